@@ -1,0 +1,1 @@
+# Core: nothing beyond Makefile.am yet.

@@ -1,0 +1,76 @@
+/*
+ * sandbox.h - run untrusted Python in a forked, locked-down child of the
+ * warm interpreter (the zygote: this process, which never runs user code).
+ *
+ * One run = one child.  The API is event-loop friendly so the MCP server
+ * can have several runs in flight: start, poll the fds it reports, step,
+ * and collect the result when step says it is done.
+ */
+#pragma once
+
+#include <jansson.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profiles.h"
+#include "pyward.h"
+
+struct pw_sbx_limits {
+    double timeout_s;           /* wall clock, enforced by the parent */
+    double cpu_s;               /* RLIMIT_CPU; 0: derived from timeout */
+    long long memory_bytes;     /* RLIMIT_AS */
+    long long max_output_bytes; /* per stream, stdout and stderr */
+};
+
+struct pw_sbx_request {
+    const char *code; /* borrowed; LEN bytes */
+    size_t code_len;
+    const char *stdin_data; /* borrowed; may be NULL */
+    size_t stdin_len;
+    struct pw_sbx_limits limits;
+    const struct pw_importset *imports; /* borrowed: the import allow-list */
+    unsigned caps;                      /* enum pw_cap bits of the profiles */
+    bool capture_output;                /* false: discard stdout/stderr */
+};
+
+/* The warm interpreter: the modules of the enabled profiles imported once,
+ * the seccomp filter compiled.  One per process. */
+struct pw_zygote;
+
+/* Returns an owned zygote or NULL with ERR (refuses if a mandatory layer
+ * cannot work on this host).  PROFILES is borrowed and must outlive it. */
+struct pw_zygote *pw_zygote_new(const struct pw_profiles *profiles,
+                                pw_profile_mask enabled, struct pw_error *err);
+void pw_zygote_free(struct pw_zygote *z);
+
+/* New reference: {layer: {active: bool, detail: str}} for doctor and
+ * get_sandbox_info. */
+json_t *pw_zygote_layers_json(const struct pw_zygote *z);
+
+struct pw_sbx_run;
+
+/* Fork a child for REQ (copied as needed).  Returns an owned run or NULL
+ * with ERR (a mandatory layer that cannot be installed refuses the run). */
+struct pw_sbx_run *pw_sbx_start(struct pw_zygote *z,
+                                const struct pw_sbx_request *req,
+                                struct pw_error *err);
+/* Fill up to MAX pollfds the caller must poll for this run; returns n. */
+int pw_sbx_pollfds(const struct pw_sbx_run *run, struct pollfd *fds, int max);
+/* Handle the revents of the fds from pw_sbx_pollfds and the clock.
+ * Returns 1 when the run has finished (result ready), 0 if still going. */
+int pw_sbx_step(struct pw_sbx_run *run, const struct pollfd *fds, int n);
+/* Monotonic time (pw_now) by which pw_sbx_step must be called again. */
+double pw_sbx_deadline(const struct pw_sbx_run *run);
+/* Kill the child's process group now; the run finishes as "killed". */
+void pw_sbx_cancel(struct pw_sbx_run *run);
+/* Seconds since start, for progress notifications. */
+double pw_sbx_elapsed(const struct pw_sbx_run *run);
+/* New reference: the execute_code result fields (SPEC.md section 2). */
+json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
+/* Reaps the child if still there; frees everything. */
+void pw_sbx_free(struct pw_sbx_run *run);
+
+/* Blocking convenience for `pyward run`: start, loop, result.  0 or -1. */
+int pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
+                    json_t **result, struct pw_error *err);

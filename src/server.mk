@@ -1,0 +1,2 @@
+# MCP server, `pyward serve`.
+libpyward_a_SOURCES += src/stub_server.c

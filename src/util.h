@@ -1,0 +1,57 @@
+/*
+ * util.h - allocation, a growable byte buffer, file and fd helpers.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "pyward.h"
+
+/* Allocators that never return NULL: they call pw_die_oom() instead.  Use
+ * them only where running out of memory cannot be reported (start-up). */
+void *pw_xmalloc(size_t n);
+void *pw_xcalloc(size_t count, size_t size);
+void *pw_xrealloc(void *p, size_t n);
+char *pw_xstrdup(const char *s);
+char *pw_xstrndup(const char *s, size_t n);
+char *pw_xasprintf(const char *fmt, ...) PW_PRINTF(1, 2);
+
+/* A growable byte buffer, always NUL-terminated after len bytes. */
+struct pw_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+};
+
+void pw_buf_init(struct pw_buf *b);
+void pw_buf_free(struct pw_buf *b);
+/* Append; returns 0, or -1 when memory runs out (the buffer is unchanged). */
+int pw_buf_append(struct pw_buf *b, const void *p, size_t n) PW_WUR;
+int pw_buf_printf(struct pw_buf *b, const char *fmt, ...) PW_PRINTF(2, 3);
+/* Hand the data to the caller (owned, NUL-terminated); the buffer is reset. */
+char *pw_buf_take(struct pw_buf *b, size_t *len);
+
+/* Read a whole fd or file, at most MAX bytes (0: no limit).  Returns 0 and
+ * fills B, or -1 with ERR set (file larger than MAX is an error). */
+int pw_read_fd(int fd, size_t max, struct pw_buf *b, struct pw_error *err);
+int pw_read_file(const char *path, size_t max, struct pw_buf *b,
+                 struct pw_error *err);
+/* Write all N bytes, retrying on EINTR and short writes. */
+int pw_write_all(int fd, const void *p, size_t n);
+
+int pw_set_cloexec(int fd, bool on);
+int pw_set_nonblock(int fd, bool on);
+
+/* Monotonic clock in seconds. */
+double pw_now(void);
+
+/* Parse "128m", "1g", "512k", "1048576" (bytes).  -1 on error. */
+long long pw_parse_size(const char *s);
+
+/* True if PATH is an existing directory. */
+bool pw_is_dir(const char *path);
+
+/* Directory that holds the running executable (owned), or NULL. */
+char *pw_exe_dir(void);

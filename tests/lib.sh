@@ -1,0 +1,53 @@
+# tests/lib.sh - sourced by the shell test drivers.  TAP output: one
+# `ok N - name` or `not ok N - name` line per test point, a plan at the end.
+# Logs of a failing point go to stderr (kept in the .log by automake).
+
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+: "${PYWARD:=$top_builddir/pyward}"
+: "${PYWARD_RULES_DIR:=$top_srcdir/rules}"
+export PYWARD PYWARD_RULES_DIR
+
+tap_n=0
+tap_failed=0
+
+# ok NAME: a passing point.  not_ok NAME [DETAIL]: a failing one.
+ok() {
+    tap_n=$((tap_n + 1))
+    echo "ok $tap_n - $1"
+}
+
+not_ok() {
+    tap_n=$((tap_n + 1))
+    tap_failed=$((tap_failed + 1))
+    echo "not ok $tap_n - $1"
+    if [ -n "${2:-}" ]; then
+        printf '%s\n' "$2" | sed 's/^/# /' >&2
+    fi
+}
+
+skip() {
+    tap_n=$((tap_n + 1))
+    echo "ok $tap_n - $1 # SKIP ${2:-}"
+}
+
+# check NAME CMD...: a point that passes when CMD exits 0.
+check() {
+    name=$1
+    shift
+    if out=$("$@" 2>&1); then
+        ok "$name"
+    else
+        not_ok "$name" "$out"
+    fi
+}
+
+# done_testing: print the plan; exit 0 (failures are counted by the driver).
+done_testing() {
+    echo "1..$tap_n"
+    exit 0
+}
+
+tmpdir_new() {
+    mktemp -d "${TMPDIR:-/tmp}/pyward-test.XXXXXX"
+}
