@@ -1,4 +1,17 @@
 # Shared test infrastructure.
-EXTRA_DIST += tests/lib.sh tests/supp/lsan.supp tests/examples/hello.py
-TESTS += tests/smoke.sh
-EXTRA_DIST += tests/smoke.sh
+EXTRA_DIST += \
+	tests/lib.sh \
+	tests/supp/lsan.supp \
+	tests/supp/cppcheck.supp \
+	tests/examples/hello.py \
+	$(NULL)
+TESTS += \
+	tests/smoke.sh \
+	tests/lint/format.sh \
+	tests/lint/cppcheck.sh \
+	$(NULL)
+EXTRA_DIST += \
+	tests/smoke.sh \
+	tests/lint/format.sh \
+	tests/lint/cppcheck.sh \
+	$(NULL)
