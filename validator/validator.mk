@@ -1,2 +1,21 @@
 # Validator, rules and `pyward check` / `pyward rules`.
-libpyward_a_SOURCES += validator/stub_check.c
+libpyward_a_SOURCES += \
+	validator/validator.h \
+	validator/nodes.c validator/nodes.h \
+	validator/match.c validator/match.h \
+	validator/ruleset.c validator/ruleset.h \
+	validator/diag.c validator/diag.h \
+	validator/validate.c \
+	validator/noqa.c validator/noqa.h \
+	validator/select.c validator/select.h \
+	validator/report.c validator/report.h \
+	$(NULL)
+libpyward_a_SOURCES += src/cmd_check.c src/cmd_rules.c
+dist_rules_DATA += \
+	rules/meta.json \
+	rules/imports.json \
+	rules/calls.json \
+	rules/attributes.json \
+	rules/statements.json \
+	rules/names.json \
+	$(NULL)
