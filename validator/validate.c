@@ -449,13 +449,44 @@ analyse_text(const struct run *x)
     x->an->estimated_complexity = 1;
 }
 
+/* The file name given to the parser and compiler.  Warnings they raise
+ * for it (SyntaxWarning, DeprecationWarning for "\\d") are silenced once, so
+ * checking a program never prints to stderr. */
+#define CHECK_FILENAME "<pyward-check>"
+
+static int
+quiet_warnings(const struct run *x)
+{
+    static int done;
+    if (done) {
+        return 0;
+    }
+    PW_PYAUTO PyObject *mod = PyImport_ImportModule("warnings");
+    PW_PYAUTO PyObject *fn =
+        mod != NULL ? PyObject_GetAttrString(mod, "filterwarnings") : NULL;
+    PW_PYAUTO PyObject *args = Py_BuildValue("(s)", "ignore");
+    PW_PYAUTO PyObject *kw =
+        Py_BuildValue("{s:s}", "module", "^" CHECK_FILENAME "$");
+    PW_PYAUTO PyObject *r =
+        fn != NULL && args != NULL && kw != NULL ? PyObject_Call(fn, args, kw)
+                                                 : NULL;
+    if (r == NULL) {
+        return pw_py_fetch_error(x->err);
+    }
+    done = 1;
+    return 0;
+}
+
 static int
 parse_and_check(const struct run *x, const char *buf)
 {
+    if (quiet_warnings(x) < 0) {
+        return -1;
+    }
     PyCompilerFlags cf = _PyCompilerFlags_INIT;
     cf.cf_flags = PyCF_ONLY_AST | PyCF_IGNORE_COOKIE | PyCF_SOURCE_IS_UTF8;
     PW_PYAUTO PyObject *tree =
-        Py_CompileStringExFlags(buf, "<string>", Py_file_input, &cf, -1);
+        Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input, &cf, -1);
     if (tree == NULL) {
         return report_exception(x, false);
     }
@@ -468,7 +499,7 @@ parse_and_check(const struct run *x, const char *buf)
     }
     cf.cf_flags = PyCF_IGNORE_COOKIE | PyCF_SOURCE_IS_UTF8;
     PW_PYAUTO PyObject *code =
-        Py_CompileStringExFlags(buf, "<string>", Py_file_input, &cf, 0);
+        Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input, &cf, 0);
     if (code == NULL) {
         return report_exception(x, true);
     }
