@@ -227,6 +227,10 @@ report_exception(const struct run *x, bool compile_stage)
     if (PyErr_GivenExceptionMatches(type, PyExc_RecursionError) ||
         PyErr_GivenExceptionMatches(type, PyExc_MemoryError)) {
         exc_message(val, false, detail, sizeof(detail));
+        if (detail[0] == '\0') {
+            snprintf(detail, sizeof(detail), "%s",
+                     ((PyTypeObject *)type)->tp_name);
+        }
         return event(x, PW_EV_TOO_DEEP, 1, 1, 1, 1, detail);
     }
     bool syntax = PyErr_GivenExceptionMatches(type, PyExc_SyntaxError);
@@ -274,23 +278,34 @@ node_pos(const struct pw_mctx *mc, int pos[4])
 struct name_check {
     const struct pw_importset *imports;
     const char *module;
+    enum pw_import_verdict worst;
+    const char *which;
 };
 
-/* True when MODULE.NAME is NOT allowed. */
+/* Record the verdict on MODULE.NAME; never stops the iteration. */
 static bool
-name_denied(PyObject *v, const void *arg)
+name_verdict(PyObject *v, const void *arg)
 {
-    const struct name_check *nc = arg;
+    struct name_check *nc = (struct name_check *)arg;
     const char *name = v != NULL && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v)
                                                        : NULL;
     if (name == NULL) {
         PyErr_Clear();
-        return true;
+        nc->worst = PW_IMPORT_DENIED;
+        return false;
     }
     PW_AUTOFREE char *full = pw_xasprintf("%s.%s", nc->module, name);
-    return pw_importset_check(nc->imports, full, NULL) != PW_IMPORT_ALLOWED;
+    const char *which = NULL;
+    enum pw_import_verdict vd = pw_importset_check(nc->imports, full, &which);
+    if (vd > nc->worst) {
+        nc->worst = vd;
+        nc->which = which;
+    }
+    return false;
 }
 
+/* Does the import rule R fire?  "from m import a, b" is allowed when m is,
+ * or when every m.a and m.b is (so "from os import path" needs os.path). */
 static bool
 import_fires(const struct run *x, const struct pw_rule *r,
              const struct pw_mctx *mc, struct pw_tpl_vars *vars)
@@ -305,9 +320,11 @@ import_fires(const struct run *x, const struct pw_rule *r,
     const char *which = NULL;
     enum pw_import_verdict v = pw_importset_check(x->imports, mod, &which);
     if (v != PW_IMPORT_ALLOWED && r->has_import_names) {
-        struct name_check nc = {x->imports, mod};
-        if (!pw_path_any(mc, &r->import_names, name_denied, &nc)) {
-            v = PW_IMPORT_ALLOWED;
+        struct name_check nc = {x->imports, mod, PW_IMPORT_ALLOWED, NULL};
+        (void)pw_path_any(mc, &r->import_names, name_verdict, &nc);
+        if (nc.worst != PW_IMPORT_DENIED) {
+            v = nc.worst;
+            which = nc.which;
         }
     }
     vars->module = mod;

@@ -19,3 +19,7 @@ dist_rules_DATA += \
 	rules/statements.json \
 	rules/names.json \
 	$(NULL)
+
+# Lint fixtures: tests/cases/<CODE>[_x].py with .out (and optional .args).
+TESTS += tests/run-cases.sh
+EXTRA_DIST += tests/run-cases.sh tests/cases
