@@ -534,6 +534,12 @@ pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
     if (pre != 0) {
         return pre < 0 ? -1 : 0;
     }
+    if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) {
+        /* A UTF-8 byte order mark; columns on line 1 then count from
+         * after it. */
+        x.src = src += 3;
+        x.len = len -= 3;
+    }
     if (grow((void **)&scratch.src, &scratch.src_cap, len + 1, 1) < 0) {
         return pw_fail(err, PW_ERR_NOMEM, "out of memory");
     }

@@ -23,3 +23,5 @@ dist_rules_DATA += \
 # Lint fixtures: tests/cases/<CODE>[_x].py with .out (and optional .args).
 TESTS += tests/run-cases.sh
 EXTRA_DIST += tests/run-cases.sh tests/cases
+TESTS += tests/check-cli.sh
+EXTRA_DIST += tests/check-cli.sh
