@@ -25,3 +25,8 @@ TESTS += tests/run-cases.sh
 EXTRA_DIST += tests/run-cases.sh tests/cases
 TESTS += tests/check-cli.sh
 EXTRA_DIST += tests/check-cli.sh
+
+# Benchmark: validation next to CPython's own compile().
+noinst_PROGRAMS += tests/bench/bench-validate
+tests_bench_bench_validate_SOURCES = tests/bench/bench-validate.c
+tests_bench_bench_validate_LDADD = libpyward.a $(PW_LIBS)
