@@ -30,3 +30,11 @@ EXTRA_DIST += tests/check-cli.sh
 noinst_PROGRAMS += tests/bench/bench-validate
 tests_bench_bench_validate_SOURCES = tests/bench/bench-validate.c
 tests_bench_bench_validate_LDADD = libpyward.a $(PW_LIBS)
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_validator
+TESTS += tests/unit/check_validator
+tests_unit_check_validator_SOURCES = tests/unit/check_validator.c
+tests_unit_check_validator_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_validator_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
