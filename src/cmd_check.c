@@ -58,10 +58,8 @@ static const struct opt {
     {"select", 1, OPT_SELECT, "PREFIXES",
      "report only codes starting with these prefixes (PW2,PW301)"},
     {"ignore", 1, OPT_IGNORE, "PREFIXES", "do not report these prefixes"},
-    {"extend-select", 1, OPT_EXTEND_SELECT, "PREFIXES",
-     "add to --select"},
-    {"extend-ignore", 1, OPT_EXTEND_IGNORE, "PREFIXES",
-     "add to --ignore"},
+    {"extend-select", 1, OPT_EXTEND_SELECT, "PREFIXES", "add to --select"},
+    {"extend-ignore", 1, OPT_EXTEND_IGNORE, "PREFIXES", "add to --ignore"},
     {"statistics", 0, OPT_STATISTICS, NULL,
      "print how many findings each code has"},
     {"exit-zero", 0, OPT_EXIT_ZERO, NULL, "exit 0 even with findings"},
@@ -110,9 +108,9 @@ usage(FILE *out)
 static int
 apply_opt(struct check_cfg *c, int id, const char *arg)
 {
-    static const enum pw_select_list lists[] = {
-        PW_SEL_SELECT, PW_SEL_IGNORE, PW_SEL_EXTEND_SELECT,
-        PW_SEL_EXTEND_IGNORE};
+    static const enum pw_select_list lists[] = {PW_SEL_SELECT, PW_SEL_IGNORE,
+                                                PW_SEL_EXTEND_SELECT,
+                                                PW_SEL_EXTEND_IGNORE};
     switch (id) {
     case OPT_RULES:
         c->rules = arg;
@@ -155,8 +153,8 @@ parse_args(int argc, char **argv, struct check_cfg *c)
     struct option lo[PW_N_ELEMENTS(opts) + 1];
     memset(lo, 0, sizeof(lo));
     for (size_t i = 0; i < PW_N_ELEMENTS(opts); i++) {
-        lo[i] = (struct option){opts[i].name, opts[i].has_arg, NULL,
-                                opts[i].id};
+        lo[i] =
+            (struct option){opts[i].name, opts[i].has_arg, NULL, opts[i].id};
     }
     optind = 1;
     int id;
@@ -213,8 +211,7 @@ check_file(struct check_run *x, const char *path)
         x->status = 2;
     } else {
         const char *shown = x->cfg->stdin_name ? x->cfg->stdin_name : "-";
-        check_source(x, is_stdin ? shown : path, b.data ? b.data : "",
-                     b.len);
+        check_source(x, is_stdin ? shown : path, b.data ? b.data : "", b.len);
     }
     pw_buf_free(&b);
 }
@@ -275,8 +272,8 @@ check_path(struct check_run *x, const char *path, bool top)
         return;
     }
     size_t n = strlen(path);
-    if (top || (S_ISREG(st.st_mode) && n > 3 &&
-                strcmp(path + n - 3, ".py") == 0)) {
+    if (top ||
+        (S_ISREG(st.st_mode) && n > 3 && strcmp(path + n - 3, ".py") == 0)) {
         check_file(x, path);
     }
 }
@@ -291,15 +288,14 @@ setup(struct check_run *x, struct pw_profiles **profiles)
     pw_profile_mask mask = 0;
     if (pw_py_init(&err) < 0 ||
         (*profiles = pw_profiles_load(shipped, &err)) == NULL ||
-        (x->rs = pw_ruleset_load(named ? shipped : r,
-                                 named ? r : "default", &err)) == NULL) {
+        (x->rs = pw_ruleset_load(named ? shipped : r, named ? r : "default",
+                                 &err)) == NULL) {
         pw_warn("check: %s", err.message);
         return -1;
     }
     mask = pw_profiles_default_mask(*profiles);
     if (x->cfg->profiles[0] != '\0' &&
-        pw_profiles_parse_list(*profiles, x->cfg->profiles, &mask, &err) <
-            0) {
+        pw_profiles_parse_list(*profiles, x->cfg->profiles, &mask, &err) < 0) {
         pw_warn("check: %s", err.message);
         return -1;
     }

@@ -190,8 +190,8 @@ tailmatch(PyObject *v, PyObject *tup, int dir)
         return false;
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tup); i++) {
-        if (PyUnicode_Tailmatch(v, PyTuple_GET_ITEM(tup, i), 0,
-                                PY_SSIZE_T_MAX, dir) == 1) {
+        if (PyUnicode_Tailmatch(v, PyTuple_GET_ITEM(tup, i), 0, PY_SSIZE_T_MAX,
+                                dir) == 1) {
             return true;
         }
     }
@@ -283,8 +283,8 @@ json_to_py(json_t *j)
 {
     switch (json_typeof(j)) {
     case JSON_STRING: {
-        PyObject *s = PyUnicode_FromStringAndSize(json_string_value(j),
-                                                  (Py_ssize_t)json_string_length(j));
+        PyObject *s = PyUnicode_FromStringAndSize(
+            json_string_value(j), (Py_ssize_t)json_string_length(j));
         if (s != NULL) {
             PyUnicode_InternInPlace(&s);
         }
@@ -342,7 +342,7 @@ scalar_set(json_t *j)
     }
     size_t i;
     json_t *e; /* borrowed */
-    json_array_foreach (j, i, e) {
+    json_array_foreach(j, i, e) {
         PW_PYAUTO PyObject *v = json_to_py(e);
         if (v == NULL || PySet_Add(set, v) < 0) {
             return NULL;
@@ -352,8 +352,8 @@ scalar_set(json_t *j)
 }
 
 static int
-type_bits(const struct pw_nodes *nt, json_t *j, struct pw_pred *pr,
-          char *msg, size_t msglen)
+type_bits(const struct pw_nodes *nt, json_t *j, struct pw_pred *pr, char *msg,
+          size_t msglen)
 {
     pr->types = pw_xcalloc((size_t)nt->n / 8 + 1, 1);
     size_t n = json_is_array(j) ? json_array_size(j) : 1;
@@ -404,9 +404,8 @@ pred_key(const struct pw_nodes *nt, const char *key, json_t *v,
         slot = pre ? &pr->prefix : &pr->suffix;
         *slot = str_tuple(v);
     } else if (strcmp(key, "regex") == 0) {
-        if (!json_is_string(v) ||
-            regcomp(&pr->re, json_string_value(v),
-                    REG_EXTENDED | REG_NOSUB) != 0) {
+        if (!json_is_string(v) || regcomp(&pr->re, json_string_value(v),
+                                          REG_EXTENDED | REG_NOSUB) != 0) {
             return FAIL("bad regular expression");
         }
         pr->tests |= PW_T_REGEX;
@@ -463,7 +462,7 @@ path_cond(const struct pw_nodes *nt, const int *kinds, int nkinds,
     }
     const char *k;
     json_t *e; /* borrowed */
-    json_object_foreach (v, k, e) {
+    json_object_foreach(v, k, e) {
         size_t used = (size_t)snprintf(msg, msglen, "%s: ", key);
         if (pred_key(nt, k, e, &c->pred, msg + used,
                      msglen > used ? msglen - used : 0) < 0) {
@@ -474,8 +473,8 @@ path_cond(const struct pw_nodes *nt, const int *kinds, int nkinds,
 }
 
 static int
-cond_list(const struct pw_nodes *nt, const int *kinds, int nkinds,
-          json_t *arr, struct pw_cond *c, char *msg, size_t msglen)
+cond_list(const struct pw_nodes *nt, const int *kinds, int nkinds, json_t *arr,
+          struct pw_cond *c, char *msg, size_t msglen)
 {
     if (!json_is_array(arr)) {
         return FAIL("'any_of' and 'all_of' take an array of objects");
@@ -523,7 +522,7 @@ pw_cond_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
     const char *key;
     json_t *v; /* borrowed */
     int i = 0;
-    json_object_foreach (j, key, v) {
+    json_object_foreach(j, key, v) {
         if (cond_entry(nt, kinds, nkinds, key, v, &out->kids[i++], msg,
                        msglen) < 0) {
             return -1;

@@ -17,11 +17,11 @@
 #define PW_PATH_MAX 8
 
 struct pw_path {
-    int nparent;                  /* leading "$parent" segments */
-    int nseg;                     /* segments after them */
-    PyObject *seg[PW_PATH_MAX];   /* interned field name, or NULL: index */
+    int nparent;                /* leading "$parent" segments */
+    int nseg;                   /* segments after them */
+    PyObject *seg[PW_PATH_MAX]; /* interned field name, or NULL: index */
     Py_ssize_t index[PW_PATH_MAX];
-    char *text;                   /* as written (owned) */
+    char *text; /* as written (owned) */
 };
 
 enum pw_pred_test {

@@ -86,8 +86,8 @@ pw_noqa_file(const char *src, size_t len)
         }
         j = skip_space(p, j + 7, n);
         if (j + 4 <= n && strncasecmp(p + j, "noqa", 4) == 0 &&
-            (j + 4 == n || (p[j + 4] != ':' &&
-                            !isalnum((unsigned char)p[j + 4])))) {
+            (j + 4 == n ||
+             (p[j + 4] != ':' && !isalnum((unsigned char)p[j + 4])))) {
             return true;
         }
     }

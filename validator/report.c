@@ -160,11 +160,10 @@ sarif_result(const struct pw_report *r, const struct pw_finding *f)
 {
     return json_pack(
         "{s:s, s:s, s:{s:s}, s:[{s:{s:{s:s}, s:{s:i, s:i, s:i, s:i}}}]}",
-        "ruleId", f->d.code, "level", "error", "message", "text",
-        f->d.message, "locations", "physicalLocation", "artifactLocation",
-        "uri", r->paths[f->file], "region", "startLine", f->d.line,
-        "startColumn", f->d.col, "endLine", f->d.end_line, "endColumn",
-        f->d.end_col);
+        "ruleId", f->d.code, "level", "error", "message", "text", f->d.message,
+        "locations", "physicalLocation", "artifactLocation", "uri",
+        r->paths[f->file], "region", "startLine", f->d.line, "startColumn",
+        f->d.col, "endLine", f->d.end_line, "endColumn", f->d.end_col);
 }
 
 static json_t *
@@ -181,13 +180,12 @@ sarif_log(const struct pw_report *r, const struct pw_ruleset *rs)
         json_decref(rules);
         return NULL;
     }
-    return json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:O}]}",
-                     "version", "2.1.0", "$schema",
-                     "https://json.schemastore.org/sarif-2.1.0.json", "runs",
-                     "tool", "driver", "name", "pyward", "version",
-                     PACKAGE_VERSION, "informationUri",
-                     "https://github.com/pyward/pyward", "rules", rules,
-                     "results", results);
+    return json_pack(
+        "{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:O}]}", "version",
+        "2.1.0", "$schema", "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs", "tool", "driver", "name", "pyward", "version", PACKAGE_VERSION,
+        "informationUri", "https://github.com/pyward/pyward", "rules", rules,
+        "results", results);
 }
 
 int

@@ -25,8 +25,7 @@ struct pw_report {
 void pw_report_init(struct pw_report *r);
 void pw_report_free(struct pw_report *r);
 /* Take every finding of D (D is left empty) for the file PATH. */
-void pw_report_take(struct pw_report *r, const char *path,
-                    struct pw_diags *d);
+void pw_report_take(struct pw_report *r, const char *path, struct pw_diags *d);
 /* Sort by path, line, column, code. */
 void pw_report_sort(struct pw_report *r);
 /* -1 if the name is unknown. */

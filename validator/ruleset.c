@@ -17,8 +17,8 @@ static const char *const event_names[PW_EV_COUNT] = {
 };
 
 static const char *const rule_keys[] = {
-    "code",  "name", "summary", "message", "why",   "example",
-    "node",  "where", "sets",   "event",   "import", "prune",
+    "code", "name",  "summary", "message", "why",    "example",
+    "node", "where", "sets",    "event",   "import", "prune",
 };
 
 /* Where a loader error happened, for messages. */
@@ -56,7 +56,7 @@ check_keys(const struct where_ctx *w, json_t *j, const char *const *keys,
 {
     const char *k;
     json_t *v; /* borrowed */
-    json_object_foreach (j, k, v) {
+    json_object_foreach(j, k, v) {
         bool known = false;
         for (size_t i = 0; i < nkeys && !known; i++) {
             known = strcmp(k, keys[i]) == 0;
@@ -163,8 +163,8 @@ value_text(struct pw_buf *b, const struct pw_nodes *nt, PyObject *v)
         (void)pw_buf_printf(b, "%s", nt->v[k].name);
         return;
     }
-    PW_PYAUTO PyObject *s = PyUnicode_Check(v) ? Py_NewRef(v)
-                                               : PyObject_Str(v);
+    PW_PYAUTO PyObject *s =
+        PyUnicode_Check(v) ? Py_NewRef(v) : PyObject_Str(v);
     const char *u = s != NULL ? PyUnicode_AsUTF8(s) : NULL;
     if (u == NULL) {
         PyErr_Clear();
@@ -252,7 +252,7 @@ parse_sets(const struct where_ctx *w, json_t *j, struct pw_rule *r)
     pw_buf_init(&b);
     size_t i;
     json_t *e; /* borrowed */
-    json_array_foreach (v, i, e) {
+    json_array_foreach(v, i, e) {
         const char *s = json_string_value(e);
         unsigned bit = 0;
         if (s != NULL && strcmp(s, "default") == 0) {
@@ -341,8 +341,8 @@ parse_event(const struct where_ctx *w, json_t *j, struct pw_rule *r)
         return lfail(w, "has both 'node' and 'event'");
     }
     for (int i = 0; i < PW_EV_COUNT; i++) {
-        if (json_is_string(v) && strcmp(json_string_value(v),
-                                        event_names[i]) == 0) {
+        if (json_is_string(v) &&
+            strcmp(json_string_value(v), event_names[i]) == 0) {
             r->event = i;
             return 0;
         }
@@ -367,8 +367,8 @@ parse_strings(const struct where_ctx *w, json_t *j, struct pw_rule *r)
 }
 
 static int
-parse_matchers(const struct where_ctx *w, const struct pw_nodes *nt,
-               json_t *j, struct pw_rule *r)
+parse_matchers(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
+               struct pw_rule *r)
 {
     char m[300], m2[400];
     json_t *where = json_object_get(j, "where"); /* borrowed */
@@ -532,8 +532,7 @@ load_dir(struct pw_ruleset *rs, const char *dir, struct pw_error *err)
     }
     closedir(d);
     qsort(names, n, sizeof(*names), cmp_str);
-    int rc = n == 0 ? pw_fail(err, PW_ERR_INPUT, "%s: no rule files", dir)
-                    : 0;
+    int rc = n == 0 ? pw_fail(err, PW_ERR_INPUT, "%s: no rule files", dir) : 0;
     for (size_t i = 0; i < n; i++) {
         if (rc == 0) {
             rc = load_file(rs, names[i], err);

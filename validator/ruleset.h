@@ -6,7 +6,7 @@
 #include "match.h"
 #include "validator.h"
 
-#define PW_SET_DEFAULT 1u
+#define PW_SET_DEFAULT    1u
 #define PW_SET_RESTRICTED 2u
 
 /* Events raised by C and bound to meta rules through their "event" key. */

@@ -44,8 +44,7 @@ valid_prefix(const char *p)
 }
 
 int
-pw_select_add(struct pw_select *s, enum pw_select_list which,
-              const char *list)
+pw_select_add(struct pw_select *s, enum pw_select_list which, const char *list)
 {
     PW_AUTOFREE char *copy = pw_xstrdup(list);
     char *save = NULL;
@@ -66,8 +65,7 @@ pw_select_add(struct pw_select *s, enum pw_select_list which,
 }
 
 static size_t
-longest(const struct pw_select *s, enum pw_select_list which,
-        const char *code)
+longest(const struct pw_select *s, enum pw_select_list which, const char *code)
 {
     size_t best = 0;
     for (size_t i = 0; i < s->n[which]; i++) {
@@ -83,7 +81,8 @@ bool
 pw_select_wants(const struct pw_select *s, const char *code)
 {
     size_t sel = s->explicit_select ? longest(s, PW_SEL_SELECT, code)
-                                    : strncmp(code, "PW", 2) == 0 ? 2 : 0;
+                 : strncmp(code, "PW", 2) == 0 ? 2
+                                               : 0;
     size_t esel = longest(s, PW_SEL_EXTEND_SELECT, code);
     sel = esel > sel ? esel : sel;
     size_t ign = longest(s, PW_SEL_IGNORE, code);

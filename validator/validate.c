@@ -72,9 +72,8 @@ event(const struct run *x, enum pw_event ev, int line, int col, int eline,
     const struct pw_rule *r = &x->rs->rules[x->rs->events[ev]];
     struct pw_tpl_vars vars = {NULL, NULL, detail != NULL ? detail : ""};
     char *msg = pw_rule_render(r, NULL, &vars);
-    if (msg == NULL ||
-        pw_diags_add(x->out, r->code, r->name, msg, line, col, eline,
-                     ecol) < 0) {
+    if (msg == NULL || pw_diags_add(x->out, r->code, r->name, msg, line, col,
+                                    eline, ecol) < 0) {
         return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
     }
     return 0;
@@ -101,8 +100,11 @@ utf8_bad(const unsigned char *s, size_t len)
     size_t i = 0;
     while (i < len) {
         unsigned c = s[i];
-        size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-                                : (c >> 3) == 30 ? 4 : 0;
+        size_t n = c < 0x80         ? 1
+                   : (c >> 5) == 6  ? 2
+                   : (c >> 4) == 14 ? 3
+                   : (c >> 3) == 30 ? 4
+                                    : 0;
         if (n == 0 || i + n > len || (n == 2 && c < 0xC2)) {
             return i;
         }
@@ -141,15 +143,15 @@ precheck(const struct run *x)
     char detail[64];
     int line, col;
     if (x->len > MAX_BYTES) {
-        snprintf(detail, sizeof(detail), "%zu bytes, the limit is %d",
-                 x->len, MAX_BYTES);
+        snprintf(detail, sizeof(detail), "%zu bytes, the limit is %d", x->len,
+                 MAX_BYTES);
         return event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail) < 0 ? -1 : 1;
     }
     const char *nul = memchr(x->src, '\0', x->len);
     if (nul != NULL) {
         offset_to_pos(x->src, (size_t)(nul - x->src), &line, &col);
-        return event(x, PW_EV_NULL_BYTE, line, col, line, col + 1, "") < 0
-                   ? -1 : 1;
+        return event(x, PW_EV_NULL_BYTE, line, col, line, col + 1, "") < 0 ? -1
+                                                                           : 1;
     }
     size_t bad = utf8_bad((const unsigned char *)x->src, x->len);
     if (bad < x->len) {
@@ -157,7 +159,8 @@ precheck(const struct run *x)
         snprintf(detail, sizeof(detail), "byte 0x%02x",
                  (unsigned char)x->src[bad]);
         return event(x, PW_EV_NOT_UTF8, line, col, line, col + 1, detail) < 0
-                   ? -1 : 1;
+                   ? -1
+                   : 1;
     }
     long lines = count_lines(x->src, x->len);
     if (lines > MAX_LINES) {
@@ -202,10 +205,10 @@ byte_col(const char *s, size_t len, long line, long ch)
 static int
 exc_message(PyObject *val, bool syntax, char *buf, size_t n)
 {
-    PW_PYAUTO PyObject *m = syntax ? PyObject_GetAttrString(val, "msg")
-                                   : PyObject_Str(val);
-    const char *s = m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m)
-                                                    : NULL;
+    PW_PYAUTO PyObject *m =
+        syntax ? PyObject_GetAttrString(val, "msg") : PyObject_Str(val);
+    const char *s =
+        m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
     PyErr_Clear();
     snprintf(buf, n, "%s", s != NULL ? s : "");
     return 0;
@@ -241,8 +244,8 @@ report_exception(const struct run *x, bool compile_stage)
     long eoff = syntax ? int_attr(val, "end_offset") : 0;
     line = line > 0 ? line : 1;
     int col = byte_col(x->src, x->len, line, off > 0 ? off : 1);
-    int ecol = eline > 0 && eoff > 0 ? byte_col(x->src, x->len, eline, eoff)
-                                     : col;
+    int ecol =
+        eline > 0 && eoff > 0 ? byte_col(x->src, x->len, eline, eoff) : col;
     return event(x, compile_stage ? PW_EV_COMPILE_ERROR : PW_EV_SYNTAX_ERROR,
                  (int)line, col, eline > 0 ? (int)eline : (int)line, ecol,
                  detail);
@@ -287,8 +290,8 @@ static bool
 name_verdict(PyObject *v, const void *arg)
 {
     struct name_check *nc = (struct name_check *)arg;
-    const char *name = v != NULL && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v)
-                                                       : NULL;
+    const char *name =
+        v != NULL && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
     if (name == NULL) {
         PyErr_Clear();
         nc->worst = PW_IMPORT_DENIED;
@@ -311,8 +314,8 @@ import_fires(const struct run *x, const struct pw_rule *r,
              const struct pw_mctx *mc, struct pw_tpl_vars *vars)
 {
     PyObject *m = pw_path_first(mc, &r->import_module); /* borrowed */
-    const char *mod = m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m)
-                                                      : NULL;
+    const char *mod =
+        m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
     if (mod == NULL || x->imports == NULL) {
         PyErr_Clear();
         return false;
@@ -348,8 +351,8 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
         int pos[4];
         node_pos(mc, pos);
         char *msg = pw_rule_render(r, mc, &vars);
-        if (msg == NULL || pw_diags_add(x->out, r->code, r->name, msg,
-                                        pos[0], pos[1], pos[2], pos[3]) < 0) {
+        if (msg == NULL || pw_diags_add(x->out, r->code, r->name, msg, pos[0],
+                                        pos[1], pos[2], pos[3]) < 0) {
             return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
         }
         prune |= r->prune;
@@ -394,8 +397,8 @@ push_children(const struct pw_nodes *nt, int k, PyObject *node, int depth,
 
 /* Node types that add a decision point to the McCabe estimate. */
 static const char *const decision_names[] = {
-    "If",      "IfExp",  "For",           "AsyncFor",      "While",
-    "BoolOp",  "Assert", "ExceptHandler", "comprehension", "match_case",
+    "If",     "IfExp",  "For",           "AsyncFor",      "While",
+    "BoolOp", "Assert", "ExceptHandler", "comprehension", "match_case",
 };
 
 static unsigned char *
@@ -426,8 +429,8 @@ walk(const struct run *x, PyObject *tree)
     while (n > 0) {
         struct item it = scratch.stack[--n];
         int k = pw_nodes_kind(nt, it.node);
-        if (grow((void **)&scratch.anc, &scratch.anc_cap,
-                 (size_t)it.depth + 1, sizeof(*scratch.anc)) < 0) {
+        if (grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it.depth + 1,
+                 sizeof(*scratch.anc)) < 0) {
             return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
         }
         scratch.anc[it.depth] = it.node;
@@ -484,9 +487,9 @@ quiet_warnings(const struct run *x)
     PW_PYAUTO PyObject *args = Py_BuildValue("(s)", "ignore");
     PW_PYAUTO PyObject *kw =
         Py_BuildValue("{s:s}", "module", "^" CHECK_FILENAME "$");
-    PW_PYAUTO PyObject *r =
-        fn != NULL && args != NULL && kw != NULL ? PyObject_Call(fn, args, kw)
-                                                 : NULL;
+    PW_PYAUTO PyObject *r = fn != NULL && args != NULL && kw != NULL
+                                ? PyObject_Call(fn, args, kw)
+                                : NULL;
     if (r == NULL) {
         return pw_py_fetch_error(x->err);
     }
@@ -509,8 +512,8 @@ compile_tree(PyObject *tree, const char *buf)
     if (from_source) {
         PyCompilerFlags cf = _PyCompilerFlags_INIT;
         cf.cf_flags = PyCF_IGNORE_COOKIE | PyCF_SOURCE_IS_UTF8;
-        return Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input,
-                                       &cf, 0);
+        return Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input, &cf,
+                                       0);
     }
     if (compile_fn == NULL) {
         /* borrowed */ PyObject *b = PyEval_GetBuiltins();

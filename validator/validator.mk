@@ -38,3 +38,4 @@ tests_unit_check_validator_SOURCES = tests/unit/check_validator.c
 tests_unit_check_validator_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_validator_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+EXTRA_DIST += rules/README

@@ -63,7 +63,8 @@ static const struct program {
     {"frame-walk", "def g():\n    yield 1\n"
                    "it = g()\nf = it.gi_frame.f_back.f_back\n"
                    "b = f.f_builtins['__import__']('os')\n"},
-    {"eval-string", "code = '__import__(\"os\").system(\"id\")'\neval(code)\n"},
+    {"eval-string",
+     "code = '__import__(\"os\").system(\"id\")'\neval(code)\n"},
     {"dynamic-getattr", "name = '__cla' + 'ss__'\n"
                         "cls = getattr((), name)\nprint(cls)\n"},
 };
@@ -104,8 +105,8 @@ run_once(const struct ctx *c, enum what w, const char *src)
         struct pw_diags d;
         struct pw_error err;
         pw_diags_init(&d);
-        if (pw_validate(c->rs, c->imports, src, strlen(src), &d, NULL,
-                        &err) < 0) {
+        if (pw_validate(c->rs, c->imports, src, strlen(src), &d, NULL, &err) <
+            0) {
             fprintf(stderr, "validate: %s\n", err.message);
             exit(2);
         }
@@ -114,8 +115,8 @@ run_once(const struct ctx *c, enum what w, const char *src)
     }
     PyCompilerFlags cf = _PyCompilerFlags_INIT;
     cf.cf_flags = w == PARSE ? PyCF_ONLY_AST : 0;
-    PyObject *o = Py_CompileStringExFlags(src, "<bench>", Py_file_input, &cf,
-                                          -1);
+    PyObject *o =
+        Py_CompileStringExFlags(src, "<bench>", Py_file_input, &cf, -1);
     if (o == NULL) {
         PyErr_Clear();
     }
@@ -124,8 +125,7 @@ run_once(const struct ctx *c, enum what w, const char *src)
 
 /* Median microseconds of W on program P over N runs (interleaved). */
 static double
-measure(const struct ctx *c, enum what w, const char *src, double *buf,
-        int n)
+measure(const struct ctx *c, enum what w, const char *src, double *buf, int n)
 {
     for (int i = 0; i < n; i++) {
         double t0 = now_us();

@@ -49,8 +49,8 @@ rule_dir(const char *family, const char *rules)
     static int n;
     char *dir = pw_xasprintf("%s/d%d", tmpdir, n++);
     PW_AUTOFREE char *meta_src = pw_xasprintf("%s/meta.json", shipped_dir());
-    PW_AUTOFREE char *cmd = pw_xasprintf("mkdir -p '%s' && cp '%s' '%s/'",
-                                         dir, meta_src, dir);
+    PW_AUTOFREE char *cmd =
+        pw_xasprintf("mkdir -p '%s' && cp '%s' '%s/'", dir, meta_src, dir);
     ck_assert_int_eq(system(cmd), 0);
     PW_AUTOFREE char *path = pw_xasprintf("%s/%s.json", dir, family);
     FILE *f = fopen(path, "w");
@@ -61,7 +61,7 @@ rule_dir(const char *family, const char *rules)
 }
 
 #define RULE(CODE, NAME, REST)                                                \
-    "{\"code\": \"" CODE "\", \"name\": \"" NAME "\", \"summary\": \"s\", "  \
+    "{\"code\": \"" CODE "\", \"name\": \"" NAME "\", \"summary\": \"s\", "   \
     "\"why\": \"w\", \"example\": {\"bad\": \"b\", \"good\": \"g\"}, "        \
     "\"sets\": [\"default\"], " REST "}"
 
@@ -101,19 +101,19 @@ END_TEST
 
 START_TEST(load_unknown_key)
 {
-    expect_load_error(RULE("PW901", "x-rule", "\"node\": \"Call\", "
-                                              "\"message\": \"m\", "
-                                              "\"severity\": \"error\""),
+    expect_load_error(RULE("PW901", "x-rule",
+                           "\"node\": \"Call\", "
+                           "\"message\": \"m\", "
+                           "\"severity\": \"error\""),
                       "fam.json", "rule PW901", "unknown key 'severity'");
 }
 END_TEST
 
 START_TEST(load_unknown_node)
 {
-    expect_load_error(RULE("PW902", "x-rule",
-                           "\"node\": \"Cal\", \"message\": \"m\""),
-                      "fam.json: rule PW902", "unknown AST node type 'Cal'",
-                      NULL);
+    expect_load_error(
+        RULE("PW902", "x-rule", "\"node\": \"Cal\", \"message\": \"m\""),
+        "fam.json: rule PW902", "unknown AST node type 'Cal'", NULL);
 }
 END_TEST
 
@@ -135,19 +135,25 @@ END_TEST
 
 START_TEST(load_duplicates_and_format)
 {
-    expect_load_error(RULE("PW906", "a-rule",
-                           "\"node\": \"Call\", \"message\": \"m\"") ", "
-                      RULE("PW906", "b-rule",
-                           "\"node\": \"Call\", \"message\": \"m\""),
-                      "fam.json", "duplicate code PW906", NULL);
-    expect_load_error(RULE("PW001", "a-rule",
-                           "\"node\": \"Call\", \"message\": \"m\""),
-                      "duplicate code PW001", "meta.json", NULL);
-    expect_load_error(RULE("PX1", "a-rule", "\"node\": \"Call\", "
-                                            "\"message\": \"m\""),
+    expect_load_error(
+        RULE("PW906", "a-rule",
+             "\"node\": \"Call\", \"message\": \"m\"") ", " RULE("PW906",
+                                                                 "b-rule",
+                                                                 "\"node\": "
+                                                                 "\"Call\", "
+                                                                 "\"message\":"
+                                                                 " \"m\""),
+        "fam.json", "duplicate code PW906", NULL);
+    expect_load_error(
+        RULE("PW001", "a-rule", "\"node\": \"Call\", \"message\": \"m\""),
+        "duplicate code PW001", "meta.json", NULL);
+    expect_load_error(RULE("PX1", "a-rule",
+                           "\"node\": \"Call\", "
+                           "\"message\": \"m\""),
                       "rule PX1", "PW123", NULL);
-    expect_load_error(RULE("PW907", "Bad_Name", "\"node\": \"Call\", "
-                                                "\"message\": \"m\""),
+    expect_load_error(RULE("PW907", "Bad_Name",
+                           "\"node\": \"Call\", "
+                           "\"message\": \"m\""),
                       "rule PW907", "kebab-case", NULL);
     expect_load_error(RULE("PW908", "a-rule", "\"message\": \"m\""),
                       "rule PW908", "needs a 'node' or an 'event'", NULL);
@@ -185,8 +191,7 @@ run_rules(const char *rules, const char *set, const char *src,
                                NULL};
     struct pw_diags d;
     pw_diags_init(&d);
-    ck_assert_int_eq(
-        pw_validate(rs, &imp, src, strlen(src), &d, an, &err), 0);
+    ck_assert_int_eq(pw_validate(rs, &imp, src, strlen(src), &d, an, &err), 0);
     pw_diags_sort(&d);
     struct pw_buf b;
     pw_buf_init(&b);
@@ -209,85 +214,114 @@ run_rules(const char *rules, const char *set, const char *src,
         ck_assert_str_eq(got_, WANT);                                         \
     } while (0)
 
+/* Rules written with single quotes, for readability: R("910", rest) is
+ * rule PW910 named r-910. */
+#define R(NUM, REST)                                                          \
+    "{'code': 'PW" NUM "', 'name': 'r-" NUM "', 'summary': 's', "             \
+    "'why': 'w', 'example': {'bad': 'b', 'good': 'g'}, "                      \
+    "'sets': ['default'], " REST "}"
+
+/* Join the NULL-terminated rule list with commas, ' -> " (owned). */
+static char *
+join_rules(const char *const *rules)
+{
+    struct pw_buf b;
+    pw_buf_init(&b);
+    for (size_t i = 0; rules[i] != NULL; i++) {
+        ck_assert_int_ge(pw_buf_printf(&b, "%s%s", i ? ", " : "", rules[i]),
+                         0);
+    }
+    for (char *p = b.data; *p != '\0'; p++) {
+        *p = *p == '\'' ? '"' : *p;
+    }
+    return pw_buf_take(&b, NULL);
+}
+
+#define CHECK_RULES(RULES, SRC, WANT)                                         \
+    do {                                                                      \
+        PW_AUTOFREE char *r_ = join_rules(RULES);                             \
+        CHECK_OUT(r_, SRC, WANT);                                             \
+    } while (0)
+
 START_TEST(match_eq_in_prefix_suffix_regex)
 {
-    const char *rules =
-        RULE("PW910", "r-eq", "\"node\": \"Name\", \"message\": \"eq {id}\", "
-                              "\"where\": {\"id\": {\"eq\": \"a\"}}") ", "
-        RULE("PW911", "r-in", "\"node\": \"Name\", \"message\": \"in {id}\", "
-                              "\"where\": {\"id\": {\"in\": [\"b\", \"c\"]}}")
-        ", " RULE("PW912", "r-pre", "\"node\": \"Name\", \"message\": "
-                                    "\"pre {id}\", \"where\": {\"id\": "
-                                    "{\"prefix\": [\"zz\", \"p_\"]}}") ", "
-        RULE("PW913", "r-suf", "\"node\": \"Name\", \"message\": \"suf {id}\", "
-                               "\"where\": {\"id\": {\"suffix\": \"_s\"}}")
-        ", " RULE("PW914", "r-re", "\"node\": \"Name\", \"message\": "
-                                   "\"re {id}\", \"where\": {\"id\": "
-                                   "{\"regex\": \"^x[0-9]+$\"}}");
-    CHECK_OUT(rules, "a\nb\nc\nd\np_q\nq_s\nx12\nx1y\n",
-              "PW910 1:1-1:2 eq a\nPW911 2:1-2:2 in b\nPW911 3:1-3:2 in c\n"
-              "PW912 5:1-5:4 pre p_q\nPW913 6:1-6:4 suf q_s\n"
-              "PW914 7:1-7:4 re x12\n");
+    static const char *const rules[] = {
+        R("910", "'node': 'Name', 'message': 'eq {id}', "
+                 "'where': {'id': {'eq': 'a'}}"),
+        R("911", "'node': 'Name', 'message': 'in {id}', "
+                 "'where': {'id': {'in': ['b', 'c']}}"),
+        R("912", "'node': 'Name', 'message': 'pre {id}', "
+                 "'where': {'id': {'prefix': ['zz', 'p_']}}"),
+        R("913", "'node': 'Name', 'message': 'suf {id}', "
+                 "'where': {'id': {'suffix': '_s'}}"),
+        R("914", "'node': 'Name', 'message': 're {id}', "
+                 "'where': {'id': {'regex': '^x[0-9]+$'}}"),
+        NULL,
+    };
+    CHECK_RULES(rules, "a\nb\nc\nd\np_q\nq_s\nx12\nx1y\n",
+                "PW910 1:1-1:2 eq a\nPW911 2:1-2:2 in b\n"
+                "PW911 3:1-3:2 in c\nPW912 5:1-5:4 pre p_q\n"
+                "PW913 6:1-6:4 suf q_s\nPW914 7:1-7:4 re x12\n");
 }
 END_TEST
 
 START_TEST(match_exists_type_numbers)
 {
-    const char *rules =
-        RULE("PW920", "r-ex", "\"node\": \"alias\", \"message\": \"as {asname}\", "
-                              "\"where\": {\"asname\": {\"exists\": true}}")
-        ", " RULE("PW921", "r-ty", "\"node\": \"Call\", \"message\": "
-                                   "\"attr call {func.attr}\", \"where\": "
-                                   "{\"func\": {\"type\": \"Attribute\"}}")
-        ", " RULE("PW922", "r-ne", "\"node\": \"FunctionDef\", \"message\": "
-                                   "\"indented {name}\", \"where\": "
-                                   "{\"col_offset\": {\"ne\": 0}}") ", "
-        RULE("PW923", "r-gt", "\"node\": \"ImportFrom\", \"message\": "
-                              "\"relative {level}\", \"where\": "
-                              "{\"level\": {\"gt\": 1}}");
-    CHECK_OUT(rules,
-              "import m as n, k\nf()\nx.y()\ndef a(): pass\nclass C:\n"
-              "    def b(self): pass\nfrom . import z\nfrom .. import w\n",
-              "PW920 1:8-1:14 as n\nPW921 3:1-3:6 attr call y\n"
-              "PW922 6:5-6:22 indented b\nPW923 8:1-8:17 relative 2\n");
+    static const char *const rules[] = {
+        R("920", "'node': 'alias', 'message': 'as {asname}', "
+                 "'where': {'asname': {'exists': true}}"),
+        R("921", "'node': 'Call', 'message': 'attr call {func.attr}', "
+                 "'where': {'func': {'type': 'Attribute'}}"),
+        R("922", "'node': 'FunctionDef', 'message': 'indented {name}', "
+                 "'where': {'col_offset': {'ne': 0}}"),
+        R("923", "'node': 'ImportFrom', 'message': 'relative {level}', "
+                 "'where': {'level': {'gt': 1}}"),
+        NULL,
+    };
+    CHECK_RULES(rules,
+                "import m as n, k\nf()\nx.y()\ndef a(): pass\nclass C:\n"
+                "    def b(self): pass\nfrom . import z\nfrom .. import w\n",
+                "PW920 1:8-1:14 as n\nPW921 3:1-3:6 attr call y\n"
+                "PW922 6:5-6:22 indented b\nPW923 8:1-8:17 relative 2\n");
 }
 END_TEST
 
 START_TEST(match_context_not_any_lists)
 {
-    const char *rules =
-        RULE("PW930", "r-par", "\"node\": \"FunctionDef\", \"message\": "
-                               "\"method {name} of {$parent.name}\", "
-                               "\"where\": {\"$parent\": {\"type\": "
-                               "\"ClassDef\"}}") ", "
-        RULE("PW931", "r-not", "\"node\": \"Name\", \"message\": \"{id}\", "
-                               "\"where\": {\"id\": {\"prefix\": \"v\"}, "
-                               "\"not\": {\"ctx\": {\"type\": \"Load\"}}}")
-        ", " RULE("PW932", "r-any", "\"node\": \"Call\", \"message\": "
-                                    "\"kw {func.id}\", \"where\": {\"any_of\": "
-                                    "[{\"keywords.arg\": {\"eq\": \"k\"}}, "
-                                    "{\"args.1.value\": {\"eq\": 7}}]}")
-        ", " RULE("PW933", "r-node", "\"node\": [\"Global\", \"Nonlocal\"], "
-                                     "\"message\": \"{$node} {names}\"");
-    CHECK_OUT(rules,
-              "class K:\n    def m(self): pass\ndef f():\n    global g\n"
-              "v1 = v2\ndel v3\nh(k=1)\nh(1, 7)\nh(7)\n",
-              "PW930 2:5-2:22 method m of K\nPW933 4:5-4:13 Global g\n"
-              "PW931 5:1-5:3 v1\nPW931 6:5-6:7 v3\nPW932 7:1-7:7 kw h\n"
-              "PW932 8:1-8:8 kw h\n");
+    static const char *const rules[] = {
+        R("930", "'node': 'FunctionDef', "
+                 "'message': 'method {name} of {$parent.name}', "
+                 "'where': {'$parent': {'type': 'ClassDef'}}"),
+        R("931", "'node': 'Name', 'message': '{id}', "
+                 "'where': {'id': {'prefix': 'v'}, "
+                 "'not': {'ctx': {'type': 'Load'}}}"),
+        R("932", "'node': 'Call', 'message': 'kw {func.id}', "
+                 "'where': {'any_of': [{'keywords.arg': {'eq': 'k'}}, "
+                 "{'args.1.value': {'eq': 7}}]}"),
+        R("933", "'node': ['Global', 'Nonlocal'], "
+                 "'message': '{$node} {names}'"),
+        NULL,
+    };
+    CHECK_RULES(rules,
+                "class K:\n    def m(self): pass\ndef f():\n    global g\n"
+                "v1 = v2\ndel v3\nh(k=1)\nh(1, 7)\nh(7)\n",
+                "PW930 2:5-2:22 method m of K\nPW933 4:5-4:13 Global g\n"
+                "PW931 5:1-5:3 v1\nPW931 6:5-6:7 v3\nPW932 7:1-7:7 kw h\n"
+                "PW932 8:1-8:8 kw h\n");
 }
 END_TEST
 
 START_TEST(walk_prune_and_positions)
 {
-    const char *rules =
-        RULE("PW940", "r-prune", "\"node\": \"ClassDef\", \"message\": "
-                                 "\"class\", \"prune\": true") ", "
-        RULE("PW941", "r-name", "\"node\": \"Name\", \"message\": \"{id}\"");
-    /* Nothing inside the pruned class is visited; a node without a
-     * position (arguments) reports its nearest positioned ancestor. */
-    CHECK_OUT(rules, "class A:\n    x = y\nz = 'é'; w\n",
-              "PW940 1:1-2:10 class\nPW941 3:1-3:2 z\nPW941 3:11-3:12 w\n");
+    static const char *const rules[] = {
+        R("940", "'node': 'ClassDef', 'message': 'class', 'prune': true"),
+        R("941", "'node': 'Name', 'message': '{id}'"),
+        NULL,
+    };
+    /* Nothing inside the pruned class is visited; columns count bytes. */
+    CHECK_RULES(rules, "class A:\n    x = y\nz = '\xc3\xa9'; w\n",
+                "PW940 1:1-2:10 class\nPW941 3:1-3:2 z\n"
+                "PW941 3:11-3:12 w\n");
 }
 END_TEST
 
@@ -323,8 +357,8 @@ START_TEST(walk_compile_stage_only_when_clean)
     PW_AUTOFREE char *a = run_rules(NULL, "default", "return 1\n", NULL);
     ck_assert_str_eq(a, "PW002 1:1-1:9 Python rejects this program: "
                         "'return' outside function\n");
-    PW_AUTOFREE char *b = run_rules(NULL, "default", "eval(1)\nreturn 1\n",
-                                    NULL);
+    PW_AUTOFREE char *b =
+        run_rules(NULL, "default", "eval(1)\nreturn 1\n", NULL);
     ck_assert_ptr_nonnull(strstr(b, "PW202"));
     ck_assert_ptr_null(strstr(b, "PW002"));
 }
@@ -346,12 +380,12 @@ START_TEST(diags_sort_and_json)
 {
     struct pw_diags d;
     pw_diags_init(&d);
-    ck_assert_int_eq(pw_diags_add(&d, "PW300", "c", pw_xstrdup("m3"), 2, 1,
-                                  2, 5), 0);
-    ck_assert_int_eq(pw_diags_add(&d, "PW200", "b", pw_xstrdup("m2"), 1, 9,
-                                  1, 12), 0);
-    ck_assert_int_eq(pw_diags_add(&d, "PW100", "a", pw_xstrdup("m1"), 2, 1,
-                                  0, 3), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW300", "c", pw_xstrdup("m3"), 2, 1, 2, 5), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW200", "b", pw_xstrdup("m2"), 1, 9, 1, 12), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW100", "a", pw_xstrdup("m1"), 2, 1, 0, 3), 0);
     pw_diags_sort(&d);
     ck_assert_str_eq(d.v[0].code, "PW200");
     ck_assert_str_eq(d.v[1].code, "PW100");
@@ -403,10 +437,10 @@ START_TEST(noqa_files_and_apply)
     ck_assert(!pw_noqa_file("# noqa\n", 7));
     struct pw_diags d;
     pw_diags_init(&d);
-    ck_assert_int_eq(pw_diags_add(&d, "PW202", "a", pw_xstrdup("m"), 1, 1,
-                                  1, 2), 0);
-    ck_assert_int_eq(pw_diags_add(&d, "PW204", "b", pw_xstrdup("m"), 2, 1,
-                                  2, 2), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW202", "a", pw_xstrdup("m"), 1, 1, 1, 2), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW204", "b", pw_xstrdup("m"), 2, 1, 2, 2), 0);
     pw_noqa_apply(&d, src, strlen(src));
     ck_assert_uint_eq(d.n, 1);
     ck_assert_str_eq(d.v[0].code, "PW204");
