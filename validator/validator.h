@@ -3,9 +3,8 @@
  *
  * The source is parsed by the embedded interpreter (PyCF_ONLY_AST), the AST
  * is walked against the rules loaded from the JSON files in rules/, and
- * the source is
- * also compiled so that compile-stage SyntaxErrors become diagnostics.  The
- * C code knows no rule by name.
+ * the source is also compiled so that compile-stage SyntaxErrors become
+ * diagnostics.  The C code knows no rule by name.
  *
  * The interpreter must be initialised (pw_py_init) before any call here.
  */
