@@ -31,10 +31,15 @@ py_setup(void)
     }
 }
 
-static char *
+/* The shipped rules directory (borrowed, computed once). */
+static const char *
 shipped_dir(void)
 {
-    return pw_rules_dir(NULL);
+    static char *dir;
+    if (dir == NULL) {
+        dir = pw_rules_dir(NULL);
+    }
+    return dir;
 }
 
 /* A rule directory holding the shipped meta.json and FAMILY.json with the
@@ -84,7 +89,7 @@ expect_load_error(const char *rules, const char *n1, const char *n2,
 
 START_TEST(load_shipped_sets)
 {
-    PW_AUTOFREE char *dir = shipped_dir();
+    const char *dir = shipped_dir();
     struct pw_error err = {0};
     struct pw_ruleset *d = pw_ruleset_load(dir, "default", &err);
     ck_assert_msg(d != NULL, "%s", err.message);
@@ -181,7 +186,8 @@ static char *
 run_rules(const char *rules, const char *set, const char *src,
           struct pw_analysis *an)
 {
-    PW_AUTOFREE char *dir = rules ? rule_dir("t", rules) : shipped_dir();
+    PW_AUTOFREE char *own = rules ? rule_dir("t", rules) : NULL;
+    const char *dir = own != NULL ? own : shipped_dir();
     struct pw_error err = {0};
     struct pw_ruleset *rs = pw_ruleset_load(dir, set, &err);
     ck_assert_msg(rs != NULL, "%s", err.message);
