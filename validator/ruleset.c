@@ -137,6 +137,11 @@ tpl_compile(const struct pw_nodes *nt, struct pw_rule *r, char *msg,
             break;
         }
         tpl_add(r, PW_TPL_TEXT, s, (size_t)(open - s));
+        if (open[1] == '{') { /* "{{" is a literal "{" */
+            tpl_add(r, PW_TPL_TEXT, "{", 1);
+            s = open + 2;
+            continue;
+        }
         const char *close = strchr(open, '}');
         if (close == NULL) {
             snprintf(msg, msglen, "unclosed '{' in message");

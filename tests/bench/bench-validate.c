@@ -123,44 +123,58 @@ run_once(const struct ctx *c, enum what w, const char *src)
     Py_XDECREF(o);
 }
 
-/* Median microseconds of W on program P over N runs (interleaved). */
-static double
-measure(const struct ctx *c, enum what w, const char *src, double *buf, int n)
+/* Median microseconds of each of the three measurements on SRC over N
+ * rounds.  The three run interleaved, one after the other in each round,
+ * so that load from other processes hits them alike. */
+static void
+measure(const struct ctx *c, const char *src, double *buf[NWHAT], int n,
+        double med[NWHAT])
 {
-    for (int i = 0; i < n; i++) {
-        double t0 = now_us();
-        run_once(c, w, src);
-        buf[i] = now_us() - t0;
+    for (int w = 0; w < NWHAT; w++) {
+        run_once(c, (enum what)w, src); /* warm up */
     }
-    return median(buf, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        for (int w = 0; w < NWHAT; w++) {
+            double t0 = now_us();
+            run_once(c, (enum what)w, src);
+            buf[w][i] = now_us() - t0;
+        }
+    }
+    for (int w = 0; w < NWHAT; w++) {
+        med[w] = median(buf[w], (size_t)n);
+    }
 }
 
 static void
 bench(const struct ctx *c, int n)
 {
     size_t np = PW_N_ELEMENTS(programs);
-    double *buf = pw_xcalloc((size_t)n, sizeof(*buf));
+    double *buf[NWHAT];
     double med[NWHAT][PW_N_ELEMENTS(programs)];
+    double one[NWHAT];
+    for (int w = 0; w < NWHAT; w++) {
+        buf[w] = pw_xcalloc((size_t)n, sizeof(double));
+    }
     printf("%-16s %10s %10s %10s %7s\n", "program", "validate", "compile",
            "parse", "ratio");
     for (size_t p = 0; p < np; p++) {
+        measure(c, programs[p].src, buf, n, one);
         for (int w = 0; w < NWHAT; w++) {
-            run_once(c, (enum what)w, programs[p].src); /* warm up */
-            med[w][p] = measure(c, (enum what)w, programs[p].src, buf, n);
+            med[w][p] = one[w];
         }
         printf("%-16s %8.1fus %8.1fus %8.1fus %6.2fx\n", programs[p].name,
-               med[VALIDATE][p], med[COMPILE][p], med[PARSE][p],
-               med[VALIDATE][p] / med[COMPILE][p]);
+               one[VALIDATE], one[COMPILE], one[PARSE],
+               one[VALIDATE] / one[COMPILE]);
     }
     double mix[NWHAT];
     for (int w = 0; w < NWHAT; w++) {
         mix[w] = median(med[w], np);
+        free(buf[w]);
     }
     printf("%-16s %8.1fus %8.1fus %8.1fus %6.2fx  (median of the %zu "
-           "programs, %d runs each; target <= 1.50x)\n",
+           "programs, %d rounds each; target <= 1.50x)\n",
            "mix", mix[VALIDATE], mix[COMPILE], mix[PARSE],
            mix[VALIDATE] / mix[COMPILE], np, n);
-    free(buf);
 }
 
 int
