@@ -235,6 +235,8 @@ check_dir(struct check_run *x, const char *dir)
     }
     char **names = NULL;
     size_t n = 0;
+    /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
+    /* cppcheck-suppress readdirCalled */
     for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
         if (e->d_name[0] == '.' || strcmp(e->d_name, "__pycache__") == 0) {
             continue;
@@ -243,7 +245,9 @@ check_dir(struct check_run *x, const char *dir)
         names[n++] = pw_xstrdup(e->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof(*names), cmp_names);
+    if (n > 1) {
+        qsort(names, n, sizeof(*names), cmp_names);
+    }
     size_t dl = strlen(dir);
     const char *sep = dl > 0 && dir[dl - 1] == '/' ? "" : "/";
     for (size_t i = 0; i < n; i++) {

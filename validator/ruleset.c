@@ -529,6 +529,8 @@ load_dir(struct pw_ruleset *rs, const char *dir, struct pw_error *err)
     }
     char **names = NULL;
     size_t n = 0;
+    /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
+    /* cppcheck-suppress readdirCalled */
     for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
         if (is_rule_file(e->d_name)) {
             names = pw_xrealloc(names, sizeof(*names) * (n + 1));
@@ -536,7 +538,9 @@ load_dir(struct pw_ruleset *rs, const char *dir, struct pw_error *err)
         }
     }
     closedir(d);
-    qsort(names, n, sizeof(*names), cmp_str);
+    if (n > 1) {
+        qsort(names, n, sizeof(*names), cmp_str);
+    }
     int rc = n == 0 ? pw_fail(err, PW_ERR_INPUT, "%s: no rule files", dir) : 0;
     for (size_t i = 0; i < n; i++) {
         if (rc == 0) {

@@ -222,7 +222,8 @@ report_exception(const struct run *x, bool compile_stage)
     PyErr_NormalizeException(&t, &v, &tb);
     PW_PYAUTO PyObject *type = t;
     PW_PYAUTO PyObject *val = v;
-    PW_PYAUTO PyObject *trace = tb;
+    /* cppcheck-suppress unreadVariable */
+    PW_PYAUTO PyObject *trace = tb; /* released at the end of scope */
     if (type == NULL || val == NULL) {
         return pw_fail(x->err, PW_ERR_INTERNAL, "no exception to report");
     }

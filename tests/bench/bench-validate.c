@@ -103,7 +103,7 @@ run_once(const struct ctx *c, enum what w, const char *src)
 {
     if (w == VALIDATE) {
         struct pw_diags d;
-        struct pw_error err;
+        struct pw_error err = {0};
         pw_diags_init(&d);
         if (pw_validate(c->rs, c->imports, src, strlen(src), &d, NULL, &err) <
             0) {

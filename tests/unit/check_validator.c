@@ -340,7 +340,7 @@ START_TEST(walk_deep_and_analysis)
         ck_assert_int_eq(pw_buf_printf(&b, ".b"), 0);
     }
     ck_assert_int_eq(pw_buf_printf(&b, "\n"), 0);
-    struct pw_analysis an;
+    struct pw_analysis an = {0};
     PW_AUTOFREE char *out = run_rules(NULL, "default", b.data, &an);
     ck_assert_str_eq(out, "");
     ck_assert_int_ge(an.max_depth, 900);
