@@ -24,7 +24,7 @@
 
 /* Files are read up to this size; larger ones are an error (exit 2). The
  * validator itself reports anything above its own limit as too large. */
-#define READ_MAX (64 * 1024 * 1024)
+#define READ_MAX ((size_t)64 << 20)
 
 enum opt_id {
     OPT_RULES = 256,
@@ -90,18 +90,19 @@ struct check_run {
 static void
 usage(FILE *out)
 {
-    fprintf(out, "usage: pyward check [OPTIONS] PATH... | -\n\n"
-                 "Check Python files (directories: every *.py below them; "
-                 "'-': stdin)\nagainst pyward's rules without running "
-                 "them.  Output: path:line:col: CODE message.\n"
-                 "Exit status: 0 clean, 1 findings, 2 usage or internal "
-                 "error.\n'# noqa' and '# noqa: PW201,PW3' silence a line; "
-                 "'# pyward: noqa' a file.\n\noptions:\n");
+    (void)fprintf(out,
+                  "usage: pyward check [OPTIONS] PATH... | -\n\n"
+                  "Check Python files (directories: every *.py below them; "
+                  "'-': stdin)\nagainst pyward's rules without running "
+                  "them.  Output: path:line:col: CODE message.\n"
+                  "Exit status: 0 clean, 1 findings, 2 usage or internal "
+                  "error.\n'# noqa' and '# noqa: PW201,PW3' silence a line; "
+                  "'# pyward: noqa' a file.\n\noptions:\n");
     for (size_t i = 0; i < PW_N_ELEMENTS(opts); i++) {
         char left[64];
-        snprintf(left, sizeof(left), "--%s%s%s", opts[i].name,
-                 opts[i].arg ? " " : "", opts[i].arg ? opts[i].arg : "");
-        fprintf(out, "  %-26s %s\n", left, opts[i].help);
+        (void)snprintf(left, sizeof(left), "--%s%s%s", opts[i].name,
+                       opts[i].arg ? " " : "", opts[i].arg ? opts[i].arg : "");
+        (void)fprintf(out, "  %-26s %s\n", left, opts[i].help);
     }
 }
 
@@ -117,8 +118,8 @@ apply_opt(struct check_cfg *c, int id, const char *arg)
         return 0;
     case OPT_PROFILE: {
         size_t n = strlen(c->profiles);
-        snprintf(c->profiles + n, sizeof(c->profiles) - n, "%s%s",
-                 n ? "," : "", arg);
+        (void)snprintf(c->profiles + n, sizeof(c->profiles) - n, "%s%s",
+                       n ? "," : "", arg);
         return 0;
     }
     case OPT_FORMAT:
@@ -321,7 +322,7 @@ finish(struct check_run *x)
     if (c->statistics) {
         pw_report_statistics(stdout, &x->report);
     }
-    fflush(stdout);
+    (void)fflush(stdout);
     if (x->status != 0) {
         return x->status;
     }

@@ -24,18 +24,18 @@ struct rules_cfg {
 static void
 usage(FILE *out)
 {
-    fprintf(out,
-            "usage: pyward rules [--rules SET|DIR] [--list] [CODE|NAME]\n"
-            "       pyward rules --check [--rules DIR]\n\n"
-            "  (no argument), --list  list every rule: code, name, sets, "
-            "summary\n"
-            "  CODE|NAME              explain one rule (PW201 or its "
-            "name) with why and an example\n"
-            "  --check                load and strictly check the rule "
-            "files, then report\n"
-            "  --rules SET|DIR        default, restricted, or a directory "
-            "of rule files\n"
-            "  --help                 show this help\n");
+    (void)fprintf(
+        out, "usage: pyward rules [--rules SET|DIR] [--list] [CODE|NAME]\n"
+             "       pyward rules --check [--rules DIR]\n\n"
+             "  (no argument), --list  list every rule: code, name, sets, "
+             "summary\n"
+             "  CODE|NAME              explain one rule (PW201 or its "
+             "name) with why and an example\n"
+             "  --check                load and strictly check the rule "
+             "files, then report\n"
+             "  --rules SET|DIR        default, restricted, or a directory "
+             "of rule files\n"
+             "  --help                 show this help\n");
 }
 
 static int
@@ -68,7 +68,7 @@ print_indented(const char *s)
     for (const char *p = s; *p != '\0';) {
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        printf("    %.*s\n", (int)n, p);
+        (void)printf("    %.*s\n", (int)n, p);
         p += n + (nl != NULL);
     }
 }
@@ -76,10 +76,10 @@ print_indented(const char *s)
 static void
 explain(const struct pw_rule_info *ri)
 {
-    printf("%s %s (sets: %s)\n\n%s.\n\nWhy: %s\n\nBad:\n", ri->code, ri->name,
-           ri->sets, ri->summary, ri->why);
+    (void)printf("%s %s (sets: %s)\n\n%s.\n\nWhy: %s\n\nBad:\n", ri->code,
+                 ri->name, ri->sets, ri->summary, ri->why);
     print_indented(ri->example_bad);
-    printf("Good:\n");
+    (void)printf("Good:\n");
     print_indented(ri->example_good);
 }
 
@@ -108,8 +108,8 @@ list_or_explain(const struct pw_ruleset *rs, const char *which)
         struct pw_rule_info ri;
         pw_ruleset_info(rs, order[i], &ri);
         if (which == NULL) {
-            printf("%-6s %-26s %-19s %s\n", ri.code, ri.name, ri.sets,
-                   ri.summary);
+            (void)printf("%-6s %-26s %-19s %s\n", ri.code, ri.name, ri.sets,
+                         ri.summary);
         } else if (strcasecmp(which, ri.code) == 0 ||
                    strcmp(which, ri.name) == 0) {
             explain(&ri);
@@ -131,11 +131,12 @@ check_files(const char *dir)
         struct pw_error err = {0};
         struct pw_ruleset *rs = pw_ruleset_load(dir, sets[i], &err);
         if (rs == NULL) {
-            fprintf(stderr, "pyward: rules: %s\n", err.message);
+            (void)fprintf(stderr, "pyward: rules: %s\n", err.message);
             return 1;
         }
         if (i == 0) {
-            printf("%s: %zu rules, all valid\n", dir, pw_ruleset_count(rs));
+            (void)printf("%s: %zu rules, all valid\n", dir,
+                         pw_ruleset_count(rs));
         }
         pw_ruleset_free(rs);
     }

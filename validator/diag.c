@@ -41,7 +41,7 @@ pw_diags_add(struct pw_diags *d, const char *code, const char *rule,
     }
     struct pw_diag *g = &d->v[d->n];
     memset(g, 0, sizeof(*g));
-    snprintf(g->code, sizeof(g->code), "%s", code);
+    (void)snprintf(g->code, sizeof(g->code), "%s", code);
     g->rule = strdup(rule);
     g->message = message;
     if (g->rule == NULL) {

@@ -9,7 +9,7 @@
 #include "match.h"
 #include "util.h"
 
-#define FAIL(...) (snprintf(msg, msglen, __VA_ARGS__), -1)
+#define FAIL(...) ((void)snprintf(msg, msglen, __VA_ARGS__), -1)
 
 /* ---- paths -------------------------------------------------------- */
 

@@ -25,7 +25,7 @@ names_from(PyObject *cls, const char *attr, PyObject ***out, int *n)
         return -1;
     }
     Py_ssize_t m = PyTuple_GET_SIZE(tup);
-    *out = pw_xrealloc(*out, sizeof(**out) * (size_t)(*n + m + 1));
+    *out = pw_xrealloc(*out, sizeof(PyObject *) * (size_t)(*n + m + 1));
     for (Py_ssize_t i = 0; i < m; i++) {
         PyObject *s = Py_NewRef(PyTuple_GET_ITEM(tup, i));
         if (!PyUnicode_Check(s)) {
@@ -64,7 +64,7 @@ hash_build(struct pw_nodes *nt)
     while (cap < (size_t)nt->n * 4) {
         cap *= 2;
     }
-    nt->hkeys = pw_xcalloc(cap, sizeof(*nt->hkeys));
+    nt->hkeys = pw_xcalloc(cap, sizeof(PyTypeObject *));
     nt->hvals = pw_xcalloc(cap, sizeof(*nt->hvals));
     nt->hmask = cap - 1;
     for (int i = 0; i < nt->n; i++) {

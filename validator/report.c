@@ -85,17 +85,17 @@ gh_escape(FILE *out, const char *s, bool property)
 {
     for (; *s != '\0'; s++) {
         if (*s == '%') {
-            fputs("%25", out);
+            (void)fputs("%25", out);
         } else if (*s == '\r') {
-            fputs("%0D", out);
+            (void)fputs("%0D", out);
         } else if (*s == '\n') {
-            fputs("%0A", out);
+            (void)fputs("%0A", out);
         } else if (property && *s == ':') {
-            fputs("%3A", out);
+            (void)fputs("%3A", out);
         } else if (property && *s == ',') {
-            fputs("%2C", out);
+            (void)fputs("%2C", out);
         } else {
-            fputc(*s, out);
+            (void)fputc(*s, out);
         }
     }
 }
@@ -105,20 +105,21 @@ print_line(FILE *out, const char *path, const struct pw_diag *d,
            enum pw_format fmt)
 {
     if (fmt == PW_FMT_TEXT) {
-        fprintf(out, "%s:%d:%d: %s %s\n", path, d->line, d->col, d->code,
-                d->message);
+        (void)fprintf(out, "%s:%d:%d: %s %s\n", path, d->line, d->col, d->code,
+                      d->message);
         return;
     }
-    fputs("::error file=", out);
+    (void)fputs("::error file=", out);
     gh_escape(out, path, true);
-    fprintf(out, ",line=%d,col=%d,endLine=%d,endColumn=%d,title=", d->line,
-            d->col, d->end_line, d->end_col);
+    (void)fprintf(out,
+                  ",line=%d,col=%d,endLine=%d,endColumn=%d,title=", d->line,
+                  d->col, d->end_line, d->end_col);
     gh_escape(out, d->code, true);
-    fputs("::", out);
+    (void)fputs("::", out);
     gh_escape(out, d->code, false);
-    fputc(' ', out);
+    (void)fputc(' ', out);
     gh_escape(out, d->message, false);
-    fputc('\n', out);
+    (void)fputc('\n', out);
 }
 
 static json_t *
@@ -202,7 +203,7 @@ pw_report_print(FILE *out, const struct pw_report *r, enum pw_format fmt,
     if (j == NULL || json_dumpf(j, out, JSON_INDENT(2)) < 0) {
         return -1;
     }
-    fputc('\n', out);
+    (void)fputc('\n', out);
     return 0;
 }
 
@@ -227,7 +228,7 @@ pw_report_statistics(FILE *out, const struct pw_report *r)
         if (next == NULL) {
             return;
         }
-        fprintf(out, "%-6zu %s %s\n", count, next, first->rule);
+        (void)fprintf(out, "%-6zu %s %s\n", count, next, first->rule);
         done = next;
     }
 }

@@ -63,7 +63,7 @@ check_keys(const struct where_ctx *w, json_t *j, const char *const *keys,
         }
         if (!known) {
             char m[200];
-            snprintf(m, sizeof(m), "unknown key '%s'", k);
+            (void)snprintf(m, sizeof(m), "unknown key '%s'", k);
             return lfail(w, m);
         }
     }
@@ -80,7 +80,8 @@ get_str(const struct where_ctx *w, json_t *j, const char *key, bool required,
     }
     if (!json_is_string(v) || json_string_length(v) == 0) {
         char m[200];
-        snprintf(m, sizeof(m), "key '%s' must be a non-empty string", key);
+        (void)snprintf(m, sizeof(m), "key '%s' must be a non-empty string",
+                       key);
         return lfail(w, m);
     }
     *out = pw_xstrdup(json_string_value(v));
@@ -117,7 +118,7 @@ tpl_var(const struct pw_nodes *nt, struct pw_rule *r, const char *name,
         }
     }
     if (r->nkinds == 0) {
-        snprintf(msg, msglen, "unknown placeholder '{%s}'", name);
+        (void)snprintf(msg, msglen, "unknown placeholder '{%s}'", name);
         return -1;
     }
     tpl_add(r, PW_TPL_PATH, "", 0);
@@ -144,7 +145,7 @@ tpl_compile(const struct pw_nodes *nt, struct pw_rule *r, char *msg,
         }
         const char *close = strchr(open, '}');
         if (close == NULL) {
-            snprintf(msg, msglen, "unclosed '{' in message");
+            (void)snprintf(msg, msglen, "unclosed '{' in message");
             return -1;
         }
         PW_AUTOFREE char *name =
@@ -237,8 +238,9 @@ parse_nodes(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
         int k = name != NULL ? pw_nodes_find(nt, name) : -1;
         if (k < 0) {
             char m[200];
-            snprintf(m, sizeof(m), "key 'node': unknown AST node type '%s'",
-                     name != NULL ? name : "(not a string)");
+            (void)snprintf(m, sizeof(m),
+                           "key 'node': unknown AST node type '%s'",
+                           name != NULL ? name : "(not a string)");
             return lfail(w, m);
         }
         r->kinds[r->nkinds++] = k;
@@ -325,7 +327,7 @@ parse_import(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
          pw_path_compile(nt, r->kinds, r->nkinds, names, &r->import_names, m,
                          sizeof(m)) < 0)) {
         char m2[400];
-        snprintf(m2, sizeof(m2), "key 'import': %s", m);
+        (void)snprintf(m2, sizeof(m2), "key 'import': %s", m);
         return lfail(w, m2);
     }
     r->has_import = true;
@@ -384,12 +386,12 @@ parse_matchers(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
         r->has_where = true;
         if (pw_cond_compile(nt, r->kinds, r->nkinds, where, &r->where, m,
                             sizeof(m)) < 0) {
-            snprintf(m2, sizeof(m2), "key 'where': %s", m);
+            (void)snprintf(m2, sizeof(m2), "key 'where': %s", m);
             return lfail(w, m2);
         }
     }
     if (tpl_compile(nt, r, m, sizeof(m)) < 0) {
-        snprintf(m2, sizeof(m2), "key 'message': %s", m);
+        (void)snprintf(m2, sizeof(m2), "key 'message': %s", m);
         return lfail(w, m2);
     }
     return 0;
@@ -457,14 +459,17 @@ static int
 check_unique(const struct where_ctx *w, const struct pw_ruleset *rs,
              const struct pw_rule *r)
 {
+    if (r->code == NULL || r->name == NULL) {
+        return lfail(w, "rule without code or name");
+    }
     for (size_t i = 0; i < rs->n; i++) {
         char m[200];
         if (strcmp(rs->rules[i].code, r->code) == 0) {
-            snprintf(m, sizeof(m), "duplicate code %s", r->code);
+            (void)snprintf(m, sizeof(m), "duplicate code %s", r->code);
             return lfail(w, m);
         }
         if (strcmp(rs->rules[i].name, r->name) == 0) {
-            snprintf(m, sizeof(m), "duplicate name '%s'", r->name);
+            (void)snprintf(m, sizeof(m), "duplicate name '%s'", r->name);
             return lfail(w, m);
         }
     }

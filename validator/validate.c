@@ -16,7 +16,7 @@
 #include "util.h"
 
 /* Sources larger than this are a "too-large" diagnostic. */
-#define MAX_BYTES (1024 * 1024)
+#define MAX_BYTES ((size_t)1 << 20)
 #define MAX_LINES 100000
 
 struct item {
@@ -143,8 +143,8 @@ precheck(const struct run *x)
     char detail[64];
     int line, col;
     if (x->len > MAX_BYTES) {
-        snprintf(detail, sizeof(detail), "%zu bytes, the limit is %d", x->len,
-                 MAX_BYTES);
+        (void)snprintf(detail, sizeof(detail), "%zu bytes, the limit is %zu",
+                       x->len, MAX_BYTES);
         return event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail) < 0 ? -1 : 1;
     }
     const char *nul = memchr(x->src, '\0', x->len);
@@ -156,16 +156,16 @@ precheck(const struct run *x)
     size_t bad = utf8_bad((const unsigned char *)x->src, x->len);
     if (bad < x->len) {
         offset_to_pos(x->src, bad, &line, &col);
-        snprintf(detail, sizeof(detail), "byte 0x%02x",
-                 (unsigned char)x->src[bad]);
+        (void)snprintf(detail, sizeof(detail), "byte 0x%02x",
+                       (unsigned char)x->src[bad]);
         return event(x, PW_EV_NOT_UTF8, line, col, line, col + 1, detail) < 0
                    ? -1
                    : 1;
     }
     long lines = count_lines(x->src, x->len);
     if (lines > MAX_LINES) {
-        snprintf(detail, sizeof(detail), "%ld lines, the limit is %d", lines,
-                 MAX_LINES);
+        (void)snprintf(detail, sizeof(detail), "%ld lines, the limit is %d",
+                       lines, MAX_LINES);
         return event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail) < 0 ? -1 : 1;
     }
     return 0;
@@ -210,7 +210,7 @@ exc_message(PyObject *val, bool syntax, char *buf, size_t n)
     const char *s =
         m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
     PyErr_Clear();
-    snprintf(buf, n, "%s", s != NULL ? s : "");
+    (void)snprintf(buf, n, "%s", s != NULL ? s : "");
     return 0;
 }
 
@@ -232,8 +232,8 @@ report_exception(const struct run *x, bool compile_stage)
         PyErr_GivenExceptionMatches(type, PyExc_MemoryError)) {
         exc_message(val, false, detail, sizeof(detail));
         if (detail[0] == '\0') {
-            snprintf(detail, sizeof(detail), "%s",
-                     ((PyTypeObject *)type)->tp_name);
+            (void)snprintf(detail, sizeof(detail), "%s",
+                           ((PyTypeObject *)type)->tp_name);
         }
         return event(x, PW_EV_TOO_DEEP, 1, 1, 1, 1, detail);
     }
@@ -431,7 +431,7 @@ walk(const struct run *x, PyObject *tree)
         struct item it = scratch.stack[--n];
         int k = pw_nodes_kind(nt, it.node);
         if (grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it.depth + 1,
-                 sizeof(*scratch.anc)) < 0) {
+                 sizeof(PyObject *)) < 0) {
             return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
         }
         scratch.anc[it.depth] = it.node;
