@@ -107,7 +107,7 @@ run_once(const struct ctx *c, enum what w, const char *src)
         pw_diags_init(&d);
         if (pw_validate(c->rs, c->imports, src, strlen(src), &d, NULL, &err) <
             0) {
-            fprintf(stderr, "validate: %s\n", err.message);
+            (void)fprintf(stderr, "validate: %s\n", err.message);
             exit(2);
         }
         pw_diags_free(&d);
@@ -155,26 +155,26 @@ bench(const struct ctx *c, int n)
     for (int w = 0; w < NWHAT; w++) {
         buf[w] = pw_xcalloc((size_t)n, sizeof(double));
     }
-    printf("%-16s %10s %10s %10s %7s\n", "program", "validate", "compile",
-           "parse", "ratio");
+    (void)printf("%-16s %10s %10s %10s %7s\n", "program", "validate",
+                 "compile", "parse", "ratio");
     for (size_t p = 0; p < np; p++) {
         measure(c, programs[p].src, buf, n, one);
         for (int w = 0; w < NWHAT; w++) {
             med[w][p] = one[w];
         }
-        printf("%-16s %8.1fus %8.1fus %8.1fus %6.2fx\n", programs[p].name,
-               one[VALIDATE], one[COMPILE], one[PARSE],
-               one[VALIDATE] / one[COMPILE]);
+        (void)printf("%-16s %8.1fus %8.1fus %8.1fus %6.2fx\n",
+                     programs[p].name, one[VALIDATE], one[COMPILE], one[PARSE],
+                     one[VALIDATE] / one[COMPILE]);
     }
     double mix[NWHAT];
     for (int w = 0; w < NWHAT; w++) {
         mix[w] = median(med[w], np);
         free(buf[w]);
     }
-    printf("%-16s %8.1fus %8.1fus %8.1fus %6.2fx  (median of the %zu "
-           "programs, %d rounds each; target <= 1.50x)\n",
-           "mix", mix[VALIDATE], mix[COMPILE], mix[PARSE],
-           mix[VALIDATE] / mix[COMPILE], np, n);
+    (void)printf("%-16s %8.1fus %8.1fus %8.1fus %6.2fx  (median of the %zu "
+                 "programs, %d rounds each; target <= 1.50x)\n",
+                 "mix", mix[VALIDATE], mix[COMPILE], mix[PARSE],
+                 mix[VALIDATE] / mix[COMPILE], np, n);
 }
 
 int
@@ -183,8 +183,8 @@ main(int argc, char **argv)
     int n = argc > 1 ? atoi(argv[1]) : 2000;
     struct pw_error err = {0};
     if (n <= 0 || pw_py_init(&err) < 0) {
-        fprintf(stderr, "bench-validate: %s\n",
-                n <= 0 ? "bad iteration count" : err.message);
+        (void)fprintf(stderr, "bench-validate: %s\n",
+                      n <= 0 ? "bad iteration count" : err.message);
         return 2;
     }
     char *dir = pw_rules_dir(NULL);
@@ -193,7 +193,7 @@ main(int argc, char **argv)
         profiles ? pw_ruleset_load(dir, "default", &err) : NULL;
     free(dir);
     if (rs == NULL) {
-        fprintf(stderr, "bench-validate: %s\n", err.message);
+        (void)fprintf(stderr, "bench-validate: %s\n", err.message);
         return 2;
     }
     struct pw_importset imports = {

@@ -26,7 +26,7 @@ py_setup(void)
 {
     struct pw_error err = {0};
     if (pw_py_init(&err) < 0) {
-        fprintf(stderr, "python: %s\n", err.message);
+        (void)fprintf(stderr, "python: %s\n", err.message);
         abort();
     }
 }
@@ -60,8 +60,8 @@ rule_dir(const char *family, const char *rules)
     PW_AUTOFREE char *path = pw_xasprintf("%s/%s.json", dir, family);
     FILE *f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
-    fprintf(f, "{\"family\": \"%s\", \"rules\": [%s]}\n", family, rules);
-    fclose(f);
+    (void)fprintf(f, "{\"family\": \"%s\", \"rules\": [%s]}\n", family, rules);
+    (void)fclose(f);
     return dir;
 }
 
@@ -238,7 +238,9 @@ join_rules(const char *const *rules)
                          0);
     }
     for (char *p = b.data; *p != '\0'; p++) {
-        *p = *p == '\'' ? '"' : *p;
+        if (*p == '\'') {
+            *p = '"';
+        }
     }
     return pw_buf_take(&b, NULL);
 }
