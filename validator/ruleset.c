@@ -231,6 +231,9 @@ parse_nodes(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
 {
     json_t *v = json_object_get(j, "node"); /* borrowed */
     size_t n = json_is_array(v) ? json_array_size(v) : 1;
+    if (n == 0) {
+        return lfail(w, "key 'node' names no node type");
+    }
     r->kinds = pw_xcalloc(n + 1, sizeof(*r->kinds));
     for (size_t i = 0; i < n; i++) {
         json_t *e = json_is_array(v) ? json_array_get(v, i) : v; /* borrowed */
@@ -424,6 +427,10 @@ parse_rule(struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
     }
     if (r->event < 0 && parse_nodes(w, nt, j, r) < 0) {
         return -1;
+    }
+    if (r->event >= 0 && (json_object_get(j, "import") != NULL ||
+                          json_object_get(j, "prune") != NULL)) {
+        return lfail(w, "an 'event' rule takes no 'import' or 'prune'");
     }
     if (parse_import(w, nt, j, r) < 0 || parse_matchers(w, nt, j, r) < 0) {
         return -1;

@@ -162,6 +162,13 @@ START_TEST(load_duplicates_and_format)
                       "rule PW907", "kebab-case", NULL);
     expect_load_error(RULE("PW908", "a-rule", "\"message\": \"m\""),
                       "rule PW908", "needs a 'node' or an 'event'", NULL);
+    expect_load_error(
+        RULE("PW909", "a-rule", "\"node\": [], \"message\": \"m\""),
+        "rule PW909", "names no node type", NULL);
+    expect_load_error(RULE("PW910", "a-rule",
+                           "\"event\": \"too-deep\", \"prune\": true, "
+                           "\"message\": \"m\""),
+                      "rule PW910", "takes no 'import' or 'prune'", NULL);
 }
 END_TEST
 
