@@ -2,3 +2,4 @@
 EXTRA_DIST += tests/lib.sh tests/supp/lsan.supp tests/examples/hello.py
 TESTS += tests/smoke.sh
 EXTRA_DIST += tests/smoke.sh
+include tests/corpus/corpus.mk
