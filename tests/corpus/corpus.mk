@@ -7,6 +7,7 @@ TESTS += tests/run-corpus.sh tests/corpus/run-beginner.sh
 EXTRA_DIST += \
 	tests/run-corpus.sh \
 	tests/corpus/run-beginner.sh \
+	tests/corpus/lint-beginner.py \
 	tests/corpus/beginner \
 	tests/corpus/attacks \
 	tests/corpus/parity \
