@@ -6,6 +6,8 @@
 #   parity/*.py    RestrictedPython parity cases: the verdict of each set
 #                  matches the `# restricted:` / `# default:` header lines
 #                  (accept, reject, or `?` when that set is not asserted).
+# `pyward check --format json` runs once per directory and rule set; each
+# file's TAP point is derived from the findings reported for it.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 corpus=$top_srcdir/tests/corpus
@@ -17,70 +19,133 @@ if [ "$rc" = 2 ] || printf '%s\n' "$help" | grep -q 'not built yet'; then
     exit 0
 fi
 
-# run_check SET FILE: runs the validator; sets $out and $rc.
-run_check() {
-    out=$("$PYWARD" check --rules "$1" "$2" 2>&1)
-    rc=$?
+work=$(tmpdir_new)
+trap 'rm -rf "$work"' EXIT
+
+# split_findings JSON OUTDIR: pyward's pretty-printed JSON array of findings (each
+# object lists code before filename) becomes one file per checked file,
+# OUTDIR/BASENAME, with a "CODE LINE:COL MESSAGE" line per finding.
+split_findings() {
+    mkdir -p "$2"
+    awk -v dir="$2" '
+        function val(s) {
+            sub(/^[^:]*: */, "", s); sub(/,$/, "", s)
+            if (s ~ /^"/) { s = substr(s, 2, length(s) - 2) }
+            gsub(/\\"/, "\"", s)
+            return s
+        }
+        /^    "code":/     { code = val($0) }
+        /^    "line":/     { line = val($0) }
+        /^    "column":/   { col = val($0) }
+        /^    "message":/  { msg = val($0) }
+        /^    "filename":/ {
+            n = split(val($0), p, "/")
+            printf "%s %s:%s %s\n", code, line, col, msg > (dir "/" p[n])
+        }' "$1"
 }
 
-# head_of TEXT: the first lines of a diagnostic output.
-head_of() {
-    printf '%s\n' "$1" | head -n 8
+# run_set DIR SET: checks every file of DIR at once; the findings for
+# DIR/F.py go to $work/DIR.SET/F.py (absent when there are none).  A run
+# that fails (exit 2) is a failing point of its own.
+run_set() {
+    "$PYWARD" check --format json --rules "$2" "$corpus/$1" \
+        >"$work/$1.$2.json" 2>"$work/$1.$2.err"
+    if [ "$?" = 2 ]; then
+        not_ok "pyward check --rules $2 $1/ runs" \
+            "exit 2; $(head -n 8 "$work/$1.$2.err")"
+    fi
+    split_findings "$work/$1.$2.json" "$work/$1.$2"
 }
 
-# header FILE KEY: the value of a `# KEY: value` comment line.
-header() {
-    sed -n "s/^# $2: *//p" "$1" | head -n 1 | tr -d ' \r'
+# headers DIR KEY...: one line per file of DIR: its base name and the value
+# of each `# KEY: value` comment line ("-" when absent).
+headers() {
+    d=$1
+    shift
+    awk -v keys="$*" '
+        BEGIN { nk = split(keys, k, " ") }
+        FNR == 1 {
+            if (f != "") { emit() }
+            f = FILENAME; sub(/.*\//, "", f)
+            for (i = 1; i <= nk; i++) { v[i] = "-" }
+        }
+        {
+            for (i = 1; i <= nk; i++) {
+                if (v[i] == "-" && index($0, "# " k[i] ":") == 1) {
+                    s = substr($0, length(k[i]) + 4)
+                    gsub(/[ \r]/, "", s)
+                    v[i] = s == "" ? "-" : s
+                }
+            }
+        }
+        function emit(  i, line) {
+            line = f
+            for (i = 1; i <= nk; i++) { line = line " " v[i] }
+            print line
+        }
+        END { if (f != "") { emit() } }' "$corpus/$d"/*.py
 }
+
+# found DIR SET F: prints the first findings for F (nothing when none).
+found() {
+    if [ -s "$work/$1.$2/$3" ]; then
+        head -n 8 "$work/$1.$2/$3"
+    fi
+}
+
+run_set beginner default
+for d in attacks parity; do
+    for set in default restricted; do
+        run_set "$d" "$set"
+    done
+done
 
 n_beginner=0
 for f in "$corpus"/beginner/*.py; do
     n_beginner=$((n_beginner + 1))
-    name="beginner/$(basename "$f")"
-    run_check default "$f"
-    if [ "$rc" = 0 ]; then
-        ok "$name: accepted by the default rules"
+    base=${f##*/}
+    if [ -s "$work/beginner.default/$base" ]; then
+        not_ok "beginner/$base: accepted by the default rules" \
+            "$(found beginner default "$base")"
     else
-        not_ok "$name: accepted by the default rules" \
-            "exit $rc; $(head_of "$out")"
+        ok "beginner/$base: accepted by the default rules"
     fi
 done
 
 n_attacks=0
-for f in "$corpus"/attacks/*.py; do
+headers attacks expect >"$work/attacks.expect"
+while read -r base expect; do
     n_attacks=$((n_attacks + 1))
-    name="attacks/$(basename "$f")"
-    expect=$(header "$f" expect)
+    [ "$expect" = - ] && expect=
     why=
     for set in default restricted; do
-        run_check "$set" "$f"
-        if [ "$rc" != 1 ]; then
-            why="$why--rules $set: exit $rc (want 1); $(head_of "$out")
+        if [ ! -s "$work/attacks.$set/$base" ]; then
+            why="$why--rules $set: accepted (want rejected)
 "
             continue
         fi
         for code in $(printf '%s\n' "$expect" | tr ',' ' '); do
-            if ! printf '%s\n' "$out" | grep -q ": $code "; then
-                why="$why--rules $set: $code not reported; $(head_of "$out")
+            if ! grep -q "^$code " "$work/attacks.$set/$base"; then
+                why="$why--rules $set: $code not reported; $(
+                    found attacks "$set" "$base")
 "
             fi
         done
     done
     if [ -z "$why" ]; then
-        ok "$name: rejected by both rule sets"
+        ok "attacks/$base: rejected by both rule sets"
     else
-        not_ok "$name: rejected by both rule sets" "$why"
+        not_ok "attacks/$base: rejected by both rule sets" "$why"
     fi
-done
+done <"$work/attacks.expect"
 
-for f in "$corpus"/parity/*.py; do
-    name="parity/$(basename "$f")"
+headers parity restricted default >"$work/parity.expect"
+while read -r base want_restricted want_default; do
     why=
     for set in restricted default; do
-        want=$(header "$f" "$set")
+        eval "want=\$want_$set"
         case $want in
-        accept) want_rc=0 ;;
-        reject) want_rc=1 ;;
+        accept | reject) ;;
         '?') continue ;;
         *)
             why="$why# $set: bad expectation '$want'
@@ -88,18 +153,20 @@ for f in "$corpus"/parity/*.py; do
             continue
             ;;
         esac
-        run_check "$set" "$f"
-        if [ "$rc" != "$want_rc" ]; then
-            why="$why--rules $set: exit $rc, want $want_rc ($want); $(head_of "$out")
+        got=accept
+        [ -s "$work/parity.$set/$base" ] && got=reject
+        if [ "$got" != "$want" ]; then
+            why="$why--rules $set: $got, want $want; $(
+                found parity "$set" "$base")
 "
         fi
     done
     if [ -z "$why" ]; then
-        ok "$name: verdicts match"
+        ok "parity/$base: verdicts match"
     else
-        not_ok "$name: verdicts match" "$why"
+        not_ok "parity/$base: verdicts match" "$why"
     fi
-done
+done <"$work/parity.expect"
 
 if [ "$n_beginner" -ge 150 ] && [ "$n_attacks" -ge 100 ]; then
     ok "corpus size: $n_beginner beginner programs, $n_attacks attacks"
