@@ -80,7 +80,7 @@ expect "--stdin-filename" 1 "^lesson.py:1:1: PW202" sh -c "printf 'eval(1)\n' | 
 printf 'class A:\n    def inc(self):\n        self.n += 1\nif __name__ == "__main__":\n    A().inc()\n' >"$tmp/idioms.py"
 expect "default accepts learner idioms" 0 "" "$PYWARD" check "$tmp/idioms.py"
 expect "restricted rejects them" 1 "PW306" "$PYWARD" check --rules restricted "$tmp/idioms.py"
-expect "restricted does not check imports" 0 "" sh -c "printf 'import os\n' | \"\$PYWARD\" check --rules restricted -"
+expect "restricted checks imports too" 1 "PW101" sh -c "printf 'import os\n' | \"\$PYWARD\" check --rules restricted -"
 
 # --- noqa -----------------------------------------------------------------
 printf 'eval("1")  # noqa\nexec("1")  # noqa: PW2\nopen("f")  # noqa: PW3\n' >"$tmp/noqa.py"
@@ -127,7 +127,7 @@ out=$("$PYWARD" check "$tmp/tree" | sed "s|$tmp/tree/||" | cut -d: -f1 | tr '\n'
 if [ "$out" = "b.py sub/a.py " ]; then ok "directories: *.py, recursive, sorted"; else not_ok "directories: *.py, recursive, sorted" "$out"; fi
 
 # --- pyward rules -----------------------------------------------------------
-expect "rules lists every code" 0 "^PW305 .*dunder-attribute .*default" "$PYWARD" rules
+expect "rules lists every code" 0 "^PW305 .*private-attribute .*default" "$PYWARD" rules
 expect "rules explains a code" 0 "^Why: " "$PYWARD" rules PW201
 expect "rules explains a name" 0 "^PW306 augmented-attribute" "$PYWARD" rules augmented-attribute
 expect "rules: unknown code exits 2" 2 "" "$PYWARD" rules PW999

@@ -4,5 +4,5 @@ class A(B):
         super().__init__()  # ok
         super().__str__()  # ok
         super().__getattribute__('x')  # error
-print(f.__name__, f.__doc__)  # ok
-print(self.__class__.__name__)  # error: __class__
+print(f.__name__, f.__doc__)  # error x2: only the name __name__ is allowed
+print(self.__class__.__name__)  # error x2
