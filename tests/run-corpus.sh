@@ -142,8 +142,9 @@ done <"$work/attacks.expect"
 headers parity restricted default >"$work/parity.expect"
 while read -r base want_restricted want_default; do
     why=
-    for set in restricted default; do
-        eval "want=\$want_$set"
+    for pair in "restricted $want_restricted" "default $want_default"; do
+        set=${pair%% *}
+        want=${pair#* }
         case $want in
         accept | reject) ;;
         '?') continue ;;
