@@ -22,9 +22,10 @@ fi
 work=$(tmpdir_new)
 trap 'rm -rf "$work"' EXIT
 
-# split_findings JSON OUTDIR: pyward's pretty-printed JSON array of findings (each
-# object lists code before filename) becomes one file per checked file,
-# OUTDIR/BASENAME, with a "CODE LINE:COL MESSAGE" line per finding.
+# split_findings JSON OUTDIR: pyward's pretty-printed JSON array of
+# findings (one key a line; each object lists code before filename) becomes
+# one file per checked file, OUTDIR/BASENAME, with a "CODE LINE:COL
+# MESSAGE" line per finding.
 split_findings() {
     mkdir -p "$2"
     awk -v dir="$2" '
@@ -34,13 +35,15 @@ split_findings() {
             gsub(/\\"/, "\"", s)
             return s
         }
-        /^    "code":/     { code = val($0) }
-        /^    "line":/     { line = val($0) }
-        /^    "column":/   { col = val($0) }
-        /^    "message":/  { msg = val($0) }
-        /^    "filename":/ {
+        /^ *"code":/ { code = val($0) }
+        /^ *"line":/ { line = val($0) }
+        /^ *"column":/ { col = val($0) }
+        /^ *"message":/ { msg = val($0) }
+        /^ *"filename":/ {
             n = split(val($0), p, "/")
-            printf "%s %s:%s %s\n", code, line, col, msg > (dir "/" p[n])
+            out = dir "/" p[n]
+            printf "%s %s:%s %s\n", code, line, col, msg >>out
+            close(out)
         }' "$1"
 }
 
