@@ -231,11 +231,12 @@ def module_view(mod, path):
     """A view of MOD reached as PATH, or None if neither may be used."""
     allowed = state["allowed"]
     real = mod.__name__
-    if allowed(path) or (path == real and allowed(real)):
+    if sys.modules.get(path) is mod and allowed(path):
         return ModuleView(mod, path, True)
-    if sys.modules.get(path) is mod and allowed(real):
-        return ModuleView(mod, path, True)
-    if path.count(".") == 0 and state["any_below"](path):
+    if sys.modules.get(real) is mod and allowed(real):
+        return ModuleView(mod, real, True)
+    if path.count(".") == 0 and sys.modules.get(path) is mod and \
+            state["any_below"](path):
         return ModuleView(mod, path, False)
     return None
 
