@@ -333,13 +333,13 @@ def compile_user(src):
     return compile(tree, USER_FILE, "exec", dont_inherit=True)
 
 
-def setup_stdio():
+def make_stdio():
     enc = dict(encoding="utf-8", errors="backslashreplace")
-    sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), **enc)
-    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
-                                  line_buffering=False, **enc)
-    sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
-                                  write_through=True, **enc)
+    return (io.TextIOWrapper(io.FileIO(0, "r", closefd=False), **enc),
+            io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
+                             line_buffering=False, **enc),
+            io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
+                             write_through=True, **enc))
 
 
 def reseed():
@@ -350,22 +350,32 @@ def reseed():
         np.seed(int.from_bytes(os.urandom(4), "little"))
 
 
-def prepare(src, scratch):
+def precompile(src):
+    """In the zygote, before fork (parsing is not running): returns
+    (code or None, error or None, source lines)."""
+    lines = src.decode("utf-8", "replace").splitlines()
+    state["lines"] = lines
+    try:
+        return compile_user(src), None, lines
+    except (SyntaxError, ValueError, OverflowError, RecursionError,
+            MemoryError) as e:
+        return None, error_info(e), lines
+
+
+def prepare(compiled, scratch):
     """In the child, before the audit hook and seccomp: returns
-    (code, globals, error)."""
-    setup_stdio()
+    (code, globals, error).  Everything costly was made in the zygote, so
+    the child copies as few pages as possible."""
+    code, error, lines = compiled
+    state["lines"] = lines
+    sys.stdin, sys.stdout, sys.stderr = state["stdio"]
     reseed()
-    state["lines"] = src.decode("utf-8", "replace").splitlines()
     tf = sys.modules.get("tempfile")
     if tf is not None:
         tf.tempdir = scratch
     g = {"__name__": "__main__", "__doc__": None,
-         "__builtins__": make_builtins()}
-    try:
-        return compile_user(src), g, None
-    except (SyntaxError, ValueError, OverflowError, RecursionError,
-            MemoryError) as e:
-        return None, g, error_info(e)
+         "__builtins__": dict(state["builtins"])}
+    return code, g, error
 
 
 def short_repr(v, cap):
@@ -474,4 +484,15 @@ def preload(names):
         except Exception:  # noqa: BLE001 - not installed or broken
             missing.append(n)
     import _string  # noqa: F401 - used by the format guard in the child
+    state["stdio"] = make_stdio()
+    state["builtins"] = make_builtins()
+    freeze()
     return missing
+
+
+def freeze():
+    """Move every object to the permanent generation: a collection in a
+    child then never walks (and copies) the zygote's pages."""
+    import gc
+    gc.collect()
+    gc.freeze()

@@ -65,7 +65,11 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->layers.netns_fd = -1;
     const char *tmp = getenv("TMPDIR");
     z->tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
-    PW_AUTOFREE char *rules = pw_rules_dir(NULL);
+    /* Resolved once: the environment is scrubbed afterwards. */
+    static char *rules;
+    if (rules == NULL) {
+        rules = pw_rules_dir(NULL);
+    }
     z->filter = pw_sbx_filter_load(rules, &z->policy, err);
     if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
         pw_sbx_guard_init(profiles, enabled, &z->missing, err) < 0 ||
@@ -267,8 +271,13 @@ run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req,
 {
     struct pw_sbx_request creq = *req;
     creq.limits = r->limits;
+    PW_PYAUTO PyObject *compiled =
+        pw_sbx_guard_compile(req->code, req->code_len, err);
+    if (compiled == NULL) {
+        return -1;
+    }
     struct pw_sbx_child c = {.z = r->z, .req = &creq, .scratch = r->scratch,
-                             .fd_in = p[0][0], .fd_out = p[1][1],
+                             .compiled = compiled, .fd_in = p[0][0], .fd_out = p[1][1],
                              .fd_err = p[2][1], .fd_res = p[3][1]};
     r->start = pw_now();
     PyOS_BeforeFork();

@@ -117,3 +117,16 @@ EXTRA_DIST += tests/run-exec.sh tests/exec-check.py \
 	tests/exec/write_outside_pathlib.py \
 	tests/exec/write_outside_shutil.py \
 	$(NULL)
+
+if HAVE_CHECK
+TESTS += tests/unit/check_sandbox
+check_PROGRAMS += tests/unit/check_sandbox
+tests_unit_check_sandbox_SOURCES = tests/unit/check_sandbox.c
+tests_unit_check_sandbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_sandbox_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+
+# Latency of a run through the warm zygote next to spawning python.
+noinst_PROGRAMS += tests/bench/bench-exec
+tests_bench_bench_exec_SOURCES = tests/bench/bench-exec.c
+tests_bench_bench_exec_LDADD = libpyward.a $(PW_LIBS)

@@ -170,7 +170,7 @@ pw_sbx_child_main(const struct pw_sbx_child *c)
                                  .caps = c->req->caps,
                                  .scratch = c->scratch,
                                  .result_fd = RESULT_FD};
-    if (pw_sbx_guard_prepare(&g, c->req->code, c->req->code_len) < 0) {
+    if (pw_sbx_guard_prepare(&g, c->compiled) < 0) {
         fail("interpreter layers", 0);
     }
     if (pw_sbx_guard_arm() < 0) {

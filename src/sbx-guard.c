@@ -224,28 +224,38 @@ pw_sbx_scrub_env(struct pw_error *err)
         return pw_py_fetch_error(err);
     }
     wipe_values(penv);
+    /* First the strings themselves (the original block is what
+     * /proc/self/environ shows), then every copy. */
+    for (char **e = environ; e != NULL && *e != NULL; e++) {
+        memset(*e, 0, strlen(*e));
+    }
     PW_PYAUTO PyObject *r = PyObject_CallMethod(oenv, "clear", NULL);
     if (r == NULL) {
         return pw_py_fetch_error(err);
     }
     PyDict_Clear(penv);
-    for (char **e = environ; e != NULL && *e != NULL; e++) {
-        memset(*e, 0, strlen(*e));
-    }
     if (clearenv() != 0) {
         return pw_fail(err, PW_ERR_SANDBOX, "clearenv failed");
     }
     return 0;
 }
 
+PyObject *
+pw_sbx_guard_compile(const char *code, size_t len, struct pw_error *err)
+{
+    PyObject *r = guard_call("precompile", "(y#)", code, (Py_ssize_t)len);
+    if (r == NULL) {
+        pw_py_fetch_error(err);
+    }
+    return r;
+}
+
 int
-pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, const char *code,
-                     size_t len)
+pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
 {
     cur_imports = run->imports;
     pw_sbx_audit_configure(run->caps, run->scratch, run->result_fd);
-    prepared = guard_call("prepare", "(y#s)", code, (Py_ssize_t)len,
-                          run->scratch);
+    prepared = guard_call("prepare", "(Os)", compiled, run->scratch);
     if (prepared == NULL || !PyTuple_Check(prepared) ||
         PyTuple_GET_SIZE(prepared) != 3) {
         PyErr_Print();

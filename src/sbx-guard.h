@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "pyembed.h"
 #include "sandbox.h"
 
 /* In the zygote: run guard.py, import the modules of the enabled profiles
@@ -28,10 +29,15 @@ struct pw_sbx_guard_run {
     int result_fd;
 };
 
-/* Child, before the hook and seccomp: stdio, reseed, builtins, compile.
- * 0 or -1 (a Python failure of pyward's own). */
+/* Zygote, just before fork: parse, rewrite and compile the program (not
+ * running it).  Returns a new reference (code, error, lines) or NULL with
+ * ERR. */
+PyObject *pw_sbx_guard_compile(const char *code, size_t len,
+                               struct pw_error *err);
+/* Child, before the hook and seccomp: stdio, reseed, fresh globals.
+ * COMPILED is borrowed.  0 or -1 (a Python failure of pyward's own). */
 int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
-                         const char *code, size_t len);
+                         PyObject *compiled);
 /* Child: install the audit hook. 0 or -1. */
 int pw_sbx_guard_arm(void);
 /* Child, after seccomp: run the prepared code and write the result line. */

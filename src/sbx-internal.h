@@ -66,6 +66,7 @@ struct pw_sbx_child {
     const struct pw_zygote *z;
     const struct pw_sbx_request *req;
     const char *scratch;
+    void *compiled; /* borrowed PyObject: guard.precompile's tuple */
     int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
 };
 
