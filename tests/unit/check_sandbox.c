@@ -416,13 +416,22 @@ main(void)
     }
     imports.profiles = profiles;
     imports.mask = pw_profiles_default_mask(profiles);
+    /* The zygote scrubs the environment: read Check's settings first. */
+    SRunner *sr = srunner_create(sandbox_suite());
+    const char *tap = getenv("CK_TAP_LOG_FILE_NAME");
+    const char *verb = getenv("CK_VERBOSITY");
+    enum print_output mode = verb != NULL && strcmp(verb, "silent") == 0
+                                 ? CK_SILENT
+                                 : CK_NORMAL;
+    if (tap != NULL) {
+        srunner_set_tap(sr, strdup(tap));
+    }
     zygote = pw_zygote_new(profiles, imports.mask, &err);
     if (zygote == NULL) {
         fprintf(stderr, "zygote: %s\n", err.message);
         return 1;
     }
-    SRunner *sr = srunner_create(sandbox_suite());
-    srunner_run_all(sr, CK_ENV);
+    srunner_run_all(sr, mode);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     pw_zygote_free(zygote);
