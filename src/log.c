@@ -151,8 +151,7 @@ pw_fail(struct pw_error *err, enum pw_errcode code, const char *fmt, ...)
 }
 
 int
-pw_fail_errno(struct pw_error *err, enum pw_errcode code, const char *fmt,
-              ...)
+pw_fail_errno(struct pw_error *err, enum pw_errcode code, const char *fmt, ...)
 {
     int saved = errno;
     if (err != NULL) {

@@ -48,14 +48,14 @@ check_keys(json_t *obj, const char *const *allowed, const char *file,
 {
     const char *key;
     json_t *val;
-    json_object_foreach (obj, key, val) {
+    json_object_foreach(obj, key, val) {
         bool ok = false;
         for (size_t i = 0; allowed[i] != NULL; i++) {
             ok = ok || strcmp(key, allowed[i]) == 0;
         }
         if (!ok) {
-            return pw_fail(err, PW_ERR_INPUT, "%s: %s: unknown key '%s'",
-                           file, where, key);
+            return pw_fail(err, PW_ERR_INPUT, "%s: %s: unknown key '%s'", file,
+                           where, key);
         }
     }
     return 0;
@@ -73,7 +73,7 @@ load_modules(json_t *arr, struct pw_profile *pr, const char *file,
     pr->modules = pw_xcalloc(json_array_size(arr) + 1, sizeof(char *));
     size_t i;
     json_t *m;
-    json_array_foreach (arr, i, m) {
+    json_array_foreach(arr, i, m) {
         if (!json_is_string(m) || json_string_length(m) == 0) {
             return pw_fail(err, PW_ERR_INPUT,
                            "%s: profile '%s': module %zu is not a name", file,
@@ -98,11 +98,10 @@ load_caps(json_t *arr, struct pw_profile *pr, const char *file,
     }
     size_t i;
     json_t *w;
-    json_array_foreach (arr, i, w) {
+    json_array_foreach(arr, i, w) {
         const char *word = json_string_value(w);
         unsigned bit = 0;
-        for (size_t k = 0; word != NULL && k < PW_N_ELEMENTS(cap_words);
-             k++) {
+        for (size_t k = 0; word != NULL && k < PW_N_ELEMENTS(cap_words); k++) {
             if (strcmp(word, cap_words[k].word) == 0) {
                 bit = cap_words[k].bit;
             }
@@ -130,8 +129,7 @@ load_profile(json_t *obj, struct pw_profile *pr, const char *file,
     }
     const char *name = json_string_value(json_object_get(obj, "name"));
     if (name == NULL || *name == '\0') {
-        return pw_fail(err, PW_ERR_INPUT, "%s: a profile has no 'name'",
-                       file);
+        return pw_fail(err, PW_ERR_INPUT, "%s: a profile has no 'name'", file);
     }
     pr->name = pw_xstrdup(name);
     if (check_keys(obj, keys, file, name, err) < 0) {
@@ -167,7 +165,7 @@ load_all(json_t *root, struct pw_profiles *p, const char *file,
     p->v = pw_xcalloc(json_array_size(arr), sizeof(*p->v));
     size_t i;
     json_t *obj;
-    json_array_foreach (arr, i, obj) {
+    json_array_foreach(arr, i, obj) {
         p->n = i + 1;
         if (load_profile(obj, &p->v[i], file, err) < 0) {
             return -1;
@@ -297,7 +295,8 @@ pw_importset_check(const struct pw_importset *set, const char *module,
     const struct pw_profiles *p = set->profiles;
     bool in_mask = list_matches(set->extra, module);
     for (size_t i = 0; !in_mask && i < p->n; i++) {
-        in_mask = (set->mask & (1UL << i)) && profile_matches(&p->v[i], module);
+        in_mask =
+            (set->mask & (1UL << i)) && profile_matches(&p->v[i], module);
     }
     if (in_mask && (set->only == NULL || list_matches(set->only, module))) {
         return PW_IMPORT_ALLOWED;

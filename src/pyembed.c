@@ -22,8 +22,7 @@ check_status(PyStatus st, PyConfig *config, struct pw_error *err)
         PyConfig_Clear(config);
     }
     return pw_fail(err, PW_ERR_PYTHON, "python initialisation failed: %s%s%s",
-                   st.func != NULL ? st.func : "",
-                   st.func != NULL ? ": " : "",
+                   st.func != NULL ? st.func : "", st.func != NULL ? ": " : "",
                    st.err_msg != NULL ? st.err_msg : "unknown error");
 }
 

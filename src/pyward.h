@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#define PW_NORETURN __attribute__((noreturn))
+#define PW_NORETURN          __attribute__((noreturn))
 #define PW_PRINTF(FMT, ARGS) __attribute__((format(printf, FMT, ARGS)))
-#define PW_UNUSED __attribute__((unused))
-#define PW_WUR __attribute__((warn_unused_result))
+#define PW_UNUSED            __attribute__((unused))
+#define PW_WUR               __attribute__((warn_unused_result))
 
 #define PW_N_ELEMENTS(ARR) (sizeof(ARR) / sizeof((ARR)[0]))
 
@@ -52,7 +52,7 @@ pw_closep(int *fd)
 }
 
 #define PW_AUTOFREE __attribute__((cleanup(pw_freep)))
-#define PW_AUTOFD __attribute__((cleanup(pw_closep)))
+#define PW_AUTOFD   __attribute__((cleanup(pw_closep)))
 
 /*
  * An error on the request path: filled by the failing function, which then
@@ -76,7 +76,8 @@ struct pw_error {
     char message[512];
 };
 
-/* Fill ERR (may be NULL) and return -1, so callers can `return pw_fail(...)`. */
+/* Fill ERR (may be NULL) and return -1, so callers can `return pw_fail(...)`.
+ */
 int pw_fail(struct pw_error *err, enum pw_errcode code, const char *fmt, ...)
     PW_PRINTF(3, 4);
 /* Same, appending ": strerror(errno)". */

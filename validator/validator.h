@@ -85,6 +85,7 @@ void pw_ruleset_info(const struct pw_ruleset *rs, size_t i,
  * UTF-8, NUL bytes, deep nesting and huge files are diagnostics.
  * noqa comments are NOT applied here (lint mode applies them itself).
  */
-int pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
-                const char *src, size_t len, struct pw_diags *out,
-                struct pw_analysis *an, struct pw_error *err);
+int pw_validate(const struct pw_ruleset *rs,
+                const struct pw_importset *imports, const char *src,
+                size_t len, struct pw_diags *out, struct pw_analysis *an,
+                struct pw_error *err);
