@@ -44,7 +44,7 @@ print_text(json_t *layers)
 {
     const char *name;
     json_t *v;
-    json_object_foreach (layers, name, v) {
+    json_object_foreach(layers, name, v) {
         if (!json_is_object(v)) {
             printf("%-20s %s\n", name, json_string_value(v));
             continue;
@@ -82,9 +82,9 @@ pw_cmd_doctor(int argc, char **argv)
     }
     json_auto_t *layers = pw_zygote_layers_json(z);
     if (layers != NULL) {
-        json_object_set_new(layers, "self_test",
-                            self_test(z, profiles,
-                                      pw_profiles_default_mask(profiles)));
+        json_object_set_new(
+            layers, "self_test",
+            self_test(z, profiles, pw_profiles_default_mask(profiles)));
         json_object_set_new(layers, "python", json_string(pw_py_version()));
     }
     if (layers != NULL && as_json) {
@@ -93,9 +93,9 @@ pw_cmd_doctor(int argc, char **argv)
     } else if (layers != NULL) {
         print_text(layers);
     }
-    bool ok = layers != NULL &&
-              json_is_true(json_object_get(
-                  json_object_get(layers, "self_test"), "active"));
+    bool ok =
+        layers != NULL && json_is_true(json_object_get(
+                              json_object_get(layers, "self_test"), "active"));
     pw_zygote_free(z);
     pw_profiles_free(profiles);
     return ok ? 0 : 1;

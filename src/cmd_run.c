@@ -148,9 +148,9 @@ validate(const struct run_opts *o, const char *rules_dir,
             fprintf(stderr, "%s:%d:%d: %s %s\n", o->file, d.v[i].line,
                     d.v[i].col, d.v[i].code, d.v[i].message);
         }
-        *rejected = json_pack("{s:b,s:s,s:{s:b,s:o}}", "success", 0,
-                              "status", "rejected", "validation", "valid", 0,
-                              "errors", pw_diags_to_json(&d));
+        *rejected = json_pack("{s:b,s:s,s:{s:b,s:o}}", "success", 0, "status",
+                              "rejected", "validation", "valid", 0, "errors",
+                              pw_diags_to_json(&d));
         rc = 1;
     }
     pw_diags_free(&d);
@@ -201,13 +201,16 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
     if (z == NULL) {
         return -1;
     }
-    struct pw_sbx_request req = {
-        .code = code->data, .code_len = code->len,
-        .stdin_data = in->data, .stdin_len = in->len,
-        .limits = {.timeout_s = o->timeout, .memory_bytes = o->memory,
-                   .max_output_bytes = o->max_output},
-        .imports = &set, .caps = pw_profiles_caps(profiles, mask),
-        .capture_output = true};
+    struct pw_sbx_request req = {.code = code->data,
+                                 .code_len = code->len,
+                                 .stdin_data = in->data,
+                                 .stdin_len = in->len,
+                                 .limits = {.timeout_s = o->timeout,
+                                            .memory_bytes = o->memory,
+                                            .max_output_bytes = o->max_output},
+                                 .imports = &set,
+                                 .caps = pw_profiles_caps(profiles, mask),
+                                 .capture_output = true};
     json_t *res = NULL;
     int rc = pw_sbx_run_sync(z, &req, &res, err);
     pw_zygote_free(z);
@@ -231,10 +234,10 @@ run_main(const struct run_opts *o, struct pw_error *err)
     struct pw_buf code, in;
     pw_buf_init(&code);
     pw_buf_init(&in);
-    int rc = o->profiles[0] != '\0'
-                 ? pw_profiles_parse_list(profiles, o->profiles + 1, &mask,
-                                          err)
-                 : 0;
+    int rc =
+        o->profiles[0] != '\0'
+            ? pw_profiles_parse_list(profiles, o->profiles + 1, &mask, err)
+            : 0;
     if (rc == 0) {
         rc = read_inputs(o, &code, &in, err);
     }
@@ -247,7 +250,7 @@ run_main(const struct run_opts *o, struct pw_error *err)
         rc = validate(o, rules_dir, &set, &code, &rejected, err);
     }
     if (rc == 1) {
-        rc = print_result(o, rejected) == 0 ? 1 : 1;
+        (void)print_result(o, rejected);
         json_decref(rejected);
     } else if (rc == 0) {
         rc = run_code(o, profiles, mask, &code, &in, err);

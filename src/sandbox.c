@@ -22,7 +22,7 @@
 #include "sbx-internal.h"
 #include "sbx-limits.h"
 
-#define READ_CHUNK 65536
+#define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536
 
 static int
@@ -43,11 +43,10 @@ probe_seccomp(const struct pw_zygote *z, struct pw_error *err)
     int st = 0;
     if (PW_RETRY(waitpid(pid, &st, 0)) < 0 || !WIFEXITED(st) ||
         WEXITSTATUS(st) != 0) {
-        return pw_fail(err, PW_ERR_SANDBOX,
-                       "%s cannot be installed on this host",
-                       WIFEXITED(st) && WEXITSTATUS(st) == 1
-                           ? "no_new_privs"
-                           : "the seccomp filter");
+        return pw_fail(
+            err, PW_ERR_SANDBOX, "%s cannot be installed on this host",
+            WIFEXITED(st) && WEXITSTATUS(st) == 1 ? "no_new_privs"
+                                                  : "the seccomp filter");
     }
     return 0;
 }
@@ -98,9 +97,8 @@ pw_zygote_free(struct pw_zygote *z)
 static int
 add_layer(json_t *obj, const char *name, bool active, const char *detail)
 {
-    return json_object_set_new(obj, name,
-                               json_pack("{s:b,s:s}", "active", active,
-                                         "detail", detail));
+    return json_object_set_new(
+        obj, name, json_pack("{s:b,s:s}", "active", active, "detail", detail));
 }
 
 json_t *
@@ -129,8 +127,8 @@ pw_zygote_layers_json(const struct pw_zygote *z)
         return NULL;
     }
     if (z->missing != NULL &&
-        json_object_set_new(obj, "missing_modules",
-                            json_string(z->missing)) < 0) {
+        json_object_set_new(obj, "missing_modules", json_string(z->missing)) <
+            0) {
         return NULL;
     }
     return json_incref(obj);
@@ -266,8 +264,8 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
 }
 
 static int
-run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req,
-         int p[4][2], struct pw_error *err)
+run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req, int p[4][2],
+         struct pw_error *err)
 {
     struct pw_sbx_request creq = *req;
     creq.limits = r->limits;
@@ -276,9 +274,14 @@ run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req,
     if (compiled == NULL) {
         return -1;
     }
-    struct pw_sbx_child c = {.z = r->z, .req = &creq, .scratch = r->scratch,
-                             .compiled = compiled, .fd_in = p[0][0], .fd_out = p[1][1],
-                             .fd_err = p[2][1], .fd_res = p[3][1]};
+    struct pw_sbx_child c = {.z = r->z,
+                             .req = &creq,
+                             .scratch = r->scratch,
+                             .compiled = compiled,
+                             .fd_in = p[0][0],
+                             .fd_out = p[1][1],
+                             .fd_err = p[2][1],
+                             .fd_res = p[3][1]};
     r->start = pw_now();
     PyOS_BeforeFork();
     pid_t pid = fork();

@@ -27,50 +27,167 @@ static int result_fd = -1;
 static bool reported;
 
 static const char *const deny_always[] = {
-    "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
-    "os.forkpty", "os.kill", "os.killpg", "os.chroot", "os.chdir",
-    "os.fchdir", "os.symlink", "os.link", "os.chmod", "os.chown",
-    "os.lchown", "os.chflags", "os.mkfifo", "os.mknod", "os.setxattr",
-    "os.removexattr", "os.putenv", "os.unsetenv", "os.startfile",
-    "subprocess.", "ctypes.", "pty.", "signal.", "sys.addaudithook",
-    "sys.settrace", "sys.setprofile", "sys._current_frames",
-    "sys._current_exceptions", "gc.get_objects", "gc.get_referrers",
-    "gc.get_referents", "code.__new__", "function.__new__", "marshal.",
-    "pickle.find_class", "cpython.", "mmap.", "resource.setrlimit",
-    "resource.prlimit", "syslog.", "sqlite3.", "webbrowser.",
-    "shutil.chown", "sys.unraisablehook", "sys.excepthook",
-    "os.setpgid", "os.setsid", NULL,
+    "os.system",
+    "os.exec",
+    "os.posix_spawn",
+    "os.spawn",
+    "os.fork",
+    "os.forkpty",
+    "os.kill",
+    "os.killpg",
+    "os.chroot",
+    "os.chdir",
+    "os.fchdir",
+    "os.symlink",
+    "os.link",
+    "os.chmod",
+    "os.chown",
+    "os.lchown",
+    "os.chflags",
+    "os.mkfifo",
+    "os.mknod",
+    "os.setxattr",
+    "os.removexattr",
+    "os.putenv",
+    "os.unsetenv",
+    "os.startfile",
+    "subprocess.",
+    "ctypes.",
+    "pty.",
+    "signal.",
+    "sys.addaudithook",
+    "sys.settrace",
+    "sys.setprofile",
+    "sys._current_frames",
+    "sys._current_exceptions",
+    "gc.get_objects",
+    "gc.get_referrers",
+    "gc.get_referents",
+    "code.__new__",
+    "function.__new__",
+    "marshal.",
+    "pickle.find_class",
+    "cpython.",
+    "mmap.",
+    "resource.setrlimit",
+    "resource.prlimit",
+    "syslog.",
+    "sqlite3.",
+    "webbrowser.",
+    "shutil.chown",
+    "sys.unraisablehook",
+    "sys.excepthook",
+    "os.setpgid",
+    "os.setsid",
+    NULL,
 };
 
 static const char *const deny_user[] = {
-    "sys._getframe", "object.__getattr__", "object.__setattr__",
-    "object.__delattr__", "compile", "exec", NULL,
+    "sys._getframe",
+    "object.__getattr__",
+    "object.__setattr__",
+    "object.__delattr__",
+    "compile",
+    "exec",
+    NULL,
 };
 
 static const char *const deny_modules[] = {
-    "ctypes", "_ctypes", "subprocess", "_posixsubprocess", "pty",
-    "multiprocessing", "_multiprocessing", "mmap", "_testcapi",
-    "_testinternalcapi", "_testbuffer", "_xxsubinterpreters", "pdb", "bdb",
-    "code", "codeop", "cProfile", "_lsprof", "profile", "trace",
-    "faulthandler", "tracemalloc", "_tracemalloc", "readline", "webbrowser",
-    "pydoc", "timeit", "sqlite3", "_sqlite3", "gc", "inspect", "_posixshmem",
-    "resource", "termios", "tty", "fcntl", "crypt", "_crypt", "nis",
-    "grp", "pwd", "spwd", "syslog", NULL,
+    "ctypes",
+    "_ctypes",
+    "subprocess",
+    "_posixsubprocess",
+    "pty",
+    "multiprocessing",
+    "_multiprocessing",
+    "mmap",
+    "_testcapi",
+    "_testinternalcapi",
+    "_testbuffer",
+    "_xxsubinterpreters",
+    "pdb",
+    "bdb",
+    "code",
+    "codeop",
+    "cProfile",
+    "_lsprof",
+    "profile",
+    "trace",
+    "faulthandler",
+    "tracemalloc",
+    "_tracemalloc",
+    "readline",
+    "webbrowser",
+    "pydoc",
+    "timeit",
+    "sqlite3",
+    "_sqlite3",
+    "gc",
+    "inspect",
+    "_posixshmem",
+    "resource",
+    "termios",
+    "tty",
+    "fcntl",
+    "crypt",
+    "_crypt",
+    "nis",
+    "grp",
+    "pwd",
+    "spwd",
+    "syslog",
+    NULL,
 };
 
-static const char *const net_modules[] = {"socket", "_socket", "ssl", "_ssl",
+static const char *const net_modules[] = {"socket", "_socket",   "ssl", "_ssl",
                                           "select", "selectors", NULL};
 
 /* Names a breakout walks: code a library execs may not use them. */
 static const char *const deny_names[] = {
-    "__subclasses__", "__globals__", "__builtins__", "__base__", "__bases__",
-    "__mro__", "__code__", "__import__", "__loader__", "__spec__",
-    "__closure__", "__func__", "__self__", "__reduce__", "__reduce_ex__",
-    "__traceback__", "__getattribute__", "f_back", "f_globals", "f_locals",
-    "f_builtins", "f_code", "tb_frame", "tb_next", "gi_frame", "gi_code",
-    "cr_frame", "cr_code", "ag_frame", "ag_code", "co_code", "system",
-    "popen", "modules", "_getframe", "exec", "eval", "compile", "open",
-    "getattr", "vars", "globals", "locals", NULL,
+    "__subclasses__",
+    "__globals__",
+    "__builtins__",
+    "__base__",
+    "__bases__",
+    "__mro__",
+    "__code__",
+    "__import__",
+    "__loader__",
+    "__spec__",
+    "__closure__",
+    "__func__",
+    "__self__",
+    "__reduce__",
+    "__reduce_ex__",
+    "__traceback__",
+    "__getattribute__",
+    "f_back",
+    "f_globals",
+    "f_locals",
+    "f_builtins",
+    "f_code",
+    "tb_frame",
+    "tb_next",
+    "gi_frame",
+    "gi_code",
+    "cr_frame",
+    "cr_code",
+    "ag_frame",
+    "ag_code",
+    "co_code",
+    "system",
+    "popen",
+    "modules",
+    "_getframe",
+    "exec",
+    "eval",
+    "compile",
+    "open",
+    "getattr",
+    "vars",
+    "globals",
+    "locals",
+    NULL,
 };
 
 static bool
@@ -151,10 +268,10 @@ caller_kind(void)
     }
     PyCodeObject *code = PyFrame_GetCode(f); /* owned */
     const char *file = PyUnicode_AsUTF8(code->co_filename);
-    int kind = file == NULL               ? 1
+    int kind = file == NULL                    ? 1
                : strcmp(file, GUARD_FILE) == 0 ? 2
-               : file[0] == '<'          ? 1
-                                         : 0;
+               : file[0] == '<'                ? 1
+                                               : 0;
     Py_DECREF(code);
     PyErr_Clear();
     return kind;
@@ -216,7 +333,8 @@ open_ok(PyObject *args)
         return PyErr_Occurred() == NULL; /* an fd */
     }
     long flags = 0;
-    if (PyTuple_GET_SIZE(args) > 2 && PyLong_Check(PyTuple_GET_ITEM(args, 2))) {
+    if (PyTuple_GET_SIZE(args) > 2 &&
+        PyLong_Check(PyTuple_GET_ITEM(args, 2))) {
         flags = PyLong_AsLong(PyTuple_GET_ITEM(args, 2));
     }
     bool write = (flags & O_ACCMODE) != O_RDONLY ||
@@ -227,8 +345,8 @@ open_ok(PyObject *args)
 static bool
 fs_event_ok(const char *event, PyObject *args)
 {
-    bool read = strcmp(event, "os.listdir") == 0 ||
-                strcmp(event, "os.scandir") == 0;
+    bool read =
+        strcmp(event, "os.listdir") == 0 || strcmp(event, "os.scandir") == 0;
     for (Py_ssize_t i = 0; i < 2 && i < PyTuple_GET_SIZE(args); i++) {
         PW_PYAUTO PyObject *tmp = NULL;
         const char *path = arg_path(args, i, &tmp);
@@ -280,8 +398,7 @@ event_ok(const char *event, PyObject *args)
     if (who == 1) {
         return false;
     }
-    if (who == 0 && strcmp(event, "exec") == 0 &&
-        PyTuple_GET_SIZE(args) > 0) {
+    if (who == 0 && strcmp(event, "exec") == 0 && PyTuple_GET_SIZE(args) > 0) {
         return !code_names_bad(PyTuple_GET_ITEM(args, 0), 0);
     }
     return true;

@@ -8,8 +8,7 @@
 #include <stdbool.h>
 
 /* Child: what the hook allows (CAPS: enum pw_cap) and where it reports. */
-void pw_sbx_audit_configure(unsigned caps, const char *scratch,
-                            int result_fd);
+void pw_sbx_audit_configure(unsigned caps, const char *scratch, int result_fd);
 /* Child: install the hook.  0 or -1. */
 int pw_sbx_audit_install(void);
 int pw_sbx_audit_result_fd(void);

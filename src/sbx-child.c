@@ -25,8 +25,8 @@
 #include "sbx-internal.h"
 #include "sbx-limits.h"
 
-#define RESULT_FD 3
-#define EXIT_SETUP 125
+#define RESULT_FD   3
+#define EXIT_SETUP  125
 #define EXIT_SIGSYS 159
 
 static int report_fd = -1;
@@ -111,8 +111,8 @@ os_layers(const struct pw_sbx_child *c)
     if (clearenv() != 0) {
         fail("clearenv", 0);
     }
-    if (pw_sbx_set_rlimits(&z->policy, &c->req->limits, z->as_base,
-                           &what) < 0) {
+    if (pw_sbx_set_rlimits(&z->policy, &c->req->limits, z->as_base, &what) <
+        0) {
         fail(what, errno);
     }
     if (pw_sbx_drop_uid(&z->layers, &what) < 0) {

@@ -34,8 +34,8 @@ names_init(void)
         return;
     }
     for (int nr = 0; nr < SYSCALL_NAMES_MAX; nr++) {
-        syscall_names[nr] = seccomp_syscall_resolve_num_arch(
-            SCMP_ARCH_NATIVE, nr);
+        syscall_names[nr] =
+            seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, nr);
     }
 }
 
@@ -53,8 +53,8 @@ resolve(const char *name, const char *file, struct pw_error *err)
 {
     int nr = seccomp_syscall_resolve_name(name);
     if (nr == __NR_SCMP_ERROR) {
-        return pw_fail(err, PW_ERR_INPUT, "%s: unknown system call '%s'",
-                       file, name);
+        return pw_fail(err, PW_ERR_INPUT, "%s: unknown system call '%s'", file,
+                       name);
     }
     return nr;
 }
@@ -69,7 +69,7 @@ add_names(scmp_filter_ctx ctx, json_t *arr, const char *file, int *count,
     }
     size_t i;
     json_t *v;
-    json_array_foreach (arr, i, v) {
+    json_array_foreach(arr, i, v) {
         const char *name = json_string_value(v);
         int nr = name != NULL ? resolve(name, file, err) : -1;
         if (nr < 0) {
@@ -92,7 +92,7 @@ check_keys(json_t *obj, const char *const *keys, const char *file,
 {
     const char *key;
     json_t *val;
-    json_object_foreach (obj, key, val) {
+    json_object_foreach(obj, key, val) {
         bool ok = false;
         for (size_t i = 0; keys[i] != NULL; i++) {
             ok = ok || strcmp(keys[i], key) == 0;
@@ -134,8 +134,7 @@ rule_cmp(json_t *r, struct scmp_arg_cmp *cmp)
     json_t *value = json_object_get(r, "value");
     json_t *mask = json_object_get(r, "mask");
     if (!json_is_integer(arg) || json_integer_value(arg) < 0 ||
-        json_integer_value(arg) > 5 || op == NULL ||
-        !json_is_integer(value)) {
+        json_integer_value(arg) > 5 || op == NULL || !json_is_integer(value)) {
         return -1;
     }
     cmp->arg = (unsigned)json_integer_value(arg);
@@ -159,7 +158,7 @@ static int
 add_rule(scmp_filter_ctx ctx, json_t *r, bool network, const char *file,
          int *count, struct pw_error *err)
 {
-    static const char *const keys[] = {"syscall", "action", "arg",  "op",
+    static const char *const keys[] = {"syscall", "action", "arg", "op",
                                        "value",   "mask",   "cap", NULL};
     if (!json_is_object(r) || check_keys(r, keys, file, err) < 0) {
         return pw_fail(err, PW_ERR_INPUT, "%s: bad rule", file);
@@ -228,8 +227,8 @@ compile_one(json_t *root, bool network, const char *file,
     if (ctx == NULL) {
         return pw_fail(err, PW_ERR_SANDBOX, "seccomp_init failed");
     }
-    int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
-                              SCMP_ACT_KILL_PROCESS);
+    int rc =
+        seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
     rc = rc < 0 ? pw_fail(err, PW_ERR_SANDBOX, "seccomp_attr_set: %s",
                           strerror(-rc))
                 : add_names(ctx, json_object_get(root, "allow"), file, count,
@@ -244,7 +243,7 @@ compile_one(json_t *root, bool network, const char *file,
     if (rc == 0 && !json_is_array(rules)) {
         rc = pw_fail(err, PW_ERR_INPUT, "%s: 'rules' must be a list", file);
     }
-    json_array_foreach (rules, i, r) {
+    json_array_foreach(rules, i, r) {
         if (rc == 0) {
             rc = add_rule(ctx, r, network, file, count, err);
         }
@@ -273,7 +272,7 @@ static int
 load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
             struct pw_error *err)
 {
-    static const char *const rkeys[] = {"nofile", "fsize",   "nproc", "core",
+    static const char *const rkeys[] = {"nofile",  "fsize", "nproc", "core",
                                         "memlock", "stack", NULL};
     static const char *const dkeys[] = {"timeout", "memory", "max_output",
                                         NULL};
@@ -306,9 +305,9 @@ struct pw_sbx_filter *
 pw_sbx_filter_load(const char *rules_dir, struct pw_sbx_policy *policy,
                    struct pw_error *err)
 {
-    static const char *const keys[] = {"comment",       "allow",   "rules",
-                                       "network_allow", "rlimits", "defaults",
-                                       NULL};
+    static const char *const keys[] = {
+        "comment", "allow",    "rules", "network_allow",
+        "rlimits", "defaults", NULL};
     names_init();
     PW_AUTOFREE char *file = pw_xasprintf("%s/seccomp.json", rules_dir);
     json_error_t jerr;

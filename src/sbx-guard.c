@@ -74,10 +74,9 @@ py_import_check(PyObject *self, PyObject *arg)
         return NULL;
     }
     const char *which = NULL;
-    enum pw_import_verdict v = cur_imports == NULL
-                                   ? PW_IMPORT_DENIED
-                                   : pw_importset_check(cur_imports, name,
-                                                        &which);
+    enum pw_import_verdict v =
+        cur_imports == NULL ? PW_IMPORT_DENIED
+                            : pw_importset_check(cur_imports, name, &which);
     switch (v) {
     case PW_IMPORT_ALLOWED:
         Py_RETURN_NONE;
@@ -169,8 +168,7 @@ join_missing(PyObject *list)
     pw_buf_init(&b);
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
         const char *s = PyUnicode_AsUTF8(PyList_GET_ITEM(list, i));
-        if (s == NULL ||
-            pw_buf_printf(&b, "%s%s", i > 0 ? ", " : "", s) < 0) {
+        if (s == NULL || pw_buf_printf(&b, "%s%s", i > 0 ? ", " : "", s) < 0) {
             PyErr_Clear();
             break;
         }
@@ -179,17 +177,16 @@ join_missing(PyObject *list)
 }
 
 int
-pw_sbx_guard_init(const struct pw_profiles *profiles,
-                  pw_profile_mask enabled, char **missing,
-                  struct pw_error *err)
+pw_sbx_guard_init(const struct pw_profiles *profiles, pw_profile_mask enabled,
+                  char **missing, struct pw_error *err)
 {
     *missing = NULL;
     if (guard_ns == NULL && load_guard() < 0) {
         return pw_py_fetch_error(err);
     }
     PW_PYAUTO PyObject *names = module_list(profiles, enabled);
-    PW_PYAUTO PyObject *miss = names ? guard_call("preload", "(O)", names)
-                                     : NULL;
+    PW_PYAUTO PyObject *miss =
+        names ? guard_call("preload", "(O)", names) : NULL;
     if (miss == NULL || !PyList_Check(miss)) {
         return pw_py_fetch_error(err);
     }
@@ -215,11 +212,10 @@ pw_sbx_scrub_env(struct pw_error *err)
 {
     PW_PYAUTO PyObject *posix = PyImport_ImportModule("posix");
     PW_PYAUTO PyObject *os = PyImport_ImportModule("os");
-    PW_PYAUTO PyObject *penv = posix ? PyObject_GetAttrString(posix,
-                                                              "environ")
-                                     : NULL;
-    PW_PYAUTO PyObject *oenv = os ? PyObject_GetAttrString(os, "environ")
-                                  : NULL;
+    PW_PYAUTO PyObject *penv =
+        posix ? PyObject_GetAttrString(posix, "environ") : NULL;
+    PW_PYAUTO PyObject *oenv =
+        os ? PyObject_GetAttrString(os, "environ") : NULL;
     if (penv == NULL || oenv == NULL || !PyDict_Check(penv)) {
         return pw_py_fetch_error(err);
     }
@@ -274,10 +270,9 @@ int
 pw_sbx_guard_execute(void)
 {
     int fd = pw_sbx_audit_result_fd();
-    PW_PYAUTO PyObject *r =
-        guard_call("execute", "(OOOi)", PyTuple_GET_ITEM(prepared, 0),
-                   PyTuple_GET_ITEM(prepared, 1),
-                   PyTuple_GET_ITEM(prepared, 2), fd);
+    PW_PYAUTO PyObject *r = guard_call(
+        "execute", "(OOOi)", PyTuple_GET_ITEM(prepared, 0),
+        PyTuple_GET_ITEM(prepared, 1), PyTuple_GET_ITEM(prepared, 2), fd);
     if (r == NULL) {
         PyErr_Print();
         return -1;

@@ -29,8 +29,12 @@
 #define NOBODY 65534
 
 const char *const pw_sbx_read_trees[] = {
-    "/usr/lib",           "/usr/local/lib",   "/usr/share/zoneinfo",
-    "/usr/share/fonts",   "/usr/share/matplotlib", "/usr/share/javascript",
+    "/usr/lib",
+    "/usr/local/lib",
+    "/usr/share/zoneinfo",
+    "/usr/share/fonts",
+    "/usr/share/matplotlib",
+    "/usr/share/javascript",
     NULL,
 };
 
@@ -169,10 +173,8 @@ pw_sbx_unshare(const struct pw_sbx_layers *l, bool network)
 }
 
 #if defined(HAVE_LINUX_LANDLOCK_H) && defined(SYS_landlock_create_ruleset)
-#define LL_READ                                                               \
-    (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR)
-#define LL_FILE                                                               \
-    (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE)
+#define LL_READ (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR)
+#define LL_FILE (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE)
 
 static int
 ll_add(int rfd, const char *path, unsigned long long access)
@@ -205,8 +207,8 @@ pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch)
         all |= 1ULL << 14; /* TRUNCATE */
     }
     struct landlock_ruleset_attr attr = {.handled_access_fs = all};
-    int rfd = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr),
-                           0);
+    int rfd =
+        (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
     if (rfd < 0) {
         return -1;
     }
@@ -214,10 +216,13 @@ pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch)
     for (size_t i = 0; rc == 0 && pw_sbx_read_trees[i] != NULL; i++) {
         rc = ll_add(rfd, pw_sbx_read_trees[i], LL_READ);
     }
-    unsigned long long rw = all & ~(unsigned long long)(
-        LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
-        LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SOCK |
-        LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_SYM);
+    unsigned long long rw =
+        all & ~(unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE |
+                                    LANDLOCK_ACCESS_FS_MAKE_CHAR |
+                                    LANDLOCK_ACCESS_FS_MAKE_BLOCK |
+                                    LANDLOCK_ACCESS_FS_MAKE_SOCK |
+                                    LANDLOCK_ACCESS_FS_MAKE_FIFO |
+                                    LANDLOCK_ACCESS_FS_MAKE_SYM);
     if (rc == 0) {
         rc = ll_add(rfd, scratch, rw);
     }
@@ -240,9 +245,8 @@ pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch)
 static int
 layer(json_t *obj, const char *name, bool active, const char *detail)
 {
-    return json_object_set_new(obj, name,
-                               json_pack("{s:b,s:s}", "active", active,
-                                         "detail", detail));
+    return json_object_set_new(
+        obj, name, json_pack("{s:b,s:s}", "active", active, "detail", detail));
 }
 
 int
@@ -255,8 +259,8 @@ pw_sbx_layers_json(const struct pw_sbx_layers *l, json_t *obj)
                 l->root ? "runs as nobody (65534), no groups"
                         : "not root: runs as the caller's uid");
     rc |= layer(obj, "user_namespace", l->userns, l->userns_why);
-    rc |= layer(obj, "network_namespace",
-                l->netns_fd >= 0 || l->netns_unshare, l->netns_why);
+    rc |= layer(obj, "network_namespace", l->netns_fd >= 0 || l->netns_unshare,
+                l->netns_why);
     rc |= layer(obj, "landlock", l->landlock_abi > 0,
                 l->landlock_abi > 0 ? ll : l->landlock_why);
     rc |= layer(obj, "no_new_privs", true, "prctl(PR_SET_NO_NEW_PRIVS)");

@@ -11,11 +11,11 @@
 #include "pyward.h"
 
 struct pw_sbx_layers {
-    bool root;         /* the zygote runs as root: children drop to nobody */
-    bool userns;       /* unshare(USER|IPC|UTS) works for a child */
-    int netns_fd;      /* a pre-made empty network namespace, or -1 */
+    bool root;          /* the zygote runs as root: children drop to nobody */
+    bool userns;        /* unshare(USER|IPC|UTS) works for a child */
+    int netns_fd;       /* a pre-made empty network namespace, or -1 */
     bool netns_unshare; /* no held netns: unshare(NET) per run instead */
-    int landlock_abi;  /* 0: not available */
+    int landlock_abi;   /* 0: not available */
     char userns_why[128];
     char landlock_why[128];
     char netns_why[128];

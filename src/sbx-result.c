@@ -35,8 +35,7 @@ parse_line(const char *line, size_t len, struct records *rec)
         const char *name = pw_sbx_syscall_name(nr);
         snprintf(rec->blocked_kind, sizeof(rec->blocked_kind), "syscall");
         if (name != NULL) {
-            snprintf(rec->blocked_name, sizeof(rec->blocked_name), "%s",
-                     name);
+            snprintf(rec->blocked_name, sizeof(rec->blocked_name), "%s", name);
         } else {
             snprintf(rec->blocked_name, sizeof(rec->blocked_name),
                      "syscall %d", nr);
@@ -70,8 +69,11 @@ static long
 utf8_seq(const unsigned char *p, size_t avail)
 {
     unsigned c = p[0];
-    size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2
-               : (c & 0xf0) == 0xe0 ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    size_t n = c < 0x80                 ? 1
+               : c >= 0xc2 && c <= 0xdf ? 2
+               : (c & 0xf0) == 0xe0     ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
     if (n == 0) {
         return 0;
     }
@@ -91,7 +93,10 @@ utf8_seq(const unsigned char *p, size_t avail)
 static json_t *
 text_json(const struct pw_buf *b)
 {
-    json_t *s = json_stringn(b->data != NULL ? b->data : "", b->len);
+    if (b->data == NULL || b->len == 0) {
+        return json_string("");
+    }
+    json_t *s = json_stringn(b->data, b->len);
     if (s != NULL) {
         return s;
     }
@@ -110,7 +115,7 @@ text_json(const struct pw_buf *b)
         i += n > 0 ? (size_t)n : 1;
     }
     s = json_stringn(o.data != NULL ? o.data : "", o.len);
-    for (size_t k = 0; s == NULL && k < o.len; k++) {
+    for (size_t k = 0; s == NULL && o.data != NULL && k < o.len; k++) {
         o.data[k] = (o.data[k] & 0x80) ? '?' : o.data[k];
     }
     if (s == NULL) {
@@ -219,13 +224,13 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
     json_t *vars = child_field(&rec, "variables");
     json_t *out = json_pack(
         "{s:b,s:s,s:s,s:o,s:o,s:o,s:b,s:b,s:f,s:f,s:I,s:o,s:o,s:o,s:o}",
-        "success", strcmp(status, "ok") == 0, "execution_id", r->id,
-        "status", status, "result", res ? res : json_null(), "stdout",
+        "success", strcmp(status, "ok") == 0, "execution_id", r->id, "status",
+        status, "result", res ? res : json_null(), "stdout",
         text_json(&r->out.buf), "stderr", text_json(&r->err.buf),
         "stdout_truncated", r->out.truncated, "stderr_truncated",
-        r->err.truncated, "execution_time", r->end - r->start, "cpu_time",
-        cpu, "max_rss_kb", (json_int_t)r->ru.ru_maxrss, "exit_code", code,
-        "signal", WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
+        r->err.truncated, "execution_time", r->end - r->start, "cpu_time", cpu,
+        "max_rss_kb", (json_int_t)r->ru.ru_maxrss, "exit_code", code, "signal",
+        WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
         "variables", vars ? vars : json_object(), "error",
         error_json(r, &rec, status));
     if (out != NULL && rec.blocked_kind[0] != '\0') {

@@ -12,9 +12,9 @@
 
 #include "sbx-internal.h"
 
-#define READ_CHUNK 65536
+#define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536
-#define RESULT_MAX (8 << 20)
+#define RESULT_MAX   (8 << 20)
 
 static void
 kill_group(struct pw_sbx_run *r, enum pw_sbx_stop why)
@@ -30,8 +30,10 @@ int
 pw_sbx_pollfds(const struct pw_sbx_run *r, struct pollfd *fds, int max)
 {
     int n = 0;
-    const int want[][2] = {{r->out.fd, POLLIN}, {r->err.fd, POLLIN},
-                           {r->res.fd, POLLIN}, {r->fd_in, POLLOUT},
+    const int want[][2] = {{r->out.fd, POLLIN},
+                           {r->err.fd, POLLIN},
+                           {r->res.fd, POLLIN},
+                           {r->fd_in, POLLOUT},
                            {r->pidfd, POLLIN}};
     for (size_t i = 0; i < PW_N_ELEMENTS(want) && n < max; i++) {
         if (!r->done && want[i][0] >= 0) {
@@ -72,8 +74,9 @@ drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
         }
         size_t room = s->buf.len < cap ? cap - s->buf.len : 0;
         size_t take = (size_t)n < room ? (size_t)n : room;
-        if (keep && take > 0 && pw_buf_append(&s->buf, chunk, take) < 0) {
-            take = 0;
+        if (keep && take > 0) {
+            /* Out of memory: the output is cut short, the run goes on. */
+            s->truncated |= pw_buf_append(&s->buf, chunk, take) < 0;
         }
         s->total += (size_t)n;
         if (s->total > cap) {
@@ -120,8 +123,8 @@ finish(struct pw_sbx_run *r)
 {
     (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
     /* The child is gone: every write end is closed, drain to EOF. */
-    for (int i = 0; i < 4096 && (r->out.fd >= 0 || r->err.fd >= 0 ||
-                                 r->res.fd >= 0);
+    for (int i = 0;
+         i < 4096 && (r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0);
          i++) {
         read_all(r);
     }

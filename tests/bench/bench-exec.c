@@ -74,8 +74,7 @@ bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
 }
 
 static struct stats
-bench_spawn(const char *python, const char *flags, const char *code,
-            int runs)
+bench_spawn(const char *python, const char *flags, const char *code, int runs)
 {
     double *v = pw_xcalloc((size_t)runs, sizeof(double));
     for (int i = -1; i < runs; i++) {
@@ -134,8 +133,7 @@ main(int argc, char **argv)
     }
     printf("runs: %d sandboxed, %d spawned; python: %s\n", runs, runs / 4,
            python);
-    report("print('hi')",
-           bench_sandbox(z, &set, "print('hi')", "hi\n", runs),
+    report("print('hi')", bench_sandbox(z, &set, "print('hi')", "hi\n", runs),
            bench_spawn(python, "-IS", "print('hi')", runs / 4));
     pw_zygote_free(z);
 
@@ -147,10 +145,10 @@ main(int argc, char **argv)
     }
     set.mask = ds;
     const char *np = "import numpy as np\nprint(np.arange(10).sum())";
-    report("numpy arange().sum()",
-           bench_sandbox(z, &set, np, "45\n", runs),
-           bench_spawn(python, "-I", "import numpy as np; "
-                                     "print(np.arange(10).sum())",
+    report("numpy arange().sum()", bench_sandbox(z, &set, np, "45\n", runs),
+           bench_spawn(python, "-I",
+                       "import numpy as np; "
+                       "print(np.arange(10).sum())",
                        runs / 10 > 5 ? runs / 10 : 5));
     pw_zygote_free(z);
     pw_profiles_free(p);

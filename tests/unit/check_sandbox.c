@@ -182,15 +182,14 @@ field(json_t *res, const char *key)
 
 START_TEST(run_result_fields)
 {
-    json_auto_t *r = run_code("print('hi')\nx = [1, 2]\nlen(x) * 21\n",
-                              NULL, 10);
+    json_auto_t *r =
+        run_code("print('hi')\nx = [1, 2]\nlen(x) * 21\n", NULL, 10);
     ck_assert_str_eq(field(r, "status"), "ok");
     ck_assert(json_is_true(json_object_get(r, "success")));
     ck_assert_str_eq(field(r, "stdout"), "hi\n");
     ck_assert_str_eq(field(r, "result"), "42");
     json_t *x = json_object_get(json_object_get(r, "variables"), "x");
-    ck_assert_str_eq(json_string_value(json_object_get(x, "repr")),
-                     "[1, 2]");
+    ck_assert_str_eq(json_string_value(json_object_get(x, "repr")), "[1, 2]");
     ck_assert(json_is_null(json_object_get(r, "error")));
     ck_assert_int_eq(json_integer_value(json_object_get(r, "exit_code")), 0);
     ck_assert(json_object_get(r, "max_rss_kb") != NULL);
@@ -249,12 +248,12 @@ END_TEST
 
 START_TEST(run_output_cap)
 {
-    struct pw_sbx_request req = {.code = "print('y' * 5000)",
-                                 .code_len = 17,
-                                 .limits = {.timeout_s = 10,
-                                            .max_output_bytes = 100},
-                                 .imports = &imports,
-                                 .capture_output = true};
+    struct pw_sbx_request req = {
+        .code = "print('y' * 5000)",
+        .code_len = 17,
+        .limits = {.timeout_s = 10, .max_output_bytes = 100},
+        .imports = &imports,
+        .capture_output = true};
     json_t *res = NULL;
     struct pw_error err = {0};
     ck_assert_int_eq(pw_sbx_run_sync(zygote, &req, &res, &err), 0);
@@ -420,9 +419,8 @@ main(void)
     SRunner *sr = srunner_create(sandbox_suite());
     const char *tap = getenv("CK_TAP_LOG_FILE_NAME");
     const char *verb = getenv("CK_VERBOSITY");
-    enum print_output mode = verb != NULL && strcmp(verb, "silent") == 0
-                                 ? CK_SILENT
-                                 : CK_NORMAL;
+    enum print_output mode =
+        verb != NULL && strcmp(verb, "silent") == 0 ? CK_SILENT : CK_NORMAL;
     if (tap != NULL) {
         srunner_set_tap(sr, strdup(tap));
     }
