@@ -153,7 +153,9 @@ def guarded_delattr(obj, name):
 def guarded_type(*args):
     if len(args) != 1:
         raise TypeError("type() takes one argument in the sandbox")
-    return _real_type(args[0])
+    t = _real_type(args[0])
+    # type(type) would hand out the three-argument form again.
+    return guarded_type if t is _real_type else t
 
 
 def guarded_attrgetter(*names):

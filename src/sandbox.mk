@@ -14,14 +14,13 @@ libpyward_a_SOURCES += \
 	src/cmd_doctor.c \
 	src/validator-pending.c \
 	$(NULL)
-nodist_libpyward_a_SOURCES = src/guard-py.h
 dist_rules_DATA += rules/seccomp.json
 EXTRA_DIST += src/guard.py
 
 # guard.py (trusted interpreter layers) embedded as a C byte array.
-BUILT_SOURCES = src/guard-py.h
-CLEANFILES += src/guard-py.h
-src/guard-py.h: $(top_srcdir)/src/guard.py
+BUILT_SOURCES = src/guard-py.inc
+CLEANFILES += src/guard-py.inc
+src/guard-py.inc: $(top_srcdir)/src/guard.py
 	$(AM_V_GEN)$(MKDIR_P) src && \
 	od -An -v -tx1 $(top_srcdir)/src/guard.py | \
 	sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
@@ -110,6 +109,7 @@ EXTRA_DIST += tests/run-exec.sh tests/exec-check.py \
 	tests/exec/subclasses_warnings.py \
 	tests/exec/threads_thread.py \
 	tests/exec/threads_threading.py \
+	tests/exec/type_of_type.py \
 	tests/exec/type_three_args.py \
 	tests/exec/vars_globals.py \
 	tests/exec/write_outside_dotdot.py \

@@ -12,7 +12,7 @@
 #include "util.h"
 
 static const char guard_src[] = {
-#include "guard-py.h"
+#include "src/guard-py.inc"
     0};
 
 #define GUARD_FILE "<pyward-guard>"
