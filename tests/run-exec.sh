@@ -6,6 +6,8 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 : "${PYTHON3:=python3}"
+# Diagnostics of failing points go to the log with the TAP lines.
+exec 2>&1
 work=$(tmpdir_new)
 chmod 755 "$work"
 secret_value="pyward-file-secret-$$"
