@@ -58,6 +58,9 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     if (pw_py_init(err) < 0) {
         return NULL;
     }
+    /* A program may exit before reading its stdin: a write to its pipe
+     * must fail with EPIPE, not kill the server. */
+    (void)signal(SIGPIPE, SIG_IGN);
     struct pw_zygote *z = pw_xcalloc(1, sizeof(*z));
     z->profiles = profiles;
     z->enabled = enabled;

@@ -101,6 +101,26 @@ bench_spawn(const char *python, const char *flags, const char *code, int runs)
     return s;
 }
 
+/* The floor on this host: fork the warm zygote, the child _exits at once
+ * (no layer, no Python), reap. */
+static struct stats
+bench_fork_floor(int runs)
+{
+    double *v = pw_xcalloc((size_t)runs, sizeof(double));
+    for (int i = 0; i < runs; i++) {
+        double t0 = pw_now();
+        pid_t pid = fork();
+        if (pid == 0) {
+            _exit(0);
+        }
+        waitpid(pid, NULL, 0);
+        v[i] = pw_now() - t0;
+    }
+    struct stats s = summarize(v, runs);
+    free(v);
+    return s;
+}
+
 static void
 report(const char *what, struct stats sb, struct stats sp)
 {
@@ -133,6 +153,10 @@ main(int argc, char **argv)
     }
     printf("runs: %d sandboxed, %d spawned; python: %s\n", runs, runs / 4,
            python);
+    struct stats floor = bench_fork_floor(runs);
+    printf("%-28s fork+_exit p50 %8.3f ms  p99 %8.3f ms (this host's floor "
+           "for any fork-per-run design)\n",
+           "bare fork of the zygote", floor.p50 * 1e3, floor.p99 * 1e3);
     report("print('hi')", bench_sandbox(z, &set, "print('hi')", "hi\n", runs),
            bench_spawn(python, "-IS", "print('hi')", runs / 4));
     pw_zygote_free(z);
