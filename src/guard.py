@@ -345,8 +345,8 @@ def make_stdio():
 
 
 def reseed():
-    import random
-    random.seed()
+    # random reseeds itself from os.urandom in the child (its at-fork
+    # hook, run by PyOS_AfterFork_Child); numpy's global state does not.
     np = sys.modules.get("numpy.random")
     if np is not None:
         np.seed(int.from_bytes(os.urandom(4), "little"))

@@ -211,6 +211,17 @@ START_TEST(run_error_trimmed)
 }
 END_TEST
 
+START_TEST(run_reseeded)
+{
+    /* Every child starts from the same zygote: its generators must not. */
+    const char *code = "import random\nprint(random.random())";
+    json_auto_t *a = run_code(code, NULL, 10);
+    json_auto_t *b = run_code(code, NULL, 10);
+    ck_assert_str_eq(field(a, "status"), "ok");
+    ck_assert_str_ne(field(a, "stdout"), field(b, "stdout"));
+}
+END_TEST
+
 START_TEST(run_stdin_large)
 {
     /* More than a pipe buffer: fed by the poll loop, non-blocking. */
@@ -391,6 +402,7 @@ sandbox_suite(void)
     tcase_set_timeout(tr, 120);
     tcase_add_test(tr, run_result_fields);
     tcase_add_test(tr, run_error_trimmed);
+    tcase_add_test(tr, run_reseeded);
     tcase_add_test(tr, run_stdin_large);
     tcase_add_test(tr, run_timeout_and_cancel);
     tcase_add_test(tr, run_output_cap);
