@@ -106,6 +106,7 @@ EXTRA_DIST += tests/run-exec.sh tests/exec-check.py \
 	tests/exec/spawn_posix_spawn.py \
 	tests/exec/spawn_subprocess.py \
 	tests/exec/subclasses_builtin_importer.py \
+	tests/exec/syscall_named.py \
 	tests/exec/subclasses_warnings.py \
 	tests/exec/threads_thread.py \
 	tests/exec/threads_threading.py \

@@ -43,6 +43,10 @@ if "blocked" in expect:
     kind = (res.get("blocked") or {}).get("kind")
     if kind != expect["blocked"]:
         bad.append(f"blocked {res.get('blocked')!r}")
+if "blocked-name" in expect:
+    name = (res.get("blocked") or {}).get("name")
+    if name != expect["blocked-name"]:
+        bad.append(f"blocked name {name!r}")
 for s in secrets + [expect.get("absent", "\0")]:
     if s and s in raw:
         bad.append(f"output contains {s!r}")
