@@ -111,8 +111,10 @@ os_layers(const struct pw_sbx_child *c)
     if (clearenv() != 0) {
         fail("clearenv", 0);
     }
-    if (pw_sbx_set_rlimits(&z->policy, &c->req->limits, z->as_base, &what) <
-        0) {
+    /* The zygote's own size now (it may have grown since it started). */
+    long long base = pw_sbx_vm_size();
+    if (pw_sbx_set_rlimits(&z->policy, &c->req->limits,
+                           base > 0 ? base : z->as_base, &what) < 0) {
         fail(what, errno);
     }
     if (pw_sbx_drop_uid(&z->layers, &what) < 0) {

@@ -4,8 +4,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <math.h>
-#include <stdio.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -53,14 +54,17 @@ pw_sbx_set_rlimits(const struct pw_sbx_policy *p,
 long long
 pw_sbx_vm_size(void)
 {
-    FILE *f = fopen("/proc/self/statm", "re");
-    long long pages = 0;
-    if (f == NULL) {
+    /* open/read only: this also runs in the freshly forked child. */
+    char buf[128];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
         return 0;
     }
-    if (fscanf(f, "%lld", &pages) != 1) {
-        pages = 0;
+    ssize_t n = read(fd, buf, sizeof(buf) - 1);
+    close(fd);
+    if (n <= 0) {
+        return 0;
     }
-    fclose(f);
-    return pages * sysconf(_SC_PAGESIZE);
+    buf[n] = '\0';
+    return strtoll(buf, NULL, 10) * sysconf(_SC_PAGESIZE);
 }
