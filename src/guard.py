@@ -201,6 +201,11 @@ class ModuleView:
 
     def __lookup(self, name):
         path = self.__path
+        if name == "__all__":  # from module import *
+            return [n for n in self.__dir__()
+                    if not isinstance(_real_getattr(self.__m, n, None),
+                                      ModuleType)
+                    and self.__full and n not in MODULE_DENY.get(path, ())]
         if attr_refused(name) and name not in SAFE_DUNDERS:
             raise AttributeError(f"module '{path}' has no attribute '{name}'")
         value = _real_getattr(self.__m, name)
@@ -307,6 +312,15 @@ class Rewriter(ast.NodeTransformer):
         n = node.id
         if n.startswith("__") and n.endswith("__") and n not in NAME_DUNDERS:
             self.fail(node, f"name '{n}' is not allowed in the sandbox")
+        return node
+
+    def visit_MatchClass(self, node):
+        # case C(attr=p) reads the attribute without a LOAD_ATTR.
+        for name in node.kwd_attrs:
+            if attr_refused(name):
+                self.fail(node, f"matching attribute '{name}' is not "
+                          "allowed in the sandbox")
+        self.generic_visit(node)
         return node
 
     def visit_Attribute(self, node):

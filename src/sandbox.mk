@@ -62,6 +62,7 @@ EXTRA_DIST += tests/run-exec.sh tests/exec-check.py \
 	tests/exec/importlib_loader.py \
 	tests/exec/importlib_relative.py \
 	tests/exec/loop_forever.py \
+	tests/exec/match_class_attribute.py \
 	tests/exec/memory_bomb.py \
 	tests/exec/memory_bytearray.py \
 	tests/exec/net_http_client.py \
@@ -76,6 +77,7 @@ EXTRA_DIST += tests/run-exec.sh tests/exec-check.py \
 	tests/exec/ok_numpy.py \
 	tests/exec/ok_scratch_files.py \
 	tests/exec/ok_stdin_input.py \
+	tests/exec/ok_star_import.py \
 	tests/exec/ok_stdlib_mix.py \
 	tests/exec/ok_syntax_error.py \
 	tests/exec/ok_system_exit.py \
