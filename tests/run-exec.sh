@@ -102,4 +102,19 @@ else
     skip "an rlimit that cannot be set refuses the run" "no prlimit/unshare"
 fi
 
+# doctor: every mandatory layer active and the self-test run passes.
+out=$("$PYWARD" doctor --json 2>&1)
+why=$(printf '%s' "$out" | "$PYTHON3" -c '
+import json, sys
+d = json.load(sys.stdin)
+for k in ("seccomp", "rlimits", "no_new_privs", "audit_hook", "self_test"):
+    if not d.get(k, {}).get("active"):
+        print(k, "not active:", d.get(k))
+' 2>&1)
+if [ -z "$why" ]; then
+    ok "doctor reports the mandatory layers active"
+else
+    not_ok "doctor reports the mandatory layers active" "$why $out"
+fi
+
 done_testing
