@@ -12,7 +12,6 @@ libpyward_a_SOURCES += \
 	src/sbx-audit.c src/sbx-audit.h \
 	src/cmd_run.c \
 	src/cmd_doctor.c \
-	src/validator-pending.c validator/validator.h \
 	$(NULL)
 dist_rules_DATA += rules/seccomp.json
 EXTRA_DIST += src/guard.py
