@@ -25,8 +25,8 @@ src/guard-py.inc: $(top_srcdir)/src/guard.py
 	sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
 
 # Sandbox attacks and programs (tests/exec/*.py, one TAP point each).
-TESTS += tests/run-exec.sh
-EXTRA_DIST += tests/run-exec.sh tests/exec-check.py \
+TESTS += tests/run-exec.sh tests/run-sandbox-corpus.sh
+EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py \
 	tests/exec/attrgetter_dunder.py \
 	tests/exec/audit_addaudithook.py \
 	tests/exec/audit_builtins_dict.py \
