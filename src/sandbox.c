@@ -81,6 +81,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     }
     pw_sbx_layers_probe(&z->layers);
     z->as_base = pw_sbx_vm_size();
+    z->spare = pw_sbx_spare_new(z);
     return z;
 }
 
@@ -90,6 +91,7 @@ pw_zygote_free(struct pw_zygote *z)
     if (z == NULL) {
         return;
     }
+    pw_sbx_spare_free(z->spare);
     pw_sbx_filter_free(z->filter);
     pw_sbx_layers_clear(&z->layers);
     free(z->missing);
@@ -144,16 +146,16 @@ rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
     return 0;
 }
 
-static void
-scratch_remove(char *dir)
+void
+pw_sbx_scratch_remove(char *dir)
 {
     if (dir != NULL) {
         (void)nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     }
 }
 
-static char *
-scratch_new(const struct pw_zygote *z, struct pw_error *err)
+char *
+pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err)
 {
     char *dir = pw_xasprintf("%s/pyward-run.XXXXXX", z->tmp_root);
     if (mkdtemp(dir) == NULL) {
@@ -163,7 +165,7 @@ scratch_new(const struct pw_zygote *z, struct pw_error *err)
     }
     if (z->layers.root && chown(dir, 65534, 65534) < 0) {
         pw_fail_errno(err, PW_ERR_SANDBOX, "chown %s", dir);
-        scratch_remove(dir);
+        pw_sbx_scratch_remove(dir);
         free(dir);
         return NULL;
     }
@@ -201,17 +203,21 @@ pw_sbx_free(struct pw_sbx_run *r)
         (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
     }
     run_close_fds(r);
-    scratch_remove(r->scratch);
+    pw_sbx_scratch_remove(r->scratch);
     free(r->scratch);
     free(r->stdin_data);
+    if (r->z->spare == NULL) {
+        /* Between requests: fork and warm up the next run's child. */
+        r->z->spare = pw_sbx_spare_new(r->z);
+    }
     pw_buf_free(&r->out.buf);
     pw_buf_free(&r->err.buf);
     pw_buf_free(&r->res.buf);
     free(r);
 }
 
-static int
-make_pipes(int p[4][2], struct pw_error *err)
+int
+pw_sbx_pipes_new(int p[4][2], struct pw_error *err)
 {
     for (int i = 0; i < 4; i++) {
         p[i][0] = p[i][1] = -1;
@@ -224,8 +230,8 @@ make_pipes(int p[4][2], struct pw_error *err)
     return 0;
 }
 
-static void
-close_pipes(int p[4][2], int side)
+void
+pw_sbx_pipes_close(int p[4][2], int side)
 {
     for (int i = 0; i < 4; i++) {
         if (p[i][side] >= 0) {
@@ -306,20 +312,65 @@ run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req, int p[4][2],
     return 0;
 }
 
+static void
+run_ready(struct pw_sbx_run *r)
+{
+    int fds[] = {r->fd_in, r->out.fd, r->err.fd, r->res.fd};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        (void)pw_set_nonblock(fds[i], true);
+    }
+    if (r->stdin_len == 0) {
+        close(r->fd_in);
+        r->fd_in = -1;
+    }
+}
+
+/* Hand the request to the waiting spare, if there is one.  True if the
+ * run now belongs to it. */
+static bool
+start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
+               const struct pw_sbx_request *req)
+{
+    struct pw_sbx_spare *s = z->spare;
+    if (s == NULL || req->imports == NULL ||
+        req->imports->profiles != z->profiles) {
+        return false;
+    }
+    z->spare = NULL;
+    r->start = pw_now();
+    if (pw_sbx_spare_send(s, req, &r->limits) < 0) {
+        pw_sbx_spare_free(s);
+        return false;
+    }
+    r->pid = s->pid;
+    r->pidfd = s->pidfd;
+    r->fd_in = s->fds[0];
+    r->out.fd = s->fds[1];
+    r->err.fd = s->fds[2];
+    r->res.fd = s->fds[3];
+    r->scratch = s->scratch;
+    free(s);
+    run_ready(r);
+    return true;
+}
+
 struct pw_sbx_run *
 pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
              struct pw_error *err)
 {
     struct pw_sbx_run *r = run_new(z, req);
+    if (start_on_spare(z, r, req)) {
+        return r;
+    }
     int p[4][2];
-    r->scratch = scratch_new(z, err);
+    r->scratch = pw_sbx_scratch_new(z, err);
     if (r->scratch == NULL) {
         pw_sbx_free(r);
         return NULL;
     }
-    if (make_pipes(p, err) < 0) {
-        close_pipes(p, 0);
-        close_pipes(p, 1);
+    if (pw_sbx_pipes_new(p, err) < 0) {
+        pw_sbx_pipes_close(p, 0);
+        pw_sbx_pipes_close(p, 1);
         pw_sbx_free(r);
         return NULL;
     }
@@ -339,13 +390,6 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
         pw_sbx_free(r);
         return NULL;
     }
-    int fds[] = {r->fd_in, r->out.fd, r->err.fd, r->res.fd};
-    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
-        (void)pw_set_nonblock(fds[i], true);
-    }
-    if (r->stdin_len == 0) {
-        close(r->fd_in);
-        r->fd_in = -1;
-    }
+    run_ready(r);
     return r;
 }

@@ -3,6 +3,7 @@ libpyward_a_SOURCES += \
 	src/sandbox.c src/sandbox.h \
 	src/sbx-internal.h \
 	src/sbx-step.c \
+	src/sbx-spare.c \
 	src/sbx-result.c \
 	src/sbx-child.c \
 	src/sbx-filter.c src/sbx-filter.h \

@@ -260,6 +260,15 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
     return 0;
 }
 
+void
+pw_sbx_guard_warmup(void)
+{
+    PW_PYAUTO PyObject *r = guard_call("warmup", "()");
+    if (r == NULL) {
+        PyErr_Clear();
+    }
+}
+
 int
 pw_sbx_guard_arm(void)
 {

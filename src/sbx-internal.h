@@ -24,6 +24,7 @@ struct pw_zygote {
     char *missing; /* modules of the enabled profiles not installed */
     char *tmp_root;
     unsigned long runs;
+    struct pw_sbx_spare *spare; /* a child forked ahead, or NULL */
 };
 
 enum pw_sbx_stop {
@@ -69,6 +70,36 @@ struct pw_sbx_child {
     void *compiled; /* borrowed PyObject: guard.precompile's tuple */
     int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
 };
+
+/* A private scratch directory (owned by nobody when root), or NULL. */
+char *pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err);
+void pw_sbx_scratch_remove(char *dir);
+/* Four CLOEXEC pipes: stdin, stdout, stderr, result.  0 or -1. */
+int pw_sbx_pipes_new(int p[4][2], struct pw_error *err);
+/* Close one side (0 read, 1 write) of each of the four pipes. */
+void pw_sbx_pipes_close(int p[4][2], int side);
+
+/*
+ * A spare: a child forked ahead of time, between requests, that has
+ * already paid for most of the copy-on-write faults a run costs
+ * (sbx-spare.c).  It waits for one request on a pipe, then runs the same
+ * checklist as a child forked on demand.
+ */
+struct pw_sbx_spare {
+    pid_t pid;
+    int pidfd;
+    int ctl;    /* write end of the request pipe */
+    int fds[4]; /* parent ends: stdin write; stdout, stderr, result read */
+    char *scratch;
+};
+
+/* Fork a spare; NULL if that fails (runs then fork on demand). */
+struct pw_sbx_spare *pw_sbx_spare_new(struct pw_zygote *z);
+/* Kill, reap and free an unused spare. */
+void pw_sbx_spare_free(struct pw_sbx_spare *s);
+/* Hand REQ (with the run's LIMITS) to the spare.  0 or -1. */
+int pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
+                      const struct pw_sbx_limits *limits);
 
 /* The child's checklist; never returns. */
 PW_NORETURN void pw_sbx_child_main(const struct pw_sbx_child *c);

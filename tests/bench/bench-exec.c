@@ -39,9 +39,11 @@ summarize(double *v, int n)
     return s;
 }
 
+/* GAP_MS: idle time between runs (not timed), as between the requests
+ * of a real client; 0 for back-to-back runs. */
 static struct stats
 bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
-              const char *code, const char *want, int runs)
+              const char *code, const char *want, int runs, int gap_ms)
 {
     double *v = pw_xcalloc((size_t)runs, sizeof(double));
     struct pw_sbx_request req = {.code = code,
@@ -66,6 +68,9 @@ bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
         json_decref(res);
         if (i >= 0) {
             v[i] = dt;
+        }
+        if (gap_ms > 0) {
+            usleep((useconds_t)gap_ms * 1000);
         }
     }
     struct stats s = summarize(v, runs);
@@ -157,7 +162,11 @@ main(int argc, char **argv)
     printf("%-28s fork+_exit p50 %8.3f ms  p99 %8.3f ms (this host's floor "
            "for any fork-per-run design)\n",
            "bare fork of the zygote", floor.p50 * 1e3, floor.p99 * 1e3);
-    report("print('hi')", bench_sandbox(z, &set, "print('hi')", "hi\n", runs),
+    report("print('hi')",
+           bench_sandbox(z, &set, "print('hi')", "hi\n", runs, 0),
+           bench_spawn(python, "-IS", "print('hi')", runs / 4));
+    report("print('hi'), 50 ms apart",
+           bench_sandbox(z, &set, "print('hi')", "hi\n", runs / 2, 50),
            bench_spawn(python, "-IS", "print('hi')", runs / 4));
     pw_zygote_free(z);
 
@@ -169,11 +178,15 @@ main(int argc, char **argv)
     }
     set.mask = ds;
     const char *np = "import numpy as np\nprint(np.arange(10).sum())";
-    report("numpy arange().sum()", bench_sandbox(z, &set, np, "45\n", runs),
+    report("numpy arange().sum()", bench_sandbox(z, &set, np, "45\n", runs, 0),
            bench_spawn(python, "-I",
                        "import numpy as np; "
                        "print(np.arange(10).sum())",
                        runs / 10 > 5 ? runs / 10 : 5));
+    report("numpy, 50 ms apart",
+           bench_sandbox(z, &set, np, "45\n", runs / 2, 50),
+           bench_spawn(python, "-I",
+                       "import numpy as np; print(np.arange(10).sum())", 5));
     pw_zygote_free(z);
     pw_profiles_free(p);
     return 0;
