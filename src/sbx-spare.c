@@ -110,7 +110,9 @@ static PW_NORETURN void
 spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
 {
     int keep[] = {p[0][0], p[1][1], p[2][1], p[3][1], ctl, z->layers.netns_fd};
+    /* First of all: other runs' pipe ends must not stay open here. */
     close_except(keep, (int)PW_N_ELEMENTS(keep));
+    PyOS_AfterFork_Child();
     (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) {
         _exit(0);
@@ -170,7 +172,6 @@ pw_sbx_spare_new(struct pw_zygote *z)
     PyOS_BeforeFork();
     pid_t pid = fork();
     if (pid == 0) {
-        PyOS_AfterFork_Child();
         spare_main(z, p, ctl[0], scratch);
     }
     PyOS_AfterFork_Parent();
