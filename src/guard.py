@@ -1,0 +1,533 @@
+# guard.py - the interpreter layers of a sandboxed run (trusted code).
+#
+# Executed once in the zygote into a private namespace (never in
+# sys.modules).  The child calls prepare() before the audit hook and the
+# seccomp filter are installed, then execute().  User code is compiled from
+# a rewritten AST: every attribute read goes through `$getattr`, a name the
+# parser cannot produce, so user code can neither call nor rebind it.
+
+import ast
+import builtins as _b
+import io
+import json
+import os
+import sys
+import traceback
+
+USER_FILE = "<user>"
+
+INSPECT = frozenset((
+    "tb_frame", "tb_next", "tb_lasti", "tb_lineno", "f_back", "f_builtins",
+    "f_code", "f_generator", "f_globals", "f_locals", "f_trace", "f_lasti",
+    "co_code", "gi_frame", "gi_code", "gi_yieldfrom", "cr_await",
+    "cr_frame", "cr_code", "cr_origin", "ag_frame", "ag_code", "ag_await",
+    "mro",
+))
+INSPECT_PREFIXES = ("f_", "co_", "gi_", "tb_", "cr_", "ag_")
+SAFE_DUNDERS = frozenset(("__name__", "__doc__", "__qualname__",
+                          "__module__", "__version__"))
+SUPER_DENY = frozenset(("__class__", "__dict__", "__getattribute__",
+                        "__reduce__", "__reduce_ex__", "__subclasses__",
+                        "__init_subclass__", "__globals__", "__code__",
+                        "__closure__", "__builtins__", "__mro__",
+                        "__base__", "__bases__", "__self__", "__func__"))
+NAME_DUNDERS = frozenset(("__name__", "__doc__", "__slots__", "__all__",
+                          "__qualname__"))
+FORMATS = ("format", "format_map")
+# Public attributes of allowed modules that still lead somewhere unsafe.
+MODULE_DENY = {
+    "string": ("Formatter",),
+    "typing": ("get_type_hints", "ForwardRef"),
+    "operator": (),
+    "numpy": ("ctypeslib", "f2py", "distutils", "testing"),
+    "pandas": ("eval",),
+}
+
+_real_getattr = getattr
+_real_import = __import__
+_real_type = type
+ModuleType = type(sys)
+
+state = {}
+
+
+def attr_refused(name):
+    return (name.startswith("_") or name in INSPECT
+            or name.startswith(INSPECT_PREFIXES))
+
+
+def refuse(obj, name):
+    raise AttributeError(
+        f"access to attribute '{name}' is not allowed in the sandbox")
+
+
+def check_field(field):
+    # "0.a[1].b" -> every attribute part must pass the guard.
+    import _string
+    first, rest = _string.formatter_field_name_split(field)
+    for is_attr, part in rest:
+        if is_attr and attr_refused(part):
+            raise ValueError(
+                f"format field '{field}' reaches a forbidden attribute")
+
+
+def check_format(fmt):
+    import _string
+    for _lit, field, spec, _conv in _string.formatter_parser(fmt):
+        if field is not None:
+            check_field(field)
+        if spec:
+            check_format(spec)
+
+
+def safe_format(s, name):
+    real = _real_getattr(str, name)
+
+    def fmt(*args, **kwargs):
+        check_format(s)
+        return real(s, *args, **kwargs)
+    return fmt
+
+
+def safe_format_unbound(name):
+    real = _real_getattr(str, name)
+
+    def fmt(s, *args, **kwargs):
+        check_format(s)
+        return real(s, *args, **kwargs)
+    return fmt
+
+
+def guarded_getattr(obj, name, *default):
+    if not isinstance(name, str):
+        raise TypeError("attribute name must be string")
+    if isinstance(obj, ModuleView):
+        return obj._ModuleView__get(name, *default)
+    if name in FORMATS:
+        if isinstance(obj, str):
+            return safe_format(obj, name)
+        if isinstance(obj, type) and issubclass(obj, str):
+            return safe_format_unbound(name)
+    if attr_refused(name) and name not in SAFE_DUNDERS:
+        dunder = name.startswith("__") and name.endswith("__")
+        if not (isinstance(obj, super) and dunder and name not in SUPER_DENY):
+            refuse(obj, name)
+    try:
+        value = _real_getattr(obj, name)
+    except AttributeError:
+        if default:
+            return default[0]
+        raise
+    if isinstance(value, ModuleType):
+        view = module_view(value, value.__name__)
+        if view is None:
+            refuse(obj, name)
+        return view
+    return value
+
+
+def guarded_hasattr(obj, name):
+    try:
+        guarded_getattr(obj, name)
+    except AttributeError:
+        return False
+    return True
+
+
+def guarded_setattr(obj, name, value):
+    if not isinstance(name, str) or attr_refused(name):
+        raise AttributeError(f"setting attribute '{name}' is not allowed")
+    if isinstance(obj, ModuleView):
+        raise AttributeError("modules are read-only in the sandbox")
+    setattr(obj, name, value)
+
+
+def guarded_delattr(obj, name):
+    if not isinstance(name, str) or attr_refused(name):
+        raise AttributeError(f"deleting attribute '{name}' is not allowed")
+    if isinstance(obj, ModuleView):
+        raise AttributeError("modules are read-only in the sandbox")
+    delattr(obj, name)
+
+
+def guarded_type(*args):
+    if len(args) != 1:
+        raise TypeError("type() takes one argument in the sandbox")
+    t = _real_type(args[0])
+    # type(type) would hand out the three-argument form again.
+    return guarded_type if t is _real_type else t
+
+
+def guarded_attrgetter(*names):
+    import operator
+    for n in names:
+        for part in str(n).split("."):
+            if attr_refused(part):
+                raise AttributeError(f"attribute '{part}' is not allowed")
+    return operator.attrgetter(*names)
+
+
+def guarded_methodcaller(name, *args, **kwargs):
+    import operator
+    if attr_refused(name) or name in FORMATS:
+        raise AttributeError(f"method '{name}' is not allowed")
+    return operator.methodcaller(name, *args, **kwargs)
+
+
+WRAPPED = {
+    ("operator", "attrgetter"): guarded_attrgetter,
+    ("operator", "methodcaller"): guarded_methodcaller,
+}
+
+
+class ModuleView:
+    """Read-only view of an allowed module: public, non-module attributes,
+    and allowed submodules as views."""
+
+    __slots__ = ("_ModuleView__m", "_ModuleView__path", "_ModuleView__full")
+
+    def __init__(self, mod, path, full):
+        object.__setattr__(self, "_ModuleView__m", mod)
+        object.__setattr__(self, "_ModuleView__path", path)
+        object.__setattr__(self, "_ModuleView__full", full)
+
+    def __get(self, name, *default):
+        try:
+            return self.__lookup(name)
+        except AttributeError:
+            if default:
+                return default[0]
+            raise
+
+    def __lookup(self, name):
+        path = self.__path
+        if name == "__all__":  # from module import *
+            return [n for n in self.__dir__()
+                    if not isinstance(_real_getattr(self.__m, n, None),
+                                      ModuleType)
+                    and self.__full and n not in MODULE_DENY.get(path, ())]
+        if attr_refused(name) and name not in SAFE_DUNDERS:
+            raise AttributeError(f"module '{path}' has no attribute '{name}'")
+        value = _real_getattr(self.__m, name)
+        if isinstance(value, ModuleType):
+            view = module_view(value, f"{path}.{name}")
+            if view is not None:
+                return view
+        elif self.__full and name not in MODULE_DENY.get(path, ()):
+            return WRAPPED.get((path, name), value)
+        raise AttributeError(f"module '{path}' has no attribute '{name}' "
+                             "in the sandbox")
+
+    def __getattr__(self, name):
+        return self.__get(name)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("modules are read-only in the sandbox")
+
+    def __delattr__(self, name):
+        raise AttributeError("modules are read-only in the sandbox")
+
+    def __dir__(self):
+        return [n for n in dir(self.__m) if not n.startswith("_")]
+
+    def __repr__(self):
+        return f"<module '{self.__path}'>"
+
+
+def module_view(mod, path):
+    """A view of MOD reached as PATH, or None if neither may be used."""
+    allowed = state["allowed"]
+    real = mod.__name__
+    if sys.modules.get(path) is mod and allowed(path):
+        return ModuleView(mod, path, True)
+    if sys.modules.get(real) is mod and allowed(real):
+        return ModuleView(mod, real, True)
+    if path.count(".") == 0 and sys.modules.get(path) is mod and \
+            state["any_below"](path):
+        return ModuleView(mod, path, False)
+    return None
+
+
+def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
+    if level != 0:
+        raise ImportError("relative imports are not allowed in the sandbox")
+    if not isinstance(name, str) or not name:
+        raise ImportError("bad module name")
+    why = state["import_check"](name)
+    if why is not None:
+        raise ImportError(why, name=name)
+    mod = _real_import(name, None, None, fromlist, 0)
+    if fromlist:
+        path = name
+        target = sys.modules.get(name, mod)
+    else:
+        path = name.partition(".")[0]
+        target = mod
+    view = module_view(target, path)
+    if view is None:
+        raise ImportError(f"import of '{name}' is not allowed", name=name)
+    return view
+
+
+BUILTIN_NAMES = (
+    "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes",
+    "callable", "chr", "classmethod", "complex", "dict", "dir", "divmod",
+    "enumerate", "filter", "float", "format", "frozenset", "hash", "hex",
+    "id", "input", "int", "isinstance", "issubclass", "iter", "aiter",
+    "anext", "len", "list", "map", "max", "min", "next", "object", "oct",
+    "ord", "pow", "print", "property", "range", "repr", "reversed",
+    "round", "set", "slice", "sorted", "staticmethod", "str", "sum",
+    "super", "tuple", "zip", "None", "True", "False", "Ellipsis",
+    "NotImplemented", "__build_class__",
+)
+
+
+def make_builtins():
+    d = {}
+    for n in BUILTIN_NAMES:
+        d[n] = _real_getattr(_b, n)
+    for n, v in vars(_b).items():
+        if isinstance(v, type) and issubclass(v, BaseException):
+            d[n] = v
+    d.update({
+        "getattr": guarded_getattr, "hasattr": guarded_hasattr,
+        "setattr": guarded_setattr, "delattr": guarded_delattr,
+        "type": guarded_type, "__import__": guarded_import,
+        "$getattr": guarded_getattr,
+    })
+    return d
+
+
+class Rewriter(ast.NodeTransformer):
+    """Route attribute reads through $getattr; refuse what cannot be
+    guarded at run time (dunder names, forbidden attribute stores)."""
+
+    def fail(self, node, msg):
+        err = SyntaxError(msg)
+        err.lineno = getattr(node, "lineno", 1)
+        err.offset = getattr(node, "col_offset", 0) + 1
+        raise err
+
+    def visit_Name(self, node):
+        n = node.id
+        if n.startswith("__") and n.endswith("__") and n not in NAME_DUNDERS:
+            self.fail(node, f"name '{n}' is not allowed in the sandbox")
+        return node
+
+    def visit_MatchClass(self, node):
+        # case C(attr=p) reads the attribute without a LOAD_ATTR.
+        for name in node.kwd_attrs:
+            if attr_refused(name):
+                self.fail(node, f"matching attribute '{name}' is not "
+                          "allowed in the sandbox")
+        self.generic_visit(node)
+        return node
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load):
+            if attr_refused(node.attr):
+                self.fail(node, f"setting attribute '{node.attr}' is not "
+                          "allowed in the sandbox")
+            return node
+        call = ast.Call(func=ast.Name(id="$getattr", ctx=ast.Load()),
+                        args=[node.value, ast.Constant(node.attr)],
+                        keywords=[])
+        return ast.copy_location(call, node)
+
+
+def compile_user(src):
+    tree = ast.parse(src, USER_FILE, "exec")
+    tree = Rewriter().visit(tree)
+    body = tree.body
+    if body and isinstance(body[-1], ast.Expr):
+        last = body[-1]
+        body[-1] = ast.copy_location(
+            ast.Assign(targets=[ast.Name(id="$result", ctx=ast.Store())],
+                       value=last.value), last)
+    ast.fix_missing_locations(tree)
+    return compile(tree, USER_FILE, "exec", dont_inherit=True)
+
+
+def make_stdio():
+    enc = dict(encoding="utf-8", errors="backslashreplace")
+    return (io.TextIOWrapper(io.FileIO(0, "r", closefd=False), **enc),
+            io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
+                             line_buffering=False, **enc),
+            io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
+                             write_through=True, **enc))
+
+
+def reseed():
+    # random reseeds itself from os.urandom in the child (its at-fork
+    # hook, run by PyOS_AfterFork_Child); numpy's global state does not.
+    np = sys.modules.get("numpy.random")
+    if np is not None:
+        np.seed(int.from_bytes(os.urandom(4), "little"))
+
+
+def precompile(src):
+    """In the zygote, before fork (parsing is not running): returns
+    (code or None, error or None, source lines)."""
+    lines = src.decode("utf-8", "replace").splitlines()
+    state["lines"] = lines
+    try:
+        return compile_user(src), None, lines
+    except (SyntaxError, ValueError, OverflowError, RecursionError,
+            MemoryError) as e:
+        return None, error_info(e), lines
+
+
+def prepare(compiled, scratch):
+    """In the child, before the audit hook and seccomp: returns
+    (code, globals, error).  Everything costly was made in the zygote, so
+    the child copies as few pages as possible."""
+    code, error, lines = compiled
+    state["lines"] = lines
+    sys.stdin, sys.stdout, sys.stderr = state["stdio"]
+    reseed()
+    tf = sys.modules.get("tempfile")
+    if tf is not None:
+        tf.tempdir = scratch
+    g = {"__name__": "__main__", "__doc__": None,
+         "__builtins__": dict(state["builtins"])}
+    return code, g, error
+
+
+def short_repr(v, cap):
+    try:
+        r = repr(v)
+    except BaseException as e:  # noqa: B036 - user __repr__ may raise
+        r = f"<repr failed: {_real_type(e).__name__}>"
+    return r if len(r) <= cap else r[:cap - 3] + "..."
+
+
+def variables(g):
+    out = {}
+    for k, v in list(g.items()):
+        if k.startswith("__") or k.startswith("$") or isinstance(
+                v, ModuleView):
+            continue
+        if len(out) >= 50:
+            break
+        out[k] = {"type": _real_type(v).__name__,
+                  "repr": short_repr(v, 200)}
+    return out
+
+
+def user_frames(tb):
+    frames = [f for f in traceback.extract_tb(tb)
+              if f.filename == USER_FILE]
+    lines = []
+    for f in frames[-20:]:
+        lines.append(f'  line {f.lineno}, in {f.name}')
+        src = state.get("lines", [])
+        if 0 < f.lineno <= len(src):
+            lines.append("    " + src[f.lineno - 1].strip())
+    return frames, lines
+
+
+def error_info(e):
+    name = _real_type(e).__name__
+    msg = str_or(e)
+    frames, lines = user_frames(e.__traceback__)
+    line = frames[-1].lineno if frames else None
+    if isinstance(e, SyntaxError):
+        line = e.lineno
+        msg = e.msg
+    tb = "Traceback (most recent call last):\n" if lines else ""
+    tb += "".join(s + "\n" for s in lines) + f"{name}: {msg}\n"
+    return {"type": name, "message": msg, "line": line, "traceback": tb}
+
+
+def str_or(e):
+    try:
+        s = str(e)
+    except BaseException:  # noqa: B036
+        s = "<unprintable>"
+    return s if len(s) <= 2000 else s[:1997] + "..."
+
+
+def execute(code, g, error, result_fd):
+    """In the child, after every layer is installed: run CODE in G and
+    write the child's part of the result as one line to RESULT_FD."""
+    res = {"result": None, "variables": {}, "error": error, "exit_code": 0}
+    if code is not None:
+        try:
+            exec(code, g)
+            if "$result" in g and g["$result"] is not None:
+                res["result"] = short_repr(g["$result"], 10000)
+        except SystemExit as e:
+            c = e.code
+            res["exit_code"] = c if isinstance(c, int) else (
+                0 if c is None else 1)
+        except BaseException as e:  # noqa: B036 - report everything
+            res["error"] = error_info(e)
+            res["exit_code"] = 1
+        res["variables"] = variables(g)
+    for f in (sys.stdout, sys.stderr):
+        try:
+            f.flush()
+        except BaseException:  # noqa: B036
+            pass
+    data = ("R" + json.dumps(res, default=str) + "\n").encode()
+    while data:
+        data = data[os.write(result_fd, data):]
+
+
+def warmup():
+    """In a spare child, before any request: walk the paths a run takes
+    (compile, exec, error report, variables, JSON) on a sample program so
+    their pages are already copied when the request arrives."""
+    sample = (b"total = sum(i * 2 for i in range(10))\n"
+              b"words = {'a': [1, 2.5], 'b': (True, None)}\n"
+              b"label = f'{total}:{len(words)}'.upper()\n"
+              b"label\n1 / 0\n")
+    code, error, lines = precompile(sample)
+    g = {"__name__": "__main__", "__doc__": None,
+         "__builtins__": dict(state["builtins"])}
+    try:
+        exec(code, g)
+    except ZeroDivisionError as e:
+        error = error_info(e)
+    json.dumps({"result": short_repr(g.get("$result"), 100),
+                "variables": variables(g), "error": error})
+
+
+def init(allowed, any_below, import_check):
+    """In the zygote: the C callbacks for the import allow-list."""
+    state["allowed"] = allowed
+    state["any_below"] = any_below
+    state["import_check"] = import_check
+
+
+def preload(names):
+    """In the zygote: import the profiles' modules once, with no thread
+    pools and matplotlib on Agg.  Returns the names that failed."""
+    import importlib
+    for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
+              "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS"):
+        os.environ[k] = "1"
+    os.environ["MPLBACKEND"] = "Agg"
+    missing = []
+    for n in names:
+        try:
+            if n.startswith("matplotlib"):
+                import matplotlib
+                matplotlib.use("Agg")
+            importlib.import_module(n)
+        except Exception:  # noqa: BLE001 - not installed or broken
+            missing.append(n)
+    import _string  # noqa: F401 - used by the format guard in the child
+    state["stdio"] = make_stdio()
+    state["builtins"] = make_builtins()
+    freeze()
+    return missing
+
+
+def freeze():
+    """Move every object to the permanent generation: a collection in a
+    child then never walks (and copies) the zygote's pages."""
+    import gc
+    gc.collect()
+    gc.freeze()

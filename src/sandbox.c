@@ -1,0 +1,395 @@
+/*
+ * sandbox.c - the zygote and the parent side of a run: fork, pipes, the
+ * poll-driven step (stdin feed, capped output, wall-clock timeout), reap.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "paths.h"
+#include "pyembed.h"
+#include "sbx-guard.h"
+#include "sbx-internal.h"
+#include "sbx-limits.h"
+
+#define READ_CHUNK   65536
+#define OUTPUT_SLACK 65536
+
+static int
+probe_seccomp(const struct pw_zygote *z, struct pw_error *err)
+{
+    pid_t pid = fork();
+    if (pid < 0) {
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "fork");
+    }
+    if (pid == 0) {
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
+            _exit(1);
+        }
+        _exit(pw_sbx_filter_install(pw_sbx_filter_prog(z->filter, false)) < 0
+                  ? 2
+                  : 0);
+    }
+    int st = 0;
+    if (PW_RETRY(waitpid(pid, &st, 0)) < 0 || !WIFEXITED(st) ||
+        WEXITSTATUS(st) != 0) {
+        return pw_fail(
+            err, PW_ERR_SANDBOX, "%s cannot be installed on this host",
+            WIFEXITED(st) && WEXITSTATUS(st) == 1 ? "no_new_privs"
+                                                  : "the seccomp filter");
+    }
+    return 0;
+}
+
+struct pw_zygote *
+pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
+              struct pw_error *err)
+{
+    if (pw_py_init(err) < 0) {
+        return NULL;
+    }
+    /* A program may exit before reading its stdin: a write to its pipe
+     * must fail with EPIPE, not kill the server. */
+    (void)signal(SIGPIPE, SIG_IGN);
+    struct pw_zygote *z = pw_xcalloc(1, sizeof(*z));
+    z->profiles = profiles;
+    z->enabled = enabled;
+    z->layers.netns_fd = -1;
+    const char *tmp = getenv("TMPDIR");
+    z->tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+    /* Resolved once: the environment is scrubbed afterwards. */
+    static char *rules;
+    if (rules == NULL) {
+        rules = pw_rules_dir(NULL);
+    }
+    z->filter = pw_sbx_filter_load(rules, &z->policy, err);
+    if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
+        pw_sbx_guard_init(profiles, enabled, &z->missing, err) < 0 ||
+        pw_sbx_scrub_env(err) < 0) {
+        pw_zygote_free(z);
+        return NULL;
+    }
+    pw_sbx_layers_probe(&z->layers);
+    z->as_base = pw_sbx_vm_size();
+    z->spare = pw_sbx_spare_new(z);
+    return z;
+}
+
+void
+pw_zygote_free(struct pw_zygote *z)
+{
+    if (z == NULL) {
+        return;
+    }
+    pw_sbx_spare_free(z->spare);
+    pw_sbx_filter_free(z->filter);
+    pw_sbx_layers_clear(&z->layers);
+    free(z->missing);
+    free(z->tmp_root);
+    free(z);
+}
+
+static int
+add_layer(json_t *obj, const char *name, bool active, const char *detail)
+{
+    return json_object_set_new(
+        obj, name, json_pack("{s:b,s:s}", "active", active, "detail", detail));
+}
+
+json_t *
+pw_zygote_layers_json(const struct pw_zygote *z)
+{
+    json_auto_t *obj = json_object();
+    char sc[160], rl[200];
+    snprintf(sc, sizeof(sc),
+             "allow-list of %d system calls (rules/seccomp.json), others "
+             "stop the program (SIGSYS, named); 32-bit/x32 ABIs killed",
+             pw_sbx_filter_count(z->filter));
+    snprintf(rl, sizeof(rl),
+             "CPU, AS (+%lld MiB zygote base), FSIZE %lld, NOFILE %lld, "
+             "NPROC %lld, CORE 0, MEMLOCK 0",
+             z->as_base >> 20, z->policy.fsize, z->policy.nofile,
+             z->policy.nproc);
+    if (obj == NULL || add_layer(obj, "seccomp", true, sc) < 0 ||
+        add_layer(obj, "rlimits", true, rl) < 0 ||
+        pw_sbx_layers_json(&z->layers, obj) < 0 ||
+        add_layer(obj, "audit_hook", true,
+                  "PEP 578 hook refusing escape events") < 0 ||
+        add_layer(obj, "restricted_builtins", true,
+                  "guarded getattr, module views, import allow-list") < 0 ||
+        add_layer(obj, "environment", true,
+                  "scrubbed in the zygote and the child") < 0) {
+        return NULL;
+    }
+    if (z->missing != NULL &&
+        json_object_set_new(obj, "missing_modules", json_string(z->missing)) <
+            0) {
+        return NULL;
+    }
+    return json_incref(obj);
+}
+
+static int
+rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)(flag == FTW_DP ? rmdir(path) : unlink(path));
+    return 0;
+}
+
+void
+pw_sbx_scratch_remove(char *dir)
+{
+    if (dir != NULL) {
+        (void)nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    }
+}
+
+char *
+pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err)
+{
+    char *dir = pw_xasprintf("%s/pyward-run.XXXXXX", z->tmp_root);
+    if (mkdtemp(dir) == NULL) {
+        pw_fail_errno(err, PW_ERR_SANDBOX, "mkdtemp %s", dir);
+        free(dir);
+        return NULL;
+    }
+    if (z->layers.root && chown(dir, 65534, 65534) < 0) {
+        pw_fail_errno(err, PW_ERR_SANDBOX, "chown %s", dir);
+        pw_sbx_scratch_remove(dir);
+        free(dir);
+        return NULL;
+    }
+    return dir;
+}
+
+static void
+stream_init(struct pw_sbx_stream *s)
+{
+    s->fd = -1;
+    pw_buf_init(&s->buf);
+}
+
+static void
+run_close_fds(struct pw_sbx_run *r)
+{
+    int *fds[] = {&r->fd_in, &r->out.fd, &r->err.fd, &r->res.fd, &r->pidfd};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        if (*fds[i] >= 0) {
+            close(*fds[i]);
+            *fds[i] = -1;
+        }
+    }
+}
+
+void
+pw_sbx_free(struct pw_sbx_run *r)
+{
+    if (r == NULL) {
+        return;
+    }
+    if (!r->done && r->pid > 0) {
+        (void)kill(-r->pid, SIGKILL);
+        (void)kill(r->pid, SIGKILL);
+        (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
+    }
+    run_close_fds(r);
+    pw_sbx_scratch_remove(r->scratch);
+    free(r->scratch);
+    free(r->stdin_data);
+    if (r->z->spare == NULL) {
+        /* Between requests: fork and warm up the next run's child. */
+        r->z->spare = pw_sbx_spare_new(r->z);
+    }
+    pw_buf_free(&r->out.buf);
+    pw_buf_free(&r->err.buf);
+    pw_buf_free(&r->res.buf);
+    free(r);
+}
+
+int
+pw_sbx_pipes_new(int p[4][2], struct pw_error *err)
+{
+    for (int i = 0; i < 4; i++) {
+        p[i][0] = p[i][1] = -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (pipe2(p[i], O_CLOEXEC) < 0) {
+            return pw_fail_errno(err, PW_ERR_SANDBOX, "pipe2");
+        }
+    }
+    return 0;
+}
+
+void
+pw_sbx_pipes_close(int p[4][2], int side)
+{
+    for (int i = 0; i < 4; i++) {
+        if (p[i][side] >= 0) {
+            close(p[i][side]);
+            p[i][side] = -1;
+        }
+    }
+}
+
+static struct pw_sbx_run *
+run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
+{
+    struct pw_sbx_run *r = pw_xcalloc(1, sizeof(*r));
+    r->z = z;
+    r->pidfd = r->fd_in = -1;
+    stream_init(&r->out);
+    stream_init(&r->err);
+    stream_init(&r->res);
+    r->limits = req->limits;
+    if (r->limits.timeout_s <= 0) {
+        r->limits.timeout_s = z->policy.default_timeout;
+    }
+    if (r->limits.memory_bytes <= 0) {
+        r->limits.memory_bytes = z->policy.default_memory;
+    }
+    if (r->limits.max_output_bytes <= 0) {
+        r->limits.max_output_bytes = z->policy.default_max_output;
+    }
+    r->capture = req->capture_output;
+    if (req->stdin_len > 0) {
+        r->stdin_data = pw_xmalloc(req->stdin_len);
+        memcpy(r->stdin_data, req->stdin_data, req->stdin_len);
+        r->stdin_len = req->stdin_len;
+    }
+    z->runs++;
+    snprintf(r->id, sizeof(r->id), "%08lx-%lu", (unsigned long)getpid(),
+             z->runs);
+    return r;
+}
+
+static int
+run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req, int p[4][2],
+         struct pw_error *err)
+{
+    struct pw_sbx_request creq = *req;
+    creq.limits = r->limits;
+    PW_PYAUTO PyObject *compiled =
+        pw_sbx_guard_compile(req->code, req->code_len, err);
+    if (compiled == NULL) {
+        return -1;
+    }
+    struct pw_sbx_child c = {.z = r->z,
+                             .req = &creq,
+                             .scratch = r->scratch,
+                             .compiled = compiled,
+                             .fd_in = p[0][0],
+                             .fd_out = p[1][1],
+                             .fd_err = p[2][1],
+                             .fd_res = p[3][1]};
+    r->start = pw_now();
+    PyOS_BeforeFork();
+    pid_t pid = fork();
+    if (pid == 0) {
+        PyOS_AfterFork_Child();
+        pw_sbx_child_main(&c);
+    }
+    int saved = errno;
+    PyOS_AfterFork_Parent();
+    if (pid < 0) {
+        errno = saved;
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "fork");
+    }
+    r->pid = pid;
+    r->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (r->pidfd < 0) {
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "pidfd_open");
+    }
+    return 0;
+}
+
+static void
+run_ready(struct pw_sbx_run *r)
+{
+    int fds[] = {r->fd_in, r->out.fd, r->err.fd, r->res.fd};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        (void)pw_set_nonblock(fds[i], true);
+    }
+    if (r->stdin_len == 0) {
+        close(r->fd_in);
+        r->fd_in = -1;
+    }
+}
+
+/* Hand the request to the waiting spare, if there is one.  True if the
+ * run now belongs to it. */
+static bool
+start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
+               const struct pw_sbx_request *req)
+{
+    struct pw_sbx_spare *s = z->spare;
+    if (s == NULL || req->imports == NULL ||
+        req->imports->profiles != z->profiles) {
+        return false;
+    }
+    z->spare = NULL;
+    r->start = pw_now();
+    if (pw_sbx_spare_send(s, req, &r->limits) < 0) {
+        pw_sbx_spare_free(s);
+        return false;
+    }
+    r->pid = s->pid;
+    r->pidfd = s->pidfd;
+    r->fd_in = s->fds[0];
+    r->out.fd = s->fds[1];
+    r->err.fd = s->fds[2];
+    r->res.fd = s->fds[3];
+    r->scratch = s->scratch;
+    free(s);
+    run_ready(r);
+    return true;
+}
+
+struct pw_sbx_run *
+pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
+             struct pw_error *err)
+{
+    struct pw_sbx_run *r = run_new(z, req);
+    if (start_on_spare(z, r, req)) {
+        return r;
+    }
+    int p[4][2];
+    r->scratch = pw_sbx_scratch_new(z, err);
+    if (r->scratch == NULL) {
+        pw_sbx_free(r);
+        return NULL;
+    }
+    if (pw_sbx_pipes_new(p, err) < 0) {
+        pw_sbx_pipes_close(p, 0);
+        pw_sbx_pipes_close(p, 1);
+        pw_sbx_free(r);
+        return NULL;
+    }
+    int rc = run_fork(r, req, p, err);
+    /* The child's ends: stdin read, the others' write ends. */
+    close(p[0][0]);
+    p[0][0] = -1;
+    for (int i = 1; i < 4; i++) {
+        close(p[i][1]);
+        p[i][1] = -1;
+    }
+    r->fd_in = p[0][1];
+    r->out.fd = p[1][0];
+    r->err.fd = p[2][0];
+    r->res.fd = p[3][0];
+    if (rc < 0) {
+        pw_sbx_free(r);
+        return NULL;
+    }
+    run_ready(r);
+    return r;
+}

@@ -1,0 +1,438 @@
+/*
+ * sbx-audit.c - the audit hook installed in each child.
+ *
+ * Who raised an event matters: the frame running when it fires is user
+ * code (a "<...>" file name: the program, or a string it got compiled)
+ * or a module file of the trusted library.  Escape primitives are refused
+ * to everyone; introspection (sys._getframe, restricted attribute reads,
+ * compile/exec) is refused to user code, and code a library execs must
+ * not name the attributes a breakout walks.
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profiles.h"
+#include "pyembed.h"
+#include "sbx-audit.h"
+#include "sbx-layers.h"
+
+#define GUARD_FILE "<pyward-guard>"
+
+static unsigned caps;
+static const char *scratch_dir = "";
+static int result_fd = -1;
+static bool reported;
+
+static const char *const deny_always[] = {
+    "os.system",
+    "os.exec",
+    "os.posix_spawn",
+    "os.spawn",
+    "os.fork",
+    "os.forkpty",
+    "os.kill",
+    "os.killpg",
+    "os.chroot",
+    "os.chdir",
+    "os.fchdir",
+    "os.symlink",
+    "os.link",
+    "os.chmod",
+    "os.chown",
+    "os.lchown",
+    "os.chflags",
+    "os.mkfifo",
+    "os.mknod",
+    "os.setxattr",
+    "os.removexattr",
+    "os.putenv",
+    "os.unsetenv",
+    "os.startfile",
+    "subprocess.",
+    "ctypes.",
+    "pty.",
+    "signal.",
+    "sys.addaudithook",
+    "sys.settrace",
+    "sys.setprofile",
+    "sys._current_frames",
+    "sys._current_exceptions",
+    "gc.get_objects",
+    "gc.get_referrers",
+    "gc.get_referents",
+    "code.__new__",
+    "function.__new__",
+    "marshal.",
+    "pickle.find_class",
+    "cpython.",
+    "mmap.",
+    "resource.setrlimit",
+    "resource.prlimit",
+    "syslog.",
+    "sqlite3.",
+    "webbrowser.",
+    "shutil.chown",
+    "sys.unraisablehook",
+    "sys.excepthook",
+    "os.setpgid",
+    "os.setsid",
+    NULL,
+};
+
+static const char *const deny_user[] = {
+    "sys._getframe",
+    "object.__getattr__",
+    "object.__setattr__",
+    "object.__delattr__",
+    "compile",
+    "exec",
+    NULL,
+};
+
+static const char *const deny_modules[] = {
+    "ctypes",
+    "_ctypes",
+    "subprocess",
+    "_posixsubprocess",
+    "pty",
+    "multiprocessing",
+    "_multiprocessing",
+    "mmap",
+    "_testcapi",
+    "_testinternalcapi",
+    "_testbuffer",
+    "_xxsubinterpreters",
+    "pdb",
+    "bdb",
+    "code",
+    "codeop",
+    "cProfile",
+    "_lsprof",
+    "profile",
+    "trace",
+    "faulthandler",
+    "tracemalloc",
+    "_tracemalloc",
+    "readline",
+    "webbrowser",
+    "pydoc",
+    "timeit",
+    "sqlite3",
+    "_sqlite3",
+    "gc",
+    "inspect",
+    "_posixshmem",
+    "resource",
+    "termios",
+    "tty",
+    "fcntl",
+    "crypt",
+    "_crypt",
+    "nis",
+    "grp",
+    "pwd",
+    "spwd",
+    "syslog",
+    NULL,
+};
+
+static const char *const net_modules[] = {"socket", "_socket",   "ssl", "_ssl",
+                                          "select", "selectors", NULL};
+
+/* Names a breakout walks: code a library execs may not use them. */
+static const char *const deny_names[] = {
+    "__subclasses__",
+    "__globals__",
+    "__builtins__",
+    "__base__",
+    "__bases__",
+    "__mro__",
+    "__code__",
+    "__import__",
+    "__loader__",
+    "__spec__",
+    "__closure__",
+    "__func__",
+    "__self__",
+    "__reduce__",
+    "__reduce_ex__",
+    "__traceback__",
+    "__getattribute__",
+    "f_back",
+    "f_globals",
+    "f_locals",
+    "f_builtins",
+    "f_code",
+    "tb_frame",
+    "tb_next",
+    "gi_frame",
+    "gi_code",
+    "cr_frame",
+    "cr_code",
+    "ag_frame",
+    "ag_code",
+    "co_code",
+    "system",
+    "popen",
+    "modules",
+    "_getframe",
+    "exec",
+    "eval",
+    "compile",
+    "open",
+    "getattr",
+    "vars",
+    "globals",
+    "locals",
+    NULL,
+};
+
+static bool
+has_prefix(const char *s, const char *const *list)
+{
+    for (size_t i = 0; list[i] != NULL; i++) {
+        size_t n = strlen(list[i]);
+        if (strncmp(s, list[i], n) == 0 &&
+            (list[i][n - 1] == '.' || s[n] == '\0' || s[n] == '.')) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool
+in_list(const char *s, const char *const *list)
+{
+    for (size_t i = 0; list[i] != NULL; i++) {
+        if (strcmp(s, list[i]) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+pw_sbx_audit_configure(unsigned c, const char *scratch, int fd)
+{
+    caps = c;
+    scratch_dir = scratch;
+    result_fd = fd;
+}
+
+int
+pw_sbx_audit_result_fd(void)
+{
+    return result_fd;
+}
+
+static bool
+under(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+bool
+pw_sbx_path_ok(const char *path, const char *scratch, bool write)
+{
+    size_t n = strlen(path);
+    if (n == 0 || strstr(path, "/../") != NULL ||
+        strncmp(path, "../", 3) == 0 || strcmp(path, "..") == 0 ||
+        (n >= 3 && strcmp(path + n - 3, "/..") == 0)) {
+        return false;
+    }
+    if (path[0] != '/' || under(path, scratch)) {
+        return true;
+    }
+    if (strcmp(path, "/dev/null") == 0) {
+        return true;
+    }
+    for (size_t i = 0; !write && pw_sbx_read_trees[i] != NULL; i++) {
+        if (under(path, pw_sbx_read_trees[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* 1: user code, 0: library, 2: guard.py. */
+static int
+caller_kind(void)
+{
+    /* borrowed */ PyFrameObject *f = PyEval_GetFrame();
+    if (f == NULL) {
+        return 0;
+    }
+    PyCodeObject *code = PyFrame_GetCode(f); /* owned */
+    const char *file = PyUnicode_AsUTF8(code->co_filename);
+    int kind = file == NULL                    ? 1
+               : strcmp(file, GUARD_FILE) == 0 ? 2
+               : file[0] == '<'                ? 1
+                                               : 0;
+    Py_DECREF(code);
+    PyErr_Clear();
+    return kind;
+}
+
+static bool
+code_names_bad(PyObject *obj, int depth)
+{
+    if (!PyCode_Check(obj) || depth > 20) {
+        return false;
+    }
+    PyCodeObject *co = (PyCodeObject *)obj; /* borrowed */
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_names); i++) {
+        const char *n = PyUnicode_AsUTF8(PyTuple_GET_ITEM(co->co_names, i));
+        if (n == NULL || in_list(n, deny_names)) {
+            PyErr_Clear();
+            return true;
+        }
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); i++) {
+        if (code_names_bad(PyTuple_GET_ITEM(co->co_consts, i), depth + 1)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static const char *
+arg_path(PyObject *args, Py_ssize_t i, PyObject **tmp)
+{
+    if (PyTuple_GET_SIZE(args) <= i) {
+        return NULL;
+    }
+    /* borrowed */ PyObject *a = PyTuple_GET_ITEM(args, i);
+    if (PyUnicode_Check(a)) {
+        return PyUnicode_AsUTF8(a);
+    }
+    if (PyBytes_Check(a)) {
+        return PyBytes_AS_STRING(a);
+    }
+    if (a == Py_None || PyLong_Check(a)) {
+        return NULL;
+    }
+    *tmp = PyOS_FSPath(a);
+    if (*tmp == NULL) {
+        PyErr_Clear();
+        return "";
+    }
+    return PyUnicode_Check(*tmp) ? PyUnicode_AsUTF8(*tmp)
+                                 : PyBytes_AsString(*tmp);
+}
+
+static bool
+open_ok(PyObject *args)
+{
+    PW_PYAUTO PyObject *tmp = NULL;
+    const char *path = arg_path(args, 0, &tmp);
+    if (path == NULL) {
+        return PyErr_Occurred() == NULL; /* an fd */
+    }
+    long flags = 0;
+    if (PyTuple_GET_SIZE(args) > 2 &&
+        PyLong_Check(PyTuple_GET_ITEM(args, 2))) {
+        flags = PyLong_AsLong(PyTuple_GET_ITEM(args, 2));
+    }
+    bool write = (flags & O_ACCMODE) != O_RDONLY ||
+                 (flags & (O_CREAT | O_TRUNC | O_APPEND)) != 0;
+    return pw_sbx_path_ok(path, scratch_dir, write);
+}
+
+static bool
+fs_event_ok(const char *event, PyObject *args)
+{
+    bool read =
+        strcmp(event, "os.listdir") == 0 || strcmp(event, "os.scandir") == 0;
+    for (Py_ssize_t i = 0; i < 2 && i < PyTuple_GET_SIZE(args); i++) {
+        PW_PYAUTO PyObject *tmp = NULL;
+        const char *path = arg_path(args, i, &tmp);
+        if (path != NULL && !pw_sbx_path_ok(path, scratch_dir, !read)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool
+import_ok(PyObject *args)
+{
+    const char *name = PyTuple_GET_SIZE(args) > 0 &&
+                               PyUnicode_Check(PyTuple_GET_ITEM(args, 0))
+                           ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(args, 0))
+                           : NULL;
+    if (name == NULL) {
+        return false;
+    }
+    if (has_prefix(name, deny_modules)) {
+        return false;
+    }
+    return (caps & PW_CAP_NETWORK) || !has_prefix(name, net_modules);
+}
+
+static bool
+event_ok(const char *event, PyObject *args)
+{
+    if (has_prefix(event, deny_always)) {
+        return false;
+    }
+    if (strncmp(event, "socket.", 7) == 0) {
+        return (caps & PW_CAP_NETWORK) != 0;
+    }
+    if (strcmp(event, "import") == 0) {
+        return import_ok(args);
+    }
+    if (strcmp(event, "open") == 0) {
+        return open_ok(args);
+    }
+    if (strncmp(event, "os.", 3) == 0 || strncmp(event, "shutil.", 7) == 0) {
+        return fs_event_ok(event, args);
+    }
+    if (!in_list(event, deny_user)) {
+        return true;
+    }
+    int who = caller_kind();
+    if (who == 1) {
+        return false;
+    }
+    if (who == 0 && strcmp(event, "exec") == 0 && PyTuple_GET_SIZE(args) > 0) {
+        return !code_names_bad(PyTuple_GET_ITEM(args, 0), 0);
+    }
+    return true;
+}
+
+static void
+report(const char *event)
+{
+    if (reported || result_fd < 0) {
+        return;
+    }
+    reported = true;
+    char line[256];
+    int n = snprintf(line, sizeof(line), "A%.200s\n", event);
+    if (n > 0) {
+        ssize_t w = write(result_fd, line, (size_t)n);
+        (void)w;
+    }
+}
+
+static int
+hook(const char *event, PyObject *args, void *data)
+{
+    if (event_ok(event, args)) {
+        return 0;
+    }
+    report(event);
+    PyErr_Format(PyExc_PermissionError, "'%s' is blocked by the sandbox",
+                 event);
+    return -1;
+}
+
+int
+pw_sbx_audit_install(void)
+{
+    return PySys_AddAuditHook(hook, NULL);
+}

@@ -1,0 +1,18 @@
+/*
+ * sbx-audit.h - the audit hook of a run (PEP 578, PySys_AddAuditHook):
+ * refuses the events an escape needs and names the first one in the
+ * result ("A<event>" line on the result fd).
+ */
+#pragma once
+
+#include <stdbool.h>
+
+/* Child: what the hook allows (CAPS: enum pw_cap) and where it reports. */
+void pw_sbx_audit_configure(unsigned caps, const char *scratch, int result_fd);
+/* Child: install the hook.  0 or -1. */
+int pw_sbx_audit_install(void);
+int pw_sbx_audit_result_fd(void);
+
+/* The path policy, exposed for tests: may a run open PATH (relative to
+ * its scratch dir SCRATCH) for reading, or for writing? */
+bool pw_sbx_path_ok(const char *path, const char *scratch, bool write);

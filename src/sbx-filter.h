@@ -1,0 +1,46 @@
+/*
+ * sbx-filter.h - the seccomp allow-list (rules/seccomp.json), compiled to
+ * BPF once in the zygote and only installed by the child.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <linux/filter.h>
+
+#include "pyward.h"
+
+/* The rlimit defaults and the request defaults held in seccomp.json. */
+struct pw_sbx_policy {
+    long long nofile;
+    long long fsize;
+    long long nproc;
+    long long core;
+    long long memlock;
+    long long stack;
+    double default_timeout;
+    long long default_memory;
+    long long default_max_output;
+};
+
+struct pw_sbx_filter;
+
+/* Load RULES_DIR/seccomp.json strictly and compile two programs (without
+ * and with the network capability).  Returns an owned filter or NULL with
+ * ERR; POLICY receives the rlimit and request defaults. */
+struct pw_sbx_filter *pw_sbx_filter_load(const char *rules_dir,
+                                         struct pw_sbx_policy *policy,
+                                         struct pw_error *err);
+void pw_sbx_filter_free(struct pw_sbx_filter *f);
+
+/* Borrowed compiled program. */
+const struct sock_fprog *pw_sbx_filter_prog(const struct pw_sbx_filter *f,
+                                            bool network);
+/* Number of allowed system calls (for doctor). */
+int pw_sbx_filter_count(const struct pw_sbx_filter *f);
+
+/* Name of a native system call number (static), or NULL. */
+const char *pw_sbx_syscall_name(int nr);
+
+/* In the child: install PROG (no_new_privs must be set).  Async-signal
+ * safe; returns 0 or -1 with errno. */
+int pw_sbx_filter_install(const struct sock_fprog *prog);

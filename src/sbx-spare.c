@@ -1,0 +1,262 @@
+/*
+ * sbx-spare.c - one child forked ahead of the next run.
+ *
+ * On hosts where a copy-on-write page fault is expensive, most of a run's
+ * latency is the interpreter touching pages after fork.  The spare forks
+ * while the server is idle, warms those pages up with trusted code
+ * (compiling and executing a sample program, no user code), and blocks
+ * on its request pipe.  The request (limits, capabilities, import
+ * allow-list, source) is then a single write; the spare compiles the
+ * source and runs the same checklist as a child forked on demand.
+ * Nothing of one run reaches another: each spare serves one run.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pyembed.h"
+#include "sbx-guard.h"
+#include "sbx-internal.h"
+
+#define LIST_MAX 256
+
+struct spare_hdr {
+    struct pw_sbx_limits limits;
+    unsigned caps;
+    pw_profile_mask mask;
+    uint64_t code_len;
+    uint64_t extra_len;
+    uint64_t only_len;
+    uint8_t has_extra;
+    uint8_t has_only;
+};
+
+static int
+read_exact(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n > 0) {
+        ssize_t k = read(fd, c, n);
+        if (k < 0 && errno == EINTR) {
+            continue;
+        }
+        if (k <= 0) {
+            return -1;
+        }
+        c += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static char *
+read_blob(int fd, uint64_t len)
+{
+    char *b = pw_xmalloc((size_t)len + 1);
+    if (read_exact(fd, b, (size_t)len) < 0) {
+        _exit(0);
+    }
+    b[len] = '\0';
+    return b;
+}
+
+/* "a\0b\0" -> {"a", "b", NULL} (pointers into BLOB). */
+static const char **
+split_list(char *blob, uint64_t len)
+{
+    const char **v = pw_xcalloc(LIST_MAX + 1, sizeof(char *));
+    size_t n = 0;
+    for (uint64_t i = 0; i < len && n < LIST_MAX; n++) {
+        v[n] = blob + i;
+        i += strlen(blob + i) + 1;
+    }
+    return v;
+}
+
+/* Keep 0-2 and KEEP; close every other inherited fd (other runs' pipe
+ * ends must not stay open in a waiting spare). */
+static void
+close_except(const int *keep, int n)
+{
+    int lo = 3;
+    for (;;) {
+        int next = -1;
+        for (int i = 0; i < n; i++) {
+            if (keep[i] >= lo && (next < 0 || keep[i] < next)) {
+                next = keep[i];
+            }
+        }
+        if (next < 0) {
+            (void)syscall(SYS_close_range, (unsigned)lo, ~0U, 0U);
+            return;
+        }
+        if (next > lo) {
+            (void)syscall(SYS_close_range, (unsigned)lo, (unsigned)(next - 1),
+                          0U);
+        }
+        lo = next + 1;
+    }
+}
+
+static PW_NORETURN void
+spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
+{
+    int keep[] = {p[0][0], p[1][1], p[2][1], p[3][1], ctl, z->layers.netns_fd};
+    /* First of all: other runs' pipe ends must not stay open here. */
+    close_except(keep, (int)PW_N_ELEMENTS(keep));
+    PyOS_AfterFork_Child();
+    (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) {
+        _exit(0);
+    }
+    pw_sbx_guard_warmup();
+    struct spare_hdr h;
+    if (read_exact(ctl, &h, sizeof(h)) < 0) {
+        _exit(0); /* the zygote is done with this spare */
+    }
+    char *code = read_blob(ctl, h.code_len);
+    char *extra = read_blob(ctl, h.extra_len);
+    char *only = read_blob(ctl, h.only_len);
+    close(ctl);
+    struct pw_importset set = {
+        .profiles = z->profiles,
+        .mask = h.mask,
+        .extra = h.has_extra ? split_list(extra, h.extra_len) : NULL,
+        .only = h.has_only ? split_list(only, h.only_len) : NULL};
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = (size_t)h.code_len,
+                                 .limits = h.limits,
+                                 .imports = &set,
+                                 .caps = h.caps};
+    struct pw_error err = {0};
+    PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, &err);
+    struct pw_sbx_child c = {.z = z,
+                             .req = &req,
+                             .scratch = scratch,
+                             .compiled = compiled,
+                             .fd_in = p[0][0],
+                             .fd_out = p[1][1],
+                             .fd_err = p[2][1],
+                             .fd_res = p[3][1]};
+    if (compiled == NULL) {
+        c.compiled = Py_None; /* reported by prepare as a setup error */
+    }
+    pw_sbx_child_main(&c);
+}
+
+struct pw_sbx_spare *
+pw_sbx_spare_new(struct pw_zygote *z)
+{
+    struct pw_error err = {0};
+    int p[4][2];
+    int ctl[2] = {-1, -1};
+    char *scratch = pw_sbx_scratch_new(z, &err);
+    if (scratch == NULL) {
+        return NULL;
+    }
+    if (pw_sbx_pipes_new(p, &err) < 0 || pipe2(ctl, O_CLOEXEC) < 0) {
+        pw_sbx_pipes_close(p, 0);
+        pw_sbx_pipes_close(p, 1);
+        pw_sbx_scratch_remove(scratch);
+        free(scratch);
+        return NULL;
+    }
+    PyOS_BeforeFork();
+    pid_t pid = fork();
+    if (pid == 0) {
+        spare_main(z, p, ctl[0], scratch);
+    }
+    PyOS_AfterFork_Parent();
+    struct pw_sbx_spare *s = pw_xcalloc(1, sizeof(*s));
+    s->pid = pid;
+    s->pidfd = pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+    s->ctl = ctl[1];
+    close(ctl[0]);
+    close(p[0][0]);
+    for (int i = 1; i < 4; i++) {
+        close(p[i][1]);
+    }
+    s->fds[0] = p[0][1];
+    for (int i = 1; i < 4; i++) {
+        s->fds[i] = p[i][0];
+    }
+    s->scratch = scratch;
+    if (pid < 0 || s->pidfd < 0) {
+        pw_sbx_spare_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void
+pw_sbx_spare_free(struct pw_sbx_spare *s)
+{
+    if (s == NULL) {
+        return;
+    }
+    if (s->pid > 0) {
+        (void)kill(s->pid, SIGKILL);
+        (void)PW_RETRY(waitpid(s->pid, NULL, 0));
+    }
+    int *fds[] = {&s->pidfd,  &s->ctl,    &s->fds[0],
+                  &s->fds[1], &s->fds[2], &s->fds[3]};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        if (*fds[i] >= 0) {
+            close(*fds[i]);
+        }
+    }
+    pw_sbx_scratch_remove(s->scratch);
+    free(s->scratch);
+    free(s);
+}
+
+static int
+put_list(struct pw_buf *b, const char *const *list, uint64_t *len)
+{
+    size_t start = b->len;
+    for (size_t i = 0; list != NULL && list[i] != NULL && i < LIST_MAX; i++) {
+        if (pw_buf_append(b, list[i], strlen(list[i]) + 1) < 0) {
+            return -1;
+        }
+    }
+    *len = b->len - start;
+    return 0;
+}
+
+int
+pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
+                  const struct pw_sbx_limits *limits)
+{
+    struct spare_hdr h;
+    memset(&h, 0, sizeof(h));
+    h.limits = *limits;
+    h.caps = req->caps;
+    h.mask = req->imports->mask;
+    h.code_len = req->code_len;
+    h.has_extra = req->imports->extra != NULL;
+    h.has_only = req->imports->only != NULL;
+    struct pw_buf lists;
+    pw_buf_init(&lists);
+    int rc = put_list(&lists, req->imports->extra, &h.extra_len);
+    size_t extra_end = lists.len;
+    rc = rc < 0 ? -1 : put_list(&lists, req->imports->only, &h.only_len);
+    if (rc == 0 && (pw_write_all(s->ctl, &h, sizeof(h)) < 0 ||
+                    pw_write_all(s->ctl, req->code, req->code_len) < 0 ||
+                    pw_write_all(s->ctl, lists.data, extra_end) < 0 ||
+                    pw_write_all(s->ctl, lists.data + extra_end,
+                                 lists.len - extra_end) < 0)) {
+        rc = -1;
+    }
+    pw_buf_free(&lists);
+    close(s->ctl);
+    s->ctl = -1;
+    return rc;
+}

@@ -1,0 +1,193 @@
+/*
+ * bench-exec.c - latency of a sandboxed run through the warm zygote (the
+ * in-process API), next to spawning a fresh python for the same program,
+ * measured in the same run.  Prints median and p99 and the ratio.
+ *
+ * usage: bench-exec [RUNS]   (PYTHON3 names the interpreter to spawn)
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "paths.h"
+#include "pyembed.h"
+#include "sandbox.h"
+#include "util.h"
+
+static int
+cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+struct stats {
+    double p50;
+    double p99;
+};
+
+static struct stats
+summarize(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(double), cmp_double);
+    int i99 = (int)(n * 0.99);
+    struct stats s = {v[n / 2], v[i99 >= n ? n - 1 : i99]};
+    return s;
+}
+
+/* GAP_MS: idle time between runs (not timed), as between the requests
+ * of a real client; 0 for back-to-back runs. */
+static struct stats
+bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
+              const char *code, const char *want, int runs, int gap_ms)
+{
+    double *v = pw_xcalloc((size_t)runs, sizeof(double));
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = strlen(code),
+                                 .limits = {.timeout_s = 30},
+                                 .imports = set,
+                                 .capture_output = true};
+    for (int i = -3; i < runs; i++) {
+        json_t *res = NULL;
+        struct pw_error err = {0};
+        double t0 = pw_now();
+        if (pw_sbx_run_sync(z, &req, &res, &err) < 0) {
+            fprintf(stderr, "run failed: %s\n", err.message);
+            exit(1);
+        }
+        double dt = pw_now() - t0;
+        const char *out = json_string_value(json_object_get(res, "stdout"));
+        if (out == NULL || strcmp(out, want) != 0) {
+            fprintf(stderr, "wrong output: %s\n", json_dumps(res, 0));
+            exit(1);
+        }
+        json_decref(res);
+        if (i >= 0) {
+            v[i] = dt;
+        }
+        if (gap_ms > 0) {
+            usleep((useconds_t)gap_ms * 1000);
+        }
+    }
+    struct stats s = summarize(v, runs);
+    free(v);
+    return s;
+}
+
+static struct stats
+bench_spawn(const char *python, const char *flags, const char *code, int runs)
+{
+    double *v = pw_xcalloc((size_t)runs, sizeof(double));
+    for (int i = -1; i < runs; i++) {
+        double t0 = pw_now();
+        pid_t pid = fork();
+        if (pid == 0) {
+            int fd = open("/dev/null", O_WRONLY);
+            dup2(fd, 1);
+            execl(python, python, flags, "-c", code, (char *)NULL);
+            _exit(127);
+        }
+        int st = 0;
+        waitpid(pid, &st, 0);
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            fprintf(stderr, "%s failed\n", python);
+            exit(1);
+        }
+        if (i >= 0) {
+            v[i] = pw_now() - t0;
+        }
+    }
+    struct stats s = summarize(v, runs);
+    free(v);
+    return s;
+}
+
+/* The floor on this host: fork the warm zygote, the child _exits at once
+ * (no layer, no Python), reap. */
+static struct stats
+bench_fork_floor(int runs)
+{
+    double *v = pw_xcalloc((size_t)runs, sizeof(double));
+    for (int i = 0; i < runs; i++) {
+        double t0 = pw_now();
+        pid_t pid = fork();
+        if (pid == 0) {
+            _exit(0);
+        }
+        waitpid(pid, NULL, 0);
+        v[i] = pw_now() - t0;
+    }
+    struct stats s = summarize(v, runs);
+    free(v);
+    return s;
+}
+
+static void
+report(const char *what, struct stats sb, struct stats sp)
+{
+    printf("%-28s sandbox p50 %8.3f ms  p99 %8.3f ms | spawn p50 %8.3f ms  "
+           "p99 %8.3f ms | %.1fx faster\n",
+           what, sb.p50 * 1e3, sb.p99 * 1e3, sp.p50 * 1e3, sp.p99 * 1e3,
+           sp.p50 / sb.p50);
+}
+
+int
+main(int argc, char **argv)
+{
+    int runs = argc > 1 ? atoi(argv[1]) : 200;
+    const char *python = getenv("PYTHON3");
+    python = python != NULL && *python == '/' ? python : PW_PYTHON_EXECUTABLE;
+    python = pw_xstrdup(python);
+    struct pw_error err = {0};
+    PW_AUTOFREE char *rules = pw_rules_dir(NULL);
+    struct pw_profiles *p = pw_profiles_load(rules, &err);
+    if (p == NULL || pw_py_init(&err) < 0) {
+        fprintf(stderr, "setup: %s\n", err.message);
+        return 1;
+    }
+    pw_profile_mask basic = pw_profiles_default_mask(p);
+    struct pw_importset set = {.profiles = p, .mask = basic};
+    struct pw_zygote *z = pw_zygote_new(p, basic, &err);
+    if (z == NULL) {
+        fprintf(stderr, "zygote: %s\n", err.message);
+        return 1;
+    }
+    printf("runs: %d sandboxed, %d spawned; python: %s\n", runs, runs / 4,
+           python);
+    struct stats floor = bench_fork_floor(runs);
+    printf("%-28s fork+_exit p50 %8.3f ms  p99 %8.3f ms (this host's floor "
+           "for any fork-per-run design)\n",
+           "bare fork of the zygote", floor.p50 * 1e3, floor.p99 * 1e3);
+    report("print('hi')",
+           bench_sandbox(z, &set, "print('hi')", "hi\n", runs, 0),
+           bench_spawn(python, "-IS", "print('hi')", runs / 4));
+    report("print('hi'), 50 ms apart",
+           bench_sandbox(z, &set, "print('hi')", "hi\n", runs / 2, 50),
+           bench_spawn(python, "-IS", "print('hi')", runs / 4));
+    pw_zygote_free(z);
+
+    pw_profile_mask ds = basic;
+    if (pw_profiles_parse_list(p, "basic,data_science", &ds, &err) < 0 ||
+        (z = pw_zygote_new(p, ds, &err)) == NULL) {
+        fprintf(stderr, "data_science: %s\n", err.message);
+        return 1;
+    }
+    set.mask = ds;
+    const char *np = "import numpy as np\nprint(np.arange(10).sum())";
+    report("numpy arange().sum()", bench_sandbox(z, &set, np, "45\n", runs, 0),
+           bench_spawn(python, "-I",
+                       "import numpy as np; "
+                       "print(np.arange(10).sum())",
+                       runs / 10 > 5 ? runs / 10 : 5));
+    report("numpy, 50 ms apart",
+           bench_sandbox(z, &set, np, "45\n", runs / 2, 50),
+           bench_spawn(python, "-I",
+                       "import numpy as np; print(np.arange(10).sum())", 5));
+    pw_zygote_free(z);
+    pw_profiles_free(p);
+    return 0;
+}

@@ -1,0 +1,120 @@
+#!/bin/sh
+# Real attacks (and normal programs) against the real sandbox: one TAP
+# point per tests/exec/*.py, each run with `pyward run --skip-validation
+# --json`, checked by what actually happened, then a normal program must
+# still run (the runner is healthy after each case).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+: "${PYTHON3:=python3}"
+# Diagnostics of failing points go to the log with the TAP lines.
+exec 2>&1
+work=$(tmpdir_new)
+chmod 755 "$work"
+secret_value="pyward-file-secret-$$"
+secret_file="$work/secret.txt"
+printf '%s\n' "$secret_value" >"$secret_file"
+chmod 644 "$secret_file"
+PYWARD_TEST_ENV_SECRET="pyward-env-secret-$$"
+export PYWARD_TEST_ENV_SECRET
+conns="$work/connections"
+: >"$conns"
+
+# A TCP listener on 127.0.0.1 that records every connection it accepts.
+"$PYTHON3" -c '
+import socket, sys
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(16)
+print(s.getsockname()[1], flush=True)
+while True:
+    c, _ = s.accept()
+    open(sys.argv[1], "a").write("connection\n")
+    c.close()
+' "$conns" >"$work/port" &
+listener=$!
+sleep 1 &
+victim_wait=$!
+wait $victim_wait
+sleep 600 &
+victim=$!
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+    [ -s "$work/port" ] && break
+    sleep 0.2
+done
+port=$(cat "$work/port")
+
+cleanup() {
+    kill "$listener" "$victim" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+healthy() {
+    echo 'print(6 * 7)' | "$PYWARD" run --skip-validation - 2>&1
+}
+
+for case in "$top_srcdir"/tests/exec/*.py; do
+    name=$(basename "$case" .py)
+    outside="$work/outside-$name"
+    sed -e "s|@SECRET_FILE@|$secret_file|g" -e "s|@OUTSIDE@|$outside|g" \
+        -e "s|@PORT@|$port|g" -e "s|@TESTPID@|$victim|g" \
+        "$case" >"$work/case.py"
+    args=$(sed -n 's/^# args: //p' "$case")
+    stdin=$(sed -n 's/^# stdin: //p' "$case")
+    # shellcheck disable=SC2086
+    printf '%s\n' "$stdin" | "$PYWARD" run --skip-validation --json $args \
+        "$work/case.py" >"$work/result" 2>"$work/stderr"
+    why=$("$PYTHON3" "$top_srcdir/tests/exec-check.py" "$case" \
+        "$work/result" "$secret_value" "$PYWARD_TEST_ENV_SECRET")
+    if grep -q '^# check:.*nofile' "$case" && [ -e "$outside" ]; then
+        why="$why; $outside was created"
+    fi
+    if grep -q '^# check:.*noconn' "$case" && [ -s "$conns" ]; then
+        why="$why; the listener received a connection"
+        : >"$conns"
+    fi
+    if grep -q '^# check:.*alive' "$case" && ! kill -0 "$victim"; then
+        why="$why; the test's process was killed"
+    fi
+    if [ "$(healthy)" != 42 ]; then
+        why="$why; a normal program fails afterwards: $(healthy)"
+    fi
+    if [ -z "$why" ]; then
+        ok "$name"
+    else
+        not_ok "$name" "$why"
+    fi
+done
+
+# Fail closed: an rlimit the child cannot set refuses the run (a user
+# namespace drops the privilege to raise a hard limit).
+if command -v prlimit >/dev/null && command -v unshare >/dev/null &&
+    unshare -U true 2>/dev/null; then
+    out=$(echo 'print(1)' | prlimit --fsize=1000000:1000000 unshare -U \
+        "$PYWARD" run --skip-validation --json - 2>/dev/null)
+    rc=$?
+    name="an rlimit that cannot be set refuses the run"
+    case "$rc $out" in
+    2*'"status":"internal_error"'*RLIMIT_FSIZE*) ok "$name" ;;
+    *) not_ok "$name" "rc=$rc $out" ;;
+    esac
+else
+    skip "an rlimit that cannot be set refuses the run" "no prlimit/unshare"
+fi
+
+# doctor: every mandatory layer active and the self-test run passes.
+out=$("$PYWARD" doctor --json 2>&1)
+why=$(printf '%s' "$out" | "$PYTHON3" -c '
+import json, sys
+d = json.load(sys.stdin)
+for k in ("seccomp", "rlimits", "no_new_privs", "audit_hook", "self_test"):
+    if not d.get(k, {}).get("active"):
+        print(k, "not active:", d.get(k))
+' 2>&1)
+if [ -z "$why" ]; then
+    ok "doctor reports the mandatory layers active"
+else
+    not_ok "doctor reports the mandatory layers active" "$why $out"
+fi
+
+done_testing

@@ -1,0 +1,493 @@
+/*
+ * check_sandbox.c - the executor's C API: the seccomp filter on its own,
+ * the path policy, runs through the zygote (results, stdin through the
+ * poll loop, limits, cancel, concurrent runs), and no fd, child or
+ * scratch dir left behind after 200 runs.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "paths.h"
+#include "pyembed.h"
+#include "sandbox.h"
+#include "sbx-audit.h"
+#include "sbx-filter.h"
+
+static struct pw_profiles *profiles;
+static struct pw_zygote *zygote;
+static struct pw_sbx_filter *filter;
+static struct pw_importset imports;
+
+/* --- the seccomp filter, installed in a plain forked child ------------ */
+
+/* Returns the signal that killed the child, 0 if it exited 0, or -errno
+ * the call returned. */
+static int
+in_filtered_child(bool network, long nr, long a0, long a1, long a2)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        signal(SIGSYS, SIG_DFL);
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+            pw_sbx_filter_install(pw_sbx_filter_prog(filter, network)) < 0) {
+            _exit(99);
+        }
+        long rc = syscall(nr, a0, a1, a2, 0, 0, 0);
+        _exit(rc < 0 ? (errno & 0x7f) : 0);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    if (WIFSIGNALED(st)) {
+        return WTERMSIG(st);
+    }
+    ck_assert_int_ne(WEXITSTATUS(st), 99);
+    return -WEXITSTATUS(st);
+}
+
+START_TEST(filter_refuses_escapes)
+{
+    static const long calls[][4] = {
+        {SYS_socket, 1 /* AF_UNIX */, 1, 0},
+        {SYS_socket, 2 /* AF_INET */, 1, 0},
+        {SYS_socket, 40 /* AF_VSOCK */, 1, 0},
+        {SYS_ptrace, 0, 0, 0},
+        {SYS_execve, 0, 0, 0},
+        {SYS_execveat, 0, 0, 0},
+        {SYS_fork, 0, 0, 0},
+        {SYS_vfork, 0, 0, 0},
+        {SYS_clone, SIGCHLD, 0, 0},
+        {SYS_io_uring_setup, 1, 0, 0},
+        {SYS_keyctl, 0, 0, 0},
+        {SYS_bpf, 0, 0, 0},
+        {SYS_perf_event_open, 0, 0, 0},
+        {SYS_userfaultfd, 0, 0, 0},
+        {SYS_personality, 0, 0, 0},
+        {SYS_process_vm_readv, 1, 0, 0},
+        {SYS_process_vm_writev, 1, 0, 0},
+        {SYS_mount, 0, 0, 0},
+        {SYS_setns, 0, 0, 0},
+        {SYS_unshare, 0, 0, 0},
+        {SYS_kill, 1, 0, 0},
+        {SYS_tgkill, 1, 1, 0},
+        {SYS_chroot, 0, 0, 0},
+        {SYS_setuid, 0, 0, 0},
+        {SYS_socketpair, 1, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+        int got = in_filtered_child(false, calls[i][0], calls[i][1],
+                                    calls[i][2], calls[i][3]);
+        ck_assert_msg(got == SIGSYS, "syscall %ld not refused (%d)",
+                      calls[i][0], got);
+    }
+}
+END_TEST
+
+START_TEST(filter_soft_denials_and_allowed)
+{
+    ck_assert_int_eq(in_filtered_child(false, SYS_clone3, 0, 0, 0), -ENOSYS);
+    ck_assert_int_eq(in_filtered_child(false, SYS_getpid, 0, 0, 0), 0);
+    ck_assert_int_eq(in_filtered_child(false, SYS_kill, 0, 0, 0), 0);
+    /* Network runs may open AF_INET sockets, still no AF_UNIX. */
+    ck_assert_int_eq(in_filtered_child(true, SYS_socket, 2, 1, 0), 0);
+    ck_assert_int_eq(in_filtered_child(true, SYS_socket, 1, 1, 0), SIGSYS);
+    ck_assert_str_eq(pw_sbx_syscall_name(SYS_ptrace), "ptrace");
+}
+END_TEST
+
+/* A system call through another ABI never runs: the filter kills the
+ * process (SIGSYS), or the kernel has no such ABI at all (SIGSEGV). */
+static int
+other_abi_child(bool x32)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        signal(SIGSYS, SIG_DFL);
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+            pw_sbx_filter_install(pw_sbx_filter_prog(filter, false)) < 0) {
+            _exit(99);
+        }
+        if (x32) {
+            (void)syscall(0x40000000L | SYS_getpid);
+        } else {
+            long ret = 20; /* getpid on i386 */
+            __asm__ volatile("int $0x80" : "+a"(ret) : : "memory");
+        }
+        _exit(0);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFSIGNALED(st), "exit %d", WEXITSTATUS(st));
+    return WTERMSIG(st);
+}
+
+START_TEST(filter_kills_other_abis)
+{
+    int s32 = other_abi_child(false);
+    ck_assert_msg(s32 == SIGSYS || s32 == SIGSEGV, "i386: signal %d", s32);
+    ck_assert_int_eq(other_abi_child(true), SIGSYS);
+}
+END_TEST
+
+START_TEST(path_policy)
+{
+    const char *s = "/tmp/pyward-run.abc";
+    ck_assert(pw_sbx_path_ok("notes.txt", s, true));
+    ck_assert(pw_sbx_path_ok("/tmp/pyward-run.abc/x", s, true));
+    ck_assert(!pw_sbx_path_ok("/tmp/pyward-run.abcd/x", s, true));
+    ck_assert(!pw_sbx_path_ok("../x", s, true));
+    ck_assert(!pw_sbx_path_ok("a/../../x", s, false));
+    ck_assert(!pw_sbx_path_ok("/etc/passwd", s, false));
+    ck_assert(pw_sbx_path_ok("/usr/lib/python3.11/os.py", s, false));
+    ck_assert(!pw_sbx_path_ok("/usr/lib/python3.11/os.py", s, true));
+    ck_assert(!pw_sbx_path_ok("/usr/lib/../../etc/passwd", s, false));
+}
+END_TEST
+
+/* --- runs through the zygote ------------------------------------------ */
+
+static json_t *
+run_code(const char *code, const char *in, double timeout)
+{
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = strlen(code),
+                                 .stdin_data = in,
+                                 .stdin_len = in ? strlen(in) : 0,
+                                 .limits = {.timeout_s = timeout},
+                                 .imports = &imports,
+                                 .capture_output = true};
+    json_t *res = NULL;
+    struct pw_error err = {0};
+    ck_assert_msg(pw_sbx_run_sync(zygote, &req, &res, &err) == 0, "%s",
+                  err.message);
+    return res;
+}
+
+static const char *
+field(json_t *res, const char *key)
+{
+    return json_string_value(json_object_get(res, key));
+}
+
+START_TEST(run_result_fields)
+{
+    json_auto_t *r =
+        run_code("print('hi')\nx = [1, 2]\nlen(x) * 21\n", NULL, 10);
+    ck_assert_str_eq(field(r, "status"), "ok");
+    ck_assert(json_is_true(json_object_get(r, "success")));
+    ck_assert_str_eq(field(r, "stdout"), "hi\n");
+    ck_assert_str_eq(field(r, "result"), "42");
+    json_t *x = json_object_get(json_object_get(r, "variables"), "x");
+    ck_assert_str_eq(json_string_value(json_object_get(x, "repr")), "[1, 2]");
+    ck_assert(json_is_null(json_object_get(r, "error")));
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "exit_code")), 0);
+    ck_assert(json_object_get(r, "max_rss_kb") != NULL);
+    ck_assert(json_real_value(json_object_get(r, "execution_time")) > 0);
+}
+END_TEST
+
+START_TEST(run_error_trimmed)
+{
+    json_auto_t *r = run_code("def f():\n    return 1 / 0\nf()\n", NULL, 10);
+    ck_assert_str_eq(field(r, "status"), "error");
+    json_t *e = json_object_get(r, "error");
+    ck_assert_str_eq(json_string_value(json_object_get(e, "type")),
+                     "ZeroDivisionError");
+    ck_assert_int_eq(json_integer_value(json_object_get(e, "line")), 2);
+    const char *tb = json_string_value(json_object_get(e, "traceback"));
+    ck_assert_ptr_nonnull(strstr(tb, "line 3, in <module>"));
+    ck_assert_ptr_null(strstr(tb, "guard"));
+}
+END_TEST
+
+START_TEST(run_reseeded)
+{
+    /* Every child starts from the same zygote: its generators must not. */
+    const char *code = "import random\nprint(random.random())";
+    json_auto_t *a = run_code(code, NULL, 10);
+    json_auto_t *b = run_code(code, NULL, 10);
+    ck_assert_str_eq(field(a, "status"), "ok");
+    ck_assert_str_ne(field(a, "stdout"), field(b, "stdout"));
+}
+END_TEST
+
+START_TEST(run_stdin_large)
+{
+    /* More than a pipe buffer: fed by the poll loop, non-blocking. */
+    size_t n = 1 << 20;
+    char *in = malloc(n + 2);
+    memset(in, 'a', n);
+    in[n] = '\n';
+    in[n + 1] = '\0';
+    json_auto_t *r = run_code("print(len(input()))", in, 20);
+    free(in);
+    ck_assert_str_eq(field(r, "status"), "ok");
+    ck_assert_str_eq(field(r, "stdout"), "1048576\n");
+}
+END_TEST
+
+START_TEST(run_timeout_and_cancel)
+{
+    json_auto_t *r = run_code("while True:\n    pass\n", NULL, 0.3);
+    ck_assert_str_eq(field(r, "status"), "timeout");
+    ck_assert(json_is_false(json_object_get(r, "success")));
+
+    struct pw_sbx_request req = {.code = "while True: pass",
+                                 .code_len = 16,
+                                 .limits = {.timeout_s = 30},
+                                 .imports = &imports};
+    struct pw_error err = {0};
+    struct pw_sbx_run *run = pw_sbx_start(zygote, &req, &err);
+    ck_assert_ptr_nonnull(run);
+    pw_sbx_cancel(run);
+    json_auto_t *c = pw_sbx_result_json(run);
+    ck_assert_str_eq(field(c, "status"), "killed");
+    pw_sbx_free(run);
+}
+END_TEST
+
+START_TEST(run_output_cap)
+{
+    struct pw_sbx_request req = {
+        .code = "print('y' * 5000)",
+        .code_len = 17,
+        .limits = {.timeout_s = 10, .max_output_bytes = 100},
+        .imports = &imports,
+        .capture_output = true};
+    json_t *res = NULL;
+    struct pw_error err = {0};
+    ck_assert_int_eq(pw_sbx_run_sync(zygote, &req, &res, &err), 0);
+    ck_assert_int_eq(strlen(field(res, "stdout")), 100);
+    ck_assert(json_is_true(json_object_get(res, "stdout_truncated")));
+    json_decref(res);
+}
+END_TEST
+
+#define NCONC 6
+
+START_TEST(run_concurrent)
+{
+    struct pw_sbx_run *runs[NCONC];
+    char codes[NCONC][64];
+    struct pw_error err = {0};
+    for (int i = 0; i < NCONC; i++) {
+        snprintf(codes[i], sizeof(codes[i]),
+                 "import time\ntime.sleep(0.2)\nprint(%d * 11)", i);
+        struct pw_sbx_request req = {.code = codes[i],
+                                     .code_len = strlen(codes[i]),
+                                     .limits = {.timeout_s = 20},
+                                     .imports = &imports,
+                                     .capture_output = true};
+        runs[i] = pw_sbx_start(zygote, &req, &err);
+        ck_assert_ptr_nonnull(runs[i]);
+    }
+    int left = NCONC;
+    bool done[NCONC] = {false};
+    while (left > 0) {
+        struct pollfd fds[NCONC * 8];
+        int off[NCONC + 1];
+        int n = 0;
+        for (int i = 0; i < NCONC; i++) {
+            off[i] = n;
+            n += done[i] ? 0 : pw_sbx_pollfds(runs[i], fds + n, 8);
+        }
+        off[NCONC] = n;
+        ck_assert_int_ge(poll(fds, (nfds_t)n, 100), 0);
+        for (int i = 0; i < NCONC; i++) {
+            if (!done[i] &&
+                pw_sbx_step(runs[i], fds + off[i], off[i + 1] - off[i])) {
+                done[i] = true;
+                left--;
+            }
+        }
+    }
+    for (int i = 0; i < NCONC; i++) {
+        json_auto_t *r = pw_sbx_result_json(runs[i]);
+        char want[16];
+        snprintf(want, sizeof(want), "%d\n", i * 11);
+        ck_assert_str_eq(field(r, "status"), "ok");
+        ck_assert_str_eq(field(r, "stdout"), want);
+        pw_sbx_free(runs[i]);
+    }
+}
+END_TEST
+
+static int
+count_fds(void)
+{
+    int n = 0;
+    DIR *d = opendir("/proc/self/fd");
+    ck_assert_ptr_nonnull(d);
+    while (readdir(d) != NULL) {
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static char tmp_root[] = "/tmp/pyward-check.XXXXXX";
+
+static int
+count_scratch_dirs(void)
+{
+    int n = 0;
+    DIR *d = opendir(tmp_root);
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        n += strncmp(e->d_name, "pyward-run.", 11) == 0;
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    return n;
+}
+
+static long
+rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+        if (strncmp(line, "VmRSS:", 6) == 0) {
+            kb = strtol(line + 6, NULL, 10);
+        }
+    }
+    if (f != NULL) {
+        fclose(f);
+    }
+    return kb;
+}
+
+START_TEST(no_leaks_after_200_runs)
+{
+    /* 64 KiB of stdin per run: a leaked copy would show as 12 MiB. */
+    char *in = malloc(65537);
+    memset(in, 'z', 65536);
+    in[65536] = '\0';
+    json_decref(run_code("print(1)", in, 10));
+    int fds = count_fds();
+    int dirs = count_scratch_dirs();
+    long rss = rss_kb();
+    for (int i = 0; i < 200; i++) {
+        json_auto_t *r = run_code(i % 2 ? "print(1)" : "1/0", in, 10);
+        ck_assert_str_eq(field(r, "status"), i % 2 ? "ok" : "error");
+    }
+    free(in);
+    ck_assert_int_eq(count_fds(), fds);
+    ck_assert_int_eq(count_scratch_dirs(), dirs);
+    ck_assert_msg(rss_kb() - rss < 8192, "RSS grew by %ld KiB",
+                  rss_kb() - rss);
+    /* No zombie: at most the spare waiting for the next run is left. */
+    ck_assert_int_le(waitpid(-1, NULL, WNOHANG), 0);
+}
+END_TEST
+
+START_TEST(environment_scrubbed)
+{
+    ck_assert_ptr_null(getenv("PYWARD_RULES_DIR"));
+    FILE *f = fopen("/proc/self/environ", "r");
+    ck_assert_ptr_nonnull(f);
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        buf[i] = buf[i] == '\0' ? '\n' : buf[i];
+    }
+    ck_assert_ptr_null(strstr(buf, "PYWARD_RULES_DIR="));
+    json_auto_t *layers = pw_zygote_layers_json(zygote);
+    ck_assert(json_is_true(
+        json_object_get(json_object_get(layers, "seccomp"), "active")));
+}
+END_TEST
+
+static int
+rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)(flag == FTW_DP ? rmdir(path) : unlink(path));
+    return 0;
+}
+
+static Suite *
+sandbox_suite(void)
+{
+    Suite *s = suite_create("sandbox");
+    TCase *tf = tcase_create("filter");
+    tcase_add_test(tf, filter_refuses_escapes);
+    tcase_add_test(tf, filter_soft_denials_and_allowed);
+    tcase_add_test(tf, filter_kills_other_abis);
+    tcase_add_test(tf, path_policy);
+    suite_add_tcase(s, tf);
+    TCase *tr = tcase_create("runs");
+    tcase_set_timeout(tr, 120);
+    tcase_add_test(tr, run_result_fields);
+    tcase_add_test(tr, run_error_trimmed);
+    tcase_add_test(tr, run_reseeded);
+    tcase_add_test(tr, run_stdin_large);
+    tcase_add_test(tr, run_timeout_and_cancel);
+    tcase_add_test(tr, run_output_cap);
+    tcase_add_test(tr, run_concurrent);
+    tcase_add_test(tr, no_leaks_after_200_runs);
+    tcase_add_test(tr, environment_scrubbed);
+    suite_add_tcase(s, tr);
+    return s;
+}
+
+int
+main(void)
+{
+    struct pw_error err = {0};
+    PW_AUTOFREE char *rules = pw_rules_dir(NULL);
+    struct pw_sbx_policy policy;
+    filter = pw_sbx_filter_load(rules, &policy, &err);
+    profiles = filter ? pw_profiles_load(rules, &err) : NULL;
+    if (profiles == NULL || pw_py_init(&err) < 0) {
+        fprintf(stderr, "setup: %s\n", err.message);
+        return 1;
+    }
+    imports.profiles = profiles;
+    imports.mask = pw_profiles_default_mask(profiles);
+    /* The zygote scrubs the environment: read Check's settings first. */
+    SRunner *sr = srunner_create(sandbox_suite());
+    const char *tap = getenv("CK_TAP_LOG_FILE_NAME");
+    const char *verb = getenv("CK_VERBOSITY");
+    enum print_output mode =
+        verb != NULL && strcmp(verb, "silent") == 0 ? CK_SILENT : CK_NORMAL;
+    if (tap != NULL) {
+        srunner_set_tap(sr, strdup(tap));
+    }
+    /* Scratch dirs go to a directory of this test only. */
+    if (mkdtemp(tmp_root) == NULL || chmod(tmp_root, 0755) < 0 ||
+        setenv("TMPDIR", tmp_root, 1) < 0) {
+        perror(tmp_root);
+        return 1;
+    }
+    zygote = pw_zygote_new(profiles, imports.mask, &err);
+    if (zygote == NULL) {
+        fprintf(stderr, "zygote: %s\n", err.message);
+        return 1;
+    }
+    srunner_run_all(sr, mode);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    pw_zygote_free(zygote);
+    /* Spares of the forked test processes died with them (PDEATHSIG). */
+    (void)nftw(tmp_root, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+    pw_sbx_filter_free(filter);
+    pw_profiles_free(profiles);
+    return failed == 0 ? 0 : 1;
+}
