@@ -1,2 +1,10 @@
 # MCP server, `pyward serve`.
-libpyward_a_SOURCES += src/stub_server.c
+libpyward_a_SOURCES += \
+	src/serveconf.c src/serveconf.h \
+	src/jsonrpc.c src/jsonrpc.h \
+	src/mcp.c src/mcp.h \
+	src/tools.c src/tools.h src/toolschema.c \
+	src/server.c src/server.h \
+	src/cmd_serve.c \
+	src/pending.c \
+	$(NULL)
