@@ -322,11 +322,13 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
     int code = envelope_error(msg, &why);
     const char *name = json_string_value(json_object_get(msg, "method"));
     json_t *params = json_object_get(msg, "params"); /* borrowed */
-    if (id == NULL) {
-        if (code == 0) {
-            notification(m, name, params);
-        }
+    if (id == NULL && code == 0) {
+        notification(m, name, params);
         return false;
+    }
+    if (id == NULL) { /* not a notification: an invalid request */
+        reply_error(m, &req, code, "%s", why);
+        return true;
     }
     req.id_raw = pw_rpc_raw_id(text, len);
     req.id = json_incref(id);

@@ -131,6 +131,8 @@ set_option(struct pw_config *cfg, const struct option_entry *e,
            const char *value, const char *src, struct pw_error *err)
 {
     char *field = (char *)cfg + e->offset;
+    cfg->timeout_given |= e->offset == offsetof(struct pw_config, timeout_s);
+    cfg->memory_given |= e->offset == offsetof(struct pw_config, memory);
     double d = 0;
     switch (e->kind) {
     case OPT_SECONDS:
@@ -230,9 +232,17 @@ pw_config_usage(void)
            "SANDBOX_ALLOWED_IMPORTS (PYWARD_* too)\n");
 }
 
+/* A default above its maximum is an error when both were given, else the
+ * default follows the maximum down. */
 static int
 check_consistency(struct pw_config *cfg, struct pw_error *err)
 {
+    if (cfg->timeout_s > cfg->max_timeout_s && !cfg->timeout_given) {
+        cfg->timeout_s = cfg->max_timeout_s;
+    }
+    if (cfg->memory > cfg->max_memory && !cfg->memory_given) {
+        cfg->memory = cfg->max_memory;
+    }
     if (cfg->timeout_s > cfg->max_timeout_s) {
         return pw_fail(err, PW_ERR_USAGE,
                        "timeout %g exceeds the maximum timeout %g",

@@ -30,6 +30,8 @@ struct pw_config {
     bool enable_filesystem;   /* SANDBOX_ENABLE_FILESYSTEM */
     bool enable_data_science; /* SANDBOX_ENABLE_DATA_SCIENCE */
     char **allowed_imports;   /* operator's extra modules, NULL-terminated */
+    bool timeout_given;       /* set explicitly (not the default) */
+    bool memory_given;
 };
 
 /*

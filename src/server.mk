@@ -8,3 +8,11 @@ libpyward_a_SOURCES += \
 	src/cmd_serve.c \
 	src/pending.c \
 	$(NULL)
+
+TESTS += tests/mcp/run.sh
+EXTRA_DIST += \
+	tests/mcp/run.sh \
+	tests/mcp/run.mjs \
+	tests/mcp/session.mjs \
+	tests/mcp/cases.mjs \
+	$(NULL)

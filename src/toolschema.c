@@ -120,7 +120,7 @@ static const char execute_output[] = S({
                 "line" : {"type" : [ "integer", "null" ]}
             }
         },
-        "validation" : @VALIDATION @
+        "validation" : "@VALIDATION@"
     },
     "required" : [ "success", "execution_id", "status", "stdout", "stderr" ]
 });
@@ -128,7 +128,7 @@ static const char execute_output[] = S({
 static const char validate_output[] = S({
     "type" : "object",
     "properties" : {
-        "validation" : @VALIDATION @,
+        "validation" : "@VALIDATION@",
         "analysis" : {
             "type" : "object",
             "properties" : {
@@ -221,11 +221,11 @@ pw_tools_exists(const char *name)
     return false;
 }
 
-/* New reference: TEXT parsed, with @VALIDATION@ replaced. */
+/* New reference: TEXT parsed, with "@VALIDATION@" replaced. */
 static json_t *
 schema_load(const char *text)
 {
-    static const char mark[] = "@VALIDATION@";
+    static const char mark[] = "\"@VALIDATION@\"";
     static const char validation[] = VALIDATION_SCHEMA;
     const char *at = strstr(text, mark);
     if (at == NULL) {
