@@ -16,3 +16,16 @@ EXTRA_DIST += \
 	tests/mcp/session.mjs \
 	tests/mcp/cases.mjs \
 	$(NULL)
+
+TESTS += tests/mcp-client/run.sh
+EXTRA_DIST += \
+	tests/mcp-client/run.sh \
+	tests/mcp-client/client.test.mjs \
+	tests/mcp-client/package.json \
+	tests/mcp-client/package-lock.json \
+	$(NULL)
+
+clean-local: clean-mcp-client
+clean-mcp-client:
+	-rm -rf tests/mcp-client-work
+.PHONY: clean-mcp-client
