@@ -29,3 +29,10 @@ clean-local: clean-mcp-client
 clean-mcp-client:
 	-rm -rf tests/mcp-client-work
 .PHONY: clean-mcp-client
+
+# Round-trip latency through the MCP protocol: `make bench-mcp`.
+EXTRA_DIST += tests/bench/bench-mcp.mjs
+bench-mcp: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)
+.PHONY: bench-mcp

@@ -18,7 +18,11 @@ export class Session {
     this.stderr = '';
     this.waiters = [];
     this.exited = new Promise((resolve) => {
-      this.proc.on('exit', (code, signal) => resolve({ code, signal }));
+      this.proc.on('exit', (code, signal) => {
+        this.dead = true;
+        resolve({ code, signal });
+        setImmediate(() => this.wake());
+      });
     });
     let tail = '';
     this.proc.stdout.on('data', (chunk) => {
@@ -73,6 +77,8 @@ export class Session {
       const check = () => {
         if (this.messages.length > 0) {
           done(this.messages.shift());
+        } else if (this.dead) {
+          done(null);
         }
       };
       const timer = setTimeout(() => done(null), timeoutMs);
