@@ -11,6 +11,7 @@
 #include "log.h"
 
 #define READ_CHUNK (64 * 1024)
+#define SHRINK_ABOVE (1024 * 1024)
 #define DUMP_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER)
 
 /* --- input ------------------------------------------------------------ */
@@ -54,6 +55,9 @@ split_lines(struct pw_rpc_in *in, pw_rpc_line_fn fn, void *ctx)
     }
     if (in->discarding) {
         in->buf.len = 0;
+    }
+    if (in->buf.len == 0 && in->buf.cap > SHRINK_ABOVE) {
+        pw_buf_free(&in->buf); /* do not keep a huge line's memory */
     }
 }
 

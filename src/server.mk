@@ -8,6 +8,8 @@ libpyward_a_SOURCES += \
 	src/cmd_serve.c \
 	src/pending.c \
 	$(NULL)
+# The interfaces the server is built against (owned by their areas).
+EXTRA_DIST += src/sandbox.h validator/validator.h
 
 TESTS += tests/mcp/run.sh
 EXTRA_DIST += \
@@ -36,3 +38,11 @@ bench-mcp: pyward$(EXEEXT)
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
 	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)
 .PHONY: bench-mcp
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_jsonrpc
+TESTS += tests/unit/check_jsonrpc
+tests_unit_check_jsonrpc_SOURCES = tests/unit/check_jsonrpc.c
+tests_unit_check_jsonrpc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_jsonrpc_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
