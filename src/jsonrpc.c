@@ -10,9 +10,9 @@
 #include "jsonrpc.h"
 #include "log.h"
 
-#define READ_CHUNK (64 * 1024)
+#define READ_CHUNK   (64 * 1024)
 #define SHRINK_ABOVE (1024 * 1024)
-#define DUMP_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER)
+#define DUMP_FLAGS   (JSON_COMPACT | JSON_PRESERVE_ORDER)
 
 /* --- input ------------------------------------------------------------ */
 

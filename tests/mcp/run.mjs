@@ -1,4 +1,5 @@
 // run.mjs - the raw JSON-RPC suite for `pyward serve`; prints TAP.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Session, isJsonRpcLine, mismatch } from './session.mjs';
 import { lineCases, oversized } from './cases.mjs';
 
@@ -161,6 +162,29 @@ async function configCases() {
   }
 }
 
+// fd 1 of the server is stderr; the protocol lives on a private CLOEXEC
+// fd, so prints from Python or a library cannot reach the client.
+async function stdoutCases() {
+  const s = new Session();
+  await s.initialize();
+  const pid = s.proc.pid;
+  const link = (fd) => readlinkSync(`/proc/${pid}/fd/${fd}`);
+  let why = null;
+  try {
+    const protoFds = readdirSync(`/proc/${pid}/fd`).map(Number)
+      .filter((fd) => fd > 2 && link(fd) !== link(0) && link(fd) !== link(2) && /^(pipe|socket):/.test(link(fd)))
+      .filter((fd) => (parseInt(/flags:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))[1], 8) & 0o2000000) !== 0);
+    if (link(1) !== link(2)) why = `fd 1 is ${link(1)}, fd 2 is ${link(2)}`;
+    else if (protoFds.length !== 1) why = `expected one private CLOEXEC protocol fd, found ${protoFds}`;
+  } catch (e) {
+    why = e.message;
+  }
+  point('fd 1 points at stderr; the protocol is on a private CLOEXEC fd', why);
+  const r = await s.request('ping');
+  point('the private fd carries the replies', mismatch(r, { result: {} }));
+  await s.close();
+}
+
 async function lifecycleCases() {
   const s = new Session();
   await s.initialize();
@@ -180,6 +204,7 @@ try {
   await batchCases();
   await configCases();
   await lifecycleCases();
+  await stdoutCases();
 } catch (e) {
   notOk('driver crashed', e.stack);
 }
