@@ -550,8 +550,9 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
     return NULL;
 }
 
-/* The short text block of a finished run's result R. */
-static void
+/* The short text block of a finished run's result R.  0 or -1 (out of
+ * memory: the text may be partial). */
+static int
 run_text(json_t *r, struct pw_buf *b)
 {
     const char *status = json_string_value(json_object_get(r, "status"));
@@ -581,8 +582,9 @@ run_text(json_t *r, struct pw_buf *b)
         rc |= pw_buf_printf(b, "stderr:\n%.*s", TEXT_MAX, errs);
     }
     if (rc == 0 && b->len == 0) {
-        rc |= pw_buf_printf(b, "(no output)");
+        rc = pw_buf_printf(b, "(no output)");
     }
+    return rc;
 }
 
 json_t *
