@@ -9,9 +9,16 @@ TESTS += \
 	tests/smoke.sh \
 	tests/lint/format.sh \
 	tests/lint/cppcheck.sh \
+	tests/lint/tidy.sh \
 	$(NULL)
 EXTRA_DIST += \
 	tests/smoke.sh \
 	tests/lint/format.sh \
 	tests/lint/cppcheck.sh \
+	tests/lint/tidy.sh \
+	.clang-tidy \
 	$(NULL)
+
+# clang-tidy needs the compiler's view of the dependencies.
+AM_TESTS_ENVIRONMENT += \
+	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
