@@ -233,13 +233,15 @@ schema_load(const char *text)
     }
     size_t head = (size_t)(at - text);
     size_t len = strlen(text) + sizeof(validation);
-    PW_AUTOFREE char *buf = malloc(len);
+    char *buf = malloc(len);
     if (buf == NULL) {
         return NULL;
     }
     snprintf(buf, len, "%.*s%s%s", (int)head, text, validation,
              at + sizeof(mark) - 1);
-    return json_loads(buf, 0, NULL);
+    json_t *schema = json_loads(buf, 0, NULL);
+    free(buf);
+    return schema;
 }
 
 json_t *
