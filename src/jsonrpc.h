@@ -22,6 +22,7 @@ enum pw_rpc_code {
     PW_RPC_METHOD_NOT_FOUND = -32601,
     PW_RPC_INVALID_PARAMS = -32602,
     PW_RPC_INTERNAL_ERROR = -32603,
+    PW_RPC_SERVER_BUSY = -32000, /* implementation-defined server error */
 };
 
 /* Longest accepted message line, in bytes (without the newline). */

@@ -23,6 +23,7 @@
 #define FDS_PER_RUN    8
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
+#define MAX_QUEUED     1024        /* runs waiting; more are refused */
 #define OOM_REPLY                                                             \
     "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":"                   \
     "-32603,\"message\":\"out of memory\"}}"
@@ -221,17 +222,28 @@ void
 pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
                  struct pw_exec *e, json_t *token)
 {
-    struct job *j = pw_xcalloc(1, sizeof(*j));
     struct job **tail = &s->queue;
+    size_t queued = 0;
+    while (*tail != NULL) {
+        tail = &(*tail)->next;
+        queued++;
+    }
+    if (queued >= MAX_QUEUED) {
+        pw_server_send(s, req,
+                       pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
+                                        "server busy: too many runs queued",
+                                        NULL));
+        pw_exec_free(e);
+        json_decref(token);
+        return;
+    }
+    struct job *j = pw_xcalloc(1, sizeof(*j));
     j->req = *req;
     req->id_raw = NULL;
     req->id = NULL;
     j->exec = e;
     j->token = token;
     j->fd_count = -1;
-    while (*tail != NULL) {
-        tail = &(*tail)->next;
-    }
     *tail = j;
 }
 
