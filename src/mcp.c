@@ -344,6 +344,7 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
                     name);
     } else {
         pw_log(PW_LOG_DEBUG, "request %s %s", req.id_raw, name);
+        pw_mcp_log(m, PW_MCP_DEBUG, "request %s %s", req.id_raw, name);
         meth->fn(m, &req, params);
     }
     pw_rpc_req_clear(&req);

@@ -587,6 +587,32 @@ run_text(json_t *r, struct pw_buf *b)
     return rc;
 }
 
+/* Make sure R has the fields the output schema requires. */
+static int
+complete_result(json_t *r, const char *id, bool ok)
+{
+    if (!json_is_string(json_object_get(r, "execution_id")) &&
+        json_object_set_new(r, "execution_id", json_string(id)) < 0) {
+        return -1;
+    }
+    if (!json_is_string(json_object_get(r, "status")) &&
+        json_object_set_new(r, "status", json_string("internal_error")) < 0) {
+        return -1;
+    }
+    if (!json_is_boolean(json_object_get(r, "success")) &&
+        json_object_set_new(r, "success", json_boolean(ok)) < 0) {
+        return -1;
+    }
+    static const char *const streams[] = {"stdout", "stderr"};
+    for (size_t i = 0; i < PW_N_ELEMENTS(streams); i++) {
+        if (!json_is_string(json_object_get(r, streams[i])) &&
+            json_object_set_new(r, streams[i], json_string("")) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 json_t *
 pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
 {
@@ -594,12 +620,11 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     if (r == NULL) {
         return NULL;
     }
-    if (!json_is_string(json_object_get(r, "execution_id")) &&
-        json_object_set_new(r, "execution_id", json_string(e->id)) < 0) {
-        return NULL;
-    }
     const char *status = json_string_value(json_object_get(r, "status"));
     bool failed = status == NULL || strcmp(status, "ok") != 0;
+    if (complete_result(r, e->id, !failed) < 0) {
+        return NULL;
+    }
     struct pw_buf b;
     pw_buf_init(&b);
     run_text(r, &b);

@@ -185,6 +185,25 @@ async function stdoutCases() {
   await s.close();
 }
 
+// logging/setLevel: notifications/message at or above the level only.
+async function loggingCases() {
+  const s = new Session();
+  await s.initialize();
+  await s.request('ping');
+  point('no log messages before logging/setLevel', s.notes.length === 0 ? null : JSON.stringify(s.notes[0]));
+  await s.request('logging/setLevel', { level: 'debug' });
+  await s.request('ping');
+  const debug = s.notes.filter((m) => m.method === 'notifications/message');
+  point('at debug, requests are logged to the client', debug.some((m) => m.params.level === 'debug' &&
+    m.params.logger === 'pyward' && /ping/.test(m.params.data)) ? null : JSON.stringify(s.notes));
+  await s.request('logging/setLevel', { level: 'error' });
+  const seen = s.notes.length;
+  await s.request('ping');
+  await s.request('tools/call', { name: 'get_sandbox_info', arguments: {} });
+  point('at error, debug messages stop', s.notes.length === seen ? null : JSON.stringify(s.notes.slice(seen)));
+  await s.close();
+}
+
 async function lifecycleCases() {
   const s = new Session();
   await s.initialize();
@@ -205,6 +224,7 @@ try {
   await configCases();
   await lifecycleCases();
   await stdoutCases();
+  await loggingCases();
 } catch (e) {
   notOk('driver crashed', e.stack);
 }
