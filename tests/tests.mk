@@ -22,3 +22,4 @@ EXTRA_DIST += \
 # clang-tidy needs the compiler's view of the dependencies.
 AM_TESTS_ENVIRONMENT += \
 	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
+include tests/corpus/corpus.mk

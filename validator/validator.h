@@ -2,9 +2,9 @@
  * validator.h - static checks of Python source against data-driven rules.
  *
  * The source is parsed by the embedded interpreter (PyCF_ONLY_AST), the AST
- * is walked against the rules loaded from rules/*.json, and the source is
- * also compiled so that compile-stage SyntaxErrors become diagnostics.  The
- * C code knows no rule by name.
+ * is walked against the rules loaded from the JSON files in rules/, and
+ * the source is also compiled so that compile-stage SyntaxErrors become
+ * diagnostics.  The C code knows no rule by name.
  *
  * The interpreter must be initialised (pw_py_init) before any call here.
  */
@@ -64,7 +64,9 @@ struct pw_ruleset *pw_ruleset_load(const char *rules_dir, const char *name,
                                    struct pw_error *err);
 void pw_ruleset_free(struct pw_ruleset *rs);
 
-/* Rule metadata for `pyward rules` (borrowed; valid while RS lives). */
+/* Rule metadata for `pyward rules` (borrowed; valid while RS lives).
+ * Count and info cover every rule in the files, whichever set it belongs
+ * to; SETS says which ("default", "restricted" or "default,restricted"). */
 struct pw_rule_info {
     const char *code;
     const char *name;
@@ -72,6 +74,7 @@ struct pw_rule_info {
     const char *why;
     const char *example_bad;
     const char *example_good;
+    const char *sets;
 };
 size_t pw_ruleset_count(const struct pw_ruleset *rs);
 void pw_ruleset_info(const struct pw_ruleset *rs, size_t i,

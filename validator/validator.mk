@@ -1,2 +1,41 @@
 # Validator, rules and `pyward check` / `pyward rules`.
-libpyward_a_SOURCES += validator/stub_check.c
+libpyward_a_SOURCES += \
+	validator/validator.h \
+	validator/nodes.c validator/nodes.h \
+	validator/match.c validator/match.h \
+	validator/ruleset.c validator/ruleset.h \
+	validator/diag.c validator/diag.h \
+	validator/validate.c \
+	validator/noqa.c validator/noqa.h \
+	validator/select.c validator/select.h \
+	validator/report.c validator/report.h \
+	$(NULL)
+libpyward_a_SOURCES += src/cmd_check.c src/cmd_rules.c
+dist_rules_DATA += \
+	rules/meta.json \
+	rules/imports.json \
+	rules/calls.json \
+	rules/attributes.json \
+	rules/statements.json \
+	rules/names.json \
+	$(NULL)
+
+# Lint fixtures: tests/cases/<CODE>[_x].py with .out (and optional .args).
+TESTS += tests/run-cases.sh
+EXTRA_DIST += tests/run-cases.sh tests/cases
+TESTS += tests/check-cli.sh
+EXTRA_DIST += tests/check-cli.sh
+
+# Benchmark: validation next to CPython's own compile().
+noinst_PROGRAMS += tests/bench/bench-validate
+tests_bench_bench_validate_SOURCES = tests/bench/bench-validate.c
+tests_bench_bench_validate_LDADD = libpyward.a $(PW_LIBS)
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_validator
+TESTS += tests/unit/check_validator
+tests_unit_check_validator_SOURCES = tests/unit/check_validator.c
+tests_unit_check_validator_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_validator_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+EXTRA_DIST += rules/README

@@ -1,0 +1,536 @@
+/*
+ * check_validator.c - unit tests of the validator modules: the strict rule
+ * loader, the matchers, the walk, findings, noqa and code selection.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "noqa.h"
+#include "paths.h"
+#include "pyembed.h"
+#include "select.h"
+#include "util.h"
+#include "validator.h"
+
+static char tmpl[] = "/tmp/pyward-unit.XXXXXX";
+static char *tmpdir;
+
+static void
+py_setup(void)
+{
+    struct pw_error err = {0};
+    if (pw_py_init(&err) < 0) {
+        (void)fprintf(stderr, "python: %s\n", err.message);
+        abort();
+    }
+}
+
+/* The shipped rules directory (borrowed, computed once). */
+static const char *
+shipped_dir(void)
+{
+    static char *dir;
+    if (dir == NULL) {
+        dir = pw_rules_dir(NULL);
+    }
+    return dir;
+}
+
+/* A rule directory holding the shipped meta.json and FAMILY.json with the
+ * rule objects RULES (a JSON array body).  Returns an owned path. */
+static char *
+rule_dir(const char *family, const char *rules)
+{
+    if (tmpdir == NULL) {
+        tmpdir = mkdtemp(tmpl);
+        ck_assert_ptr_nonnull(tmpdir);
+    }
+    static int n;
+    char *dir = pw_xasprintf("%s/d%d", tmpdir, n++);
+    PW_AUTOFREE char *meta_src = pw_xasprintf("%s/meta.json", shipped_dir());
+    PW_AUTOFREE char *cmd =
+        pw_xasprintf("mkdir -p '%s' && cp '%s' '%s/'", dir, meta_src, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    PW_AUTOFREE char *path = pw_xasprintf("%s/%s.json", dir, family);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    (void)fprintf(f, "{\"family\": \"%s\", \"rules\": [%s]}\n", family, rules);
+    (void)fclose(f);
+    return dir;
+}
+
+#define RULE(CODE, NAME, REST)                                                \
+    "{\"code\": \"" CODE "\", \"name\": \"" NAME "\", \"summary\": \"s\", "   \
+    "\"why\": \"w\", \"example\": {\"bad\": \"b\", \"good\": \"g\"}, "        \
+    "\"sets\": [\"default\"], " REST "}"
+
+/* Load must fail with an error message containing every one of NEEDLES. */
+static void
+expect_load_error(const char *rules, const char *n1, const char *n2,
+                  const char *n3)
+{
+    PW_AUTOFREE char *dir = rule_dir("fam", rules);
+    struct pw_error err = {0};
+    struct pw_ruleset *rs = pw_ruleset_load(dir, "default", &err);
+    ck_assert_ptr_null(rs);
+    ck_assert_msg(strstr(err.message, n1) != NULL, "%s", err.message);
+    ck_assert_msg(strstr(err.message, n2) != NULL, "%s", err.message);
+    ck_assert_msg(n3 == NULL || strstr(err.message, n3) != NULL, "%s",
+                  err.message);
+}
+
+/* ---- loader --------------------------------------------------------- */
+
+START_TEST(load_shipped_sets)
+{
+    const char *dir = shipped_dir();
+    struct pw_error err = {0};
+    struct pw_ruleset *d = pw_ruleset_load(dir, "default", &err);
+    ck_assert_msg(d != NULL, "%s", err.message);
+    struct pw_ruleset *r = pw_ruleset_load(dir, "restricted", &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    ck_assert_uint_ge(pw_ruleset_count(d), 30);
+    ck_assert_uint_eq(pw_ruleset_count(d), pw_ruleset_count(r));
+    ck_assert_ptr_null(pw_ruleset_load(dir, "lenient", &err));
+    ck_assert_int_eq(err.code, PW_ERR_USAGE);
+    pw_ruleset_free(d);
+    pw_ruleset_free(r);
+}
+END_TEST
+
+START_TEST(load_unknown_key)
+{
+    expect_load_error(RULE("PW901", "x-rule",
+                           "\"node\": \"Call\", "
+                           "\"message\": \"m\", "
+                           "\"severity\": \"error\""),
+                      "fam.json", "rule PW901", "unknown key 'severity'");
+}
+END_TEST
+
+START_TEST(load_unknown_node)
+{
+    expect_load_error(
+        RULE("PW902", "x-rule", "\"node\": \"Cal\", \"message\": \"m\""),
+        "fam.json: rule PW902", "unknown AST node type 'Cal'", NULL);
+}
+END_TEST
+
+START_TEST(load_unknown_field)
+{
+    expect_load_error(RULE("PW903", "x-rule",
+                           "\"node\": \"Call\", \"message\": \"m\", "
+                           "\"where\": {\"fun.id\": {\"eq\": \"x\"}}"),
+                      "rule PW903", "key 'where'", "unknown field 'fun'");
+    expect_load_error(RULE("PW904", "x-rule",
+                           "\"node\": \"Call\", \"message\": \"{func.idd}\""),
+                      "rule PW904", "key 'message'", "unknown field 'idd'");
+    expect_load_error(RULE("PW905", "x-rule",
+                           "\"node\": \"Call\", \"message\": \"m\", "
+                           "\"where\": {\"func\": {\"equals\": 1}}"),
+                      "rule PW905", "unknown key 'equals'", NULL);
+}
+END_TEST
+
+START_TEST(load_duplicates_and_format)
+{
+    expect_load_error(
+        RULE("PW906", "a-rule",
+             "\"node\": \"Call\", \"message\": \"m\"") ", " RULE("PW906",
+                                                                 "b-rule",
+                                                                 "\"node\": "
+                                                                 "\"Call\", "
+                                                                 "\"message\":"
+                                                                 " \"m\""),
+        "fam.json", "duplicate code PW906", NULL);
+    expect_load_error(
+        RULE("PW001", "a-rule", "\"node\": \"Call\", \"message\": \"m\""),
+        "duplicate code PW001", "meta.json", NULL);
+    expect_load_error(RULE("PX1", "a-rule",
+                           "\"node\": \"Call\", "
+                           "\"message\": \"m\""),
+                      "rule PX1", "PW123", NULL);
+    expect_load_error(RULE("PW907", "Bad_Name",
+                           "\"node\": \"Call\", "
+                           "\"message\": \"m\""),
+                      "rule PW907", "kebab-case", NULL);
+    expect_load_error(RULE("PW908", "a-rule", "\"message\": \"m\""),
+                      "rule PW908", "needs a 'node' or an 'event'", NULL);
+    expect_load_error(
+        RULE("PW909", "a-rule", "\"node\": [], \"message\": \"m\""),
+        "rule PW909", "names no node type", NULL);
+    expect_load_error(RULE("PW910", "a-rule",
+                           "\"event\": \"too-deep\", \"prune\": true, "
+                           "\"message\": \"m\""),
+                      "rule PW910", "takes no 'import' or 'prune'", NULL);
+}
+END_TEST
+
+START_TEST(load_bad_json_and_events)
+{
+    expect_load_error("{", "fam.json", ":", NULL);
+    PW_AUTOFREE char *dir = rule_dir("fam", "");
+    PW_AUTOFREE char *meta = pw_xasprintf("%s/meta.json", dir);
+    ck_assert_int_eq(unlink(meta), 0);
+    struct pw_error err = {0};
+    ck_assert_ptr_null(pw_ruleset_load(dir, "default", &err));
+    ck_assert_msg(strstr(err.message, "event 'syntax-error'") != NULL, "%s",
+                  err.message);
+}
+END_TEST
+
+/* ---- matchers and walk ----------------------------------------------- */
+
+/* Validate SRC with the rules RULES (or the shipped SET when RULES is
+ * NULL); returns "CODE line:col-eline:ecol message\n" lines (owned). */
+static char *
+run_rules(const char *rules, const char *set, const char *src,
+          struct pw_analysis *an)
+{
+    PW_AUTOFREE char *own = rules ? rule_dir("t", rules) : NULL;
+    const char *dir = own != NULL ? own : shipped_dir();
+    struct pw_error err = {0};
+    struct pw_ruleset *rs = pw_ruleset_load(dir, set, &err);
+    ck_assert_msg(rs != NULL, "%s", err.message);
+    struct pw_profiles *prof = pw_profiles_load(shipped_dir(), &err);
+    ck_assert_msg(prof != NULL, "%s", err.message);
+    struct pw_importset imp = {prof, pw_profiles_default_mask(prof), NULL,
+                               NULL};
+    struct pw_diags d;
+    pw_diags_init(&d);
+    ck_assert_int_eq(pw_validate(rs, &imp, src, strlen(src), &d, an, &err), 0);
+    pw_diags_sort(&d);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    for (size_t i = 0; i < d.n; i++) {
+        ck_assert_int_ge(pw_buf_printf(&b, "%s %d:%d-%d:%d %s\n", d.v[i].code,
+                                       d.v[i].line, d.v[i].col,
+                                       d.v[i].end_line, d.v[i].end_col,
+                                       d.v[i].message),
+                         0);
+    }
+    pw_diags_free(&d);
+    pw_ruleset_free(rs);
+    pw_profiles_free(prof);
+    return b.data ? pw_buf_take(&b, NULL) : pw_xstrdup("");
+}
+
+#define CHECK_OUT(RULES, SRC, WANT)                                           \
+    do {                                                                      \
+        PW_AUTOFREE char *got_ = run_rules(RULES, "default", SRC, NULL);      \
+        ck_assert_str_eq(got_, WANT);                                         \
+    } while (0)
+
+/* Rules written with single quotes, for readability: R("910", rest) is
+ * rule PW910 named r-910. */
+#define R(NUM, REST)                                                          \
+    "{'code': 'PW" NUM "', 'name': 'r-" NUM "', 'summary': 's', "             \
+    "'why': 'w', 'example': {'bad': 'b', 'good': 'g'}, "                      \
+    "'sets': ['default'], " REST "}"
+
+/* Join the NULL-terminated rule list with commas, ' -> " (owned). */
+static char *
+join_rules(const char *const *rules)
+{
+    struct pw_buf b;
+    pw_buf_init(&b);
+    for (size_t i = 0; rules[i] != NULL; i++) {
+        ck_assert_int_ge(pw_buf_printf(&b, "%s%s", i ? ", " : "", rules[i]),
+                         0);
+    }
+    for (char *p = b.data; *p != '\0'; p++) {
+        if (*p == '\'') {
+            *p = '"';
+        }
+    }
+    return pw_buf_take(&b, NULL);
+}
+
+#define CHECK_RULES(RULES, SRC, WANT)                                         \
+    do {                                                                      \
+        PW_AUTOFREE char *r_ = join_rules(RULES);                             \
+        CHECK_OUT(r_, SRC, WANT);                                             \
+    } while (0)
+
+START_TEST(match_eq_in_prefix_suffix_regex)
+{
+    static const char *const rules[] = {
+        R("910", "'node': 'Name', 'message': 'eq {id}', "
+                 "'where': {'id': {'eq': 'a'}}"),
+        R("911", "'node': 'Name', 'message': 'in {id}', "
+                 "'where': {'id': {'in': ['b', 'c']}}"),
+        R("912", "'node': 'Name', 'message': 'pre {id}', "
+                 "'where': {'id': {'prefix': ['zz', 'p_']}}"),
+        R("913", "'node': 'Name', 'message': 'suf {id}', "
+                 "'where': {'id': {'suffix': '_s'}}"),
+        R("914", "'node': 'Name', 'message': 're {id}', "
+                 "'where': {'id': {'regex': '^x[0-9]+$'}}"),
+        NULL,
+    };
+    CHECK_RULES(rules, "a\nb\nc\nd\np_q\nq_s\nx12\nx1y\n",
+                "PW910 1:1-1:2 eq a\nPW911 2:1-2:2 in b\n"
+                "PW911 3:1-3:2 in c\nPW912 5:1-5:4 pre p_q\n"
+                "PW913 6:1-6:4 suf q_s\nPW914 7:1-7:4 re x12\n");
+}
+END_TEST
+
+START_TEST(match_exists_type_numbers)
+{
+    static const char *const rules[] = {
+        R("920", "'node': 'alias', 'message': 'as {asname}', "
+                 "'where': {'asname': {'exists': true}}"),
+        R("921", "'node': 'Call', 'message': 'attr call {func.attr}', "
+                 "'where': {'func': {'type': 'Attribute'}}"),
+        R("922", "'node': 'FunctionDef', 'message': 'indented {name}', "
+                 "'where': {'col_offset': {'ne': 0}}"),
+        R("923", "'node': 'ImportFrom', 'message': 'relative {level}', "
+                 "'where': {'level': {'gt': 1}}"),
+        NULL,
+    };
+    CHECK_RULES(rules,
+                "import m as n, k\nf()\nx.y()\ndef a(): pass\nclass C:\n"
+                "    def b(self): pass\nfrom . import z\nfrom .. import w\n",
+                "PW920 1:8-1:14 as n\nPW921 3:1-3:6 attr call y\n"
+                "PW922 6:5-6:22 indented b\nPW923 8:1-8:17 relative 2\n");
+}
+END_TEST
+
+START_TEST(match_context_not_any_lists)
+{
+    static const char *const rules[] = {
+        R("930", "'node': 'FunctionDef', "
+                 "'message': 'method {name} of {$parent.name}', "
+                 "'where': {'$parent': {'type': 'ClassDef'}}"),
+        R("931", "'node': 'Name', 'message': '{id}', "
+                 "'where': {'id': {'prefix': 'v'}, "
+                 "'not': {'ctx': {'type': 'Load'}}}"),
+        R("932", "'node': 'Call', 'message': 'kw {func.id}', "
+                 "'where': {'any_of': [{'keywords.arg': {'eq': 'k'}}, "
+                 "{'args.1.value': {'eq': 7}}]}"),
+        R("933", "'node': ['Global', 'Nonlocal'], "
+                 "'message': '{$node} {names}'"),
+        NULL,
+    };
+    CHECK_RULES(rules,
+                "class K:\n    def m(self): pass\ndef f():\n    global g\n"
+                "v1 = v2\ndel v3\nh(k=1)\nh(1, 7)\nh(7)\n",
+                "PW930 2:5-2:22 method m of K\nPW933 4:5-4:13 Global g\n"
+                "PW931 5:1-5:3 v1\nPW931 6:5-6:7 v3\nPW932 7:1-7:7 kw h\n"
+                "PW932 8:1-8:8 kw h\n");
+}
+END_TEST
+
+START_TEST(walk_prune_and_positions)
+{
+    static const char *const rules[] = {
+        R("940", "'node': 'ClassDef', 'message': 'class', 'prune': true"),
+        R("941", "'node': 'Name', 'message': '{id}'"),
+        NULL,
+    };
+    /* Nothing inside the pruned class is visited; columns count bytes. */
+    CHECK_RULES(rules, "class A:\n    x = y\nz = '\xc3\xa9'; w\n",
+                "PW940 1:1-2:10 class\nPW941 3:1-3:2 z\n"
+                "PW941 3:11-3:12 w\n");
+}
+END_TEST
+
+START_TEST(walk_deep_and_analysis)
+{
+    struct pw_buf b;
+    pw_buf_init(&b);
+    ck_assert_int_eq(pw_buf_printf(&b, "x = a"), 0);
+    for (int i = 0; i < 900; i++) {
+        ck_assert_int_eq(pw_buf_printf(&b, ".b"), 0);
+    }
+    ck_assert_int_eq(pw_buf_printf(&b, "\n"), 0);
+    struct pw_analysis an = {0};
+    PW_AUTOFREE char *out = run_rules(NULL, "default", b.data, &an);
+    ck_assert_str_eq(out, "");
+    ck_assert_int_ge(an.max_depth, 900);
+    pw_buf_free(&b);
+    PW_AUTOFREE char *o2 = run_rules(
+        NULL, "default",
+        "def f(x):\n    if x and x > 1:\n        return [i for i in x if i]\n"
+        "    while x:\n        x -= 1\n",
+        &an);
+    ck_assert_str_eq(o2, "");
+    ck_assert_int_eq(an.line_count, 5);
+    ck_assert_int_eq(an.estimated_complexity, 5); /* if, and, for-if, while */
+    ck_assert_int_gt(an.node_count, 20);
+}
+END_TEST
+
+START_TEST(walk_compile_stage_only_when_clean)
+{
+    /* As in RestrictedPython: compile only a program the walk accepts. */
+    PW_AUTOFREE char *a = run_rules(NULL, "default", "return 1\n", NULL);
+    ck_assert_str_eq(a, "PW002 1:1-1:9 Python rejects this program: "
+                        "'return' outside function\n");
+    PW_AUTOFREE char *b =
+        run_rules(NULL, "default", "eval(1)\nreturn 1\n", NULL);
+    ck_assert_ptr_nonnull(strstr(b, "PW202"));
+    ck_assert_ptr_null(strstr(b, "PW002"));
+}
+END_TEST
+
+START_TEST(walk_syntax_error_columns)
+{
+    /* The column counts UTF-8 bytes, not characters. */
+    PW_AUTOFREE char *a = run_rules(NULL, "default", "s = 'é' +\n", NULL);
+    ck_assert_str_eq(a, "PW001 1:11-1:11 syntax error: invalid syntax; fix "
+                        "the line shown before anything else can be "
+                        "checked\n");
+}
+END_TEST
+
+/* ---- findings, noqa, select ------------------------------------------ */
+
+START_TEST(diags_sort_and_json)
+{
+    struct pw_diags d;
+    pw_diags_init(&d);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW300", "c", pw_xstrdup("m3"), 2, 1, 2, 5), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW200", "b", pw_xstrdup("m2"), 1, 9, 1, 12), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW100", "a", pw_xstrdup("m1"), 2, 1, 0, 3), 0);
+    pw_diags_sort(&d);
+    ck_assert_str_eq(d.v[0].code, "PW200");
+    ck_assert_str_eq(d.v[1].code, "PW100");
+    ck_assert_str_eq(d.v[2].code, "PW300");
+    ck_assert_int_eq(d.v[1].end_line, 2); /* never before the start */
+    json_auto_t *j = pw_diags_to_json(&d);
+    ck_assert_ptr_nonnull(j);
+    char *s = json_dumps(j, JSON_COMPACT);
+    ck_assert_str_eq(s, "[{\"code\":\"PW200\",\"rule\":\"b\",\"line\":1,"
+                        "\"column\":9,\"end_line\":1,\"end_column\":12,"
+                        "\"message\":\"m2\"},{\"code\":\"PW100\",\"rule\":"
+                        "\"a\",\"line\":2,\"column\":1,\"end_line\":2,"
+                        "\"end_column\":3,\"message\":\"m1\"},{\"code\":"
+                        "\"PW300\",\"rule\":\"c\",\"line\":2,\"column\":1,"
+                        "\"end_line\":2,\"end_column\":5,\"message\":"
+                        "\"m3\"}]");
+    free(s);
+    pw_diags_remove(&d, 1);
+    ck_assert_uint_eq(d.n, 2);
+    ck_assert_str_eq(d.v[1].code, "PW300");
+    pw_diags_free(&d);
+}
+END_TEST
+
+#define NOQA(LINE, CODE) pw_noqa_line(LINE, strlen(LINE), CODE)
+
+START_TEST(noqa_lines)
+{
+    ck_assert(NOQA("x = 1  # noqa", "PW201"));
+    ck_assert(NOQA("x = 1  #NOQA", "PW201"));
+    ck_assert(NOQA("x = 1  # noqa: PW201", "PW201"));
+    ck_assert(NOQA("x = 1  # noqa:PW3,PW201", "PW201"));
+    ck_assert(NOQA("x = 1  # noqa: PW2", "PW201"));
+    ck_assert(NOQA("x = 1  # noqa: PW1 PW2", "PW201"));
+    ck_assert(!NOQA("x = 1  # noqa: PW3", "PW201"));
+    ck_assert(!NOQA("x = 1  # noqa: PW2011", "PW201"));
+    ck_assert(!NOQA("x = 1  # noqanda", "PW201"));
+    ck_assert(!NOQA("x = 1  # no qa", "PW201"));
+    ck_assert(!NOQA("x = 1", "PW201"));
+    ck_assert(NOQA("x = 1  # comment # noqa", "PW201"));
+}
+END_TEST
+
+START_TEST(noqa_files_and_apply)
+{
+    const char *src = "eval(1)  # noqa: PW2\nopen(1)\n# pyward: noqa\n";
+    ck_assert(pw_noqa_file(src, strlen(src)));
+    ck_assert(!pw_noqa_file("# pyward: noqa: PW1\n", 20));
+    ck_assert(!pw_noqa_file("# noqa\n", 7));
+    struct pw_diags d;
+    pw_diags_init(&d);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW202", "a", pw_xstrdup("m"), 1, 1, 1, 2), 0);
+    ck_assert_int_eq(
+        pw_diags_add(&d, "PW204", "b", pw_xstrdup("m"), 2, 1, 2, 2), 0);
+    pw_noqa_apply(&d, src, strlen(src));
+    ck_assert_uint_eq(d.n, 1);
+    ck_assert_str_eq(d.v[0].code, "PW204");
+    pw_diags_free(&d);
+}
+END_TEST
+
+START_TEST(select_longest_prefix)
+{
+    struct pw_select s;
+    pw_select_init(&s);
+    ck_assert(pw_select_wants(&s, "PW201")); /* default: everything */
+    ck_assert_int_eq(pw_select_add(&s, PW_SEL_IGNORE, "PW2"), 0);
+    ck_assert(!pw_select_wants(&s, "PW201"));
+    ck_assert(pw_select_wants(&s, "PW301"));
+    ck_assert_int_eq(pw_select_add(&s, PW_SEL_EXTEND_SELECT, "PW20"), 0);
+    ck_assert(pw_select_wants(&s, "PW201")); /* longer prefix wins */
+    ck_assert(!pw_select_wants(&s, "PW211"));
+    ck_assert_int_eq(pw_select_add(&s, PW_SEL_EXTEND_IGNORE, "PW20"), 0);
+    ck_assert(!pw_select_wants(&s, "PW201")); /* a tie goes to ignore */
+    pw_select_free(&s);
+    pw_select_init(&s);
+    ck_assert_int_eq(pw_select_add(&s, PW_SEL_SELECT, "pw3, PW101"), 0);
+    ck_assert(pw_select_wants(&s, "PW305"));
+    ck_assert(pw_select_wants(&s, "PW101"));
+    ck_assert(!pw_select_wants(&s, "PW102"));
+    ck_assert_int_eq(pw_select_add(&s, PW_SEL_SELECT, "E501"), -1);
+    ck_assert_int_eq(pw_select_add(&s, PW_SEL_SELECT, "PW1234"), -1);
+    pw_select_free(&s);
+}
+END_TEST
+
+static Suite *
+validator_suite(void)
+{
+    Suite *s = suite_create("validator");
+    TCase *load = tcase_create("loader");
+    tcase_add_unchecked_fixture(load, py_setup, NULL);
+    tcase_add_test(load, load_shipped_sets);
+    tcase_add_test(load, load_unknown_key);
+    tcase_add_test(load, load_unknown_node);
+    tcase_add_test(load, load_unknown_field);
+    tcase_add_test(load, load_duplicates_and_format);
+    tcase_add_test(load, load_bad_json_and_events);
+    suite_add_tcase(s, load);
+    TCase *match = tcase_create("match-walk");
+    tcase_add_unchecked_fixture(match, py_setup, NULL);
+    tcase_set_timeout(match, 30);
+    tcase_add_test(match, match_eq_in_prefix_suffix_regex);
+    tcase_add_test(match, match_exists_type_numbers);
+    tcase_add_test(match, match_context_not_any_lists);
+    tcase_add_test(match, walk_prune_and_positions);
+    tcase_add_test(match, walk_deep_and_analysis);
+    tcase_add_test(match, walk_compile_stage_only_when_clean);
+    tcase_add_test(match, walk_syntax_error_columns);
+    suite_add_tcase(s, match);
+    TCase *misc = tcase_create("diag-noqa-select");
+    tcase_add_test(misc, diags_sort_and_json);
+    tcase_add_test(misc, noqa_lines);
+    tcase_add_test(misc, noqa_files_and_apply);
+    tcase_add_test(misc, select_longest_prefix);
+    suite_add_tcase(s, misc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(validator_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    if (tmpdir != NULL) {
+        PW_AUTOFREE char *cmd = pw_xasprintf("rm -rf '%s'", tmpdir);
+        (void)system(cmd);
+    }
+    return failed == 0 ? 0 : 1;
+}

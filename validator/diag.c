@@ -1,0 +1,116 @@
+/*
+ * diag.c - the list of findings: add, sort, JSON.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+
+void
+pw_diags_init(struct pw_diags *d)
+{
+    memset(d, 0, sizeof(*d));
+}
+
+void
+pw_diags_free(struct pw_diags *d)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        free(d->v[i].rule);
+        free(d->v[i].message);
+    }
+    free(d->v);
+    pw_diags_init(d);
+}
+
+int
+pw_diags_add(struct pw_diags *d, const char *code, const char *rule,
+             char *message, int line, int col, int end_line, int end_col)
+{
+    if (d->n == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 8;
+        struct pw_diag *v = realloc(d->v, cap * sizeof(*v));
+        if (v == NULL) {
+            free(message);
+            return -1;
+        }
+        d->v = v;
+        d->cap = cap;
+    }
+    struct pw_diag *g = &d->v[d->n];
+    memset(g, 0, sizeof(*g));
+    (void)snprintf(g->code, sizeof(g->code), "%s", code);
+    g->rule = strdup(rule);
+    g->message = message;
+    if (g->rule == NULL) {
+        free(message);
+        return -1;
+    }
+    g->line = line;
+    g->col = col;
+    g->end_line = end_line >= line ? end_line : line;
+    g->end_col = end_col;
+    d->n++;
+    return 0;
+}
+
+void
+pw_diags_remove(struct pw_diags *d, size_t i)
+{
+    free(d->v[i].rule);
+    free(d->v[i].message);
+    memmove(&d->v[i], &d->v[i + 1], (d->n - i - 1) * sizeof(*d->v));
+    d->n--;
+}
+
+int
+pw_diag_cmp(const struct pw_diag *a, const struct pw_diag *b)
+{
+    if (a->line != b->line) {
+        return a->line < b->line ? -1 : 1;
+    }
+    if (a->col != b->col) {
+        return a->col < b->col ? -1 : 1;
+    }
+    return strcmp(a->code, b->code);
+}
+
+static int
+cmp_diag(const void *a, const void *b)
+{
+    return pw_diag_cmp(a, b);
+}
+
+void
+pw_diags_sort(struct pw_diags *d)
+{
+    if (d->n > 1) {
+        qsort(d->v, d->n, sizeof(*d->v), cmp_diag);
+    }
+}
+
+json_t *
+pw_diag_to_json(const struct pw_diag *g)
+{
+    return json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:s}", "code", g->code,
+                     "rule", g->rule, "line", g->line, "column", g->col,
+                     "end_line", g->end_line, "end_column", g->end_col,
+                     "message", g->message);
+}
+
+json_t *
+pw_diags_to_json(const struct pw_diags *d)
+{
+    json_auto_t *arr = json_array();
+    if (arr == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        if (json_array_append_new(arr, pw_diag_to_json(&d->v[i])) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&arr);
+}

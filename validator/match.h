@@ -1,0 +1,84 @@
+/*
+ * match.h - compiled matchers: field paths, predicates and conditions.
+ *
+ * A path is "$parent"* followed by field names and list indexes
+ * ("func.id", "args.1.value", "$parent.name").  A path that crosses a list
+ * without an index means "any element".  A predicate is a set of tests
+ * ANDed together; a condition combines path predicates with all/any/not.
+ */
+#pragma once
+
+#include <jansson.h>
+#include <regex.h>
+#include <stdbool.h>
+
+#include "nodes.h"
+
+#define PW_PATH_MAX 8
+
+struct pw_path {
+    int nparent;                /* leading "$parent" segments */
+    int nseg;                   /* segments after them */
+    PyObject *seg[PW_PATH_MAX]; /* interned field name, or NULL: index */
+    Py_ssize_t index[PW_PATH_MAX];
+    char *text; /* as written (owned) */
+};
+
+enum pw_pred_test {
+    PW_T_EQ = 1u << 0,
+    PW_T_NE = 1u << 1,
+    PW_T_IN = 1u << 2,
+    PW_T_NOT_IN = 1u << 3,
+    PW_T_PREFIX = 1u << 4,
+    PW_T_SUFFIX = 1u << 5,
+    PW_T_REGEX = 1u << 6,
+    PW_T_EXISTS = 1u << 7,
+    PW_T_TYPE = 1u << 8,
+    PW_T_LT = 1u << 9,
+    PW_T_GT = 1u << 10,
+};
+
+struct pw_pred {
+    unsigned tests;
+    PyObject *eq, *ne, *lt, *gt; /* owned */
+    PyObject *in, *not_in;       /* owned frozensets */
+    PyObject *prefix, *suffix;   /* owned str or tuple of str */
+    regex_t re;
+    bool exists;
+    unsigned char *types; /* bitmap over node kinds (owned) */
+};
+
+enum pw_cond_kind { PW_C_ALL, PW_C_ANY, PW_C_NOT, PW_C_PATH };
+
+struct pw_cond {
+    enum pw_cond_kind kind;
+    struct pw_cond *kids; /* owned */
+    int nkids;
+    struct pw_path path;
+    struct pw_pred pred;
+};
+
+/* What a condition is evaluated against: the node and its ancestors. */
+struct pw_mctx {
+    const struct pw_nodes *nt;
+    PyObject *const *anc; /* anc[0] root .. anc[depth] the node; borrowed */
+    int depth;
+};
+
+/* Compile the `where` object J for node kinds KINDS (paths are checked
+ * against them).  On error fills MSG (for the loader to prefix). */
+int pw_cond_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
+                    json_t *j, struct pw_cond *out, char *msg, size_t msglen);
+void pw_cond_free(struct pw_cond *c);
+bool pw_cond_eval(const struct pw_mctx *mc, const struct pw_cond *c);
+
+int pw_path_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
+                    const char *text, struct pw_path *out, char *msg,
+                    size_t msglen);
+void pw_path_free(struct pw_path *p);
+/* First value the path reaches (borrowed), or NULL. */
+PyObject *pw_path_first(const struct pw_mctx *mc, const struct pw_path *p);
+/* True if FN returns true for some value the path reaches (lists are
+ * walked; FN sees NULL when the path reaches nothing). */
+bool pw_path_any(const struct pw_mctx *mc, const struct pw_path *p,
+                 bool (*fn)(PyObject *v, const void *arg), const void *arg);

@@ -1,0 +1,113 @@
+/*
+ * noqa.c - per-line and per-file suppression comments.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "diag.h"
+#include "noqa.h"
+
+static size_t
+skip_space(const char *s, size_t i, size_t n)
+{
+    while (i < n && (s[i] == ' ' || s[i] == '\t')) {
+        i++;
+    }
+    return i;
+}
+
+/* Does the code list at S[I..N) hold a prefix of CODE?  *ANY is set when
+ * the list holds at least one code. */
+static bool
+codes_match(const char *s, size_t i, size_t n, const char *code, bool *any)
+{
+    *any = false;
+    while (i < n) {
+        i = skip_space(s, i, n);
+        size_t start = i;
+        while (i < n && isalnum((unsigned char)s[i])) {
+            i++;
+        }
+        size_t len = i - start;
+        if (len == 0) {
+            break;
+        }
+        *any = true;
+        if (len <= strlen(code) && strncasecmp(s + start, code, len) == 0) {
+            return true;
+        }
+        i = skip_space(s, i, n);
+        if (i < n && s[i] == ',') {
+            i++;
+        }
+    }
+    return false;
+}
+
+bool
+pw_noqa_line(const char *s, size_t n, const char *code)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '#') {
+            continue;
+        }
+        size_t j = skip_space(s, i + 1, n);
+        if (j + 4 > n || strncasecmp(s + j, "noqa", 4) != 0) {
+            continue;
+        }
+        j += 4;
+        if (j < n && s[j] == ':') {
+            bool any = false;
+            if (codes_match(s, j + 1, n, code, &any) || !any) {
+                return true;
+            }
+            continue;
+        }
+        if (j >= n || !isalnum((unsigned char)s[j])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool
+pw_noqa_file(const char *src, size_t len)
+{
+    static const char tag[] = "pyward:";
+    for (const char *p = memchr(src, '#', len); p != NULL;
+         p = memchr(p + 1, '#', len - (size_t)(p + 1 - src))) {
+        size_t n = len - (size_t)(p - src);
+        size_t j = skip_space(p, 1, n);
+        if (j + 7 > n || strncasecmp(p + j, tag, 7) != 0) {
+            continue;
+        }
+        j = skip_space(p, j + 7, n);
+        if (j + 4 <= n && strncasecmp(p + j, "noqa", 4) == 0 &&
+            (j + 4 == n ||
+             (p[j + 4] != ':' && !isalnum((unsigned char)p[j + 4])))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+pw_noqa_apply(struct pw_diags *d, const char *src, size_t len)
+{
+    for (size_t k = d->n; k-- > 0;) {
+        const char *p = src;
+        const char *end = src + len;
+        for (int line = 1; line < d->v[k].line && p < end; line++) {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl != NULL ? nl + 1 : end;
+        }
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = (size_t)((nl != NULL ? nl : end) - p);
+        if (pw_noqa_line(p, n, d->v[k].code)) {
+            pw_diags_remove(d, k);
+        }
+    }
+}

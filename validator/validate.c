@@ -1,0 +1,583 @@
+/*
+ * validate.c - pw_validate(): checks on the raw bytes, the parse, the
+ * iterative walk of the AST against the rule set, and the compile stage.
+ *
+ * Choice, as in RestrictedPython: the source is compiled only when the
+ * walk found nothing, so compile-stage SyntaxErrors (a module-level
+ * `return`, duplicate parameters, ...) are reported for otherwise clean
+ * programs.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "diag.h"
+#include "ruleset.h"
+#include "util.h"
+
+/* Sources larger than this are a "too-large" diagnostic. */
+#define MAX_BYTES ((size_t)1 << 20)
+#define MAX_LINES 100000
+
+struct item {
+    PyObject *node; /* borrowed: the tree owns every node while we walk */
+    int depth;
+};
+
+/* Per-process scratch space reused by every call (no per-node malloc). */
+static struct {
+    struct item *stack;
+    size_t stack_cap;
+    PyObject **anc;
+    size_t anc_cap;
+    char *src;
+    size_t src_cap;
+} scratch;
+
+struct run {
+    const struct pw_ruleset *rs;
+    const struct pw_importset *imports;
+    const char *src;
+    size_t len;
+    struct pw_diags *out;
+    struct pw_analysis *an;
+    struct pw_error *err;
+};
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) {
+        return 0;
+    }
+    size_t n = *cap ? *cap : 256;
+    while (n < need) {
+        n *= 2;
+    }
+    void *q = realloc(*p, n * size);
+    if (q == NULL) {
+        return -1;
+    }
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+/* ---- events ------------------------------------------------------- */
+
+static int
+event(const struct run *x, enum pw_event ev, int line, int col, int eline,
+      int ecol, const char *detail)
+{
+    const struct pw_rule *r = &x->rs->rules[x->rs->events[ev]];
+    struct pw_tpl_vars vars = {NULL, NULL, detail != NULL ? detail : ""};
+    char *msg = pw_rule_render(r, NULL, &vars);
+    if (msg == NULL || pw_diags_add(x->out, r->code, r->name, msg, line, col,
+                                    eline, ecol) < 0) {
+        return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
+    }
+    return 0;
+}
+
+static void
+offset_to_pos(const char *s, size_t off, int *line, int *col)
+{
+    *line = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < off; i++) {
+        if (s[i] == '\n') {
+            (*line)++;
+            start = i + 1;
+        }
+    }
+    *col = (int)(off - start) + 1;
+}
+
+/* Offset of the first byte that is not valid UTF-8, or LEN. */
+static size_t
+utf8_bad(const unsigned char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        size_t n = c < 0x80         ? 1
+                   : (c >> 5) == 6  ? 2
+                   : (c >> 4) == 14 ? 3
+                   : (c >> 3) == 30 ? 4
+                                    : 0;
+        if (n == 0 || i + n > len || (n == 2 && c < 0xC2)) {
+            return i;
+        }
+        for (size_t k = 1; k < n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) {
+                return i;
+            }
+        }
+        unsigned c1 = s[i + 1];
+        if ((n == 3 && c == 0xE0 && c1 < 0xA0) ||
+            (n == 3 && c == 0xED && c1 >= 0xA0) ||
+            (n == 4 && c == 0xF0 && c1 < 0x90) ||
+            (n == 4 && (c > 0xF4 || (c == 0xF4 && c1 >= 0x90)))) {
+            return i;
+        }
+        i += n;
+    }
+    return len;
+}
+
+static long
+count_lines(const char *s, size_t len)
+{
+    long n = 0;
+    for (const char *p = s; (p = memchr(p, '\n', len - (size_t)(p - s)));
+         p++) {
+        n++;
+    }
+    return n + (len > 0 && s[len - 1] != '\n');
+}
+
+/* 1 if a raw-bytes check produced a diagnostic, 0 if not, -1 on error. */
+static int
+precheck(const struct run *x)
+{
+    char detail[64];
+    int line, col;
+    if (x->len > MAX_BYTES) {
+        (void)snprintf(detail, sizeof(detail), "%zu bytes, the limit is %zu",
+                       x->len, MAX_BYTES);
+        return event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail) < 0 ? -1 : 1;
+    }
+    const char *nul = memchr(x->src, '\0', x->len);
+    if (nul != NULL) {
+        offset_to_pos(x->src, (size_t)(nul - x->src), &line, &col);
+        return event(x, PW_EV_NULL_BYTE, line, col, line, col + 1, "") < 0 ? -1
+                                                                           : 1;
+    }
+    size_t bad = utf8_bad((const unsigned char *)x->src, x->len);
+    if (bad < x->len) {
+        offset_to_pos(x->src, bad, &line, &col);
+        (void)snprintf(detail, sizeof(detail), "byte 0x%02x",
+                       (unsigned char)x->src[bad]);
+        return event(x, PW_EV_NOT_UTF8, line, col, line, col + 1, detail) < 0
+                   ? -1
+                   : 1;
+    }
+    long lines = count_lines(x->src, x->len);
+    if (lines > MAX_LINES) {
+        (void)snprintf(detail, sizeof(detail), "%ld lines, the limit is %d",
+                       lines, MAX_LINES);
+        return event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail) < 0 ? -1 : 1;
+    }
+    return 0;
+}
+
+/* ---- exceptions from the parser and the compiler ------------------ */
+
+static long
+int_attr(PyObject *o, const char *name)
+{
+    PW_PYAUTO PyObject *v = PyObject_GetAttrString(o, name);
+    long r = v != NULL && PyLong_Check(v) ? PyLong_AsLong(v) : 0;
+    PyErr_Clear();
+    return r;
+}
+
+/* Byte column (1-based) of the 1-based character offset CH on LINE. */
+static int
+byte_col(const char *s, size_t len, long line, long ch)
+{
+    size_t i = 0;
+    for (long l = 1; l < line && i < len; i++) {
+        if (s[i] == '\n') {
+            l++;
+        }
+    }
+    size_t start = i;
+    for (long c = 1; c < ch && i < len && s[i] != '\n'; c++) {
+        i++;
+        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80) {
+            i++;
+        }
+    }
+    return (int)(i - start) + 1;
+}
+
+static int
+exc_message(PyObject *val, bool syntax, char *buf, size_t n)
+{
+    PW_PYAUTO PyObject *m =
+        syntax ? PyObject_GetAttrString(val, "msg") : PyObject_Str(val);
+    const char *s =
+        m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
+    PyErr_Clear();
+    (void)snprintf(buf, n, "%s", s != NULL ? s : "");
+    return 0;
+}
+
+static int
+report_exception(const struct run *x, bool compile_stage)
+{
+    PyObject *t = NULL, *v = NULL, *tb = NULL;
+    PyErr_Fetch(&t, &v, &tb);
+    PyErr_NormalizeException(&t, &v, &tb);
+    PW_PYAUTO PyObject *type = t;
+    PW_PYAUTO PyObject *val = v;
+    /* cppcheck-suppress unreadVariable */
+    PW_PYAUTO PyObject *trace = tb; /* released at the end of scope */
+    if (type == NULL || val == NULL) {
+        return pw_fail(x->err, PW_ERR_INTERNAL, "no exception to report");
+    }
+    char detail[512];
+    if (PyErr_GivenExceptionMatches(type, PyExc_RecursionError) ||
+        PyErr_GivenExceptionMatches(type, PyExc_MemoryError)) {
+        exc_message(val, false, detail, sizeof(detail));
+        if (detail[0] == '\0') {
+            (void)snprintf(detail, sizeof(detail), "%s",
+                           ((PyTypeObject *)type)->tp_name);
+        }
+        return event(x, PW_EV_TOO_DEEP, 1, 1, 1, 1, detail);
+    }
+    bool syntax = PyErr_GivenExceptionMatches(type, PyExc_SyntaxError);
+    exc_message(val, syntax, detail, sizeof(detail));
+    long line = syntax ? int_attr(val, "lineno") : 1;
+    long off = syntax ? int_attr(val, "offset") : 1;
+    long eline = syntax ? int_attr(val, "end_lineno") : 0;
+    long eoff = syntax ? int_attr(val, "end_offset") : 0;
+    line = line > 0 ? line : 1;
+    int col = byte_col(x->src, x->len, line, off > 0 ? off : 1);
+    int ecol =
+        eline > 0 && eoff > 0 ? byte_col(x->src, x->len, eline, eoff) : col;
+    return event(x, compile_stage ? PW_EV_COMPILE_ERROR : PW_EV_SYNTAX_ERROR,
+                 (int)line, col, eline > 0 ? (int)eline : (int)line, ecol,
+                 detail);
+}
+
+/* ---- the walk ----------------------------------------------------- */
+
+static long
+pos_attr(PyObject *node, PyObject *name)
+{
+    PyObject *v = pw_node_get(node, name); /* borrowed */
+    return v != NULL && PyLong_Check(v) ? PyLong_AsLong(v) : -1;
+}
+
+static void
+node_pos(const struct pw_mctx *mc, int pos[4])
+{
+    const struct pw_nodes *nt = mc->nt;
+    for (int d = mc->depth; d >= 0; d--) {
+        PyObject *n = mc->anc[d]; /* borrowed */
+        long line = pos_attr(n, nt->lineno);
+        if (line > 0) {
+            pos[0] = (int)line;
+            pos[1] = (int)pos_attr(n, nt->col_offset) + 1;
+            pos[2] = (int)pos_attr(n, nt->end_lineno);
+            pos[3] = (int)pos_attr(n, nt->end_col_offset) + 1;
+            return;
+        }
+    }
+    pos[0] = pos[1] = pos[2] = pos[3] = 1;
+}
+
+struct name_check {
+    const struct pw_importset *imports;
+    const char *module;
+    enum pw_import_verdict worst;
+    const char *which;
+};
+
+/* Record the verdict on MODULE.NAME; never stops the iteration. */
+static bool
+name_verdict(PyObject *v, const void *arg)
+{
+    struct name_check *nc = (struct name_check *)arg;
+    const char *name =
+        v != NULL && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
+    if (name == NULL) {
+        PyErr_Clear();
+        nc->worst = PW_IMPORT_DENIED;
+        return false;
+    }
+    PW_AUTOFREE char *full = pw_xasprintf("%s.%s", nc->module, name);
+    const char *which = NULL;
+    enum pw_import_verdict vd = pw_importset_check(nc->imports, full, &which);
+    if (vd > nc->worst) {
+        nc->worst = vd;
+        nc->which = which;
+    }
+    return false;
+}
+
+/* Does the import rule R fire?  "from m import a, b" is allowed when m is,
+ * or when every m.a and m.b is (so "from os import path" needs os.path). */
+static bool
+import_fires(const struct run *x, const struct pw_rule *r,
+             const struct pw_mctx *mc, struct pw_tpl_vars *vars)
+{
+    PyObject *m = pw_path_first(mc, &r->import_module); /* borrowed */
+    const char *mod =
+        m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
+    if (mod == NULL || x->imports == NULL) {
+        PyErr_Clear();
+        return false;
+    }
+    const char *which = NULL;
+    enum pw_import_verdict v = pw_importset_check(x->imports, mod, &which);
+    if (v != PW_IMPORT_ALLOWED && r->has_import_names) {
+        struct name_check nc = {x->imports, mod, PW_IMPORT_ALLOWED, NULL};
+        (void)pw_path_any(mc, &r->import_names, name_verdict, &nc);
+        if (nc.worst != PW_IMPORT_DENIED) {
+            v = nc.worst;
+            which = nc.which;
+        }
+    }
+    vars->module = mod;
+    vars->profile = which;
+    return (int)v == r->import_verdict;
+}
+
+/* Apply the rules of kind K to the node at MC; returns -1, or 1 if a
+ * rule that prunes fired, else 0. */
+static int
+apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
+{
+    int prune = 0;
+    for (const int *ri = x->rs->by_kind[k]; *ri >= 0; ri++) {
+        const struct pw_rule *r = &x->rs->rules[*ri];
+        struct pw_tpl_vars vars = {NULL, NULL, NULL};
+        if ((r->has_where && !pw_cond_eval(mc, &r->where)) ||
+            (r->has_import && !import_fires(x, r, mc, &vars))) {
+            continue;
+        }
+        int pos[4];
+        node_pos(mc, pos);
+        char *msg = pw_rule_render(r, mc, &vars);
+        if (msg == NULL || pw_diags_add(x->out, r->code, r->name, msg, pos[0],
+                                        pos[1], pos[2], pos[3]) < 0) {
+            return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
+        }
+        prune |= r->prune;
+    }
+    return prune;
+}
+
+static int
+push(size_t *n, PyObject *node, int depth)
+{
+    if (grow((void **)&scratch.stack, &scratch.stack_cap, *n + 1,
+             sizeof(*scratch.stack)) < 0) {
+        return -1;
+    }
+    scratch.stack[(*n)++] = (struct item){node, depth};
+    return 0;
+}
+
+static int
+push_children(const struct pw_nodes *nt, int k, PyObject *node, int depth,
+              size_t *n)
+{
+    const struct pw_nodekind *nk = &nt->v[k];
+    for (int f = nk->nfields - 1; f >= 0; f--) {
+        PyObject *v = pw_node_get(node, nk->names[f]); /* borrowed */
+        if (v == NULL) {
+            continue;
+        }
+        if (PyList_Check(v)) {
+            for (Py_ssize_t i = PyList_GET_SIZE(v) - 1; i >= 0; i--) {
+                PyObject *e = PyList_GET_ITEM(v, i); /* borrowed */
+                if (pw_nodes_kind(nt, e) >= 0 && push(n, e, depth) < 0) {
+                    return -1;
+                }
+            }
+        } else if (pw_nodes_kind(nt, v) >= 0 && push(n, v, depth) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Node types that add a decision point to the McCabe estimate. */
+static const char *const decision_names[] = {
+    "If",     "IfExp",  "For",           "AsyncFor",      "While",
+    "BoolOp", "Assert", "ExceptHandler", "comprehension", "match_case",
+};
+
+static unsigned char *
+decision_bits(const struct pw_nodes *nt)
+{
+    static unsigned char *bits;
+    if (bits == NULL) {
+        bits = pw_xcalloc((size_t)nt->n + 1, 1);
+        for (size_t i = 0; i < PW_N_ELEMENTS(decision_names); i++) {
+            int k = pw_nodes_find(nt, decision_names[i]);
+            if (k >= 0) {
+                bits[k] = 1;
+            }
+        }
+    }
+    return bits;
+}
+
+static int
+walk(const struct run *x, PyObject *tree)
+{
+    const struct pw_nodes *nt = x->rs->nt;
+    const unsigned char *decision = decision_bits(nt);
+    size_t n = 0;
+    if (push(&n, tree, 0) < 0) {
+        return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
+    }
+    while (n > 0) {
+        struct item it = scratch.stack[--n];
+        int k = pw_nodes_kind(nt, it.node);
+        if (grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it.depth + 1,
+                 sizeof(PyObject *)) < 0) {
+            return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
+        }
+        scratch.anc[it.depth] = it.node;
+        if (x->an != NULL) {
+            x->an->node_count++;
+            x->an->estimated_complexity += decision[k];
+            if (it.depth + 1 > x->an->max_depth) {
+                x->an->max_depth = it.depth + 1;
+            }
+        }
+        struct pw_mctx mc = {nt, scratch.anc, it.depth};
+        int prune = apply_rules(x, k, &mc);
+        if (prune < 0) {
+            return -1;
+        }
+        if (!prune && push_children(nt, k, it.node, it.depth + 1, &n) < 0) {
+            return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
+        }
+    }
+    return 0;
+}
+
+/* ---- entry point -------------------------------------------------- */
+
+static void
+analyse_text(const struct run *x)
+{
+    if (x->an == NULL) {
+        return;
+    }
+    memset(x->an, 0, sizeof(*x->an));
+    x->an->line_count = count_lines(x->src, x->len);
+    for (size_t i = 0; i < x->len; i++) {
+        x->an->character_count += ((unsigned char)x->src[i] & 0xC0) != 0x80;
+    }
+    x->an->estimated_complexity = 1;
+}
+
+/* The file name given to the parser and compiler.  Warnings they raise
+ * for it (SyntaxWarning, DeprecationWarning for "\\d") are silenced once, so
+ * checking a program never prints to stderr. */
+#define CHECK_FILENAME "<pyward-check>"
+
+static int
+quiet_warnings(const struct run *x)
+{
+    static int done;
+    if (done) {
+        return 0;
+    }
+    PW_PYAUTO PyObject *mod = PyImport_ImportModule("warnings");
+    PW_PYAUTO PyObject *fn =
+        mod != NULL ? PyObject_GetAttrString(mod, "filterwarnings") : NULL;
+    PW_PYAUTO PyObject *args = Py_BuildValue("(s)", "ignore");
+    PW_PYAUTO PyObject *kw =
+        Py_BuildValue("{s:s}", "module", "^" CHECK_FILENAME "$");
+    PW_PYAUTO PyObject *r = fn != NULL && args != NULL && kw != NULL
+                                ? PyObject_Call(fn, args, kw)
+                                : NULL;
+    if (r == NULL) {
+        return pw_py_fetch_error(x->err);
+    }
+    done = 1;
+    return 0;
+}
+
+/* Compile stage.  Compiling the tree we already have (builtin compile()
+ * on an AST object) skips a second parse; PW_COMPILE_SOURCE=1 in the
+ * environment compiles the source again instead (for the benchmark). */
+static PyObject *
+compile_tree(PyObject *tree, const char *buf)
+{
+    static PyObject *compile_fn; /* owned for the process */
+    static int from_source = -1;
+    if (from_source < 0) {
+        const char *e = getenv("PW_COMPILE_SOURCE");
+        from_source = e != NULL && strcmp(e, "1") == 0;
+    }
+    if (from_source) {
+        PyCompilerFlags cf = _PyCompilerFlags_INIT;
+        cf.cf_flags = PyCF_IGNORE_COOKIE | PyCF_SOURCE_IS_UTF8;
+        return Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input, &cf,
+                                       0);
+    }
+    if (compile_fn == NULL) {
+        /* borrowed */ PyObject *b = PyEval_GetBuiltins();
+        /* borrowed */ PyObject *fn =
+            b != NULL ? PyDict_GetItemString(b, "compile") : NULL;
+        if (fn == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "no builtin compile()");
+            return NULL;
+        }
+        compile_fn = Py_NewRef(fn);
+    }
+    return PyObject_CallFunction(compile_fn, "Oss", tree, CHECK_FILENAME,
+                                 "exec");
+}
+
+static int
+parse_and_check(const struct run *x, const char *buf)
+{
+    if (quiet_warnings(x) < 0) {
+        return -1;
+    }
+    PyCompilerFlags cf = _PyCompilerFlags_INIT;
+    cf.cf_flags = PyCF_ONLY_AST | PyCF_IGNORE_COOKIE | PyCF_SOURCE_IS_UTF8;
+    PW_PYAUTO PyObject *tree =
+        Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input, &cf, -1);
+    if (tree == NULL) {
+        return report_exception(x, false);
+    }
+    size_t before = x->out->n;
+    if (walk(x, tree) < 0) {
+        return -1;
+    }
+    if (x->out->n > before) {
+        return 0;
+    }
+    PW_PYAUTO PyObject *code = compile_tree(tree, buf);
+    if (code == NULL) {
+        return report_exception(x, true);
+    }
+    return 0;
+}
+
+int
+pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
+            const char *src, size_t len, struct pw_diags *out,
+            struct pw_analysis *an, struct pw_error *err)
+{
+    struct run x = {rs, imports, src, len, out, an, err};
+    analyse_text(&x);
+    int pre = precheck(&x);
+    if (pre != 0) {
+        return pre < 0 ? -1 : 0;
+    }
+    if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) {
+        /* A UTF-8 byte order mark; columns on line 1 then count from
+         * after it. */
+        x.src = src += 3;
+        x.len = len -= 3;
+    }
+    if (grow((void **)&scratch.src, &scratch.src_cap, len + 1, 1) < 0) {
+        return pw_fail(err, PW_ERR_NOMEM, "out of memory");
+    }
+    memcpy(scratch.src, src, len);
+    scratch.src[len] = '\0';
+    return parse_and_check(&x, scratch.src);
+}
