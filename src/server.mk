@@ -9,7 +9,7 @@ libpyward_a_SOURCES += \
 	src/pending.c \
 	$(NULL)
 # The interfaces the server is built against (owned by their areas).
-EXTRA_DIST += src/sandbox.h validator/validator.h
+EXTRA_DIST += src/sandbox.h
 
 TESTS += tests/mcp/run.sh
 EXTRA_DIST += \

@@ -305,9 +305,14 @@ add_rule_hints(const struct pw_tools *t, const struct pw_diags *d,
             if (strcmp(info.code, d->v[i].code) != 0) {
                 continue;
             }
+            const char *why = info.why != NULL ? info.why : info.summary;
+            int wlen = (int)strlen(why != NULL ? why : "");
+            while (wlen > 0 && why[wlen - 1] == '.') {
+                wlen--; /* the hint adds its own full stop */
+            }
             char hint[1024];
-            snprintf(hint, sizeof(hint), "%s (%s): %s.%s%s", info.code,
-                     info.name, info.why != NULL ? info.why : info.summary,
+            snprintf(hint, sizeof(hint), "%s (%s): %.*s.%s%s", info.code,
+                     info.name, wlen, why != NULL ? why : "",
                      info.example_good != NULL ? " Instead: " : "",
                      info.example_good != NULL ? info.example_good : "");
             if (json_array_append_new(hints, json_string(hint)) < 0) {
