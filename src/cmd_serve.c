@@ -36,8 +36,7 @@ take_stdout(void)
     return fd;
 }
 
-/* Load the rule set named by --rules into T (a failure is remembered and
- * reported by the tools that need it). */
+/* Load the rule set named by --rules for T; NULL after a warning. */
 static struct pw_ruleset *
 load_rules(const struct pw_config *cfg, const char *rules_dir,
            struct pw_tools *t)
@@ -87,9 +86,11 @@ serve(const struct pw_config *cfg, int proto_fd)
     struct pw_ruleset *rs = load_rules(cfg, rules_dir, &t);
     t.rules = rs;
     /* Last: it scrubs the environment. */
-    t.zygote = start_zygote(profiles, &t);
+    t.zygote = rs != NULL ? start_zygote(profiles, &t) : NULL;
     int rc = 2;
-    if (pw_tools_init(&t, &err) < 0) {
+    if (rs == NULL) {
+        pw_warn("cannot serve without rules");
+    } else if (pw_tools_init(&t, &err) < 0) {
         pw_warn("%s", err.message);
     } else {
         struct pw_server *s =

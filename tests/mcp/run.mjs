@@ -151,11 +151,14 @@ async function configCases() {
   const s = new Session(['--max-timeout', '20']);
   await s.initialize();
   const r = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'pass', timeout: 25 } });
+  i = await infoWith(['--rules', 'restricted'], {});
+  point('--rules restricted is served', mismatch(i, { rules: 'restricted', validator_available: true }));
   point('--max-timeout caps what a client may ask', mismatch(r, { error: { code: -32602, message: (m) => /at most 20/.test(m) } }));
   await s.close();
   for (const [args, env, what] of [[['--bogus'], {}, 'unknown flag'], [['--timeout', 'x'], {}, 'bad --timeout'],
     [[], { SANDBOX_TIMEOUT: 'soon' }, 'bad SANDBOX_TIMEOUT'], [['--profiles', 'nope'], {}, 'unknown profile'],
-    [['--timeout', '50', '--max-timeout', '10'], {}, 'timeout above max']]) {
+    [['--timeout', '50', '--max-timeout', '10'], {}, 'timeout above max'],
+    [['--rules', '/nonexistent-rules-dir'], {}, 'a rules dir that does not load']]) {
     const b = new Session(args, env);
     const { code } = await b.close();
     point(`${what} is a usage error (exit 2)`, code === 2 && /pyward/.test(b.stderr) ? null : `exit ${code}: ${b.stderr}`);
