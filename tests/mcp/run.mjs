@@ -77,7 +77,7 @@ async function sandboxCases(s) {
     }
     return;
   }
-  const r = await run({ code: 'import sys\nprint("hello")\nsys.stdout.flush()\n1 + 1' });
+  const r = await run({ code: 'print("hello")\n1 + 1' });
   point('execute_code: print goes to stdout field, not our stdout', mismatch(r, { isError: false,
     structuredContent: { status: 'ok', success: true, stdout: 'hello\n', result: '2' } }));
   const e = await run({ code: 'raise ValueError("boom")' });
