@@ -171,6 +171,24 @@ test('execute_code: stdin reaches the program', async (t) => {
   assert.equal(r.structuredContent.stdout, 'SHOUT\n');
 });
 
+test('execute_code: an output flood is cut and reported', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run({ code: 'while True:\n    print("x" * 1000)\n', timeout: 20 });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.status, 'output_limit');
+  assert.equal(r.structuredContent.stdout_truncated, true);
+  assert.ok(r.structuredContent.stdout.length <= info.limits.max_output_bytes);
+  assert.ok(r.structuredContent.stdout.length > 1000);
+});
+
+test('allowed_imports only narrows what the profiles allow', async (t) => {
+  if (needValidator(t)) return;
+  const narrowed = await run({ code: 'import math\nprint(math.pi)', allowed_imports: ['json'] });
+  assert.equal(narrowed.structuredContent.status, 'rejected');
+  const widened = await run({ code: 'import os', allowed_imports: ['os'] });
+  assert.equal(widened.structuredContent.status, 'rejected');
+});
+
 test('8 concurrent calls get their own results', async (t) => {
   if (needSandbox(t)) return;
   const calls = [...Array(8).keys()].map((i) =>
