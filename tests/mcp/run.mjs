@@ -72,7 +72,8 @@ async function sandboxCases(s) {
       structuredContent: { status: 'rejected', success: false, validation: { valid: false } } }));
   }
   if (!sc.sandbox_available || !sc.validator_available) {
-    for (const name of ['execute_code: print goes to stdout field, not our stdout', 'execute_code: exception is an error result']) {
+    for (const name of ['execute_code: print goes to stdout field, not our stdout', 'execute_code: exception is an error result',
+      'requests are answered while a run goes on']) {
       skip(name, 'sandbox not available');
     }
     return;
@@ -80,6 +81,14 @@ async function sandboxCases(s) {
   const r = await run({ code: 'print("hello")\n1 + 1' });
   point('execute_code: print goes to stdout field, not our stdout', mismatch(r, { isError: false,
     structuredContent: { status: 'ok', success: true, stdout: 'hello\n', result: '2' } }));
+  s.send({ jsonrpc: '2.0', id: 'slow', method: 'tools/call',
+    params: { name: 'execute_code', arguments: { code: 'import time\ntime.sleep(1)\nprint("late")' } } });
+  await new Promise((res) => setTimeout(res, 100));
+  s.send({ jsonrpc: '2.0', id: 'quick', method: 'ping' });
+  const first = await s.next();
+  const second = await s.next();
+  point('requests are answered while a run goes on', first?.msg?.id === 'quick' && second?.msg?.id === 'slow' &&
+    second.msg.result?.structuredContent?.stdout === 'late\n' ? null : `${first?.raw?.slice(0, 200)} / ${second?.raw?.slice(0, 200)}`);
   const e = await run({ code: 'raise ValueError("boom")' });
   point('execute_code: exception is an error result', mismatch(e, { isError: true,
     structuredContent: { status: 'error', success: false, error: { type: 'ValueError' } } }));
