@@ -1,0 +1,258 @@
+// client.test.mjs - `pyward serve` through the official MCP TypeScript SDK
+// client, the way real MCP clients connect.  Run with node --test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+
+const PYWARD = process.env.PYWARD ?? './pyward';
+
+async function connect(args = []) {
+  const transport = new StdioClientTransport({
+    command: PYWARD,
+    args: ['serve', ...args],
+    env: { ...process.env },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'pyward-sdk-tests', version: '0.0.0' });
+  client.errors = [];
+  client.onerror = (e) => client.errors.push(e);
+  await client.connect(transport);
+  return { client, transport };
+}
+
+// Every descendant pid of PID, read from /proc.
+function descendants(pid) {
+  const parent = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(d), Number(fields[1]));
+    } catch { /* gone */ }
+  }
+  const out = [];
+  const walk = (p) => {
+    for (const [c, pp] of parent) {
+      if (pp === p) { out.push(c); walk(c); }
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+let main;
+let info;
+before(async () => {
+  main = await connect();
+  await main.client.listTools(); // caches the output schemas the SDK checks
+  const r = await main.client.callTool({ name: 'get_sandbox_info', arguments: {} });
+  info = r.structuredContent;
+});
+after(async () => {
+  await main?.client.close();
+});
+
+const needSandbox = (t) => {
+  if (!info.sandbox_available || !info.validator_available) {
+    t.skip(`sandbox or validator not available: ${info.sandbox_error ?? 'validator missing'}`);
+    return true;
+  }
+  return false;
+};
+const needValidator = (t) => {
+  if (!info.validator_available) {
+    t.skip('validator not available');
+    return true;
+  }
+  return false;
+};
+const run = (args, opts) => main.client.callTool({ name: 'execute_code', arguments: args }, undefined, opts);
+
+test('initialize: server info, version and capabilities', () => {
+  const v = main.client.getServerVersion();
+  assert.equal(v.name, 'pyward');
+  assert.match(v.version, /^\d+\.\d+/);
+  const caps = main.client.getServerCapabilities();
+  assert.deepEqual(caps.tools, { listChanged: false });
+  assert.ok(caps.logging);
+  assert.match(main.client.getInstructions(), /execute_code/);
+});
+
+test('tools/list: three tools with input and output schemas', async () => {
+  const { tools } = await main.client.listTools();
+  assert.deepEqual(tools.map((t) => t.name).sort(), ['execute_code', 'get_sandbox_info', 'validate_code']);
+  for (const t of tools) {
+    assert.equal(t.inputSchema.type, 'object');
+    assert.equal(t.outputSchema.type, 'object');
+    assert.ok(t.description.length > 20);
+  }
+  const exec = tools.find((t) => t.name === 'execute_code');
+  assert.deepEqual(exec.inputSchema.required, ['code']);
+});
+
+test('get_sandbox_info: structured content passes the SDK schema check', async () => {
+  const r = await main.client.callTool({ name: 'get_sandbox_info', arguments: {} });
+  assert.equal(r.isError, false);
+  assert.equal(r.content[0].type, 'text');
+  assert.match(r.structuredContent.python_version, /^3\./);
+  assert.ok(r.structuredContent.profiles.find((p) => p.name === 'basic').modules.includes('math'));
+  assert.equal(r.structuredContent.limits.timeout.max, 300);
+});
+
+test('invalid arguments are a JSON-RPC -32602 error the client can read', async () => {
+  await assert.rejects(run({}), (e) => e instanceof McpError && e.code === -32602 && /code/.test(e.message));
+  await assert.rejects(run({ code: 'pass', timeout: 9999 }), (e) => e.code === -32602 && /timeout/.test(e.message));
+  await assert.rejects(run({ code: 'pass', profile: 'nope' }), (e) => e.code === -32602 && /nope/.test(e.message));
+  await assert.rejects(main.client.callTool({ name: 'no_such_tool', arguments: {} }), (e) => e.code === -32602);
+});
+
+test('validate_code: valid code', async (t) => {
+  if (needValidator(t)) return;
+  const r = await main.client.callTool({ name: 'validate_code', arguments: { code: 'def f(x):\n    return x * 2\nprint(f(2))\n' } });
+  assert.equal(r.isError, false);
+  assert.equal(r.structuredContent.validation.valid, true);
+  assert.equal(r.structuredContent.analysis.line_count, 3);
+});
+
+test('validate_code: rejected code lists the problem', async (t) => {
+  if (needValidator(t)) return;
+  const r = await main.client.callTool({ name: 'validate_code', arguments: { code: 'import os\nos.system("ls")\n' } });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.validation.valid, false);
+  assert.ok(r.structuredContent.validation.errors.some((e) => e.line === 1));
+  assert.ok(r.structuredContent.recommendations.length > 0);
+});
+
+test('execute_code: success', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run({ code: 'xs = [i * i for i in range(4)]\nprint(sum(xs))\nxs' });
+  assert.equal(r.isError, false, JSON.stringify(r));
+  assert.equal(r.structuredContent.status, 'ok');
+  assert.equal(r.structuredContent.stdout, '14\n');
+  assert.equal(r.structuredContent.result, '[0, 1, 4, 9]');
+  assert.match(r.content[0].text, /14/);
+});
+
+test('execute_code: failure (exception)', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run({ code: 'def f():\n    return 1 / 0\nf()\n' });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.status, 'error');
+  assert.equal(r.structuredContent.error.type, 'ZeroDivisionError');
+  assert.match(r.content[0].text, /ZeroDivisionError/);
+});
+
+test('execute_code: rejection (validation)', async (t) => {
+  if (needValidator(t)) return;
+  const r = await run({ code: 'eval("1+1")' });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.status, 'rejected');
+  assert.equal(r.structuredContent.validation.valid, false);
+});
+
+test('execute_code: timeout', async (t) => {
+  if (needSandbox(t)) return;
+  const start = Date.now();
+  const r = await run({ code: 'while True:\n    pass\n', timeout: 1 });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.status, 'timeout');
+  assert.ok(Date.now() - start < 5000);
+});
+
+test('execute_code: stdin reaches the program', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run({ code: 'print(input().upper())', stdin: 'shout\n' });
+  assert.equal(r.structuredContent.stdout, 'SHOUT\n');
+});
+
+test('execute_code: an output flood is cut and reported', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run({ code: 'while True:\n    print("x" * 1000)\n', timeout: 20 });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.status, 'output_limit');
+  assert.equal(r.structuredContent.stdout_truncated, true);
+  assert.ok(r.structuredContent.stdout.length <= info.limits.max_output_bytes);
+  assert.ok(r.structuredContent.stdout.length > 1000);
+});
+
+test('allowed_imports only narrows what the profiles allow', async (t) => {
+  if (needValidator(t)) return;
+  const narrowed = await run({ code: 'import math\nprint(math.pi)', allowed_imports: ['json'] });
+  assert.equal(narrowed.structuredContent.status, 'rejected');
+  const widened = await run({ code: 'import os', allowed_imports: ['os'] });
+  assert.equal(widened.structuredContent.status, 'rejected');
+});
+
+test('8 concurrent calls get their own results', async (t) => {
+  if (needSandbox(t)) return;
+  const calls = [...Array(8).keys()].map((i) =>
+    run({ code: `import time\ntime.sleep(0.${8 - i})\nprint(${i} * 1000 + 7)` }));
+  const results = await Promise.all(calls);
+  results.forEach((r, i) => {
+    assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+    assert.equal(r.structuredContent.stdout, `${i * 1000 + 7}\n`);
+  });
+  const ids = new Set(results.map((r) => r.structuredContent.execution_id));
+  assert.equal(ids.size, 8);
+});
+
+test('progress notifications arrive while a run goes on', async (t) => {
+  if (needSandbox(t)) return;
+  const seen = [];
+  const r = await run({ code: 'import time\ntime.sleep(1.2)\nprint("done")' },
+    { onprogress: (p) => seen.push(p) });
+  assert.equal(r.structuredContent.stdout, 'done\n');
+  assert.ok(seen.length >= 3, `only ${seen.length} progress notifications`);
+  for (let i = 1; i < seen.length; i++) assert.ok(seen[i].progress > seen[i - 1].progress);
+  assert.ok(seen.every((p) => p.total > 0));
+});
+
+test('cancellation kills the child and sends no result', async (t) => {
+  if (needSandbox(t)) return;
+  const server = main.transport.pid;
+  const before = new Set(descendants(server));
+  const ac = new AbortController();
+  const p = run({ code: 'import time\ntime.sleep(30)\nprint("should never print")', timeout: 60 },
+    { signal: ac.signal });
+  let kids = [];
+  for (let i = 0; i < 50 && kids.length === 0; i++) {
+    await sleep(50);
+    kids = descendants(server).filter((k) => !before.has(k));
+  }
+  assert.ok(kids.length > 0, 'the run never showed up as a child of the server');
+  ac.abort('test cancels');
+  await assert.rejects(p);
+  let left = kids;
+  for (let i = 0; i < 40 && left.length > 0; i++) {
+    await sleep(50);
+    const now = new Set(descendants(server));
+    left = kids.filter((k) => now.has(k));
+  }
+  assert.deepEqual(left, [], 'the cancelled child is still there');
+  // The server goes on, and never answered the cancelled request.
+  const r = await run({ code: 'print("next")' });
+  assert.equal(r.structuredContent.stdout, 'next\n');
+  await sleep(100);
+  assert.ok(!main.client.errors.some((e) => /unknown message ID/i.test(String(e))), String(main.client.errors));
+});
+
+test('logging/setLevel is accepted', async () => {
+  assert.deepEqual(await main.client.setLoggingLevel('info'), {});
+});
+
+test('clean exit when the client closes', async () => {
+  const c = await connect();
+  const pid = c.transport.pid;
+  assert.ok(pid > 0);
+  const start = Date.now();
+  await c.client.close();
+  const took = Date.now() - start;
+  assert.ok(took < 1900, `took ${took} ms: the server did not exit when stdin closed`);
+  assert.throws(() => process.kill(pid, 0), /ESRCH/);
+});

@@ -1,0 +1,120 @@
+// cases.mjs - raw JSON-RPC cases for `pyward serve`.
+//
+// `lines` cases run in one initialized session (protocol 2025-06-18): each
+// writes its raw line(s), reads exactly the replies in `expect` (partial
+// matches, in order; `raw` = exact text the first reply must start with),
+// then pings: the pong must be the very next message, which shows that
+// nothing else was answered and that the server goes on after bad input.
+const err = (code) => ({ error: { code, message: (m) => typeof m === 'string' && m.length > 0 } });
+const errId = (id, code) => ({ id, ...err(code) });
+const req = (id, method, params) =>
+  JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+const call = (id, name, args) => req(id, 'tools/call', { name, arguments: args });
+const msgHas = (re) => ({ error: { message: (m) => re.test(m) } });
+const code = 'print(1)';
+
+export const lineCases = [
+  // --- framing and parsing
+  { name: 'not JSON -> -32700 with id null', send: 'garbage', expect: [errId(null, -32700)] },
+  { name: 'truncated JSON -> -32700', send: '{"jsonrpc":"2.0","id":1,', expect: [errId(null, -32700)] },
+  { name: 'invalid UTF-8 -> -32700',
+    send: Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"'),
+      Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}}')]),
+    expect: [errId(null, -32700)] },
+  { name: '100,000-deep nesting -> -32700, no crash',
+    send: '['.repeat(100000) + ']'.repeat(100000), expect: [errId(null, -32700)] },
+  { name: 'deep nesting inside params -> -32700',
+    send: '{"jsonrpc":"2.0","id":7,"method":"ping","params":{"a":' + '['.repeat(100000) + ']'.repeat(100000) + '}}',
+    expect: [errId(null, -32700)] },
+  { name: 'blank line is ignored', send: '   ', expect: [] },
+  { name: 'two messages on one write are both answered',
+    send: req(1, 'ping') + '\n' + req(2, 'ping'), expect: [{ id: 1, result: {} }, { id: 2, result: {} }] },
+  // --- envelopes
+  { name: 'a number is not a request -> -32600', send: '42', expect: [errId(null, -32600)] },
+  { name: 'a string is not a request -> -32600', send: '"ping"', expect: [errId(null, -32600)] },
+  { name: 'null is not a request -> -32600', send: 'null', expect: [errId(null, -32600)] },
+  { name: 'missing jsonrpc -> -32600, id echoed', send: '{"id":3,"method":"ping"}', expect: [errId(3, -32600)] },
+  { name: 'jsonrpc 1.0 -> -32600', send: '{"jsonrpc":"1.0","id":4,"method":"ping"}', expect: [errId(4, -32600)] },
+  { name: 'method not a string -> -32600', send: '{"jsonrpc":"2.0","id":5,"method":3}', expect: [errId(5, -32600)] },
+  { name: 'missing method -> -32600', send: '{"jsonrpc":"2.0","id":6}', expect: [errId(6, -32600)] },
+  { name: 'id object -> -32600 with id null', send: '{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}', expect: [errId(null, -32600)] },
+  { name: 'id null -> -32600', send: '{"jsonrpc":"2.0","id":null,"method":"ping"}', expect: [errId(null, -32600)] },
+  { name: 'id-less invalid request -> -32600 with id null', send: '{"jsonrpc":"2.0","method":1}', expect: [errId(null, -32600)] },
+  { name: 'params array -> -32602', send: '{"jsonrpc":"2.0","id":8,"method":"ping","params":[1]}', expect: [errId(8, -32602)] },
+  { name: 'params string -> -32600', send: '{"jsonrpc":"2.0","id":9,"method":"ping","params":"x"}', expect: [errId(9, -32600)] },
+  { name: 'unknown method -> -32601', send: req(10, 'resources/list'), expect: [{ id: 10, ...err(-32601), ...msgHas(/resources\/list/) }] },
+  // --- ids echoed exactly
+  { name: 'string id echoed', send: req('abc', 'ping'), expect: [{ id: 'abc', result: {} }] },
+  { name: 'unicode string id echoed', send: req('é✓ id', 'ping'), expect: [{ id: 'é✓ id', result: {} }] },
+  { name: 'escaped string id echoed as written', send: '{"jsonrpc":"2.0","id":"a\\u0062c","method":"ping"}',
+    expect: [{ id: 'abc' }], raw: '{"jsonrpc":"2.0","id":"a\\u0062c",' },
+  { name: 'negative id echoed', send: req(-7, 'ping'), expect: [{ id: -7 }], raw: '{"jsonrpc":"2.0","id":-7,' },
+  { name: 'zero id echoed', send: req(0, 'ping'), expect: [{ id: 0 }], raw: '{"jsonrpc":"2.0","id":0,' },
+  { name: 'huge integer id echoed exactly', send: '{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}',
+    expect: [{ result: {} }], raw: '{"jsonrpc":"2.0","id":123456789012345678901234567890,' },
+  { name: 'fractional id echoed exactly', send: '{"jsonrpc":"2.0","id":0.1,"method":"ping"}',
+    expect: [{ id: 0.1 }], raw: '{"jsonrpc":"2.0","id":0.1,' },
+  { name: 'exponent id echoed exactly', send: '{"jsonrpc":"2.0","id":1E+2,"method":"ping"}',
+    expect: [{ id: 100 }], raw: '{"jsonrpc":"2.0","id":1E+2,' },
+  { name: 'id of an error reply echoed too', send: '{"jsonrpc":"2.0","id":2.50,"method":"nope"}',
+    expect: [errId(2.5, -32601)], raw: '{"jsonrpc":"2.0","id":2.50,' },
+  // --- notifications and responses get no answer
+  { name: 'unknown notification: no answer', send: '{"jsonrpc":"2.0","method":"notifications/whatever"}', expect: [] },
+  { name: 'initialized notification: no answer', send: '{"jsonrpc":"2.0","method":"notifications/initialized"}', expect: [] },
+  { name: 'cancel of an unknown request: no answer',
+    send: '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"none"}}', expect: [] },
+  { name: 'a response from the client: no answer', send: '{"jsonrpc":"2.0","id":99,"result":{}}', expect: [] },
+  { name: 'batch refused in 2025-06-18', send: '[' + req(1, 'ping') + ']', expect: [errId(null, -32600)] },
+  // --- MCP methods
+  { name: 'second initialize -> -32600',
+    send: req(11, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } }),
+    expect: [errId(11, -32600)] },
+  { name: 'logging/setLevel debug', send: req(12, 'logging/setLevel', { level: 'debug' }), expect: [{ id: 12, result: {} }] },
+  { name: 'logging/setLevel bogus -> -32602', send: req(13, 'logging/setLevel', { level: 'loud' }), expect: [errId(13, -32602)] },
+  { name: 'logging/setLevel back to error', send: req(14, 'logging/setLevel', { level: 'error' }), expect: [{ id: 14, result: {} }] },
+  { name: 'tools/list: three tools with schemas', send: req(15, 'tools/list'),
+    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 3 &&
+      ['execute_code', 'validate_code', 'get_sandbox_info'].every((n) => t.some((x) => x.name === n &&
+        x.inputSchema?.type === 'object' && x.outputSchema?.type === 'object' && typeof x.description === 'string')) } }] },
+  { name: 'tools/call without name -> -32602', send: req(16, 'tools/call', { arguments: {} }), expect: [errId(16, -32602)] },
+  { name: 'unknown tool -> -32602', send: call(17, 'rm_rf', {}), expect: [{ id: 17, ...err(-32602), ...msgHas(/unknown tool/) }] },
+  { name: 'arguments not an object -> -32602', send: call(18, 'execute_code', [code]), expect: [errId(18, -32602)] },
+  { name: 'execute_code without code -> -32602', send: call(19, 'execute_code', {}),
+    expect: [{ id: 19, ...err(-32602), ...msgHas(/missing required argument 'code'/) }] },
+  { name: 'execute_code without arguments -> -32602', send: req(20, 'tools/call', { name: 'execute_code' }), expect: [errId(20, -32602)] },
+  { name: 'code not a string -> -32602', send: call(21, 'execute_code', { code: 42 }), expect: [{ id: 21, ...msgHas(/'code' must be a string/) }] },
+  { name: 'timeout negative -> -32602', send: call(22, 'execute_code', { code, timeout: -1 }), expect: [{ id: 22, ...err(-32602), ...msgHas(/timeout/) }] },
+  { name: 'timeout zero -> -32602', send: call(23, 'execute_code', { code, timeout: 0 }), expect: [errId(23, -32602)] },
+  { name: 'timeout above the maximum -> -32602', send: call(24, 'execute_code', { code, timeout: 301 }), expect: [{ id: 24, ...err(-32602), ...msgHas(/at most 300/) }] },
+  { name: 'timeout a string -> -32602', send: call(25, 'execute_code', { code, timeout: '5' }), expect: [errId(25, -32602)] },
+  { name: 'unknown profile -> -32602', send: call(26, 'execute_code', { code, profile: 'nope' }), expect: [{ id: 26, ...err(-32602), ...msgHas(/unknown profile 'nope'/) }] },
+  { name: 'profile not enabled -> -32602', send: call(27, 'execute_code', { code, profile: ['basic', 'network'] }),
+    expect: [{ id: 27, ...err(-32602), ...msgHas(/'network' is not enabled/) }] },
+  { name: 'profile a number -> -32602', send: call(28, 'execute_code', { code, profile: 3 }), expect: [errId(28, -32602)] },
+  { name: 'allowed_imports a string -> -32602', send: call(29, 'execute_code', { code, allowed_imports: 'math' }), expect: [errId(29, -32602)] },
+  { name: 'allowed_imports with a number -> -32602', send: call(30, 'execute_code', { code, allowed_imports: ['math', 1] }), expect: [errId(30, -32602)] },
+  { name: 'memory_limit nonsense -> -32602', send: call(31, 'execute_code', { code, memory_limit: 'lots' }), expect: [errId(31, -32602)] },
+  { name: 'memory_limit above the maximum -> -32602', send: call(32, 'execute_code', { code, memory_limit: '100g' }), expect: [errId(32, -32602)] },
+  { name: 'stdin not a string -> -32602', send: call(33, 'execute_code', { code, stdin: 1 }), expect: [errId(33, -32602)] },
+  { name: 'capture_output not a boolean -> -32602', send: call(34, 'execute_code', { code, capture_output: 'yes' }), expect: [errId(34, -32602)] },
+  { name: 'unknown argument -> -32602', send: call(35, 'execute_code', { code, sudo: true }), expect: [{ id: 35, ...msgHas(/unknown argument 'sudo'/) }] },
+  { name: '10 MB code string -> -32602 too large', send: call(36, 'execute_code', { code: '#'.repeat(10 << 20) }),
+    expect: [{ id: 36, ...err(-32602), ...msgHas(/too large/) }] },
+  { name: '10 MB code to validate_code -> -32602', send: call(37, 'validate_code', { code: 'x'.repeat(10 << 20) }), expect: [errId(37, -32602)] },
+  { name: 'validate_code without code -> -32602', send: call(38, 'validate_code', { profile: 'basic' }), expect: [errId(38, -32602)] },
+  { name: 'validate_code rejects execute-only arguments', send: call(39, 'validate_code', { code, timeout: 3 }), expect: [errId(39, -32602)] },
+  { name: 'get_sandbox_info with arguments -> -32602', send: call(40, 'get_sandbox_info', { x: 1 }), expect: [errId(40, -32602)] },
+  { name: 'get_sandbox_info result', send: call(41, 'get_sandbox_info', {}),
+    expect: [{ id: 41, result: { isError: false, content: (c) => c[0].type === 'text',
+      structuredContent: { version: (v) => /^\d+\.\d+/.test(v), python_version: (v) => /^3\.\d+/.test(v),
+        limits: { timeout: { default: 30, max: 300 } },
+        profiles: (p) => p.length === 1 && p[0].name === 'basic' && p[0].modules.includes('math') && p[0].modules.includes('json'),
+        isolation: (i) => typeof i === 'object' } } }] },
+];
+
+// An oversized line (over 16 MiB) is refused with a clear error.
+export const oversized = {
+  name: 'a 17 MB line -> -32600 "longer than", then served',
+  send: '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"' + 'y'.repeat(17 << 20) + '"}}',
+  expect: [{ id: null, ...err(-32600), ...msgHas(/longer than/) }],
+};

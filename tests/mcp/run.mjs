@@ -1,0 +1,244 @@
+// run.mjs - the raw JSON-RPC suite for `pyward serve`; prints TAP.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { Session, isJsonRpcLine, mismatch } from './session.mjs';
+import { lineCases, oversized } from './cases.mjs';
+
+let n = 0;
+let failed = 0;
+function ok(name) { console.log(`ok ${++n} - ${name}`); }
+function notOk(name, why) {
+  failed++;
+  console.log(`not ok ${++n} - ${name}`);
+  for (const l of String(why).split('\n')) console.log(`# ${l}`);
+}
+function skip(name, why) { console.log(`ok ${++n} - ${name} # SKIP ${why}`); }
+function point(name, why) { (why ? notOk(name, why) : ok(name)); }
+
+// Run one line case in S: write, collect the expected replies, ping.
+async function lineCase(s, c) {
+  s.write(c.send);
+  for (let i = 0; i < c.expect.length; i++) {
+    const got = await s.next();
+    if (got === null) return `reply ${i + 1} never came`;
+    const m = mismatch(got.msg, c.expect[i]);
+    if (m) return `${m}\nline: ${got.raw.slice(0, 300)}`;
+    if (i === 0 && c.raw && !got.raw.startsWith(c.raw)) {
+      return `raw reply ${got.raw.slice(0, 200)} does not start with ${c.raw}`;
+    }
+  }
+  const pingId = `after-${n}`;
+  s.send({ jsonrpc: '2.0', id: pingId, method: 'ping' });
+  const pong = await s.next();
+  if (pong === null) return 'no answer to the ping that followed';
+  if (pong.msg.id !== pingId) return `unexpected extra reply: ${pong.raw.slice(0, 300)}`;
+  return null;
+}
+
+async function sharedSession() {
+  const s = new Session();
+  const init = await s.initialize('2025-06-18');
+  point('initialize answers 2025-06-18 with tools and logging', mismatch(init, {
+    result: { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: false }, logging: {} },
+      serverInfo: { name: 'pyward', version: (v) => typeof v === 'string' }, instructions: (x) => typeof x === 'string' } }));
+  for (const c of [...lineCases, oversized]) {
+    point(c.name, await lineCase(s, c));
+  }
+  await sandboxCases(s);
+  const { code } = await s.close();
+  point('server exits 0 when stdin closes', code === 0 ? null : `exit ${code}\n${s.stderr.slice(-2000)}`);
+  const bad = s.lines.filter((l) => !isJsonRpcLine(l));
+  point(`all ${s.lines.length} stdout lines are JSON-RPC messages`, bad.length ? bad.slice(0, 3).join('\n').slice(0, 500) : null);
+}
+
+// Cases that need the validator or the sandbox; skipped until present.
+async function sandboxCases(s) {
+  const info = await s.request('tools/call', { name: 'get_sandbox_info', arguments: {} });
+  const sc = info?.result?.structuredContent ?? {};
+  const val = async (code) => (await s.request('tools/call', { name: 'validate_code', arguments: { code } }))?.result;
+  const run = async (args) => (await s.request('tools/call', { name: 'execute_code', arguments: args }, 30000))?.result;
+  if (!sc.validator_available) {
+    for (const name of ['validate_code: valid code', 'validate_code: exec() refused', 'execute_code: rejected before running']) {
+      skip(name, 'validator not available');
+    }
+  } else {
+    const good = await val('x = 1\nprint(x)\n');
+    point('validate_code: valid code', mismatch(good, { isError: false,
+      structuredContent: { validation: { valid: true, errors: [] }, analysis: { line_count: 2 }, recommendations: Array.isArray } }));
+    const badv = await val('exec("1")\n');
+    point('validate_code: exec() refused', mismatch(badv, { isError: true,
+      structuredContent: { validation: { valid: false, errors: (e) => e.length > 0 && e[0].line === 1 && /^PW\d{3}$/.test(e[0].code) } } }));
+    const rej = await run({ code: 'exec("print(1)")' });
+    point('execute_code: rejected before running', mismatch(rej, { isError: true,
+      structuredContent: { status: 'rejected', success: false, validation: { valid: false } } }));
+  }
+  if (!sc.sandbox_available || !sc.validator_available) {
+    for (const name of ['execute_code: print goes to stdout field, not our stdout', 'execute_code: exception is an error result',
+      'requests are answered while a run goes on']) {
+      skip(name, 'sandbox not available');
+    }
+    return;
+  }
+  const r = await run({ code: 'print("hello")\n1 + 1' });
+  point('execute_code: print goes to stdout field, not our stdout', mismatch(r, { isError: false,
+    structuredContent: { status: 'ok', success: true, stdout: 'hello\n', result: '2' } }));
+  s.send({ jsonrpc: '2.0', id: 'slow', method: 'tools/call',
+    params: { name: 'execute_code', arguments: { code: 'import time\ntime.sleep(1)\nprint("late")' } } });
+  await new Promise((res) => setTimeout(res, 100));
+  s.send({ jsonrpc: '2.0', id: 'quick', method: 'ping' });
+  const first = await s.next();
+  const second = await s.next();
+  point('requests are answered while a run goes on', first?.msg?.id === 'quick' && second?.msg?.id === 'slow' &&
+    second.msg.result?.structuredContent?.stdout === 'late\n' ? null : `${first?.raw?.slice(0, 200)} / ${second?.raw?.slice(0, 200)}`);
+  const e = await run({ code: 'raise ValueError("boom")' });
+  point('execute_code: exception is an error result', mismatch(e, { isError: true,
+    structuredContent: { status: 'error', success: false, error: { type: 'ValueError' } } }));
+}
+
+async function versionCases() {
+  for (const v of ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '1999-01-01']) {
+    const s = new Session();
+    const r = await s.initialize(v);
+    const want = v === '1999-01-01' ? '2025-11-25' : v;
+    point(`protocol ${v} answered with ${want}`, mismatch(r, { result: { protocolVersion: want } }));
+    await s.close();
+  }
+  const s = new Session();
+  const pre = await s.request('tools/list');
+  point('tools/list before initialize -> -32600', mismatch(pre, { error: { code: -32600, message: (m) => /initialize/.test(m) } }));
+  const ping = await s.request('ping');
+  point('ping before initialize is answered', mismatch(ping, { result: {} }));
+  const init = await s.request('initialize', { capabilities: {} });
+  point('initialize without protocolVersion -> -32602', mismatch(init, { error: { code: -32602 } }));
+  await s.close();
+}
+
+async function batchCases() {
+  const s = new Session();
+  await s.initialize('2025-03-26');
+  s.write(JSON.stringify([
+    { jsonrpc: '2.0', id: 1, method: 'ping' },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    42,
+    { jsonrpc: '2.0', id: 'two', method: 'tools/call', params: { name: 'get_sandbox_info', arguments: {} } },
+    { jsonrpc: '2.0', id: 3, method: 'nope' },
+  ]));
+  const got = await s.next();
+  const arr = got?.msg;
+  point('batch in 2025-03-26: one array, notifications unanswered', Array.isArray(arr) && arr.length === 4 &&
+    arr.some((m) => m.id === 1 && m.result) && arr.some((m) => m.id === 'two' && m.result?.structuredContent) &&
+    arr.some((m) => m.id === null && m.error?.code === -32600) && arr.some((m) => m.id === 3 && m.error?.code === -32601)
+    ? null : `got ${got?.raw?.slice(0, 500)}`);
+  s.write('[]');
+  const empty = await s.next();
+  point('empty batch -> -32600', mismatch(empty?.msg, { id: null, error: { code: -32600 } }));
+  s.write(JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/initialized' }]));
+  const pong = await s.request('ping');
+  point('batch of notifications only: no answer', mismatch(pong, { result: {} }) ?? (s.stray ? 'extra reply' : null));
+  await s.close();
+}
+
+async function infoWith(args, env) {
+  const s = new Session(args, env);
+  await s.initialize();
+  const r = await s.request('tools/call', { name: 'get_sandbox_info', arguments: {} });
+  await s.close();
+  return r?.result?.structuredContent;
+}
+
+async function configCases() {
+  const names = (i) => (i?.profiles ?? []).map((p) => p.name).join(',');
+  let i = await infoWith(['--profiles', 'basic,network'], {});
+  point('--profiles basic,network enables network', names(i) === 'basic,network' ? null : names(i));
+  i = await infoWith([], { SANDBOX_ENABLE_NETWORK: '1', SANDBOX_ENABLE_FILESYSTEM: 'true' });
+  point('SANDBOX_ENABLE_* enable profiles', names(i) === 'basic,network,filesystem' ? null : names(i));
+  i = await infoWith(['--profiles', 'basic'], { SANDBOX_ENABLE_NETWORK: '1' });
+  point('--profiles overrides SANDBOX_ENABLE_*', names(i) === 'basic' ? null : names(i));
+  i = await infoWith([], { SANDBOX_TIMEOUT: '12', PYWARD_MAX_TIMEOUT: '60', SANDBOX_MAX_OUTPUT_SIZE: '64k' });
+  point('SANDBOX_TIMEOUT, PYWARD_MAX_TIMEOUT, SANDBOX_MAX_OUTPUT_SIZE', mismatch(i, { limits: { timeout: { default: 12, max: 60 }, max_output_bytes: 65536 } }));
+  i = await infoWith(['--timeout', '5', '--memory', '256m', '--max-concurrency', '3'], { PYWARD_TIMEOUT: '12', SANDBOX_DEFAULT_MEMORY_LIMIT: '1g' });
+  point('flags override the environment', mismatch(i, { limits: { timeout: { default: 5 }, memory_bytes: { default: 256 << 20 }, max_concurrency: 3 } }));
+  const s = new Session(['--max-timeout', '20']);
+  await s.initialize();
+  const r = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'pass', timeout: 25 } });
+  i = await infoWith(['--rules', 'restricted'], {});
+  point('--rules restricted is served', mismatch(i, { rules: 'restricted', validator_available: true }));
+  point('--max-timeout caps what a client may ask', mismatch(r, { error: { code: -32602, message: (m) => /at most 20/.test(m) } }));
+  await s.close();
+  for (const [args, env, what] of [[['--bogus'], {}, 'unknown flag'], [['--timeout', 'x'], {}, 'bad --timeout'],
+    [[], { SANDBOX_TIMEOUT: 'soon' }, 'bad SANDBOX_TIMEOUT'], [['--profiles', 'nope'], {}, 'unknown profile'],
+    [['--timeout', '50', '--max-timeout', '10'], {}, 'timeout above max'],
+    [['--rules', '/nonexistent-rules-dir'], {}, 'a rules dir that does not load']]) {
+    const b = new Session(args, env);
+    const { code } = await b.close();
+    point(`${what} is a usage error (exit 2)`, code === 2 && /pyward/.test(b.stderr) ? null : `exit ${code}: ${b.stderr}`);
+  }
+}
+
+// fd 1 of the server is stderr; the protocol lives on a private CLOEXEC
+// fd, so prints from Python or a library cannot reach the client.
+async function stdoutCases() {
+  const s = new Session();
+  await s.initialize();
+  const pid = s.proc.pid;
+  const link = (fd) => readlinkSync(`/proc/${pid}/fd/${fd}`);
+  let why = null;
+  try {
+    const protoFds = readdirSync(`/proc/${pid}/fd`).map(Number)
+      .filter((fd) => fd > 2 && link(fd) !== link(0) && link(fd) !== link(2) && /^(pipe|socket):/.test(link(fd)))
+      .filter((fd) => (parseInt(/flags:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))[1], 8) & 0o2000000) !== 0);
+    if (link(1) !== link(2)) why = `fd 1 is ${link(1)}, fd 2 is ${link(2)}`;
+    else if (protoFds.length !== 1) why = `expected one private CLOEXEC protocol fd, found ${protoFds}`;
+  } catch (e) {
+    why = e.message;
+  }
+  point('fd 1 points at stderr; the protocol is on a private CLOEXEC fd', why);
+  const r = await s.request('ping');
+  point('the private fd carries the replies', mismatch(r, { result: {} }));
+  await s.close();
+}
+
+// logging/setLevel: notifications/message at or above the level only.
+async function loggingCases() {
+  const s = new Session();
+  await s.initialize();
+  await s.request('ping');
+  point('no log messages before logging/setLevel', s.notes.length === 0 ? null : JSON.stringify(s.notes[0]));
+  await s.request('logging/setLevel', { level: 'debug' });
+  await s.request('ping');
+  const debug = s.notes.filter((m) => m.method === 'notifications/message');
+  point('at debug, requests are logged to the client', debug.some((m) => m.params.level === 'debug' &&
+    m.params.logger === 'pyward' && /ping/.test(m.params.data)) ? null : JSON.stringify(s.notes));
+  await s.request('logging/setLevel', { level: 'error' });
+  const seen = s.notes.length;
+  await s.request('ping');
+  await s.request('tools/call', { name: 'get_sandbox_info', arguments: {} });
+  point('at error, debug messages stop', s.notes.length === seen ? null : JSON.stringify(s.notes.slice(seen)));
+  await s.close();
+}
+
+async function lifecycleCases() {
+  const s = new Session();
+  await s.initialize();
+  s.proc.kill('SIGTERM');
+  const { code } = await s.exited;
+  point('SIGTERM ends the server cleanly', code === 0 ? null : `exit ${code}`);
+  const t = new Session();
+  await t.initialize();
+  const start = Date.now();
+  const r = await t.close();
+  point('closing stdin ends the server promptly', r.code === 0 && Date.now() - start < 3000 ? null : `exit ${r.code} after ${Date.now() - start} ms`);
+}
+
+try {
+  await sharedSession();
+  await versionCases();
+  await batchCases();
+  await configCases();
+  await lifecycleCases();
+  await stdoutCases();
+  await loggingCases();
+} catch (e) {
+  notOk('driver crashed', e.stack);
+}
+console.log(`1..${n}`);
+process.exit(0);

@@ -1,0 +1,245 @@
+/*
+ * check_jsonrpc.c - unit tests of the JSON-RPC framing layer: raw ids,
+ * batch splitting, capped line reading, envelopes and the output queue.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "jsonrpc.h"
+
+static char *
+raw_id(const char *text)
+{
+    return pw_rpc_raw_id(text, strlen(text));
+}
+
+static void
+assert_raw_id(const char *text, const char *want)
+{
+    char *got = raw_id(text);
+    if (want == NULL) {
+        ck_assert_ptr_null(got);
+    } else {
+        ck_assert_ptr_nonnull(got);
+        ck_assert_str_eq(got, want);
+    }
+    free(got);
+}
+
+START_TEST(raw_id_numbers_kept_as_written)
+{
+    assert_raw_id("{\"jsonrpc\":\"2.0\",\"id\":1}", "1");
+    assert_raw_id("{\"id\":123456789012345678901234567890}",
+                  "123456789012345678901234567890");
+    assert_raw_id("{\"id\" : 0.10 , \"method\":\"ping\"}", "0.10");
+    assert_raw_id("{\"id\":-1E+2}", "-1E+2");
+}
+END_TEST
+
+START_TEST(raw_id_strings_and_nesting)
+{
+    assert_raw_id("{\"params\":{\"id\":5,\"x\":[\"}\",{\"id\":6}]},"
+                  "\"id\":\"a\\\"b\"}",
+                  "\"a\\\"b\"");
+    assert_raw_id("{\"method\":\"ping\"}", NULL);
+    assert_raw_id("[{\"id\":1}]", NULL);
+    assert_raw_id("{\"\\u0069d\":7}", "7");
+    assert_raw_id("{\"id\":1,\"id\":2}", "2");
+}
+END_TEST
+
+START_TEST(split_array_ranges)
+{
+    const char *text = " [ {\"a\":\"],\"} , 42,[1,[2]] ,\"x\" ] ";
+    size_t starts[8];
+    size_t lens[8];
+    size_t n = pw_rpc_split_array(text, strlen(text), starts, lens, 8);
+    ck_assert_uint_eq(n, 4);
+    ck_assert_int_eq(strncmp(text + starts[0], "{\"a\":\"],\"}", lens[0]), 0);
+    ck_assert_uint_eq(lens[1], 2);
+    ck_assert_int_eq(strncmp(text + starts[2], "[1,[2]]", lens[2]), 0);
+    ck_assert_int_eq(strncmp(text + starts[3], "\"x\"", lens[3]), 0);
+}
+END_TEST
+
+START_TEST(parse_huge_integer_and_depth)
+{
+    struct pw_error err = {0};
+    const char *big = "{\"id\":123456789012345678901234567890}";
+    json_t *v = pw_rpc_parse(big, strlen(big), &err);
+    ck_assert_ptr_nonnull(v);
+    ck_assert(json_is_real(json_object_get(v, "id")));
+    json_decref(v);
+    size_t depth = 100000;
+    char *deep = malloc(2 * depth + 1);
+    memset(deep, '[', depth);
+    memset(deep + depth, ']', depth);
+    deep[2 * depth] = '\0';
+    v = pw_rpc_parse(deep, 2 * depth, &err);
+    ck_assert_ptr_null(v);
+    ck_assert_ptr_nonnull(strstr(err.message, "depth"));
+    free(deep);
+}
+END_TEST
+
+struct lines {
+    char got[8][64];
+    bool oversized[8];
+    int n;
+};
+
+static void
+collect(void *ctx, const char *line, size_t len, bool oversized)
+{
+    struct lines *l = ctx;
+    ck_assert_int_lt(l->n, 8);
+    snprintf(l->got[l->n], sizeof(l->got[0]), "%.*s", (int)len, line);
+    l->oversized[l->n++] = oversized;
+}
+
+START_TEST(lines_split_across_reads)
+{
+    int p[2];
+    struct pw_rpc_in in;
+    struct lines l = {0};
+    ck_assert_int_eq(pipe(p), 0);
+    pw_rpc_in_init(&in);
+    ck_assert_int_eq(write(p[1], "ab", 2), 2);
+    ck_assert_int_eq(pw_rpc_in_read(&in, p[0], collect, &l), 0);
+    ck_assert_int_eq(l.n, 0);
+    ck_assert_int_eq(write(p[1], "c\n\nd\nlast", 9), 9);
+    ck_assert_int_eq(pw_rpc_in_read(&in, p[0], collect, &l), 0);
+    close(p[1]);
+    ck_assert_int_eq(pw_rpc_in_read(&in, p[0], collect, &l), 1);
+    ck_assert_int_eq(l.n, 4);
+    ck_assert_str_eq(l.got[0], "abc");
+    ck_assert_str_eq(l.got[1], "");
+    ck_assert_str_eq(l.got[2], "d");
+    ck_assert_str_eq(l.got[3], "last");
+    pw_rpc_in_free(&in);
+    close(p[0]);
+}
+END_TEST
+
+START_TEST(oversized_line_flagged_then_next_line_read)
+{
+    int p[2];
+    struct pw_rpc_in in;
+    struct lines l = {0};
+    size_t chunk = 1 << 20;
+    char *junk = malloc(chunk);
+    memset(junk, 'x', chunk);
+    ck_assert_int_eq(pipe(p), 0);
+    pw_rpc_in_init(&in);
+    ck_assert_int_eq(fcntl(p[1], F_SETFL, O_NONBLOCK), 0);
+    /* Feed 17 MiB of one line: each round the pipe holds data (written
+     * now, or full), so the read never blocks. */
+    size_t left = 17 * chunk;
+    while (left > 0) {
+        ssize_t w = write(p[1], junk, left < chunk ? left : chunk);
+        if (w > 0) {
+            left -= (size_t)w;
+        }
+        ck_assert_int_eq(pw_rpc_in_read(&in, p[0], collect, &l), 0);
+    }
+    ck_assert_int_eq(l.n, 0);
+    ck_assert_int_eq(write(p[1], "tail\nok\n", 8), 8);
+    while (l.n < 2) {
+        ck_assert_int_eq(pw_rpc_in_read(&in, p[0], collect, &l), 0);
+    }
+    ck_assert(l.oversized[0]);
+    ck_assert_str_eq(l.got[1], "ok");
+    ck_assert(!l.oversized[1]);
+    ck_assert_uint_le(in.buf.cap, 1024 * 1024); /* memory given back */
+    pw_rpc_in_free(&in);
+    free(junk);
+    close(p[0]);
+    close(p[1]);
+}
+END_TEST
+
+START_TEST(envelopes_splice_the_raw_id)
+{
+    json_t *res = json_pack("{s:i}", "x", 1);
+    char *line = pw_rpc_result_new("1.50", res);
+    ck_assert_str_eq(line, "{\"jsonrpc\":\"2.0\",\"id\":1.50,"
+                           "\"result\":{\"x\":1}}");
+    free(line);
+    line = pw_rpc_error_new(NULL, PW_RPC_PARSE_ERROR, "bad\n", NULL);
+    ck_assert_str_eq(line, "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":"
+                           "{\"code\":-32700,\"message\":\"bad\\n\"}}");
+    free(line);
+    line = pw_rpc_notification_new("notifications/progress", res);
+    ck_assert_str_eq(line, "{\"jsonrpc\":\"2.0\",\"method\":"
+                           "\"notifications/progress\",\"params\":{\"x\":1}}");
+    free(line);
+    json_decref(res);
+}
+END_TEST
+
+START_TEST(output_queue_never_blocks)
+{
+    int p[2];
+    struct pw_rpc_out out;
+    char buf[65536];
+    ck_assert_int_eq(pipe2(p, O_NONBLOCK), 0);
+    pw_rpc_out_init(&out, p[1]);
+    /* More than a pipe holds: the rest stays queued. */
+    char *big = malloc(300000);
+    memset(big, 'y', 299999);
+    big[299999] = '\0';
+    ck_assert_int_eq(pw_rpc_out_queue(&out, big), 0);
+    pw_rpc_out_flush(&out);
+    ck_assert_uint_gt(pw_rpc_out_pending(&out), 0);
+    size_t total = 0;
+    while (pw_rpc_out_pending(&out) > 0) {
+        ssize_t n = read(p[0], buf, sizeof(buf));
+        if (n > 0) {
+            total += (size_t)n;
+        }
+        pw_rpc_out_flush(&out);
+    }
+    ssize_t n;
+    while ((n = read(p[0], buf, sizeof(buf))) > 0) {
+        total += (size_t)n;
+    }
+    ck_assert_uint_eq(total, 300000);
+    free(big);
+    pw_rpc_out_free(&out);
+    close(p[0]);
+    close(p[1]);
+}
+END_TEST
+
+static Suite *
+jsonrpc_suite(void)
+{
+    Suite *s = suite_create("jsonrpc");
+    TCase *tc = tcase_create("framing");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, raw_id_numbers_kept_as_written);
+    tcase_add_test(tc, raw_id_strings_and_nesting);
+    tcase_add_test(tc, split_array_ranges);
+    tcase_add_test(tc, parse_huge_integer_and_depth);
+    tcase_add_test(tc, lines_split_across_reads);
+    tcase_add_test(tc, oversized_line_flagged_then_next_line_read);
+    tcase_add_test(tc, envelopes_splice_the_raw_id);
+    tcase_add_test(tc, output_queue_never_blocks);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(jsonrpc_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
