@@ -46,21 +46,21 @@ struct mount_attr {
 
 #define TMPFS_OPTS  "size=16k,nr_inodes=64,mode=0755"
 #define TMPFS_FLAGS (MS_NOSUID | MS_NODEV | MS_NOEXEC)
-#define ETC_MAX     16
+#define ETC_MAX     PW_N_ELEMENTS(etc_keep)
 
 /* Top-level directories a run keeps (read-only). */
 static const char *const keep_top[] = {
-    "usr", "lib", "lib32", "lib64", "libx32", "bin",
-    "sbin", "dev", "proc", "sys", NULL,
+    "usr",  "lib", "lib32", "lib64", "libx32", "bin",
+    "sbin", "dev", "proc",  "sys",   NULL,
 };
 
 /* What comes back into the empty /etc: the loader's cache, the local
  * time zone, name resolution and certificates (for runs with network). */
 static const char *const etc_keep[] = {
-    "/etc/ld.so.cache", "/etc/localtime", "/etc/timezone",
+    "/etc/ld.so.cache",   "/etc/localtime", "/etc/timezone",
     "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
-    "/etc/resolv.conf", "/etc/gai.conf", "/etc/mime.types",
-    "/etc/ssl", NULL,
+    "/etc/resolv.conf",   "/etc/gai.conf",  "/etc/mime.types",
+    "/etc/ssl",
 };
 
 static bool
@@ -102,19 +102,17 @@ under_kept(const char *path)
 static void
 list_hidden(struct pw_sbx_mounts *m)
 {
-    DIR *d = opendir("/");
-    if (d != NULL) {
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            char path[300];
-            if (e->d_name[0] == '.' || kept(e->d_name)) {
-                continue;
-            }
-            snprintf(path, sizeof(path), "/%s", e->d_name);
+    struct dirent **list = NULL;
+    int n = scandir("/", &list, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        char path[300];
+        if (list[i]->d_name[0] != '.' && !kept(list[i]->d_name)) {
+            snprintf(path, sizeof(path), "/%s", list[i]->d_name);
             add_hide(m, path);
         }
-        closedir(d);
+        free(list[i]);
     }
+    free(list);
     if (strcmp(m->tmp_root, "/") != 0 && under_kept(m->tmp_root)) {
         add_hide(m, m->tmp_root);
     }
@@ -235,7 +233,7 @@ held_open(struct held *h, const char *scratch)
     if (h->scratch < 0) {
         return -1;
     }
-    for (size_t i = 0; etc_keep[i] != NULL && i < ETC_MAX; i++) {
+    for (size_t i = 0; i < ETC_MAX; i++) {
         struct stat st;
         h->etc[i] = open(etc_keep[i], O_PATH | O_CLOEXEC);
         h->dir[i] = h->etc[i] >= 0 && fstat(h->etc[i], &st) == 0 &&
@@ -247,7 +245,7 @@ held_open(struct held *h, const char *scratch)
 static int
 etc_back(const struct held *h)
 {
-    for (size_t i = 0; etc_keep[i] != NULL && i < ETC_MAX; i++) {
+    for (size_t i = 0; i < ETC_MAX; i++) {
         if (h->etc[i] < 0) {
             continue;
         }
