@@ -168,7 +168,8 @@ map_ids(uid_t uid, gid_t gid, const char **what)
     return rc;
 }
 
-/* mkdir -p PATH (the parents are in the fresh tmpfs). */
+/* mkdir -p PATH in the fresh tmpfs (0755: a child that drops to nobody
+ * afterwards must still reach its scratch dir). */
 static int
 make_dirs(const char *path)
 {
@@ -183,7 +184,7 @@ make_dirs(const char *path)
         if (*p == '/' || *p == '\0') {
             char c = *p;
             *p = '\0';
-            if (mkdir(buf, 0700) < 0 && errno != EEXIST) {
+            if (mkdir(buf, 0755) < 0 && errno != EEXIST) {
                 return -1;
             }
             *p = c;

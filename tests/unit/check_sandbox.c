@@ -469,20 +469,10 @@ view_checks(const char *scratch, char planted[][512], size_t np)
     return 0;
 }
 
-START_TEST(mount_namespace_view)
+/* Run the steps of L in a child with files planted around SCRATCH. */
+static void
+check_view(const struct pw_sbx_layers *l)
 {
-    struct pw_sbx_layers l;
-    pw_sbx_layers_probe(&l);
-    pw_sbx_mountns_probe(&l, tmp_root);
-    if (!l.mounts.active && !l.userns && !l.root) {
-        fprintf(stderr, "# mount namespace inactive: %s\n", l.mounts.why);
-        pw_sbx_layers_clear(&l);
-        return;
-    }
-    ck_assert_msg(l.mounts.active, "%s", l.mounts.why);
-    json_auto_t *layers = pw_zygote_layers_json(zygote);
-    ck_assert(json_is_true(json_object_get(
-        json_object_get(layers, "mount_namespace"), "active")));
     char planted[3][512];
     const char *home = getenv("HOME");
     plant("/tmp", planted[0], sizeof(planted[0]));
@@ -493,12 +483,12 @@ START_TEST(mount_namespace_view)
     char scratch[512];
     snprintf(scratch, sizeof(scratch), "%s/pyward-run.XXXXXX", tmp_root);
     ck_assert_ptr_nonnull(mkdtemp(scratch));
-    ck_assert(!l.root || chown(scratch, 65534, 65534) == 0);
+    ck_assert(!l->root || chown(scratch, 65534, 65534) == 0);
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         const char *what = "?";
-        if (pw_sbx_mountns_steps(&l, scratch, &what) < 0) {
+        if (pw_sbx_mountns_steps(l, scratch, &what) < 0) {
             fprintf(stderr, "%s: %s\n", what, strerror(errno));
             _exit(1);
         }
@@ -518,6 +508,31 @@ START_TEST(mount_namespace_view)
     }
     (void)unlink(path);
     ck_assert_int_eq(rmdir(scratch), 0);
+}
+
+START_TEST(mount_namespace_view)
+{
+    struct pw_sbx_layers l;
+    pw_sbx_layers_probe(&l);
+    pw_sbx_mountns_probe(&l, tmp_root);
+    if (!l.mounts.active && !l.userns && !l.root) {
+        fprintf(stderr, "# mount namespace inactive: %s\n", l.mounts.why);
+        pw_sbx_layers_clear(&l);
+        return;
+    }
+    ck_assert_msg(l.mounts.active, "%s", l.mounts.why);
+    json_auto_t *layers = pw_zygote_layers_json(zygote);
+    ck_assert(json_is_true(json_object_get(
+        json_object_get(layers, "mount_namespace"), "active")));
+    check_view(&l);
+    if (l.root && l.userns) {
+        /* Root on a host without user namespaces: the view is made
+         * before the uid drop. */
+        l.userns = l.netns_unshare = false;
+        pw_sbx_mountns_probe(&l, tmp_root);
+        ck_assert_msg(l.mounts.active && l.mounts.early, "%s", l.mounts.why);
+        check_view(&l);
+    }
     pw_sbx_layers_clear(&l);
 }
 END_TEST
