@@ -80,6 +80,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
         return NULL;
     }
     pw_sbx_layers_probe(&z->layers);
+    pw_sbx_mountns_probe(&z->layers, z->tmp_root);
     z->as_base = pw_sbx_vm_size();
     z->spare = pw_sbx_spare_new(z);
     return z;

@@ -9,6 +9,7 @@ libpyward_a_SOURCES += \
 	src/sbx-filter.c src/sbx-filter.h \
 	src/sbx-limits.c src/sbx-limits.h \
 	src/sbx-layers.c src/sbx-layers.h \
+	src/sbx-mountns.c src/sbx-mountns.h \
 	src/sbx-guard.c src/sbx-guard.h \
 	src/sbx-audit.c src/sbx-audit.h \
 	src/cmd_run.c \

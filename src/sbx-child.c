@@ -4,9 +4,10 @@
  * Each step fails closed: its reason goes to the parent as an "E" line on
  * the result fd and the child _exits.  Order: process group, pipes on
  * 0/1/2/3, network namespace, close every other fd, environment, rlimits,
- * uid drop, user/IPC/UTS namespaces, scratch cwd, no_new_privs, landlock,
- * SIGSYS reporter, interpreter layers, audit hook, seccomp LAST, run,
- * _exit (never exit: no atexit handlers, no LeakSanitizer under the
+ * (mount namespace here when root has no user namespaces) uid drop,
+ * user/IPC/UTS namespaces, mount namespace, scratch cwd, no_new_privs,
+ * landlock, SIGSYS reporter, interpreter layers, audit hook, seccomp LAST,
+ * run, _exit (never exit: no atexit handlers, no LeakSanitizer under the
  * filter).
  */
 #include "config.h"
@@ -117,11 +118,18 @@ os_layers(const struct pw_sbx_child *c)
                            base > 0 ? base : z->as_base, &what) < 0) {
         fail(what, errno);
     }
-    if (pw_sbx_drop_uid(&z->layers, &what) < 0) {
+    if (pw_sbx_mountns_early(&z->layers.mounts, c->scratch, &what) < 0 ||
+        pw_sbx_drop_uid(&z->layers, &what) < 0) {
         fail(what, errno);
     }
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
     if (pw_sbx_unshare(&z->layers, net) < 0) {
         fail("unshare(user, ipc, uts)", errno);
+    }
+    if (pw_sbx_mountns_late(&z->layers.mounts, c->scratch, uid, gid, &what) <
+        0) {
+        fail(what, errno);
     }
     if (chdir(c->scratch) < 0) {
         fail("chdir(scratch)", errno);

@@ -130,6 +130,7 @@ pw_sbx_layers_clear(struct pw_sbx_layers *l)
         close(l->netns_fd);
         l->netns_fd = -1;
     }
+    pw_sbx_mountns_clear(&l->mounts);
 }
 
 int
@@ -261,6 +262,7 @@ pw_sbx_layers_json(const struct pw_sbx_layers *l, json_t *obj)
     rc |= layer(obj, "user_namespace", l->userns, l->userns_why);
     rc |= layer(obj, "network_namespace", l->netns_fd >= 0 || l->netns_unshare,
                 l->netns_why);
+    rc |= layer(obj, "mount_namespace", l->mounts.active, l->mounts.why);
     rc |= layer(obj, "landlock", l->landlock_abi > 0,
                 l->landlock_abi > 0 ? ll : l->landlock_why);
     rc |= layer(obj, "no_new_privs", true, "prctl(PR_SET_NO_NEW_PRIVS)");

@@ -1,6 +1,7 @@
 /*
  * sbx-layers.h - the OS isolation layers besides seccomp and rlimits:
- * uid drop (when root), namespaces, no_new_privs, landlock.  Probed once
+ * uid drop (when root), namespaces (the mount namespace: sbx-mountns.h),
+ * no_new_privs, landlock.  Probed once
  * in the zygote, applied in each child.
  */
 #pragma once
@@ -9,6 +10,7 @@
 #include <stdbool.h>
 
 #include "pyward.h"
+#include "sbx-mountns.h"
 
 struct pw_sbx_layers {
     bool root;          /* the zygote runs as root: children drop to nobody */
@@ -16,6 +18,7 @@ struct pw_sbx_layers {
     int netns_fd;       /* a pre-made empty network namespace, or -1 */
     bool netns_unshare; /* no held netns: unshare(NET) per run instead */
     int landlock_abi;   /* 0: not available */
+    struct pw_sbx_mounts mounts; /* probed by pw_sbx_mountns_probe */
     char userns_why[128];
     char landlock_why[128];
     char netns_why[128];

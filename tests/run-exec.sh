@@ -117,4 +117,32 @@ else
     not_ok "doctor reports the mandatory layers active" "$why $out"
 fi
 
+# The mount namespace: optional, but always reported with its reason.
+mountns=$(printf '%s' "$out" | "$PYTHON3" -c '
+import json, sys
+m = json.load(sys.stdin).get("mount_namespace", {})
+print("active" if m.get("active") else "inactive" if m.get("detail") else "")
+' 2>&1)
+check "doctor reports the mount namespace layer ($mountns)" \
+    test -n "$mountns"
+
+# With it, a program cannot even learn that a host file outside its scratch
+# dir exists (stat is not covered by landlock); its own files still work.
+probe='import os.path, pathlib
+print(os.path.exists("'"$secret_file"'"), os.path.isdir("'"$work"'"))
+pathlib.Path("own.txt").write_text("mine")
+print(pathlib.Path("own.txt").read_text(), os.path.isdir("/usr/lib"))'
+if [ "$mountns" = active ]; then
+    got=$(printf '%s\n' "$probe" |
+        "$PYWARD" run --skip-validation --profile filesystem - 2>&1)
+    if [ "$got" = "False False
+mine True" ]; then
+        ok "host files outside the scratch dir are invisible"
+    else
+        not_ok "host files outside the scratch dir are invisible" "$got"
+    fi
+else
+    skip "host files outside the scratch dir are invisible" "no mount ns"
+fi
+
 done_testing

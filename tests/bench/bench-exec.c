@@ -1,13 +1,16 @@
 /*
  * bench-exec.c - latency of a sandboxed run through the warm zygote (the
  * in-process API), next to spawning a fresh python for the same program,
- * measured in the same run.  Prints median and p99 and the ratio.
+ * measured in the same run.  Prints median and p99 and the ratio, and the
+ * cost of the mount namespace step next to a child that only makes its
+ * user namespace (the two interleaved, so host noise hits both alike).
  *
  * usage: bench-exec [RUNS]   (PYTHON3 names the interpreter to spawn)
  */
 #include "config.h"
 
 #include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -16,6 +19,7 @@
 #include "paths.h"
 #include "pyembed.h"
 #include "sandbox.h"
+#include "sbx-layers.h"
 #include "util.h"
 
 static int
@@ -126,6 +130,58 @@ bench_fork_floor(int runs)
     return s;
 }
 
+/* Fork, run the layers' steps up to the user namespace (MOUNT: and the
+ * mount namespace), _exit, reap. */
+static double
+ns_child(const struct pw_sbx_layers *l, const char *scratch, bool mount)
+{
+    double t0 = pw_now();
+    pid_t pid = fork();
+    if (pid == 0) {
+        const char *what = "";
+        int rc = mount ? pw_sbx_mountns_steps(l, scratch, &what)
+                       : pw_sbx_drop_uid(l, &what) | pw_sbx_unshare(l, false);
+        _exit(rc < 0 ? 1 : 0);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? pw_now() - t0 : -1;
+}
+
+static void
+bench_mountns(int runs)
+{
+    struct pw_sbx_layers l;
+    const char *tmp = getenv("TMPDIR");
+    char *scratch = pw_xasprintf("%s/pyward-bench.XXXXXX",
+                                 tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+    pw_sbx_layers_probe(&l);
+    pw_sbx_mountns_probe(&l, tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+    if (!l.mounts.active || mkdtemp(scratch) == NULL ||
+        (l.root && chown(scratch, 65534, 65534) < 0)) {
+        printf("mount namespace step: inactive (%s)\n", l.mounts.why);
+        pw_sbx_layers_clear(&l);
+        free(scratch);
+        return;
+    }
+    double *a = pw_xcalloc((size_t)runs, sizeof(double));
+    double *b = pw_xcalloc((size_t)runs, sizeof(double));
+    for (int i = 0; i < runs; i++) {
+        a[i] = ns_child(&l, scratch, false);
+        b[i] = ns_child(&l, scratch, true);
+    }
+    struct stats sa = summarize(a, runs), sb = summarize(b, runs);
+    printf("%-28s p50 %8.3f ms  p99 %8.3f ms | user ns only p50 %8.3f ms  "
+           "p99 %8.3f ms | +%.3f ms\n",
+           "fork+mount ns step+_exit", sb.p50 * 1e3, sb.p99 * 1e3,
+           sa.p50 * 1e3, sa.p99 * 1e3, (sb.p50 - sa.p50) * 1e3);
+    free(a);
+    free(b);
+    (void)rmdir(scratch);
+    free(scratch);
+    pw_sbx_layers_clear(&l);
+}
+
 static void
 report(const char *what, struct stats sb, struct stats sp)
 {
@@ -162,6 +218,7 @@ main(int argc, char **argv)
     printf("%-28s fork+_exit p50 %8.3f ms  p99 %8.3f ms (this host's floor "
            "for any fork-per-run design)\n",
            "bare fork of the zygote", floor.p50 * 1e3, floor.p99 * 1e3);
+    bench_mountns(runs);
     report("print('hi')",
            bench_sandbox(z, &set, "print('hi')", "hi\n", runs, 0),
            bench_spawn(python, "-IS", "print('hi')", runs / 4));

@@ -2,7 +2,8 @@
  * check_sandbox.c - the executor's C API: the seccomp filter on its own,
  * the path policy, runs through the zygote (results, stdin through the
  * poll loop, limits, cancel, concurrent runs), and no fd, child or
- * scratch dir left behind after 200 runs.
+ * scratch dir left behind after 200 runs; the mount namespace step on
+ * its own (planted host files invisible, / read-only).
  */
 #include "config.h"
 
@@ -24,6 +25,7 @@
 #include "sandbox.h"
 #include "sbx-audit.h"
 #include "sbx-filter.h"
+#include "sbx-layers.h"
 
 static struct pw_profiles *profiles;
 static struct pw_zygote *zygote;
@@ -415,6 +417,126 @@ START_TEST(environment_scrubbed)
 }
 END_TEST
 
+/* --- the mount namespace step, in a plain forked child --------------- */
+
+/* Plant a file in DIR; its path in OUT, "" if DIR is not writable. */
+static void
+plant(const char *dir, char *out, size_t n)
+{
+    snprintf(out, n, "%s/pyward-planted.XXXXXX", dir);
+    int fd = mkstemp(out);
+    if (fd < 0) {
+        out[0] = '\0';
+        return;
+    }
+    ck_assert_int_eq(write(fd, "secret\n", 7), 7);
+    close(fd);
+}
+
+/* The checks, in the child after the steps; the exit code names the first
+ * one that failed. */
+static int
+view_checks(const char *scratch, char planted[][512], size_t np)
+{
+    for (size_t i = 0; i < np; i++) {
+        if (planted[i][0] != '\0' &&
+            (access(planted[i], F_OK) == 0 || errno != ENOENT)) {
+            return 10 + (int)i;
+        }
+    }
+    DIR *d = opendir(tmp_root); /* only the scratch dir shows */
+    const char *base = strrchr(scratch, '/') + 1;
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] != '.' && strcmp(e->d_name, base) != 0) {
+            return 20;
+        }
+    }
+    if (d == NULL || closedir(d) < 0 || access("/etc/passwd", F_OK) == 0 ||
+        access("/usr/lib/python3.11/os.py", R_OK) < 0) {
+        return 21;
+    }
+    if (mkdir("/usr/pyward-rw", 0700) == 0 || errno != EROFS ||
+        mkdir("/tmp/pyward-rw", 0700) == 0 || errno != EROFS) {
+        return 22;
+    }
+    char path[600];
+    snprintf(path, sizeof(path), "%s/written", scratch);
+    FILE *f = fopen(path, "w");
+    if (f == NULL || fputs("from the child\n", f) < 0 || fclose(f) != 0) {
+        return 23;
+    }
+    return 0;
+}
+
+/* Run the steps of L in a child with files planted around SCRATCH. */
+static void
+check_view(const struct pw_sbx_layers *l)
+{
+    char planted[3][512];
+    const char *home = getenv("HOME");
+    plant("/tmp", planted[0], sizeof(planted[0]));
+    plant(tmp_root, planted[1], sizeof(planted[1]));
+    plant(home != NULL && *home == '/' ? home : "/root", planted[2],
+          sizeof(planted[2]));
+    ck_assert(planted[0][0] != '\0' && planted[1][0] != '\0');
+    char scratch[512];
+    snprintf(scratch, sizeof(scratch), "%s/pyward-run.XXXXXX", tmp_root);
+    ck_assert_ptr_nonnull(mkdtemp(scratch));
+    ck_assert(!l->root || chown(scratch, 65534, 65534) == 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        const char *what = "?";
+        if (pw_sbx_mountns_steps(l, scratch, &what) < 0) {
+            fprintf(stderr, "%s: %s\n", what, strerror(errno));
+            _exit(1);
+        }
+        _exit(view_checks(scratch, planted, 3));
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 0);
+    /* The child wrote to the real scratch dir; the planted files stay. */
+    char path[600];
+    snprintf(path, sizeof(path), "%s/written", scratch);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    for (size_t i = 0; i < 3; i++) {
+        ck_assert(planted[i][0] == '\0' || access(planted[i], F_OK) == 0);
+        (void)(planted[i][0] != '\0' ? unlink(planted[i]) : 0);
+    }
+    (void)unlink(path);
+    ck_assert_int_eq(rmdir(scratch), 0);
+}
+
+START_TEST(mount_namespace_view)
+{
+    struct pw_sbx_layers l;
+    pw_sbx_layers_probe(&l);
+    pw_sbx_mountns_probe(&l, tmp_root);
+    if (!l.mounts.active && !l.userns && !l.root) {
+        fprintf(stderr, "# mount namespace inactive: %s\n", l.mounts.why);
+        pw_sbx_layers_clear(&l);
+        return;
+    }
+    ck_assert_msg(l.mounts.active, "%s", l.mounts.why);
+    json_auto_t *layers = pw_zygote_layers_json(zygote);
+    ck_assert(json_is_true(json_object_get(
+        json_object_get(layers, "mount_namespace"), "active")));
+    check_view(&l);
+    if (l.root && l.userns) {
+        /* Root on a host without user namespaces: the view is made
+         * before the uid drop. */
+        l.userns = l.netns_unshare = false;
+        pw_sbx_mountns_probe(&l, tmp_root);
+        ck_assert_msg(l.mounts.active && l.mounts.early, "%s", l.mounts.why);
+        check_view(&l);
+    }
+    pw_sbx_layers_clear(&l);
+}
+END_TEST
+
 static int
 rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
@@ -443,6 +565,7 @@ sandbox_suite(void)
     tcase_add_test(tr, run_concurrent);
     tcase_add_test(tr, no_leaks_after_200_runs);
     tcase_add_test(tr, environment_scrubbed);
+    tcase_add_test(tr, mount_namespace_view);
     suite_add_tcase(s, tr);
     return s;
 }

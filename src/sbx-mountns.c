@@ -1,0 +1,456 @@
+/*
+ * sbx-mountns.c - the run's private view of the file system.
+ *
+ * Per run, in the child: unshare(NEWNS), make / recursively private,
+ * cover each hidden directory (listed once in the zygote) with a tiny
+ * empty tmpfs, bind back the few /etc files and the scratch directory
+ * (through O_PATH fds opened before they were covered), then make the
+ * whole tree read-only with one recursive mount_setattr and the scratch
+ * directory writable again.  In a fresh user namespace the child first
+ * maps its own uid and gid to themselves, or it could not create the
+ * mount points in the tmpfs.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sbx-layers.h"
+#include "util.h"
+
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY 0x00000001
+#define MOUNT_ATTR_NOSUID 0x00000002
+struct mount_attr {
+    unsigned long long attr_set;
+    unsigned long long attr_clr;
+    unsigned long long propagation;
+    unsigned long long userns_fd;
+};
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+#define TMPFS_OPTS  "size=16k,nr_inodes=64,mode=0755"
+#define TMPFS_FLAGS (MS_NOSUID | MS_NODEV | MS_NOEXEC)
+#define ETC_MAX     PW_N_ELEMENTS(etc_keep)
+
+/* Top-level directories a run keeps (read-only). */
+static const char *const keep_top[] = {
+    "usr",  "lib", "lib32", "lib64", "libx32", "bin",
+    "sbin", "dev", "proc",  "sys",   NULL,
+};
+
+/* What comes back into the empty /etc: the loader's cache, the local
+ * time zone, name resolution and certificates (for runs with network). */
+static const char *const etc_keep[] = {
+    "/etc/ld.so.cache",   "/etc/localtime", "/etc/timezone",
+    "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
+    "/etc/resolv.conf",   "/etc/gai.conf",  "/etc/mime.types",
+    "/etc/ssl",
+};
+
+static bool
+kept(const char *name)
+{
+    for (size_t i = 0; keep_top[i] != NULL; i++) {
+        if (strcmp(name, keep_top[i]) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void
+add_hide(struct pw_sbx_mounts *m, const char *path)
+{
+    struct stat st;
+    if (m->nhide < PW_SBX_HIDE_MAX && lstat(path, &st) == 0 &&
+        S_ISDIR(st.st_mode)) {
+        m->hide[m->nhide++] = pw_xstrdup(path);
+    }
+}
+
+/* TMP_ROOT's first component is one a run keeps: hide it on its own. */
+static bool
+under_kept(const char *path)
+{
+    char first[256];
+    const char *p = path + strspn(path, "/");
+    size_t n = strcspn(p, "/");
+    if (n == 0 || n >= sizeof(first)) {
+        return n == 0;
+    }
+    memcpy(first, p, n);
+    first[n] = '\0';
+    return kept(first);
+}
+
+static void
+list_hidden(struct pw_sbx_mounts *m)
+{
+    struct dirent **list = NULL;
+    int n = scandir("/", &list, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        char path[300];
+        if (list[i]->d_name[0] != '.' && !kept(list[i]->d_name)) {
+            snprintf(path, sizeof(path), "/%s", list[i]->d_name);
+            add_hide(m, path);
+        }
+        free(list[i]);
+    }
+    free(list);
+    if (strcmp(m->tmp_root, "/") != 0 && under_kept(m->tmp_root)) {
+        add_hide(m, m->tmp_root);
+    }
+    add_hide(m, "/dev/shm");
+    add_hide(m, "/dev/mqueue");
+}
+
+static int
+write_text(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    int rc = pw_write_all(fd, text, strlen(text));
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc < 0 ? -1 : 0;
+}
+
+/* Map UID and GID to themselves in the new user namespace. */
+static int
+map_ids(uid_t uid, gid_t gid, const char **what)
+{
+    char line[64];
+    int dumpable = prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+    /* A child that dropped to nobody is not dumpable: its /proc/self
+     * files belong to root and it could not open its own maps. */
+    *what = "prctl(dumpable)";
+    if (dumpable != 1 && prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) < 0) {
+        return -1;
+    }
+    snprintf(line, sizeof(line), "%lu %lu 1\n", (unsigned long)uid,
+             (unsigned long)uid);
+    *what = "uid_map";
+    int rc = write_text("/proc/self/uid_map", line);
+    if (rc == 0) {
+        *what = "setgroups deny";
+        rc = write_text("/proc/self/setgroups", "deny");
+    }
+    if (rc == 0) {
+        snprintf(line, sizeof(line), "%lu %lu 1\n", (unsigned long)gid,
+                 (unsigned long)gid);
+        *what = "gid_map";
+        rc = write_text("/proc/self/gid_map", line);
+    }
+    int saved = errno;
+    if (dumpable != 1) {
+        (void)prctl(PR_SET_DUMPABLE, dumpable < 0 ? 0 : dumpable, 0, 0, 0);
+    }
+    errno = saved;
+    return rc;
+}
+
+/* mkdir -p PATH in the fresh tmpfs (0755: a child that drops to nobody
+ * afterwards must still reach its scratch dir). */
+static int
+make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof(buf)) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0755) < 0 && errno != EEXIST) {
+                return -1;
+            }
+            *p = c;
+            if (c == '\0') {
+                return 0;
+            }
+        }
+    }
+}
+
+static int
+bind_fd(int fd, const char *target)
+{
+    char src[64];
+    snprintf(src, sizeof(src), "/proc/self/fd/%d", fd);
+    return mount(src, target, NULL, MS_BIND | MS_REC, NULL);
+}
+
+struct held {
+    int scratch;
+    int etc[ETC_MAX];
+    bool dir[ETC_MAX];
+};
+
+static void
+held_close(struct held *h)
+{
+    int saved = errno;
+    if (h->scratch >= 0) {
+        close(h->scratch);
+    }
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        if (h->etc[i] >= 0) {
+            close(h->etc[i]);
+        }
+    }
+    errno = saved;
+}
+
+static int
+held_open(struct held *h, const char *scratch)
+{
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        h->etc[i] = -1;
+    }
+    h->scratch = open(scratch, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (h->scratch < 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        struct stat st;
+        h->etc[i] = open(etc_keep[i], O_PATH | O_CLOEXEC);
+        h->dir[i] = h->etc[i] >= 0 && fstat(h->etc[i], &st) == 0 &&
+                    S_ISDIR(st.st_mode);
+    }
+    return 0;
+}
+
+static int
+etc_back(const struct held *h)
+{
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        if (h->etc[i] < 0) {
+            continue;
+        }
+        if (h->dir[i]) {
+            if (mkdir(etc_keep[i], 0755) < 0) {
+                return -1;
+            }
+        } else {
+            int fd = open(etc_keep[i], O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC,
+                          0644);
+            if (fd < 0) {
+                return -1;
+            }
+            close(fd);
+        }
+        if (bind_fd(h->etc[i], etc_keep[i]) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int
+read_only(const char *scratch)
+{
+    struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID};
+    struct mount_attr rw = {.attr_clr = MOUNT_ATTR_RDONLY};
+#ifdef SYS_mount_setattr
+    if (syscall(SYS_mount_setattr, AT_FDCWD, "/", AT_RECURSIVE, &ro,
+                sizeof(ro)) < 0) {
+        return -1;
+    }
+    return (int)syscall(SYS_mount_setattr, AT_FDCWD, scratch, 0, &rw,
+                        sizeof(rw));
+#else
+    (void)ro;
+    (void)rw;
+    (void)scratch;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+static int
+build_view(const struct pw_sbx_mounts *m, const char *scratch,
+           const char **what)
+{
+    *what = "unshare(mount)";
+    if (unshare(CLONE_NEWNS) < 0) {
+        return -1;
+    }
+    *what = "make / private";
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+        return -1;
+    }
+    /* Opened in the new namespace: a bind source must belong to it. */
+    struct held h;
+    *what = "open(scratch)";
+    int rc = held_open(&h, scratch);
+    for (size_t i = 0; rc == 0 && i < m->nhide; i++) {
+        *what = "mount tmpfs";
+        rc = mount("tmpfs", m->hide[i], "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
+    }
+    if (rc == 0) {
+        *what = "bind /etc files";
+        rc = etc_back(&h);
+    }
+    if (rc == 0) {
+        *what = "bind scratch";
+        rc = make_dirs(scratch);
+    }
+    if (rc == 0) {
+        rc = bind_fd(h.scratch, scratch);
+    }
+    if (rc == 0) {
+        *what = "read-only remount";
+        rc = read_only(scratch);
+    }
+    held_close(&h);
+    return rc;
+}
+
+int
+pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,
+                     const char **what)
+{
+    if (!m->active || !m->early) {
+        return 0;
+    }
+    return build_view(m, scratch, what);
+}
+
+int
+pw_sbx_mountns_late(const struct pw_sbx_mounts *m, const char *scratch,
+                    uid_t uid, gid_t gid, const char **what)
+{
+    if (!m->active || m->early) {
+        return 0;
+    }
+    if (map_ids(uid, gid, what) < 0) {
+        return -1;
+    }
+    return build_view(m, scratch, what);
+}
+
+int
+pw_sbx_mountns_steps(const struct pw_sbx_layers *l, const char *scratch,
+                     const char **what)
+{
+    if (pw_sbx_mountns_early(&l->mounts, scratch, what) < 0 ||
+        pw_sbx_drop_uid(l, what) < 0) {
+        return -1;
+    }
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    *what = "unshare(user, ipc, uts)";
+    if (pw_sbx_unshare(l, false) < 0) {
+        return -1;
+    }
+    return pw_sbx_mountns_late(&l->mounts, scratch, uid, gid, what);
+}
+
+/* The probe child: the whole step on a throw-away scratch directory. */
+static PW_NORETURN void
+probe_child(const struct pw_sbx_layers *l, const char *scratch, int fd)
+{
+    const char *what = "?";
+    char line[160];
+    int rc = pw_sbx_mountns_steps(l, scratch, &what);
+    int n = snprintf(line, sizeof(line), "%s: %s", what, strerror(errno));
+    if (rc < 0 && n > 0) {
+        (void)pw_write_all(fd, line, (size_t)n);
+    }
+    _exit(rc < 0 ? 1 : 0);
+}
+
+static int
+probe_run(struct pw_sbx_layers *l, const char *scratch)
+{
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) < 0) {
+        snprintf(l->mounts.why, sizeof(l->mounts.why), "pipe: %s",
+                 strerror(errno));
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(p[0]);
+        probe_child(l, scratch, p[1]);
+    }
+    close(p[1]);
+    ssize_t n = PW_RETRY(read(p[0], l->mounts.why, sizeof(l->mounts.why) - 1));
+    close(p[0]);
+    l->mounts.why[n > 0 ? n : 0] = '\0';
+    int st = 0;
+    if (pid < 0 || PW_RETRY(waitpid(pid, &st, 0)) < 0 || !WIFEXITED(st) ||
+        WEXITSTATUS(st) != 0) {
+        if (n <= 0) {
+            snprintf(l->mounts.why, sizeof(l->mounts.why),
+                     "the probe child failed");
+        }
+        return -1;
+    }
+    return 0;
+}
+
+void
+pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root)
+{
+    struct pw_sbx_mounts *m = &l->mounts;
+    pw_sbx_mountns_clear(m);
+    m->tmp_root = pw_xstrdup(tmp_root);
+    if (!l->userns && !l->root) {
+        snprintf(m->why, sizeof(m->why), "needs user namespaces");
+        return;
+    }
+    list_hidden(m);
+    m->early = !l->userns;
+    m->active = true;
+    char *scratch = pw_xasprintf("%s/pyward-probe.XXXXXX", tmp_root);
+    if (mkdtemp(scratch) == NULL ||
+        (l->root && chown(scratch, 65534, 65534) < 0)) {
+        snprintf(m->why, sizeof(m->why), "probe directory: %s",
+                 strerror(errno));
+        m->active = false;
+    } else {
+        m->active = probe_run(l, scratch) == 0;
+        (void)rmdir(scratch);
+    }
+    free(scratch);
+    if (m->active) {
+        snprintf(m->why, sizeof(m->why),
+                 "%zu directories hidden under empty tmpfs, /etc reduced, "
+                 "read-only but for the scratch dir",
+                 m->nhide);
+    }
+}
+
+void
+pw_sbx_mountns_clear(struct pw_sbx_mounts *m)
+{
+    for (size_t i = 0; i < m->nhide; i++) {
+        free(m->hide[i]);
+    }
+    free(m->tmp_root);
+    memset(m, 0, sizeof(*m));
+}

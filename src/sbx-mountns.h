@@ -1,0 +1,46 @@
+/*
+ * sbx-mountns.h - a private mount namespace for each run: every top-level
+ * directory except the system trees (/usr, /lib*, /bin, /sbin, /dev,
+ * /proc, /sys) is hidden under an empty tmpfs, /etc keeps only the few
+ * files the dynamic loader and the time functions read, the run's scratch
+ * directory is bound back in place, and everything but the scratch
+ * directory is read-only.  Optional: probed once in the zygote; a host
+ * that refuses it gets the layer reported inactive with the reason.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#define PW_SBX_HIDE_MAX 48
+
+struct pw_sbx_layers;
+
+struct pw_sbx_mounts {
+    bool active;
+    bool early; /* root without user namespaces: made before the uid drop */
+    char *tmp_root;
+    char *hide[PW_SBX_HIDE_MAX]; /* directories covered by an empty tmpfs */
+    size_t nhide;
+    char why[192];
+};
+
+/* Probe once (a short-lived child does the whole step on a probe scratch
+ * directory under TMP_ROOT).  Never fails: a refusal is recorded in
+ * L->mounts.why and the layer stays inactive. */
+void pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root);
+void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
+
+/* In the child, before the uid drop (does something only in the "early"
+ * case).  0 or -1 with errno set and *WHAT naming the step. */
+int pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,
+                         const char **what);
+/* In the child, right after the user namespace is unshared; UID and GID
+ * are the ids the child had before it (mapped to themselves). */
+int pw_sbx_mountns_late(const struct pw_sbx_mounts *m, const char *scratch,
+                        uid_t uid, gid_t gid, const char **what);
+
+/* The checklist's steps from the uid drop to the mount namespace, as a
+ * child runs them (the probe and the unit tests use it). */
+int pw_sbx_mountns_steps(const struct pw_sbx_layers *l, const char *scratch,
+                         const char **what);
