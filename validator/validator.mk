@@ -6,6 +6,7 @@ libpyward_a_SOURCES += \
 	validator/ruleset.c validator/ruleset.h \
 	validator/diag.c validator/diag.h \
 	validator/validate.c \
+	validator/compilegate.c validator/compilegate.h \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
