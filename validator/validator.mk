@@ -26,6 +26,8 @@ TESTS += tests/run-cases.sh
 EXTRA_DIST += tests/run-cases.sh tests/cases
 TESTS += tests/check-cli.sh
 EXTRA_DIST += tests/check-cli.sh
+TESTS += tests/compile-gate.sh
+EXTRA_DIST += tests/compile-gate.sh
 
 # Benchmark: validation next to CPython's own compile().
 noinst_PROGRAMS += tests/bench/bench-validate
