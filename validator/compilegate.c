@@ -12,7 +12,8 @@ enum gate {
     G_COMPILE, /* the kind may fail to compile: always compile */
     G_SAFE,    /* cannot fail to compile */
     G_IDENT,   /* safe unless its identifier field is __debug__ */
-    G_ALIAS,   /* import alias: no __debug__ in name or asname */
+    G_ALIAS,   /* import alias: no __debug__ in name or asname, not * */
+    G_FROM,    /* from-import: not from __future__ */
     G_DEF,     /* def/class: name, and no repeated keyword */
     G_CALL,    /* no repeated keyword argument */
     G_ARGS,    /* no repeated parameter */
@@ -24,48 +25,86 @@ static const struct {
     const char *kind;
     unsigned char gate;
 } kinds[] = {
-    {"Module", G_SAFE},     {"Expr", G_SAFE},
-    {"Assign", G_SAFE},     {"AugAssign", G_SAFE},
-    {"For", G_SAFE},        {"While", G_SAFE},
-    {"If", G_SAFE},         {"Pass", G_SAFE},
-    {"Delete", G_SAFE},     {"Raise", G_SAFE},
-    {"Import", G_SAFE},     {"Assert", G_SAFE},
-    {"BoolOp", G_SAFE},     {"BinOp", G_SAFE},
-    {"UnaryOp", G_SAFE},    {"Compare", G_SAFE},
-    {"IfExp", G_SAFE},      {"Dict", G_SAFE},
-    {"Set", G_SAFE},        {"List", G_SAFE},
-    {"Tuple", G_SAFE},      {"Constant", G_SAFE},
-    {"Subscript", G_SAFE},  {"Slice", G_SAFE},
-    {"JoinedStr", G_SAFE},  {"FormattedValue", G_SAFE},
-    {"ListComp", G_SAFE},   {"SetComp", G_SAFE},
-    {"DictComp", G_SAFE},   {"GeneratorExp", G_SAFE},
-    {"Lambda", G_SAFE},     {"Load", G_SAFE},
-    {"Store", G_SAFE},      {"Del", G_SAFE},
-    {"And", G_SAFE},        {"Or", G_SAFE},
-    {"Add", G_SAFE},        {"Sub", G_SAFE},
-    {"Mult", G_SAFE},       {"MatMult", G_SAFE},
-    {"Div", G_SAFE},        {"Mod", G_SAFE},
-    {"Pow", G_SAFE},        {"LShift", G_SAFE},
-    {"RShift", G_SAFE},     {"BitOr", G_SAFE},
-    {"BitXor", G_SAFE},     {"BitAnd", G_SAFE},
-    {"FloorDiv", G_SAFE},   {"Invert", G_SAFE},
-    {"Not", G_SAFE},        {"UAdd", G_SAFE},
-    {"USub", G_SAFE},       {"Eq", G_SAFE},
-    {"NotEq", G_SAFE},      {"Lt", G_SAFE},
-    {"LtE", G_SAFE},        {"Gt", G_SAFE},
-    {"GtE", G_SAFE},        {"Is", G_SAFE},
-    {"IsNot", G_SAFE},      {"In", G_SAFE},
-    {"NotIn", G_SAFE},      {"Name", G_IDENT},
-    {"Attribute", G_IDENT}, {"keyword", G_IDENT},
-    {"arg", G_IDENT},       {"alias", G_ALIAS},
-    {"FunctionDef", G_DEF}, {"ClassDef", G_DEF},
-    {"Call", G_CALL},       {"arguments", G_ARGS},
-    {"Return", G_RETURN},   {"comprehension", G_COMPREH},
+    {"Module", G_SAFE},
+    {"Expr", G_SAFE},
+    {"Assign", G_SAFE},
+    {"AugAssign", G_SAFE},
+    {"For", G_SAFE},
+    {"While", G_SAFE},
+    {"If", G_SAFE},
+    {"Pass", G_SAFE},
+    {"Delete", G_SAFE},
+    {"Raise", G_SAFE},
+    {"Import", G_SAFE},
+    {"Assert", G_SAFE},
+    {"ImportFrom", G_FROM},
+    {"BoolOp", G_SAFE},
+    {"BinOp", G_SAFE},
+    {"UnaryOp", G_SAFE},
+    {"Compare", G_SAFE},
+    {"IfExp", G_SAFE},
+    {"Dict", G_SAFE},
+    {"Set", G_SAFE},
+    {"List", G_SAFE},
+    {"Tuple", G_SAFE},
+    {"Constant", G_SAFE},
+    {"Subscript", G_SAFE},
+    {"Slice", G_SAFE},
+    {"JoinedStr", G_SAFE},
+    {"FormattedValue", G_SAFE},
+    {"ListComp", G_SAFE},
+    {"SetComp", G_SAFE},
+    {"DictComp", G_SAFE},
+    {"GeneratorExp", G_SAFE},
+    {"Lambda", G_SAFE},
+    {"Load", G_SAFE},
+    {"Store", G_SAFE},
+    {"Del", G_SAFE},
+    {"And", G_SAFE},
+    {"Or", G_SAFE},
+    {"Add", G_SAFE},
+    {"Sub", G_SAFE},
+    {"Mult", G_SAFE},
+    {"MatMult", G_SAFE},
+    {"Div", G_SAFE},
+    {"Mod", G_SAFE},
+    {"Pow", G_SAFE},
+    {"LShift", G_SAFE},
+    {"RShift", G_SAFE},
+    {"BitOr", G_SAFE},
+    {"BitXor", G_SAFE},
+    {"BitAnd", G_SAFE},
+    {"FloorDiv", G_SAFE},
+    {"Invert", G_SAFE},
+    {"Not", G_SAFE},
+    {"UAdd", G_SAFE},
+    {"USub", G_SAFE},
+    {"Eq", G_SAFE},
+    {"NotEq", G_SAFE},
+    {"Lt", G_SAFE},
+    {"LtE", G_SAFE},
+    {"Gt", G_SAFE},
+    {"GtE", G_SAFE},
+    {"Is", G_SAFE},
+    {"IsNot", G_SAFE},
+    {"In", G_SAFE},
+    {"NotIn", G_SAFE},
+    {"Name", G_IDENT},
+    {"Attribute", G_IDENT},
+    {"keyword", G_IDENT},
+    {"arg", G_IDENT},
+    {"alias", G_ALIAS},
+    {"FunctionDef", G_DEF},
+    {"ClassDef", G_DEF},
+    {"Call", G_CALL},
+    {"arguments", G_ARGS},
+    {"Return", G_RETURN},
+    {"comprehension", G_COMPREH},
 };
 
 /* Interned field names (borrowed from the node table) and kinds. */
 static struct {
-    PyObject *id, *attr, *arg, *name, *asname, *keywords, *is_async;
+    PyObject *id, *attr, *arg, *name, *asname, *keywords, *is_async, *module;
     PyObject *params[5]; /* posonlyargs args vararg kwonlyargs kwarg */
     int k_name, k_attribute, k_function, k_class;
 } f;
@@ -82,6 +121,7 @@ init_fields(const struct pw_nodes *nt)
     f.asname = pw_nodes_field_object(nt, "asname");
     f.keywords = pw_nodes_field_object(nt, "keywords");
     f.is_async = pw_nodes_field_object(nt, "is_async");
+    f.module = pw_nodes_field_object(nt, "module");
     for (size_t i = 0; i < PW_N_ELEMENTS(params); i++) {
         f.params[i] = pw_nodes_field_object(nt, params[i]);
     }
@@ -103,7 +143,8 @@ pw_gate_table(const struct pw_nodes *nt)
     unsigned char *t = pw_xcalloc((size_t)nt->n + 1, 1);
     bool fields_ok = f.id != NULL && f.attr != NULL && f.arg != NULL &&
                      f.name != NULL && f.asname != NULL &&
-                     f.keywords != NULL && f.is_async != NULL;
+                     f.keywords != NULL && f.is_async != NULL &&
+                     f.module != NULL;
     for (size_t i = 0; i < PW_N_ELEMENTS(f.params); i++) {
         fields_ok = fields_ok && f.params[i] != NULL;
     }
@@ -226,6 +267,33 @@ return_outside(const struct pw_nodes *nt, PyObject *const *anc, int depth)
     return true;
 }
 
+/* An alias naming __debug__, or the * of a star import (allowed only at
+ * module level). */
+static bool
+alias_hazard(PyObject *node)
+{
+    PyObject *name = pw_node_get(node, f.name); /* borrowed */
+    if (name == NULL || !PyUnicode_Check(name)) {
+        return true;
+    }
+    return is_debug(name, true) ||
+           is_debug(pw_node_get(node, f.asname), true) ||
+           PyUnicode_CompareWithASCIIString(name, "*") == 0;
+}
+
+/* A from-import of MODULE (None for "from . import x") that is not a
+ * __future__ import, whose rules the compiler enforces. */
+static bool
+from_future(PyObject *module)
+{
+    if (module == NULL) {
+        return true;
+    }
+    return module != Py_None &&
+           (!PyUnicode_Check(module) ||
+            PyUnicode_CompareWithASCIIString(module, "__future__") == 0);
+}
+
 static bool
 ident_field(int k, PyObject *node)
 {
@@ -249,8 +317,9 @@ pw_gate_needs_compile(const struct pw_nodes *nt, const unsigned char *table,
     case G_IDENT:
         return ident_field(k, node);
     case G_ALIAS:
-        return is_debug(pw_node_get(node, f.name), true) ||
-               is_debug(pw_node_get(node, f.asname), true);
+        return alias_hazard(node);
+    case G_FROM:
+        return from_future(pw_node_get(node, f.module));
     case G_DEF:
         return is_debug(pw_node_get(node, f.name), false) ||
                (k == f.k_class &&
