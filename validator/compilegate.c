@@ -281,8 +281,8 @@ alias_hazard(PyObject *node)
            PyUnicode_CompareWithASCIIString(name, "*") == 0;
 }
 
-/* A from-import of MODULE (None for "from . import x") that is not a
- * __future__ import, whose rules the compiler enforces. */
+/* True if a from-import of MODULE (None for "from . import x") must be
+ * compiled: a __future__ import, whose rules the compiler enforces. */
 static bool
 from_future(PyObject *module)
 {
