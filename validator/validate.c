@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "compilegate.h"
 #include "diag.h"
 #include "ruleset.h"
 #include "util.h"
@@ -418,11 +419,14 @@ decision_bits(const struct pw_nodes *nt)
     return bits;
 }
 
+/* Walk TREE; *NEED_COMPILE tells whether the compile stage could still
+ * find something (see compilegate.h). */
 static int
-walk(const struct run *x, PyObject *tree)
+walk(const struct run *x, PyObject *tree, bool *need_compile)
 {
     const struct pw_nodes *nt = x->rs->nt;
     const unsigned char *decision = decision_bits(nt);
+    const unsigned char *gate = pw_gate_table(nt);
     size_t n = 0;
     if (push(&n, tree, 0) < 0) {
         return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
@@ -447,6 +451,9 @@ walk(const struct run *x, PyObject *tree)
         if (prune < 0) {
             return -1;
         }
+        *need_compile =
+            *need_compile || prune ||
+            pw_gate_needs_compile(nt, gate, k, scratch.anc, it.depth);
         if (!prune && push_children(nt, k, it.node, it.depth + 1, &n) < 0) {
             return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
         }
@@ -530,6 +537,19 @@ compile_tree(PyObject *tree, const char *buf)
                                  "exec");
 }
 
+/* PW_COMPILE_ALWAYS=1 in the environment compiles every clean tree, even
+ * one the gate shows cannot fail (for tests comparing the two). */
+static bool
+always_compile(void)
+{
+    static int always = -1;
+    if (always < 0) {
+        const char *e = getenv("PW_COMPILE_ALWAYS");
+        always = e != NULL && strcmp(e, "1") == 0;
+    }
+    return always;
+}
+
 static int
 parse_and_check(const struct run *x, const char *buf)
 {
@@ -544,10 +564,11 @@ parse_and_check(const struct run *x, const char *buf)
         return report_exception(x, false);
     }
     size_t before = x->out->n;
-    if (walk(x, tree) < 0) {
+    bool need_compile = always_compile();
+    if (walk(x, tree, &need_compile) < 0) {
         return -1;
     }
-    if (x->out->n > before) {
+    if (x->out->n > before || !need_compile) {
         return 0;
     }
     PW_PYAUTO PyObject *code = compile_tree(tree, buf);

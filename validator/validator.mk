@@ -6,6 +6,7 @@ libpyward_a_SOURCES += \
 	validator/ruleset.c validator/ruleset.h \
 	validator/diag.c validator/diag.h \
 	validator/validate.c \
+	validator/compilegate.c validator/compilegate.h \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
@@ -25,6 +26,8 @@ TESTS += tests/run-cases.sh
 EXTRA_DIST += tests/run-cases.sh tests/cases
 TESTS += tests/check-cli.sh
 EXTRA_DIST += tests/check-cli.sh
+TESTS += tests/compile-gate.sh
+EXTRA_DIST += tests/compile-gate.sh
 
 # Benchmark: validation next to CPython's own compile().
 noinst_PROGRAMS += tests/bench/bench-validate

@@ -379,6 +379,25 @@ START_TEST(walk_compile_stage_only_when_clean)
 }
 END_TEST
 
+START_TEST(walk_compile_stage_for_clean_kinds)
+{
+    /* Trees made of kinds that usually cannot fail to compile still get
+     * the compile stage when a node makes it fail. */
+    PW_AUTOFREE char *a =
+        run_rules(NULL, "default", "def f(a, b, a):\n    return a\n", NULL);
+    ck_assert_str_eq(a, "PW002 1:13-1:14 Python rejects this program: "
+                        "duplicate argument 'a' in function definition\n");
+    PW_AUTOFREE char *b = run_rules(NULL, "default", "f(x=1, x=2)\n", NULL);
+    ck_assert_ptr_nonnull(strstr(b, "keyword argument repeated: x"));
+    PW_AUTOFREE char *c =
+        run_rules(NULL, "default", "class A:\n    return 1\n", NULL);
+    ck_assert_ptr_nonnull(strstr(c, "'return' outside function"));
+    PW_AUTOFREE char *d =
+        run_rules(NULL, "default", "def f(x):\n    return x\n", NULL);
+    ck_assert_str_eq(d, "");
+}
+END_TEST
+
 START_TEST(walk_syntax_error_columns)
 {
     /* The column counts UTF-8 bytes, not characters. */
@@ -510,6 +529,7 @@ validator_suite(void)
     tcase_add_test(match, walk_prune_and_positions);
     tcase_add_test(match, walk_deep_and_analysis);
     tcase_add_test(match, walk_compile_stage_only_when_clean);
+    tcase_add_test(match, walk_compile_stage_for_clean_kinds);
     tcase_add_test(match, walk_syntax_error_columns);
     suite_add_tcase(s, match);
     TCase *misc = tcase_create("diag-noqa-select");
