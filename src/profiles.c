@@ -4,8 +4,10 @@
 #include "config.h"
 
 #include <jansson.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "jsonutil.h"
 #include "profiles.h"
 #include "util.h"
 
@@ -46,17 +48,10 @@ static int
 check_keys(json_t *obj, const char *const *allowed, const char *file,
            const char *where, struct pw_error *err)
 {
-    const char *key;
-    json_t *val;
-    json_object_foreach(obj, key, val) {
-        bool ok = false;
-        for (size_t i = 0; allowed[i] != NULL; i++) {
-            ok = ok || strcmp(key, allowed[i]) == 0;
-        }
-        if (!ok) {
-            return pw_fail(err, PW_ERR_INPUT, "%s: %s: unknown key '%s'", file,
-                           where, key);
-        }
+    const char *key = pw_json_unknown_key(obj, allowed, SIZE_MAX);
+    if (key != NULL) {
+        return pw_fail(err, PW_ERR_INPUT, "%s: %s: unknown key '%s'", file,
+                       where, key);
     }
     return 0;
 }

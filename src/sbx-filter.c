@@ -10,11 +10,13 @@
 #include <errno.h>
 #include <jansson.h>
 #include <seccomp.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "jsonutil.h"
 #include "sbx-filter.h"
 #include "util.h"
 
@@ -90,17 +92,9 @@ static int
 check_keys(json_t *obj, const char *const *keys, const char *file,
            struct pw_error *err)
 {
-    const char *key;
-    json_t *val;
-    json_object_foreach(obj, key, val) {
-        bool ok = false;
-        for (size_t i = 0; keys[i] != NULL; i++) {
-            ok = ok || strcmp(keys[i], key) == 0;
-        }
-        if (!ok) {
-            return pw_fail(err, PW_ERR_INPUT, "%s: unknown key '%s'", file,
-                           key);
-        }
+    const char *key = pw_json_unknown_key(obj, keys, SIZE_MAX);
+    if (key != NULL) {
+        return pw_fail(err, PW_ERR_INPUT, "%s: unknown key '%s'", file, key);
     }
     return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jsonutil.h"
 #include "ruleset.h"
 #include "util.h"
 
@@ -54,18 +55,11 @@ static int
 check_keys(const struct where_ctx *w, json_t *j, const char *const *keys,
            size_t nkeys)
 {
-    const char *k;
-    json_t *v; /* borrowed */
-    json_object_foreach(j, k, v) {
-        bool known = false;
-        for (size_t i = 0; i < nkeys && !known; i++) {
-            known = strcmp(k, keys[i]) == 0;
-        }
-        if (!known) {
-            char m[200];
-            (void)snprintf(m, sizeof(m), "unknown key '%s'", k);
-            return lfail(w, m);
-        }
+    const char *k = pw_json_unknown_key(j, keys, nkeys);
+    if (k != NULL) {
+        char m[200];
+        (void)snprintf(m, sizeof(m), "unknown key '%s'", k);
+        return lfail(w, m);
     }
     return 0;
 }
