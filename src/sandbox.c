@@ -1,6 +1,7 @@
 /*
- * sandbox.c - the zygote and the parent side of a run: fork, pipes, the
- * poll-driven step (stdin feed, capped output, wall-clock timeout), reap.
+ * sandbox.c - the zygote and the parent side of a run: the pool of
+ * prepared spares, fork on demand, pipes, reap.  The poll-driven step
+ * (stdin feed, capped output, wall-clock timeout) is in sbx-step.c.
  */
 #include "config.h"
 
@@ -9,6 +10,7 @@
 #include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -22,8 +24,10 @@
 #include "sbx-internal.h"
 #include "sbx-limits.h"
 
-#define READ_CHUNK   65536
-#define OUTPUT_SLACK 65536
+/* Spares kept ready by default: one for the next request and one more
+ * so that back-to-back requests on this 2-core class of host do not wait
+ * for the refill (PYWARD_SPARES, 0 to 8, overrides). */
+#define DEFAULT_SPARES 2
 
 static int
 probe_seccomp(const struct pw_zygote *z, struct pw_error *err)
@@ -51,6 +55,23 @@ probe_seccomp(const struct pw_zygote *z, struct pw_error *err)
     return 0;
 }
 
+static int
+spares_from_env(void)
+{
+    const char *v = getenv("PYWARD_SPARES");
+    if (v == NULL || *v == '\0') {
+        return DEFAULT_SPARES;
+    }
+    char *end = NULL;
+    long n = strtol(v, &end, 10);
+    if (*end != '\0' || n < 0 || n > PW_SBX_SPARES_MAX) {
+        pw_warn("PYWARD_SPARES=%s: not 0 to %d, using %d", v,
+                PW_SBX_SPARES_MAX, DEFAULT_SPARES);
+        return DEFAULT_SPARES;
+    }
+    return (int)n;
+}
+
 struct pw_zygote *
 pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
               struct pw_error *err)
@@ -65,6 +86,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->profiles = profiles;
     z->enabled = enabled;
     z->layers.netns_fd = -1;
+    z->want_spares = spares_from_env();
     const char *tmp = getenv("TMPDIR");
     z->tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
     /* Resolved once: the environment is scrubbed afterwards. */
@@ -82,8 +104,77 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     pw_sbx_layers_probe(&z->layers);
     pw_sbx_mountns_probe(&z->layers, z->tmp_root);
     z->as_base = pw_sbx_vm_size();
-    z->spare = pw_sbx_spare_new(z);
+    pw_zygote_set_spares(z, z->want_spares);
     return z;
+}
+
+/* Fork spares until the pool is full (each slot tried once). */
+static void
+pool_fill(struct pw_zygote *z)
+{
+    for (int tries = z->want_spares - z->nspares; tries > 0; tries--) {
+        struct pw_sbx_spare *s = pw_sbx_spare_new(z);
+        if (s == NULL) {
+            return;
+        }
+        z->spares[z->nspares++] = s;
+    }
+}
+
+/* The oldest spare (the most likely to be prepared), or NULL. */
+static struct pw_sbx_spare *
+pool_take(struct pw_zygote *z)
+{
+    while (z->nspares > 0) {
+        struct pw_sbx_spare *s = z->spares[0];
+        z->nspares--;
+        for (int i = 0; i < z->nspares; i++) {
+            z->spares[i] = z->spares[i + 1];
+        }
+        if (pw_sbx_spare_alive(s)) {
+            return s;
+        }
+        /* It failed its setup or was killed: never hand it a request. */
+        pw_sbx_spare_free(s);
+    }
+    return NULL;
+}
+
+void
+pw_zygote_set_spares(struct pw_zygote *z, int n)
+{
+    z->want_spares = n < 0 ? 0 : n > PW_SBX_SPARES_MAX ? PW_SBX_SPARES_MAX : n;
+    while (z->nspares > z->want_spares) {
+        pw_sbx_spare_free(z->spares[--z->nspares]);
+    }
+    pool_fill(z);
+}
+
+size_t
+pw_zygote_reap(struct pw_zygote *z, bool wait)
+{
+    return pw_sbx_reap(z, wait);
+}
+
+size_t
+pw_sbx_reap(struct pw_zygote *z, bool wait)
+{
+    size_t keep = 0;
+    for (size_t i = 0; i < z->nreap; i++) {
+        pid_t rc = PW_RETRY(waitpid(z->reap[i], NULL, wait ? 0 : WNOHANG));
+        if (rc == 0) {
+            z->reap[keep++] = z->reap[i];
+        }
+    }
+    z->nreap = keep;
+    return keep;
+}
+
+static void
+reap_later(struct pw_zygote *z, pid_t pid)
+{
+    z->reap = pw_xrealloc(z->reap, (z->nreap + 1) * sizeof(pid_t));
+    z->reap[z->nreap++] = pid;
 }
 
 void
@@ -92,7 +183,9 @@ pw_zygote_free(struct pw_zygote *z)
     if (z == NULL) {
         return;
     }
-    pw_sbx_spare_free(z->spare);
+    pw_zygote_set_spares(z, 0);
+    (void)pw_sbx_reap(z, true);
+    free(z->reap);
     pw_sbx_filter_free(z->filter);
     pw_sbx_layers_clear(&z->layers);
     free(z->missing);
@@ -204,13 +297,15 @@ pw_sbx_free(struct pw_sbx_run *r)
         (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
     }
     run_close_fds(r);
+    /* Earlier runs' processes are gone by now: reap them; this one's
+     * (killed, tearing down its address space) is reaped later. */
+    (void)pw_sbx_reap(r->z, false);
+    if (r->done && r->reap_deferred) {
+        reap_later(r->z, r->pid);
+    }
     pw_sbx_scratch_remove(r->scratch);
     free(r->scratch);
     free(r->stdin_data);
-    if (r->z->spare == NULL) {
-        /* Between requests: fork and warm up the next run's child. */
-        r->z->spare = pw_sbx_spare_new(r->z);
-    }
     pw_buf_free(&r->out.buf);
     pw_buf_free(&r->err.buf);
     pw_buf_free(&r->res.buf);
@@ -291,7 +386,9 @@ run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req, int p[4][2],
                              .fd_in = p[0][0],
                              .fd_out = p[1][1],
                              .fd_err = p[2][1],
-                             .fd_res = p[3][1]};
+                             .fd_res = p[3][1],
+                             .fd_ctl = -1,
+                             .network = (req->caps & PW_CAP_NETWORK) != 0};
     r->start = pw_now();
     PyOS_BeforeFork();
     pid_t pid = fork();
@@ -326,18 +423,20 @@ run_ready(struct pw_sbx_run *r)
     }
 }
 
-/* Hand the request to the waiting spare, if there is one.  True if the
- * run now belongs to it. */
+/* Hand the request to a prepared spare, if one can serve it.  True if
+ * the run now belongs to it. */
 static bool
 start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
                const struct pw_sbx_request *req)
 {
-    struct pw_sbx_spare *s = z->spare;
-    if (s == NULL || req->imports == NULL ||
+    if ((req->caps & ~PW_SBX_SPARE_CAPS) != 0 || req->imports == NULL ||
         req->imports->profiles != z->profiles) {
+        return false; /* not what the spares were prepared for */
+    }
+    struct pw_sbx_spare *s = pool_take(z);
+    if (s == NULL) {
         return false;
     }
-    z->spare = NULL;
     r->start = pw_now();
     if (pw_sbx_spare_send(s, req, &r->limits) < 0) {
         pw_sbx_spare_free(s);
@@ -350,6 +449,7 @@ start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
     r->err.fd = s->fds[2];
     r->res.fd = s->fds[3];
     r->scratch = s->scratch;
+    r->on_spare = true;
     free(s);
     run_ready(r);
     return true;
@@ -360,7 +460,11 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
              struct pw_error *err)
 {
     struct pw_sbx_run *r = run_new(z, req);
-    if (start_on_spare(z, r, req)) {
+    (void)pw_sbx_reap(z, false);
+    bool on_spare = start_on_spare(z, r, req);
+    /* Refill now, while the taken spare runs, not after the run. */
+    pool_fill(z);
+    if (on_spare) {
         return r;
     }
     int p[4][2];

@@ -44,6 +44,18 @@ struct pw_zygote *pw_zygote_new(const struct pw_profiles *profiles,
                                 pw_profile_mask enabled, struct pw_error *err);
 void pw_zygote_free(struct pw_zygote *z);
 
+/* Keep N prepared spares (children forked ahead, every request-
+ * independent layer installed, waiting for one request each); 0: every
+ * run forks on demand.  Clamped to 0..8; the default is 2, or the
+ * PYWARD_SPARES environment variable read by pw_zygote_new. */
+void pw_zygote_set_spares(struct pw_zygote *z, int n);
+
+/* Reap the processes of finished runs that were answered before their
+ * exit completed (done without blocking on every pw_sbx_start and
+ * pw_sbx_free; WAIT blocks until they are gone).  Returns how many are
+ * still pending. */
+size_t pw_zygote_reap(struct pw_zygote *z, bool wait);
+
 /* New reference: {layer: {active: bool, detail: str}} for doctor and
  * get_sandbox_info. */
 json_t *pw_zygote_layers_json(const struct pw_zygote *z);

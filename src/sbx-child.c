@@ -3,12 +3,23 @@
  *
  * Each step fails closed: its reason goes to the parent as an "E" line on
  * the result fd and the child _exits.  Order: process group, pipes on
- * 0/1/2/3, network namespace, close every other fd, environment, rlimits,
- * (mount namespace here when root has no user namespaces) uid drop,
- * user/IPC/UTS namespaces, mount namespace, scratch cwd, no_new_privs,
- * landlock, SIGSYS reporter, interpreter layers, audit hook, seccomp LAST,
- * run, _exit (never exit: no atexit handlers, no LeakSanitizer under the
+ * network namespace, 0/1/2/3 (a spare's request pipe on 4), close every
+ * other fd, environment, fixed rlimits, (mount namespace here when root
+ * has no user namespaces) uid drop, user/IPC/UTS namespaces, mount
+ * namespace, scratch cwd, no_new_privs, landlock, SIGSYS reporter,
+ * seccomp -- all of this before a spare's request -- then the request's
+ * CPU and AS rlimits, interpreter layers, audit hook, run (no user code
+ * before every layer is in place), the usage record, close the pipes,
+ * _exit (never exit: no atexit handlers, no LeakSanitizer under the
  * filter).
+ *
+ * The request's rlimits are set under the filter: rules/seccomp.json
+ * allows prlimit64 on the process itself (pid 0).  That is safe for the
+ * program too: an unprivileged process can only lower a hard limit or
+ * move a soft one below it (raising a hard limit needs CAP_SYS_RESOURCE
+ * in the initial user namespace, which the child never has: the uid drop
+ * or the zygote's own uid, then a user namespace of its own), and the
+ * audit hook refuses resource.setrlimit/prlimit to the program anyway.
  */
 #include "config.h"
 
@@ -18,6 +29,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -31,9 +43,13 @@
 #define EXIT_SIGSYS 159
 
 static int report_fd = -1;
+static long long as_base;    /* the child's mapped size after setup */
+static struct rusage before; /* usage when the request's part began */
 
-static PW_NORETURN void
-fail(const char *step, int e)
+#define fail pw_sbx_child_fail
+
+void
+pw_sbx_child_fail(const char *step, int e)
 {
     char line[256];
     int n = snprintf(line, sizeof(line), "E%s: %s\n", step,
@@ -67,55 +83,57 @@ on_sigsys(int sig, siginfo_t *si, void *uctx)
     _exit(EXIT_SIGSYS);
 }
 
-static void
+/* The pipes on 0-3 and a spare's request pipe on 4; returns the first
+ * fd that is not one of them. */
+static int
 setup_fds(const struct pw_sbx_child *c)
 {
-    int src[4] = {c->fd_in, c->fd_out, c->fd_err, c->fd_res};
-    int tmp[4];
-    for (int i = 0; i < 4; i++) {
+    int src[5] = {c->fd_in, c->fd_out, c->fd_err, c->fd_res, c->fd_ctl};
+    int tmp[5] = {-1, -1, -1, -1, -1};
+    int n = c->fd_ctl >= 0 ? 5 : 4;
+    for (int i = 0; i < n; i++) {
         tmp[i] = fcntl(src[i], F_DUPFD_CLOEXEC, 10);
         if (tmp[i] < 0) {
             fail("dup", errno);
         }
     }
     report_fd = tmp[3];
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < n; i++) {
         if (dup2(tmp[i], i) < 0) {
             fail("dup2", errno);
         }
     }
     report_fd = RESULT_FD;
+    return n;
 }
 
 static void
-close_others(void)
+close_others(int from)
 {
-    if (syscall(SYS_close_range, 4U, ~0U, 0U) == 0) {
+    if (syscall(SYS_close_range, (unsigned)from, ~0U, 0U) == 0) {
         return;
     }
     long max = sysconf(_SC_OPEN_MAX);
-    for (long fd = 4; fd < (max > 0 ? max : 1024); fd++) {
+    for (long fd = from; fd < (max > 0 ? max : 1024); fd++) {
         (void)close((int)fd);
     }
 }
 
 static void
-os_layers(const struct pw_sbx_child *c)
+os_layers(const struct pw_sbx_child *c, int first_free)
 {
     const struct pw_zygote *z = c->z;
-    bool net = (c->req->caps & PW_CAP_NETWORK) != 0;
+    bool net = c->network;
     const char *what = "rlimit";
-    if (pw_sbx_enter_netns(&z->layers, net) < 0) {
-        fail("setns(network)", errno);
-    }
-    close_others();
+    close_others(first_free);
     if (clearenv() != 0) {
         fail("clearenv", 0);
     }
-    /* The zygote's own size now (it may have grown since it started). */
+    /* The child's own size now (the zygote may have grown since it
+     * started); read while /proc is still reachable. */
     long long base = pw_sbx_vm_size();
-    if (pw_sbx_set_rlimits(&z->policy, &c->req->limits,
-                           base > 0 ? base : z->as_base, &what) < 0) {
+    as_base = base > 0 ? base : z->as_base;
+    if (pw_sbx_set_fixed_rlimits(&z->policy, &what) < 0) {
         fail(what, errno);
     }
     if (pw_sbx_mountns_early(&z->layers.mounts, c->scratch, &what) < 0 ||
@@ -167,15 +185,68 @@ signals(void)
 }
 
 void
-pw_sbx_child_main(const struct pw_sbx_child *c)
+pw_sbx_child_setup(const struct pw_sbx_child *c)
 {
     report_fd = c->fd_res;
     if (setsid() < 0) {
         fail("setsid", errno);
     }
-    setup_fds(c);
-    os_layers(c);
+    /* Before the fds move onto 0-4: the held namespace's fd may be one. */
+    if (pw_sbx_enter_netns(&c->z->layers, c->network) < 0) {
+        fail("setns(network)", errno);
+    }
+    os_layers(c, setup_fds(c));
     signals();
+    if (pw_sbx_filter_install(pw_sbx_filter_prog(c->z->filter, c->network)) <
+        0) {
+        fail("seccomp", errno);
+    }
+}
+
+static double
+cpu_of(const struct rusage *ru)
+{
+    return (double)ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6 +
+           (double)ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6;
+}
+
+void
+pw_sbx_child_limits(const struct pw_sbx_limits *lim)
+{
+    const char *what = "rlimit";
+    if (getrusage(RUSAGE_SELF, &before) < 0) {
+        fail("getrusage", errno);
+    }
+    if (pw_sbx_set_run_rlimits(lim, as_base, cpu_of(&before), &what) < 0) {
+        fail(what, errno);
+    }
+}
+
+/* After the program: "U<cpu seconds of the run> <max RSS KiB>" (the
+ * parent answers from it without waiting for the exit), then close the
+ * pipes so the parent sees EOF at once. */
+static void
+report_usage(void)
+{
+    struct rusage after;
+    if (getrusage(RUSAGE_SELF, &after) == 0) {
+        char line[64];
+        double cpu = cpu_of(&after) - cpu_of(&before);
+        int n = snprintf(line, sizeof(line), "U%.6f %ld\n",
+                         cpu > 0 ? cpu : 0.0, after.ru_maxrss);
+        if (n > 0 && n < (int)sizeof(line)) {
+            ssize_t w = write(RESULT_FD, line, (size_t)n);
+            (void)w;
+        }
+    }
+    for (int fd = 0; fd <= RESULT_FD; fd++) {
+        (void)close(fd);
+    }
+}
+
+void
+pw_sbx_child_exec(const struct pw_sbx_child *c)
+{
     struct pw_sbx_guard_run g = {.imports = c->req->imports,
                                  .caps = c->req->caps,
                                  .scratch = c->scratch,
@@ -186,10 +257,17 @@ pw_sbx_child_main(const struct pw_sbx_child *c)
     if (pw_sbx_guard_arm() < 0) {
         fail("audit hook", 0);
     }
-    bool net = (c->req->caps & PW_CAP_NETWORK) != 0;
-    if (pw_sbx_filter_install(pw_sbx_filter_prog(c->z->filter, net)) < 0) {
-        fail("seccomp", errno);
-    }
     int rc = pw_sbx_guard_execute();
+    if (rc == 0) {
+        report_usage();
+    }
     _exit(rc < 0 ? EXIT_SETUP : 0);
+}
+
+void
+pw_sbx_child_main(const struct pw_sbx_child *c)
+{
+    pw_sbx_child_setup(c);
+    pw_sbx_child_limits(&c->req->limits);
+    pw_sbx_child_exec(c);
 }

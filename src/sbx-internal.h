@@ -14,6 +14,16 @@
 #include "sbx-layers.h"
 #include "util.h"
 
+/* The most spares a zygote keeps (pw_zygote_set_spares clamps to it). */
+#define PW_SBX_SPARES_MAX 8
+
+/* The capabilities a prepared spare serves: those enforced inside the
+ * interpreter (audit hook, guard), set after the request arrives.  The
+ * others change the OS layers a spare already installed (the network
+ * capability: another network namespace and seccomp program), so such a
+ * run forks on demand. */
+#define PW_SBX_SPARE_CAPS (~(unsigned)PW_CAP_NETWORK)
+
 struct pw_zygote {
     const struct pw_profiles *profiles;
     pw_profile_mask enabled;
@@ -24,7 +34,13 @@ struct pw_zygote {
     char *missing; /* modules of the enabled profiles not installed */
     char *tmp_root;
     unsigned long runs;
-    struct pw_sbx_spare *spare; /* a child forked ahead, or NULL */
+    /* Children forked ahead, prepared and waiting, oldest first. */
+    struct pw_sbx_spare *spares[PW_SBX_SPARES_MAX];
+    int nspares;
+    int want_spares; /* the pool size the zygote keeps */
+    /* Finished runs whose process has not been reaped yet. */
+    pid_t *reap;
+    size_t nreap;
 };
 
 enum pw_sbx_stop {
@@ -58,6 +74,11 @@ struct pw_sbx_run {
     bool done;
     int wstatus;
     struct rusage ru;
+    bool on_spare;      /* served by a prepared spare (not forked for it) */
+    bool usage;         /* the child reported its own usage ("U" record) */
+    bool reap_deferred; /* done, but its process is left to pw_sbx_reap */
+    double cpu_s;       /* the run's CPU time from the "U" record */
+    long maxrss_kb;
     char *scratch;
     char id[48];
 };
@@ -69,6 +90,8 @@ struct pw_sbx_child {
     const char *scratch;
     void *compiled; /* borrowed PyObject: guard.precompile's tuple */
     int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
+    int fd_ctl;   /* spare: its request pipe (kept as fd 4), or -1 */
+    bool network; /* the network capability's layers */
 };
 
 /* A private scratch directory (owned by nobody when root), or NULL. */
@@ -80,10 +103,10 @@ int pw_sbx_pipes_new(int p[4][2], struct pw_error *err);
 void pw_sbx_pipes_close(int p[4][2], int side);
 
 /*
- * A spare: a child forked ahead of time, between requests, that has
- * already paid for most of the copy-on-write faults a run costs
- * (sbx-spare.c).  It waits for one request on a pipe, then runs the same
- * checklist as a child forked on demand.
+ * A spare: a child forked ahead of time (sbx-spare.c) that has already
+ * paid for most of the copy-on-write faults a run costs and installed
+ * every request-independent layer of the checklist.  It waits for one
+ * request on a pipe, then does only the request's part.
  */
 struct pw_sbx_spare {
     pid_t pid;
@@ -95,14 +118,31 @@ struct pw_sbx_spare {
 
 /* Fork a spare; NULL if that fails (runs then fork on demand). */
 struct pw_sbx_spare *pw_sbx_spare_new(struct pw_zygote *z);
+/* True if the spare's process is still there (not failed or killed). */
+bool pw_sbx_spare_alive(const struct pw_sbx_spare *s);
 /* Kill, reap and free an unused spare. */
 void pw_sbx_spare_free(struct pw_sbx_spare *s);
 /* Hand REQ (with the run's LIMITS) to the spare.  0 or -1. */
 int pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
                       const struct pw_sbx_limits *limits);
 
-/* The child's checklist; never returns. */
+/* The child's checklist, in three parts (sbx-child.c).  Setup: every
+ * request-independent layer, seccomp last (a spare runs it before its
+ * request).  Limits: the request's CPU and memory rlimits, and the usage
+ * baseline.  Exec: the interpreter layers, the audit hook, the program,
+ * the usage record, _exit.  A step that fails reports an "E" record and
+ * _exits. */
+void pw_sbx_child_setup(const struct pw_sbx_child *c);
+void pw_sbx_child_limits(const struct pw_sbx_limits *lim);
+PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);
+/* Refuse the run from the child: "E" record, _exit. */
+PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
+/* All three parts, for a child forked on demand; never returns. */
 PW_NORETURN void pw_sbx_child_main(const struct pw_sbx_child *c);
+
+/* Zygote: reap finished runs' processes left behind (non-blocking unless
+ * WAIT).  Returns how many are still pending. */
+size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
 
 /* Build the result object of a finished run (sbx-result.c). */
 json_t *pw_sbx_result_build(const struct pw_sbx_run *run);

@@ -20,33 +20,43 @@ set_one(int res, long long soft, long long hard)
 }
 
 int
-pw_sbx_set_rlimits(const struct pw_sbx_policy *p,
-                   const struct pw_sbx_limits *lim, long long as_base,
-                   const char **what)
+pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what)
 {
-    double cpu = lim->cpu_s > 0 ? lim->cpu_s : lim->timeout_s + 1;
-    long long cpu_s = (long long)ceil(cpu);
     const struct {
         const char *name;
         int res;
-        long long soft;
-        long long hard;
+        long long value;
     } table[] = {
-        {"RLIMIT_CPU", RLIMIT_CPU, cpu_s, cpu_s + 1},
-        {"RLIMIT_AS", RLIMIT_AS, as_base + lim->memory_bytes,
-         as_base + lim->memory_bytes},
-        {"RLIMIT_FSIZE", RLIMIT_FSIZE, p->fsize, p->fsize},
-        {"RLIMIT_NOFILE", RLIMIT_NOFILE, p->nofile, p->nofile},
-        {"RLIMIT_NPROC", RLIMIT_NPROC, p->nproc, p->nproc},
-        {"RLIMIT_CORE", RLIMIT_CORE, p->core, p->core},
-        {"RLIMIT_MEMLOCK", RLIMIT_MEMLOCK, p->memlock, p->memlock},
-        {"RLIMIT_STACK", RLIMIT_STACK, p->stack, p->stack},
+        {"RLIMIT_FSIZE", RLIMIT_FSIZE, p->fsize},
+        {"RLIMIT_NOFILE", RLIMIT_NOFILE, p->nofile},
+        {"RLIMIT_NPROC", RLIMIT_NPROC, p->nproc},
+        {"RLIMIT_CORE", RLIMIT_CORE, p->core},
+        {"RLIMIT_MEMLOCK", RLIMIT_MEMLOCK, p->memlock},
+        {"RLIMIT_STACK", RLIMIT_STACK, p->stack},
     };
     for (size_t i = 0; i < PW_N_ELEMENTS(table); i++) {
-        if (set_one(table[i].res, table[i].soft, table[i].hard) < 0) {
+        if (set_one(table[i].res, table[i].value, table[i].value) < 0) {
             *what = table[i].name;
             return -1;
         }
+    }
+    return 0;
+}
+
+int
+pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
+                       double cpu_used, const char **what)
+{
+    double cpu = lim->cpu_s > 0 ? lim->cpu_s : lim->timeout_s + 1;
+    long long cpu_s = (long long)ceil(cpu + cpu_used);
+    if (set_one(RLIMIT_CPU, cpu_s, cpu_s + 1) < 0) {
+        *what = "RLIMIT_CPU";
+        return -1;
+    }
+    long long as = as_base + lim->memory_bytes;
+    if (set_one(RLIMIT_AS, as, as) < 0) {
+        *what = "RLIMIT_AS";
+        return -1;
     }
     return 0;
 }

@@ -7,12 +7,19 @@
 #include "sandbox.h"
 #include "sbx-filter.h"
 
-/* In the child.  AS is AS_BASE (the zygote's mapped size) plus the run's
- * memory limit.  Returns 0 or -1 with errno and *WHAT naming the limit;
- * a limit that cannot be set refuses the run. */
-int pw_sbx_set_rlimits(const struct pw_sbx_policy *p,
-                       const struct pw_sbx_limits *lim, long long as_base,
-                       const char **what);
+/* In the child, before the request: the limits every run shares
+ * (FSIZE, NOFILE, NPROC, CORE, MEMLOCK, STACK).  Returns 0 or -1 with
+ * errno and *WHAT naming the limit; a limit that cannot be set refuses
+ * the run. */
+int pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what);
+
+/* In the child, once the request is known and before any of its code is
+ * compiled: CPU (the run's budget on top of CPU_USED, the seconds the
+ * child already spent) and AS (AS_BASE, the child's mapped size, plus the
+ * run's memory limit).  Only ever lowers what the zygote had.  0 or -1 as
+ * above. */
+int pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
+                           double cpu_used, const char **what);
 
 /* The zygote's current virtual size in bytes (from /proc/self/statm). */
 long long pw_sbx_vm_size(void);

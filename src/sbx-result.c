@@ -4,7 +4,9 @@
  *
  * Result-fd records, one per line: "R<json>" the child's result,
  * "S<nr>" a refused system call (SIGSYS), "A<event>" a refused audit
- * event, "E<reason>" a checklist step that failed (the run is refused).
+ * event, "E<reason>" a checklist step that failed (the run is refused),
+ * "U<cpu s> <max RSS KiB>" the child's usage from the request on (its
+ * warm-up as a spare not included), written after the program.
  */
 #include "config.h"
 
@@ -214,8 +216,12 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
     parse_records(&r->res.buf, &rec);
     const char *status = verdict(r, &rec);
     int st = r->wstatus;
-    double cpu = (double)r->ru.ru_utime.tv_sec + r->ru.ru_utime.tv_usec / 1e6 +
-                 (double)r->ru.ru_stime.tv_sec + r->ru.ru_stime.tv_usec / 1e6;
+    double cpu =
+        r->usage
+            ? r->cpu_s
+            : (double)r->ru.ru_utime.tv_sec + r->ru.ru_utime.tv_usec / 1e6 +
+                  (double)r->ru.ru_stime.tv_sec + r->ru.ru_stime.tv_usec / 1e6;
+    long rss = r->usage ? r->maxrss_kb : r->ru.ru_maxrss;
     json_t *code = child_field(&rec, "exit_code");
     if (code == NULL) {
         code = WIFEXITED(st) ? json_integer(WEXITSTATUS(st)) : json_null();
@@ -229,7 +235,7 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
         text_json(&r->out.buf), "stderr", text_json(&r->err.buf),
         "stdout_truncated", r->out.truncated, "stderr_truncated",
         r->err.truncated, "execution_time", r->end - r->start, "cpu_time", cpu,
-        "max_rss_kb", (json_int_t)r->ru.ru_maxrss, "exit_code", code, "signal",
+        "max_rss_kb", (json_int_t)rss, "exit_code", code, "signal",
         WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
         "variables", vars ? vars : json_object(), "error",
         error_json(r, &rec, status));

@@ -1,14 +1,21 @@
 /*
- * sbx-spare.c - one child forked ahead of the next run.
+ * sbx-spare.c - a child forked ahead of the next run, prepared.
  *
- * On hosts where a copy-on-write page fault is expensive, most of a run's
- * latency is the interpreter touching pages after fork.  The spare forks
- * while the server is idle, warms those pages up with trusted code
- * (compiling and executing a sample program, no user code), and blocks
- * on its request pipe.  The request (limits, capabilities, import
- * allow-list, source) is then a single write; the spare compiles the
- * source and runs the same checklist as a child forked on demand.
- * Nothing of one run reaches another: each spare serves one run.
+ * Most of a run's latency used to be the interpreter touching pages
+ * after fork and the OS checklist (namespaces, mounts, landlock).  A
+ * spare forks ahead, warms those pages up with trusted code (compiling
+ * and executing a sample program, no user code), installs every layer
+ * that does not depend on the request (pw_sbx_child_setup: process
+ * group, network namespace without the network capability, fds,
+ * environment, fixed rlimits, uid drop, user/IPC/UTS/mount namespaces,
+ * no_new_privs, landlock, signals), and blocks on its request pipe.  The
+ * request (limits, capabilities, import allow-list, source) is then a
+ * single write; the spare lowers its CPU and AS rlimits to the request's,
+ * compiles the source, and finishes the checklist (interpreter layers,
+ * audit hook, seccomp) before running it.  A request the spare was not
+ * prepared for (PW_SBX_SPARE_CAPS) is refused by the zygote before it is
+ * sent and by the spare if it arrives.  Nothing of one run reaches
+ * another: each spare serves one run.
  */
 #include "config.h"
 
@@ -16,6 +23,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -106,6 +114,43 @@ close_except(const int *keep, int n)
     }
 }
 
+#define CTL_FD 4 /* where pw_sbx_child_setup puts the request pipe */
+
+/* After the setup: read the request, set its limits, compile, run. */
+static PW_NORETURN void
+serve_request(const struct pw_sbx_child *setup)
+{
+    struct pw_sbx_child c = *setup;
+    struct spare_hdr h;
+    if (read_exact(CTL_FD, &h, sizeof(h)) < 0) {
+        _exit(0); /* the zygote is done with this spare */
+    }
+    if ((h.caps & ~PW_SBX_SPARE_CAPS) != 0) {
+        pw_sbx_child_fail("prepared spare", EINVAL);
+    }
+    pw_sbx_child_limits(&h.limits);
+    char *code = read_blob(CTL_FD, h.code_len);
+    char *extra = read_blob(CTL_FD, h.extra_len);
+    char *only = read_blob(CTL_FD, h.only_len);
+    close(CTL_FD);
+    struct pw_importset set = {
+        .profiles = c.z->profiles,
+        .mask = h.mask,
+        .extra = h.has_extra ? split_list(extra, h.extra_len) : NULL,
+        .only = h.has_only ? split_list(only, h.only_len) : NULL};
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = (size_t)h.code_len,
+                                 .limits = h.limits,
+                                 .imports = &set,
+                                 .caps = h.caps};
+    struct pw_error err = {0};
+    PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, &err);
+    c.req = &req;
+    /* NULL: reported by prepare as a setup error */
+    c.compiled = compiled != NULL ? compiled : Py_None;
+    pw_sbx_child_exec(&c);
+}
+
 static PW_NORETURN void
 spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
 {
@@ -118,38 +163,18 @@ spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
         _exit(0);
     }
     pw_sbx_guard_warmup();
-    struct spare_hdr h;
-    if (read_exact(ctl, &h, sizeof(h)) < 0) {
-        _exit(0); /* the zygote is done with this spare */
-    }
-    char *code = read_blob(ctl, h.code_len);
-    char *extra = read_blob(ctl, h.extra_len);
-    char *only = read_blob(ctl, h.only_len);
-    close(ctl);
-    struct pw_importset set = {
-        .profiles = z->profiles,
-        .mask = h.mask,
-        .extra = h.has_extra ? split_list(extra, h.extra_len) : NULL,
-        .only = h.has_only ? split_list(only, h.only_len) : NULL};
-    struct pw_sbx_request req = {.code = code,
-                                 .code_len = (size_t)h.code_len,
-                                 .limits = h.limits,
-                                 .imports = &set,
-                                 .caps = h.caps};
-    struct pw_error err = {0};
-    PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, &err);
+    /* Once the uid is dropped the death signal is gone: the zygote's end
+     * of the request pipe closing (EOF) ends an idle spare then. */
     struct pw_sbx_child c = {.z = z,
-                             .req = &req,
                              .scratch = scratch,
-                             .compiled = compiled,
                              .fd_in = p[0][0],
                              .fd_out = p[1][1],
                              .fd_err = p[2][1],
-                             .fd_res = p[3][1]};
-    if (compiled == NULL) {
-        c.compiled = Py_None; /* reported by prepare as a setup error */
-    }
-    pw_sbx_child_main(&c);
+                             .fd_res = p[3][1],
+                             .fd_ctl = ctl,
+                             .network = false};
+    pw_sbx_child_setup(&c);
+    serve_request(&c);
 }
 
 struct pw_sbx_spare *
@@ -194,6 +219,13 @@ pw_sbx_spare_new(struct pw_zygote *z)
         return NULL;
     }
     return s;
+}
+
+bool
+pw_sbx_spare_alive(const struct pw_sbx_spare *s)
+{
+    struct pollfd p = {.fd = s->pidfd, .events = POLLIN};
+    return s->pidfd >= 0 && poll(&p, 1, 0) == 0;
 }
 
 void

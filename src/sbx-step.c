@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -118,10 +119,31 @@ read_all(struct pw_sbx_run *r)
     drain(r, &r->res, RESULT_MAX, true);
 }
 
+/* The child's "U<cpu> <maxrss>" record (sbx-child.c), if it wrote one. */
+static bool
+parse_usage(struct pw_sbx_run *r)
+{
+    const char *p = r->res.buf.data;
+    const char *end = p + r->res.buf.len;
+    while (p != NULL && p < end) {
+        if (*p == 'U') {
+            char line[64];
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            size_t len = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+            snprintf(line, sizeof(line), "%.*s", (int)len, p + 1);
+            return sscanf(line, "%lf %ld", &r->cpu_s, &r->maxrss_kb) == 2;
+        }
+        p = memchr(p, '\n', (size_t)(end - p));
+        p = p != NULL ? p + 1 : NULL;
+    }
+    return false;
+}
+
 static void
 finish(struct pw_sbx_run *r)
 {
     (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
+    r->usage = parse_usage(r);
     /* The child is gone: every write end is closed, drain to EOF. */
     for (int i = 0;
          i < 4096 && (r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0);
@@ -135,6 +157,35 @@ finish(struct pw_sbx_run *r)
     close_fd(&r->err.fd);
     close_fd(&r->res.fd);
     close_fd(&r->pidfd);
+}
+
+/*
+ * The child wrote its usage record and closed every pipe: the run is
+ * over and it is on its way out.  Answer now instead of waiting for the
+ * kernel to tear down its address space; whatever is left of it is
+ * killed (a program that forged the record and closed its pipes gains
+ * nothing but its end) and reaped later (pw_sbx_reap).
+ */
+static bool
+finish_early(struct pw_sbx_run *r)
+{
+    if (r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0 ||
+        !parse_usage(r)) {
+        return false;
+    }
+    r->usage = true;
+    (void)kill(-r->pid, SIGKILL);
+    (void)kill(r->pid, SIGKILL);
+    pid_t rc = PW_RETRY(wait4(r->pid, &r->wstatus, WNOHANG, &r->ru));
+    if (rc != r->pid) {
+        r->wstatus = 0; /* it reported the end of its run: exit 0 */
+        r->reap_deferred = true;
+    }
+    r->end = pw_now();
+    r->done = true;
+    close_fd(&r->fd_in);
+    close_fd(&r->pidfd);
+    return true;
 }
 
 int
@@ -155,6 +206,9 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         }
     }
     read_all(r);
+    if (r->stop == PW_STOP_NONE && finish_early(r)) {
+        return 1;
+    }
     if (!exited && pw_now() >= pw_sbx_deadline(r)) {
         kill_group(r, PW_STOP_TIMEOUT);
         exited = true;

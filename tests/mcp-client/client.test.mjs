@@ -34,6 +34,15 @@ function sandboxed(pid) {
   }
 }
 
+function rssKb(pid) {
+  try {
+    const m = /^VmRSS:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function descendants(pid) {
   const parent = new Map();
   for (const d of readdirSync('/proc')) {
@@ -227,12 +236,14 @@ test('cancellation kills the child and sends no result', async (t) => {
   if (needSandbox(t)) return;
   const server = main.transport.pid;
   const ac = new AbortController();
-  const p = run({ code: 'import time\ntime.sleep(30)\nprint("should never print")', timeout: 60 },
+  // 80 MiB touched: the run's child stands out from the spares waiting,
+  // which are sandboxed too.
+  const p = run({ code: 'import time\nx = b"x" * (80 << 20)\ntime.sleep(30)\nprint("should never print")', timeout: 60 },
     { signal: ac.signal });
   let kids = [];
   for (let i = 0; i < 50 && kids.length === 0; i++) {
     await sleep(50);
-    kids = descendants(server).filter(sandboxed);
+    kids = descendants(server).filter((k) => sandboxed(k) && rssKb(k) > 60 * 1024);
   }
   assert.ok(kids.length > 0, 'the run never showed up as a child of the server');
   ac.abort('test cancels');

@@ -25,6 +25,7 @@
 #include "sandbox.h"
 #include "sbx-audit.h"
 #include "sbx-filter.h"
+#include "sbx-internal.h"
 #include "sbx-layers.h"
 
 static struct pw_profiles *profiles;
@@ -393,7 +394,11 @@ START_TEST(no_leaks_after_200_runs)
     ck_assert_int_eq(count_scratch_dirs(), dirs);
     ck_assert_msg(rss_kb() - rss < 8192, "RSS grew by %ld KiB",
                   rss_kb() - rss);
-    /* No zombie: at most the spare waiting for the next run is left. */
+    /* Answered runs whose exit was still under way are reaped on the
+     * next start or free: only the last few can be pending, not 200. */
+    ck_assert_uint_le(pw_zygote_reap(zygote, false), 4);
+    ck_assert_uint_eq(pw_zygote_reap(zygote, true), 0);
+    /* No zombie: only the spares waiting for the next runs are left. */
     ck_assert_int_le(waitpid(-1, NULL, WNOHANG), 0);
 }
 END_TEST
@@ -414,6 +419,231 @@ START_TEST(environment_scrubbed)
     json_auto_t *layers = pw_zygote_layers_json(zygote);
     ck_assert(json_is_true(
         json_object_get(json_object_get(layers, "seccomp"), "active")));
+}
+END_TEST
+
+/* --- the pool of prepared spares -------------------------------------- */
+
+/* The value of KEY ("Seccomp:") in /proc/PID/status, -1 if absent. */
+static long
+status_field(pid_t pid, const char *key)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    long v = -1;
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+        if (strncmp(line, key, strlen(key)) == 0) {
+            v = strtol(line + strlen(key), NULL, 10);
+        }
+    }
+    if (f != NULL) {
+        fclose(f);
+    }
+    return v;
+}
+
+/* Wait up to 5 s for the oldest spare to reach its request pipe with
+ * seccomp installed; returns its pid. */
+static pid_t
+prepared_spare(void)
+{
+    ck_assert_int_gt(zygote->nspares, 0);
+    pid_t pid = zygote->spares[0]->pid;
+    for (int i = 0; i < 500 && status_field(pid, "Seccomp:") != 2; i++) {
+        usleep(10000);
+    }
+    return pid;
+}
+
+static bool
+same_ns(pid_t pid, const char *ns)
+{
+    char a[64], b[64], la[128] = "", lb[128] = "";
+    snprintf(a, sizeof(a), "/proc/self/ns/%s", ns);
+    snprintf(b, sizeof(b), "/proc/%d/ns/%s", (int)pid, ns);
+    ck_assert_int_gt(readlink(a, la, sizeof(la) - 1), 0);
+    ck_assert_int_gt(readlink(b, lb, sizeof(lb) - 1), 0);
+    return strcmp(la, lb) == 0;
+}
+
+static struct pw_sbx_run *
+start_code(const char *code, unsigned caps)
+{
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = strlen(code),
+                                 .limits = {.timeout_s = 20},
+                                 .imports = &imports,
+                                 .caps = caps,
+                                 .capture_output = true};
+    struct pw_error err = {0};
+    struct pw_sbx_run *r = pw_sbx_start(zygote, &req, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    return r;
+}
+
+static json_t *
+finish_run(struct pw_sbx_run *r)
+{
+    struct pollfd fds[8];
+    for (;;) {
+        int n = pw_sbx_pollfds(r, fds, 8);
+        ck_assert_int_ge(poll(fds, (nfds_t)n, 100), 0);
+        if (pw_sbx_step(r, fds, n)) {
+            return pw_sbx_result_json(r);
+        }
+    }
+}
+
+START_TEST(spare_prepared_before_request)
+{
+    /* Every request-independent layer is in place while the spare waits:
+     * its filter and no_new_privs are already there, in its own network,
+     * mount and user namespaces. */
+    pid_t pid = prepared_spare();
+    ck_assert_int_eq(status_field(pid, "Seccomp:"), 2);
+    ck_assert_int_eq(status_field(pid, "NoNewPrivs:"), 1);
+    ck_assert(!same_ns(pid, "net"));
+    ck_assert(!same_ns(pid, "mnt") || !zygote->layers.mounts.active);
+    ck_assert(!same_ns(pid, "user") || !zygote->layers.userns);
+}
+END_TEST
+
+START_TEST(spare_run_has_every_layer)
+{
+    pid_t pid = prepared_spare();
+    struct pw_sbx_run *a =
+        start_code("import time\ntime.sleep(1.5)\nprint('a')", 0);
+    ck_assert(a->on_spare);
+    ck_assert_int_eq(a->pid, pid);
+    struct pw_sbx_run *b = start_code("import time\ntime.sleep(1.5)", 0);
+    ck_assert(b->on_spare);
+    usleep(300000);
+    ck_assert_int_eq(status_field(a->pid, "Seccomp:"), 2);
+    ck_assert_int_eq(status_field(a->pid, "NoNewPrivs:"), 1);
+    ck_assert(!same_ns(a->pid, "net"));
+    /* Each run sees its own scratch dir, not the other's. */
+    char path[700];
+    snprintf(path, sizeof(path), "/proc/%d/root%s", (int)b->pid, a->scratch);
+    if (zygote->layers.mounts.active) {
+        ck_assert_int_eq(access(path, F_OK), -1);
+        snprintf(path, sizeof(path), "/proc/%d/root%s", (int)b->pid,
+                 b->scratch);
+        ck_assert_int_eq(access(path, F_OK), 0);
+    }
+    json_auto_t *ra = finish_run(a);
+    json_auto_t *rb = finish_run(b);
+    ck_assert_str_eq(field(ra, "status"), "ok");
+    ck_assert_str_eq(field(ra, "stdout"), "a\n");
+    ck_assert_str_eq(field(rb, "status"), "ok");
+    pw_sbx_free(a);
+    pw_sbx_free(b);
+}
+END_TEST
+
+START_TEST(spare_refuses_other_requests)
+{
+    /* The network capability needs layers a spare did not install: the
+     * zygote forks that run on demand ... */
+    int before = zygote->nspares;
+    struct pw_sbx_run *r = start_code("print(6 * 7)", PW_CAP_NETWORK);
+    ck_assert(!r->on_spare);
+    ck_assert_int_eq(zygote->nspares, before);
+    json_auto_t *res = finish_run(r);
+    ck_assert_str_eq(field(res, "status"), "ok");
+    ck_assert_str_eq(field(res, "stdout"), "42\n");
+    pw_sbx_free(r);
+    /* ... and a spare handed such a request anyway refuses it. */
+    (void)prepared_spare();
+    struct pw_sbx_spare *s = zygote->spares[0];
+    zygote->nspares--;
+    for (int i = 0; i < zygote->nspares; i++) {
+        zygote->spares[i] = zygote->spares[i + 1];
+    }
+    struct pw_sbx_request req = {.code = "print(1)",
+                                 .code_len = 8,
+                                 .limits = {.timeout_s = 5},
+                                 .imports = &imports,
+                                 .caps = PW_CAP_NETWORK};
+    ck_assert_int_eq(pw_sbx_spare_send(s, &req, &req.limits), 0);
+    char buf[512];
+    ssize_t n, got = 0;
+    while ((n = read(s->fds[3], buf + got, sizeof(buf) - 1 - (size_t)got)) >
+           0) {
+        got += n;
+    }
+    buf[got > 0 ? got : 0] = '\0';
+    ck_assert_msg(strncmp(buf, "Eprepared spare", 15) == 0, "%s", buf);
+    int st = 0;
+    ck_assert_int_eq(waitpid(s->pid, &st, 0), s->pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 125);
+    s->pid = -1;
+    pw_sbx_spare_free(s);
+}
+END_TEST
+
+START_TEST(spare_cancel_kills)
+{
+    struct pw_sbx_run *r = start_code("while True:\n    pass\n", 0);
+    ck_assert(r->on_spare);
+    pid_t pid = r->pid;
+    usleep(100000);
+    pw_sbx_cancel(r);
+    json_auto_t *res = pw_sbx_result_json(r);
+    ck_assert_str_eq(field(res, "status"), "killed");
+    pw_sbx_free(r);
+    ck_assert_int_eq(kill(pid, 0), -1);
+    ck_assert_int_eq(errno, ESRCH);
+
+    r = start_code("while True:\n    pass\n", 0);
+    ck_assert(r->on_spare);
+    pid = r->pid;
+    r->limits.timeout_s = 0.3;
+    json_auto_t *t = finish_run(r);
+    ck_assert_str_eq(field(t, "status"), "timeout");
+    pw_sbx_free(r);
+    ck_assert_int_eq(kill(pid, 0), -1);
+}
+END_TEST
+
+START_TEST(spare_usage_is_the_runs)
+{
+    /* The spare spent CPU on its warm-up before the request: the run
+     * reports only its own (CPU time of one thread cannot exceed the
+     * wall clock of the run). */
+    struct pw_sbx_run *r = start_code("x = sum(range(2_000_000))", 0);
+    ck_assert(r->on_spare);
+    json_auto_t *res = finish_run(r);
+    ck_assert(r->usage);
+    double cpu = json_real_value(json_object_get(res, "cpu_time"));
+    double wall = json_real_value(json_object_get(res, "execution_time"));
+    ck_assert_msg(cpu > 0.01 && cpu <= wall + 0.002, "cpu %f wall %f", cpu,
+                  wall);
+    ck_assert_int_gt(json_integer_value(json_object_get(res, "max_rss_kb")),
+                     0);
+    pw_sbx_free(r);
+}
+END_TEST
+
+START_TEST(spare_pool_size)
+{
+    pw_zygote_set_spares(zygote, 3);
+    ck_assert_int_eq(zygote->nspares, 3);
+    int fds = count_fds();
+    for (int i = 0; i < 20; i++) {
+        json_auto_t *r = run_code("print(5)", NULL, 10);
+        ck_assert_str_eq(field(r, "stdout"), "5\n");
+        ck_assert_int_eq(zygote->nspares, 3);
+    }
+    ck_assert_int_eq(count_fds(), fds);
+    pw_zygote_set_spares(zygote, 0);
+    ck_assert_int_eq(zygote->nspares, 0);
+    json_auto_t *r = run_code("print('on demand')", NULL, 10);
+    ck_assert_str_eq(field(r, "stdout"), "on demand\n");
+    ck_assert_int_eq(zygote->nspares, 0);
+    pw_zygote_set_spares(zygote, 2);
+    ck_assert_uint_eq(pw_zygote_reap(zygote, true), 0);
+    ck_assert_int_le(waitpid(-1, NULL, WNOHANG), 0);
 }
 END_TEST
 
@@ -544,6 +774,14 @@ rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
     return 0;
 }
 
+/* In each forked test process: spares of its own (the main process's
+ * would not be its children, and it would hold their pipes' ends). */
+static void
+pool_setup(void)
+{
+    pw_zygote_set_spares(zygote, 2);
+}
+
 static Suite *
 sandbox_suite(void)
 {
@@ -556,6 +794,7 @@ sandbox_suite(void)
     suite_add_tcase(s, tf);
     TCase *tr = tcase_create("runs");
     tcase_set_timeout(tr, 120);
+    tcase_add_checked_fixture(tr, pool_setup, NULL);
     tcase_add_test(tr, run_result_fields);
     tcase_add_test(tr, run_error_trimmed);
     tcase_add_test(tr, run_reseeded);
@@ -565,6 +804,12 @@ sandbox_suite(void)
     tcase_add_test(tr, run_concurrent);
     tcase_add_test(tr, no_leaks_after_200_runs);
     tcase_add_test(tr, environment_scrubbed);
+    tcase_add_test(tr, spare_prepared_before_request);
+    tcase_add_test(tr, spare_run_has_every_layer);
+    tcase_add_test(tr, spare_refuses_other_requests);
+    tcase_add_test(tr, spare_cancel_kills);
+    tcase_add_test(tr, spare_usage_is_the_runs);
+    tcase_add_test(tr, spare_pool_size);
     tcase_add_test(tr, mount_namespace_view);
     suite_add_tcase(s, tr);
     return s;
@@ -599,6 +844,7 @@ main(void)
         perror(tmp_root);
         return 1;
     }
+    setenv("PYWARD_SPARES", "0", 1); /* pool_setup makes them */
     zygote = pw_zygote_new(profiles, imports.mask, &err);
     if (zygote == NULL) {
         fprintf(stderr, "zygote: %s\n", err.message);
@@ -608,7 +854,8 @@ main(void)
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     pw_zygote_free(zygote);
-    /* Spares of the forked test processes died with them (PDEATHSIG). */
+    /* Spares of the forked test processes ended with them (their request
+     * pipes closed). */
     (void)nftw(tmp_root, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
     pw_sbx_filter_free(filter);
     pw_profiles_free(profiles);
