@@ -150,6 +150,20 @@ pw_zygote_set_spares(struct pw_zygote *z, int n)
     pool_fill(z);
 }
 
+bool
+pw_zygote_refill(struct pw_zygote *z)
+{
+    (void)pw_sbx_reap(z, false);
+    if (z->nspares < z->want_spares) {
+        struct pw_sbx_spare *s = pw_sbx_spare_new(z);
+        if (s == NULL) {
+            return false; /* tried again at the next idle moment */
+        }
+        z->spares[z->nspares++] = s;
+    }
+    return z->nspares < z->want_spares;
+}
+
 size_t
 pw_zygote_reap(struct pw_zygote *z, bool wait)
 {
@@ -461,10 +475,10 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
 {
     struct pw_sbx_run *r = run_new(z, req);
     (void)pw_sbx_reap(z, false);
-    bool on_spare = start_on_spare(z, r, req);
-    /* Refill now, while the taken spare runs, not after the run. */
-    pool_fill(z);
-    if (on_spare) {
+    /* No refill here: the fork would delay this run's answer (a prepared
+     * run takes less time than forking the zygote); see
+     * pw_zygote_refill. */
+    if (start_on_spare(z, r, req)) {
         return r;
     }
     int p[4][2];

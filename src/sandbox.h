@@ -50,6 +50,12 @@ void pw_zygote_free(struct pw_zygote *z);
  * PYWARD_SPARES environment variable read by pw_zygote_new. */
 void pw_zygote_set_spares(struct pw_zygote *z, int n);
 
+/* Fork one spare if the pool is short (a run takes one and forks none:
+ * forking the zygote takes longer than a run on a prepared spare, so
+ * the caller refills when it is idle, after answering).  Also reaps what
+ * it can (pw_zygote_reap).  Returns true if the pool is still short. */
+bool pw_zygote_refill(struct pw_zygote *z);
+
 /* Reap the processes of finished runs that were answered before their
  * exit completed (done without blocking on every pw_sbx_start and
  * pw_sbx_free; WAIT blocks until they are gone).  Returns how many are

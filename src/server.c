@@ -385,6 +385,23 @@ poll_timeout(const struct pw_server *s, double now)
 
 /* --- the loop --------------------------------------------------------- */
 
+/* 0 while the pool of spares is short and no run is in flight (refilled
+ * when idle); at most 5 ms
+ * while answered runs' processes are still exiting (reaped when idle);
+ * otherwise the next deadline. */
+static int
+loop_timeout(struct pw_server *s, bool refill)
+{
+    int ms = poll_timeout(s, pw_now());
+    if (refill && s->running == NULL && s->queue == NULL) {
+        return 0;
+    }
+    if (s->tools->zygote != NULL && pw_zygote_reap(s->tools->zygote, false)) {
+        return ms < 0 || ms > 5 ? 5 : ms;
+    }
+    return ms;
+}
+
 static void
 install_signals(void)
 {
@@ -429,14 +446,22 @@ int
 pw_server_run(struct pw_server *s)
 {
     install_signals();
+    bool refill = s->tools->zygote != NULL;
     while (!stop_signal && !s->eof) {
         start_queued(s);
         int n = build_pollfds(s);
-        int rc = poll(s->fds, (nfds_t)n, poll_timeout(s, pw_now()));
+        int rc = poll(s->fds, (nfds_t)n, loop_timeout(s, refill));
         if (rc < 0 && errno != EINTR) {
             pw_warn_errno("poll");
             break;
         }
+        /* Idle (no run in flight, nothing to read or write): one spare
+         * for the pool of the sandbox, then look again.  Forking takes
+         * longer than a run on a prepared spare, so it is never done on a
+         * run's way. */
+        bool idle = rc == 0 && s->running == NULL && s->queue == NULL;
+        refill = idle && refill ? pw_zygote_refill(s->tools->zygote)
+                                : s->tools->zygote != NULL;
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);
         }

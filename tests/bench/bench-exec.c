@@ -1,11 +1,15 @@
 /*
  * bench-exec.c - latency of a sandboxed run through the warm zygote (the
  * in-process API), next to spawning a fresh python for the same program,
- * measured in the same run.  Prints median and p99 and the ratio, and the
- * cost of the mount namespace step next to a child that only makes its
- * user namespace (the two interleaved, so host noise hits both alike).
+ * measured in the same run.  Prints median and p99 and the ratio, back to
+ * back (sustained: each run uses up a prepared spare, whose refill
+ * competes for the CPU) and 50 ms apart (interactive: the pool is full
+ * when the request comes), and without the pool; and the cost of the
+ * mount namespace step next to a child that only makes its user
+ * namespace (the two interleaved, so host noise hits both alike).
  *
- * usage: bench-exec [RUNS]   (PYTHON3 names the interpreter to spawn)
+ * usage: bench-exec [RUNS]   (PYTHON3 names the interpreter to spawn,
+ *                             PYWARD_SPARES the size of the pool)
  */
 #include "config.h"
 
@@ -70,11 +74,19 @@ bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
             exit(1);
         }
         json_decref(res);
+        if (gap_ms > 0) {
+            /* Idle between requests: the server refills the pool then. */
+            while (pw_zygote_refill(z)) {
+            }
+            usleep((useconds_t)gap_ms * 1000);
+        } else {
+            /* Back to back: the refill delays the next request. */
+            while (pw_zygote_refill(z)) {
+            }
+            dt = pw_now() - t0;
+        }
         if (i >= 0) {
             v[i] = dt;
-        }
-        if (gap_ms > 0) {
-            usleep((useconds_t)gap_ms * 1000);
         }
     }
     struct stats s = summarize(v, runs);
@@ -195,6 +207,8 @@ int
 main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 200;
+    const char *spares = getenv("PYWARD_SPARES");
+    spares = spares != NULL ? pw_xstrdup(spares) : NULL;
     const char *python = getenv("PYTHON3");
     python = python != NULL && *python == '/' ? python : PW_PYTHON_EXECUTABLE;
     python = pw_xstrdup(python);
@@ -212,8 +226,9 @@ main(int argc, char **argv)
         fprintf(stderr, "zygote: %s\n", err.message);
         return 1;
     }
-    printf("runs: %d sandboxed, %d spawned; python: %s\n", runs, runs / 4,
-           python);
+    printf("runs: %d sandboxed, %d spawned; python: %s; %s prepared "
+           "spares\n",
+           runs, runs / 4, python, spares != NULL ? spares : "2 (default)");
     struct stats floor = bench_fork_floor(runs);
     printf("%-28s fork+_exit p50 %8.3f ms  p99 %8.3f ms (this host's floor "
            "for any fork-per-run design)\n",
@@ -224,6 +239,12 @@ main(int argc, char **argv)
            bench_spawn(python, "-IS", "print('hi')", runs / 4));
     report("print('hi'), 50 ms apart",
            bench_sandbox(z, &set, "print('hi')", "hi\n", runs / 2, 50),
+           bench_spawn(python, "-IS", "print('hi')", runs / 4));
+    /* The same without the pool of prepared spares: every run forks on
+     * demand and installs every layer after the request. */
+    pw_zygote_set_spares(z, 0);
+    report("print('hi'), no spares",
+           bench_sandbox(z, &set, "print('hi')", "hi\n", runs / 2, 0),
            bench_spawn(python, "-IS", "print('hi')", runs / 4));
     pw_zygote_free(z);
 

@@ -57,10 +57,15 @@ class Server {
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ms = (x) => x.toFixed(3).padStart(8);
 
-// N sequential round trips of MAKE(); returns sorted latencies in ms.
-async function latency(srv, make, n) {
+const sleep = (t) => new Promise((r) => setTimeout(r, t));
+
+// N sequential round trips of MAKE(), GAP ms apart (not timed, as between
+// the requests of an interactive client; 0: back to back); returns sorted
+// latencies in ms.
+async function latency(srv, make, n, gap = 0) {
   const out = [];
   for (let i = 0; i < n; i++) {
+    if (gap > 0) await sleep(gap);
     const t0 = process.hrtime.bigint();
     const r = await make();
     out.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -81,7 +86,7 @@ async function throughput(make, n, conc) {
 }
 
 function row(name, xs, target) {
-  console.log(`${name.padEnd(34)} p50 ${ms(pct(xs, 50))} ms  p99 ${ms(pct(xs, 99))} ms` +
+  console.log(`${name.padEnd(42)} p50 ${ms(pct(xs, 50))} ms  p99 ${ms(pct(xs, 99))} ms` +
     (target ? `   (target p50 <= ${target} ms)` : ''));
 }
 
@@ -104,6 +109,7 @@ if (info.validator_available) {
 if (info.validator_available && info.sandbox_available) {
   await latency(srv, execute, 20);
   row("execute_code print('hi')", await latency(srv, execute, N), 2);
+  row("execute_code print('hi'), 50 ms apart", await latency(srv, execute, N / 4, 50), 2);
   const rps1 = await throughput(execute, N, 1);
   const rps2 = await throughput(execute, N, 2);
   console.log(`execute_code throughput: ${rps1.toFixed(0)} runs/s at concurrency 1, ` +

@@ -176,6 +176,9 @@ run_code(const char *code, const char *in, double timeout)
     struct pw_error err = {0};
     ck_assert_msg(pw_sbx_run_sync(zygote, &req, &res, &err) == 0, "%s",
                   err.message);
+    while (pw_zygote_refill(zygote)) {
+        /* as the server does when idle */
+    }
     return res;
 }
 
