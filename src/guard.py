@@ -492,6 +492,12 @@ def warmup():
         error = error_info(e)
     json.dumps({"result": short_repr(g.get("$result"), 100),
                 "variables": variables(g), "error": error})
+    np = sys.modules.get("numpy")
+    if np is not None:
+        # The data-science profile's usual first steps: array creation,
+        # a reduction, arithmetic, repr.
+        a = np.arange(10)
+        short_repr(((a * 2 + 1).sum(), a.mean(), a.reshape(2, 5)), 100)
 
 
 def init(allowed, any_below, import_check):

@@ -262,6 +262,31 @@ test('cancellation kills the child and sends no result', async (t) => {
   assert.ok(!main.client.errors.some((e) => /unknown message ID/i.test(String(e))), String(main.client.errors));
 });
 
+test('an idle server keeps its spares ready and leaves no zombie', async (t) => {
+  if (needSandbox(t)) return;
+  const server = main.transport.pid;
+  for (let i = 0; i < 10; i++) {
+    const r = await run({ code: `print(${i})` });
+    assert.equal(r.structuredContent.stdout, `${i}\n`);
+  }
+  const state = (pid) => {
+    try {
+      return /^State:\s*(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1];
+    } catch {
+      return '?';
+    }
+  };
+  let kids = [];
+  for (let i = 0; i < 40; i++) {
+    await sleep(50);
+    kids = descendants(server);
+    if (!kids.some((k) => state(k) === 'Z') && kids.filter(sandboxed).length >= 2) break;
+  }
+  assert.deepEqual(kids.filter((k) => state(k) === 'Z'), [], 'zombies left behind');
+  // The pool (2 by default) is full again: prepared spares, seccomp on.
+  assert.ok(kids.filter(sandboxed).length >= 2, `spares: ${kids.filter(sandboxed)}`);
+});
+
 test('logging/setLevel is accepted', async () => {
   assert.deepEqual(await main.client.setLoggingLevel('info'), {});
 });
