@@ -104,7 +104,14 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     pw_sbx_layers_probe(&z->layers);
     pw_sbx_mountns_probe(&z->layers, z->tmp_root);
     z->as_base = pw_sbx_vm_size();
-    pw_zygote_set_spares(z, z->want_spares);
+    /* One spare now for the first run; the rest when the caller is idle
+     * (pw_zygote_refill), so a one-shot `pyward run` forks no more. */
+    if (z->want_spares > 0) {
+        struct pw_sbx_spare *s = pw_sbx_spare_new(z);
+        if (s != NULL) {
+            z->spares[z->nspares++] = s;
+        }
+    }
     return z;
 }
 
