@@ -585,6 +585,24 @@ START_TEST(spare_refuses_other_requests)
 }
 END_TEST
 
+START_TEST(spare_dead_is_discarded)
+{
+    /* A spare that died while it waited (a failed step, a kill) is never
+     * handed a request: the run goes to the next one or forks. */
+    pid_t pid = prepared_spare();
+    ck_assert_int_eq(kill(pid, SIGKILL), 0);
+    siginfo_t si;
+    ck_assert_int_eq(waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT), 0);
+    struct pw_sbx_run *r = start_code("print('next')", 0);
+    ck_assert_int_ne(r->pid, pid);
+    json_auto_t *res = finish_run(r);
+    ck_assert_str_eq(field(res, "status"), "ok");
+    ck_assert_str_eq(field(res, "stdout"), "next\n");
+    pw_sbx_free(r);
+    ck_assert_int_eq(kill(pid, 0), -1); /* reaped */
+}
+END_TEST
+
 START_TEST(spare_cancel_kills)
 {
     struct pw_sbx_run *r = start_code("while True:\n    pass\n", 0);
@@ -810,6 +828,7 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_prepared_before_request);
     tcase_add_test(tr, spare_run_has_every_layer);
     tcase_add_test(tr, spare_refuses_other_requests);
+    tcase_add_test(tr, spare_dead_is_discarded);
     tcase_add_test(tr, spare_cancel_kills);
     tcase_add_test(tr, spare_usage_is_the_runs);
     tcase_add_test(tr, spare_pool_size);
