@@ -87,6 +87,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->enabled = enabled;
     z->layers.netns_fd = -1;
     z->want_spares = spares_from_env();
+    z->spare_caps = pw_profiles_caps(profiles, enabled) & PW_SBX_OS_CAPS;
     const char *tmp = getenv("TMPDIR");
     z->tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
     /* Resolved once: the environment is scrubbed afterwards. */
@@ -450,8 +451,8 @@ static bool
 start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
                const struct pw_sbx_request *req)
 {
-    if ((req->caps & ~PW_SBX_SPARE_CAPS) != 0 || req->imports == NULL ||
-        req->imports->profiles != z->profiles) {
+    if ((req->caps & PW_SBX_OS_CAPS) != z->spare_caps ||
+        req->imports == NULL || req->imports->profiles != z->profiles) {
         return false; /* not what the spares were prepared for */
     }
     struct pw_sbx_spare *s = pool_take(z);

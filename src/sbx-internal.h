@@ -17,12 +17,13 @@
 /* The most spares a zygote keeps (pw_zygote_set_spares clamps to it). */
 #define PW_SBX_SPARES_MAX 8
 
-/* The capabilities a prepared spare serves: those enforced inside the
- * interpreter (audit hook, guard), set after the request arrives.  The
- * others change the OS layers a spare already installed (the network
- * capability: another network namespace and seccomp program), so such a
- * run forks on demand. */
-#define PW_SBX_SPARE_CAPS (~(unsigned)PW_CAP_NETWORK)
+/* The capabilities that change the OS layers a spare installs ahead of
+ * its request: the network capability (another network namespace and
+ * seccomp program).  A spare serves only requests that agree with it on
+ * these; the others are enforced inside the interpreter (audit hook,
+ * guard), set after the request arrives.  Spares are prepared for the
+ * zygote's enabled profiles, what a request gets by default. */
+#define PW_SBX_OS_CAPS ((unsigned)PW_CAP_NETWORK)
 
 struct pw_zygote {
     const struct pw_profiles *profiles;
@@ -37,7 +38,8 @@ struct pw_zygote {
     /* Children forked ahead, prepared and waiting, oldest first. */
     struct pw_sbx_spare *spares[PW_SBX_SPARES_MAX];
     int nspares;
-    int want_spares; /* the pool size the zygote keeps */
+    int want_spares;     /* the pool size the zygote keeps */
+    unsigned spare_caps; /* PW_SBX_OS_CAPS the spares are prepared with */
     /* Finished runs whose process has not been reaped yet. */
     pid_t *reap;
     size_t nreap;

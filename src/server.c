@@ -385,21 +385,42 @@ poll_timeout(const struct pw_server *s, double now)
 
 /* --- the loop --------------------------------------------------------- */
 
-/* 0 while the pool of spares is short and no run is in flight (refilled
- * when idle); at most 5 ms
- * while answered runs' processes are still exiting (reaped when idle);
- * otherwise the next deadline. */
+/* Runs younger than this are short ones a fork of the zygote would
+ * delay; older ones do not mind. */
+#define REFILL_AFTER_S 0.05
+
+/* Nothing a fork would delay: no queued request, no young run. */
+static bool
+quiet(const struct pw_server *s)
+{
+    if (s->queue != NULL) {
+        return false;
+    }
+    for (const struct job *j = s->running; j != NULL; j = j->next) {
+        if (pw_sbx_elapsed(j->run) < REFILL_AFTER_S) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* 0 while the pool of spares is short and the server is quiet (refilled
+ * then); at most 10 ms while it is short and young runs are in flight, 5
+ * ms while answered runs' processes are still exiting (reaped when
+ * idle); otherwise the next deadline. */
 static int
 loop_timeout(struct pw_server *s, bool refill)
 {
     int ms = poll_timeout(s, pw_now());
-    if (refill && s->running == NULL && s->queue == NULL) {
+    if (refill && quiet(s)) {
         return 0;
     }
-    if (s->tools->zygote != NULL && pw_zygote_reap(s->tools->zygote, false)) {
-        return ms < 0 || ms > 5 ? 5 : ms;
-    }
-    return ms;
+    int cap = refill && s->running != NULL ? 10
+              : s->tools->zygote != NULL &&
+                      pw_zygote_reap(s->tools->zygote, false) > 0
+                  ? 5
+                  : -1;
+    return cap >= 0 && (ms < 0 || ms > cap) ? cap : ms;
 }
 
 static void
@@ -455,11 +476,11 @@ pw_server_run(struct pw_server *s)
             pw_warn_errno("poll");
             break;
         }
-        /* Idle (no run in flight, nothing to read or write): one spare
-         * for the pool of the sandbox, then look again.  Forking takes
-         * longer than a run on a prepared spare, so it is never done on a
-         * run's way. */
-        bool idle = rc == 0 && s->running == NULL && s->queue == NULL;
+        /* Idle (nothing to read or write, no young run in flight): one
+         * spare for the pool of the sandbox, then look again.  Forking
+         * takes longer than a run on a prepared spare, so it is never done
+         * on a short run's way. */
+        bool idle = rc == 0 && quiet(s);
         refill = idle && refill ? pw_zygote_refill(s->tools->zygote)
                                 : s->tools->zygote != NULL;
         if (rc > 0 && s->fds[0].revents != 0) {

@@ -552,8 +552,9 @@ END_TEST
 
 START_TEST(spare_refuses_other_requests)
 {
-    /* The network capability needs layers a spare did not install: the
-     * zygote forks that run on demand ... */
+    /* The network capability needs layers a spare did not install (the
+     * zygote's profiles do not enable it): the zygote forks that run on
+     * demand ... */
     int before = zygote->nspares;
     struct pw_sbx_run *r = start_code("print(6 * 7)", PW_CAP_NETWORK);
     ck_assert(!r->on_spare);
@@ -588,6 +589,36 @@ START_TEST(spare_refuses_other_requests)
     ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 125);
     s->pid = -1;
     pw_sbx_spare_free(s);
+}
+END_TEST
+
+START_TEST(spare_prepared_for_network)
+{
+    /* With the network profile enabled (what requests get by default),
+     * the spares are prepared for it: in the host's network namespace,
+     * under the network seccomp program.  A request without it forks. */
+    pw_profile_mask mask = imports.mask;
+    struct pw_error err = {0};
+    ck_assert_int_eq(
+        pw_profiles_parse_list(profiles, "basic,network", &mask, &err), 0);
+    struct pw_zygote *saved = zygote;
+    zygote = pw_zygote_new(profiles, mask, &err);
+    ck_assert_msg(zygote != NULL, "%s", err.message);
+    pw_zygote_set_spares(zygote, 2);
+    pid_t pid = prepared_spare();
+    ck_assert_int_ne(same_ns(pid, "net"), 0);
+    struct pw_sbx_run *r = start_code("print('net')", PW_CAP_NETWORK);
+    ck_assert(r->on_spare);
+    json_auto_t *a = finish_run(r);
+    ck_assert_str_eq(field(a, "stdout"), "net\n");
+    pw_sbx_free(r);
+    r = start_code("print('no net')", 0);
+    ck_assert(!r->on_spare);
+    json_auto_t *b = finish_run(r);
+    ck_assert_str_eq(field(b, "stdout"), "no net\n");
+    pw_sbx_free(r);
+    pw_zygote_free(zygote);
+    zygote = saved;
 }
 END_TEST
 
@@ -834,6 +865,7 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_prepared_before_request);
     tcase_add_test(tr, spare_run_has_every_layer);
     tcase_add_test(tr, spare_refuses_other_requests);
+    tcase_add_test(tr, spare_prepared_for_network);
     tcase_add_test(tr, spare_dead_is_discarded);
     tcase_add_test(tr, spare_cancel_kills);
     tcase_add_test(tr, spare_usage_is_the_runs);
