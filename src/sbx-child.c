@@ -2,8 +2,8 @@
  * sbx-child.c - the fixed checklist of a forked child (isolate style).
  *
  * Each step fails closed: its reason goes to the parent as an "E" line on
- * the result fd and the child _exits.  Order: process group, pipes on
- * network namespace, 0/1/2/3 (a spare's request pipe on 4), close every
+ * the result fd and the child _exits.  Order: process group, network
+ * namespace, pipes on 0/1/2/3 (a spare's request pipe on 4), close every
  * other fd, environment, fixed rlimits, (mount namespace here when root
  * has no user namespaces) uid drop, user/IPC/UTS namespaces, mount
  * namespace, scratch cwd, no_new_privs, landlock, SIGSYS reporter,
