@@ -4,7 +4,10 @@
  * Per run, in the child: unshare(NEWNS), make / recursively private,
  * cover each hidden directory (listed once in the zygote) with a tiny
  * empty tmpfs, bind back the few /etc files and the scratch directory
- * (through O_PATH fds opened before they were covered), then make the
+ * (through O_PATH fds opened before they were covered), reduce /proc to
+ * the process's own directory (a detached clone of /proc/self moved onto
+ * an empty tmpfs: no other process of the host shows, nor /proc's
+ * host-wide files; /sys is hidden like the other trees), then make the
  * whole tree read-only with one recursive mount_setattr and the scratch
  * directory writable again.  In a fresh user namespace the child first
  * maps its own uid and gid to themselves, or it could not create the
@@ -44,14 +47,21 @@ struct mount_attr {
 #define AT_RECURSIVE 0x8000
 #endif
 
+#ifndef OPEN_TREE_CLONE
+#define OPEN_TREE_CLONE 1
+#endif
+#ifndef MOVE_MOUNT_F_EMPTY_PATH
+#define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+#endif
+
 #define TMPFS_OPTS  "size=16k,nr_inodes=64,mode=0755"
 #define TMPFS_FLAGS (MS_NOSUID | MS_NODEV | MS_NOEXEC)
 #define ETC_MAX     PW_N_ELEMENTS(etc_keep)
 
 /* Top-level directories a run keeps (read-only). */
 static const char *const keep_top[] = {
-    "usr",  "lib", "lib32", "lib64", "libx32", "bin",
-    "sbin", "dev", "proc",  "sys",   NULL,
+    "usr", "lib",  "lib32", "lib64", "libx32",
+    "bin", "sbin", "dev",   "proc",  NULL,
 };
 
 /* What comes back into the empty /etc: the loader's cache, the local
@@ -290,6 +300,40 @@ read_only(const char *scratch)
 #endif
 }
 
+/* /proc becomes an empty tmpfs with the process's own directory as
+ * /proc/self.  The clone is taken before /proc is covered. */
+static int
+reduce_proc(const char **what)
+{
+#if defined(SYS_open_tree) && defined(SYS_move_mount)
+    *what = "open_tree(/proc/self)";
+    int tree = (int)syscall(SYS_open_tree, AT_FDCWD, "/proc/self",
+                            OPEN_TREE_CLONE | O_CLOEXEC);
+    if (tree < 0) {
+        return -1;
+    }
+    *what = "mount tmpfs on /proc";
+    int rc = mount("tmpfs", "/proc", "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
+    if (rc == 0) {
+        *what = "mkdir /proc/self";
+        rc = mkdir("/proc/self", 0555);
+    }
+    if (rc == 0) {
+        *what = "move_mount(/proc/self)";
+        rc = (int)syscall(SYS_move_mount, tree, "", AT_FDCWD, "/proc/self",
+                          MOVE_MOUNT_F_EMPTY_PATH);
+    }
+    int saved = errno;
+    close(tree);
+    errno = saved;
+    return rc;
+#else
+    *what = "open_tree(/proc/self)";
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 static int
 build_view(const struct pw_sbx_mounts *m, const char *scratch,
            const char **what)
@@ -320,6 +364,9 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
     }
     if (rc == 0) {
         rc = bind_fd(h.scratch, scratch);
+    }
+    if (rc == 0) {
+        rc = reduce_proc(what);
     }
     if (rc == 0) {
         *what = "read-only remount";
@@ -440,6 +487,7 @@ pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root)
     if (m->active) {
         snprintf(m->why, sizeof(m->why),
                  "%zu directories hidden under empty tmpfs, /etc reduced, "
+                 "/proc reduced to the run's own process, "
                  "read-only but for the scratch dir",
                  m->nhide);
     }

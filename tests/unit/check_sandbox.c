@@ -721,6 +721,51 @@ plant(const char *dir, char *out, size_t n)
     close(fd);
 }
 
+/* Entries of DIR but . and ..; -1 if it cannot be read. */
+static int
+count_entries(const char *dir, const char *only)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        return -1;
+    }
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            n += only == NULL || strcmp(e->d_name, only) != 0 ? 1 : 0;
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+/* /proc shows the process itself and nothing of the host; /sys is empty. */
+static int
+proc_checks(void)
+{
+    if (count_entries("/proc", "self") != 0 ||
+        count_entries("/sys", NULL) != 0) {
+        return 24;
+    }
+    if (access("/proc/1/cmdline", F_OK) == 0 || errno != ENOENT ||
+        access("/proc/meminfo", F_OK) == 0) {
+        return 25;
+    }
+    char line[128];
+    long pid = -1;
+    FILE *f = fopen("/proc/self/status", "r");
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+        if (strncmp(line, "Pid:", 4) == 0) {
+            pid = strtol(line + 4, NULL, 10);
+        }
+    }
+    if (f == NULL || fclose(f) != 0 || pid != (long)getpid()) {
+        return 26;
+    }
+    return count_entries("/proc/self/fd", NULL) > 0 ? 0 : 27;
+}
+
 /* The checks, in the child after the steps; the exit code names the first
  * one that failed. */
 static int
@@ -754,7 +799,7 @@ view_checks(const char *scratch, char planted[][512], size_t np)
     if (f == NULL || fputs("from the child\n", f) < 0 || fclose(f) != 0) {
         return 23;
     }
-    return 0;
+    return proc_checks();
 }
 
 /* Run the steps of L in a child with files planted around SCRATCH. */
