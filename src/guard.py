@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import traceback
+from collections import UserString
 
 USER_FILE = "<user>"
 
@@ -47,6 +48,7 @@ _real_getattr = getattr
 _real_import = __import__
 _real_type = type
 ModuleType = type(sys)
+BuiltinMethod = type(len)
 
 state = {}
 
@@ -98,16 +100,54 @@ def safe_format_unbound(name):
     return fmt
 
 
+def user_string_format(u, name):
+    # UserString.format calls str.format on its data: check that string.
+    def fmt(*args, **kwargs):
+        data = u.data
+        if not isinstance(data, str):
+            raise TypeError("UserString data must be a str")
+        check_format(data)
+        return _real_getattr(str, name)(data, *args, **kwargs)
+    return fmt
+
+
+def guarded_format_attr(obj, name, *default):
+    """format/format_map: every way to the real str method (a str, the
+    str type, super() in a str subclass, collections.UserString) gets the
+    format string checked; other objects' own methods pass."""
+    real = _real_getattr(str, name)
+    if isinstance(obj, str) and _real_getattr(_real_type(obj), name) is real:
+        return safe_format(obj, name)
+    if isinstance(obj, type) and issubclass(obj, str) and \
+            _real_getattr(obj, name) is real:
+        return safe_format_unbound(name)
+    try:
+        value = _real_getattr(obj, name)
+    except AttributeError:
+        if default:
+            return default[0]
+        raise
+    owner = _real_getattr(value, "__self__", None)
+    if isinstance(value, BuiltinMethod) and isinstance(owner, str):
+        return safe_format(owner, name)
+    if value is real:
+        return safe_format_unbound(name)
+    userstring = _real_getattr(UserString, name)
+    if _real_getattr(value, "__func__", None) is userstring and \
+            isinstance(owner, UserString):
+        return user_string_format(owner, name)
+    if value is userstring:
+        return lambda u, *a, **k: user_string_format(u, name)(*a, **k)
+    return value
+
+
 def guarded_getattr(obj, name, *default):
     if not isinstance(name, str):
         raise TypeError("attribute name must be string")
     if isinstance(obj, ModuleView):
         return obj._ModuleView__get(name, *default)
     if name in FORMATS:
-        if isinstance(obj, str):
-            return safe_format(obj, name)
-        if isinstance(obj, type) and issubclass(obj, str):
-            return safe_format_unbound(name)
+        return guarded_format_attr(obj, name, *default)
     if attr_refused(name) and name not in SAFE_DUNDERS:
         dunder = name.startswith("__") and name.endswith("__")
         if not (isinstance(obj, super) and dunder and name not in SUPER_DENY):
@@ -162,7 +202,7 @@ def guarded_attrgetter(*names):
     import operator
     for n in names:
         for part in str(n).split("."):
-            if attr_refused(part):
+            if attr_refused(part) or part in FORMATS:
                 raise AttributeError(f"attribute '{part}' is not allowed")
     return operator.attrgetter(*names)
 
@@ -174,10 +214,55 @@ def guarded_methodcaller(name, *args, **kwargs):
     return operator.methodcaller(name, *args, **kwargs)
 
 
+def check_dataclass(cls):
+    """dataclasses generates source from field names and execs it: a name
+    that is not an identifier (from a namespace a metaclass was called
+    with, or a forged __dataclass_fields__) would be code."""
+    import keyword
+    if not isinstance(cls, type):
+        cls = _real_type(cls)
+    names = list(cls.__dict__.get("__annotations__", {}))
+    for c in cls.__mro__:
+        fields = c.__dict__.get("__dataclass_fields__", {})
+        names += list(fields)
+        names += [_real_getattr(f, "name", None) for f in fields.values()]
+    for n in names:
+        if not isinstance(n, str) or not n.isidentifier() or \
+                keyword.iskeyword(n):
+            raise TypeError(f"field name {n!r} is not an identifier")
+
+
+def dataclass_wrapper(name):
+    import dataclasses
+    real = _real_getattr(dataclasses, name)
+    if name == "dataclass":
+        def dataclass(cls=None, /, **kwargs):
+            def wrap(c):
+                check_dataclass(c)
+                return real(c, **kwargs)
+            return wrap if cls is None else wrap(cls)
+        return dataclass
+    if name == "make_dataclass":
+        def make_dataclass(cls_name, fields, *, bases=(), **kwargs):
+            for b in bases:
+                check_dataclass(b)
+            return real(cls_name, fields, bases=bases, **kwargs)
+        return make_dataclass
+
+    def checked(obj, *args, **kwargs):
+        check_dataclass(obj)
+        return real(obj, *args, **kwargs)
+    checked.__name__ = name
+    return checked
+
+
 WRAPPED = {
     ("operator", "attrgetter"): guarded_attrgetter,
     ("operator", "methodcaller"): guarded_methodcaller,
 }
+for _n in ("dataclass", "make_dataclass", "fields", "asdict", "astuple",
+           "replace"):
+    WRAPPED[("dataclasses", _n)] = dataclass_wrapper(_n)
 
 
 class ModuleView:
