@@ -161,6 +161,11 @@ static const char *const deny_names[] = {
     "__reduce_ex__",
     "__traceback__",
     "__getattribute__",
+    "__dict__",
+    "__get__",
+    "__defaults__",
+    "__kwdefaults__",
+    "mro",
     "f_back",
     "f_globals",
     "f_locals",
@@ -277,6 +282,22 @@ caller_kind(void)
     return kind;
 }
 
+/* A string constant naming a denied dunder ('__subclasses__' as a key or
+ * a getattr argument) counts as using it. */
+static bool
+const_names_bad(PyObject *obj)
+{
+    if (!PyUnicode_Check(obj)) {
+        return false;
+    }
+    const char *s = PyUnicode_AsUTF8(obj);
+    if (s == NULL) {
+        PyErr_Clear();
+        return true;
+    }
+    return strncmp(s, "__", 2) == 0 && in_list(s, deny_names);
+}
+
 static bool
 code_names_bad(PyObject *obj, int depth)
 {
@@ -292,7 +313,8 @@ code_names_bad(PyObject *obj, int depth)
         }
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); i++) {
-        if (code_names_bad(PyTuple_GET_ITEM(co->co_consts, i), depth + 1)) {
+        /* borrowed */ PyObject *c = PyTuple_GET_ITEM(co->co_consts, i);
+        if (const_names_bad(c) || code_names_bad(c, depth + 1)) {
             return true;
         }
     }
