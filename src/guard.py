@@ -31,7 +31,8 @@ SUPER_DENY = frozenset(("__class__", "__dict__", "__getattribute__",
                         "__reduce__", "__reduce_ex__", "__subclasses__",
                         "__init_subclass__", "__globals__", "__code__",
                         "__closure__", "__builtins__", "__mro__",
-                        "__base__", "__bases__", "__self__", "__func__"))
+                        "__base__", "__bases__", "__self__", "__func__",
+                        "__getstate__"))
 NAME_DUNDERS = frozenset(("__name__", "__doc__", "__slots__", "__all__",
                           "__qualname__"))
 FORMATS = ("format", "format_map")
@@ -45,6 +46,7 @@ MODULE_DENY = {
 }
 
 _real_getattr = getattr
+VIEW_KEY = object()
 _real_import = __import__
 _real_type = type
 ModuleType = type(sys)
@@ -146,6 +148,13 @@ def guarded_getattr(obj, name, *default):
         raise TypeError("attribute name must be string")
     if isinstance(obj, ModuleView):
         return obj._ModuleView__get(name, *default)
+    if isinstance(obj, ModuleType):
+        # A module that reached the program some other way gets the same
+        # view an import would give, or nothing.
+        view = module_view(obj, obj.__name__)
+        if view is None:
+            refuse(obj, name)
+        return view._ModuleView__get(name, *default)
     if name in FORMATS:
         return guarded_format_attr(obj, name, *default)
     if attr_refused(name) and name not in SAFE_DUNDERS:
@@ -271,7 +280,11 @@ class ModuleView:
 
     __slots__ = ("_ModuleView__m", "_ModuleView__path", "_ModuleView__full")
 
-    def __init__(self, mod, path, full):
+    def __init__(self, mod, path, full, key=None):
+        # type(view) is reachable: only the guard may make a view (a view
+        # of any object would read its attributes unguarded).
+        if key is not VIEW_KEY:
+            raise TypeError("module views cannot be made in the sandbox")
         object.__setattr__(self, "_ModuleView__m", mod)
         object.__setattr__(self, "_ModuleView__path", path)
         object.__setattr__(self, "_ModuleView__full", full)
@@ -324,12 +337,12 @@ def module_view(mod, path):
     allowed = state["allowed"]
     real = mod.__name__
     if sys.modules.get(path) is mod and allowed(path):
-        return ModuleView(mod, path, True)
+        return ModuleView(mod, path, True, VIEW_KEY)
     if sys.modules.get(real) is mod and allowed(real):
-        return ModuleView(mod, real, True)
+        return ModuleView(mod, real, True, VIEW_KEY)
     if path.count(".") == 0 and sys.modules.get(path) is mod and \
             state["any_below"](path):
-        return ModuleView(mod, path, False)
+        return ModuleView(mod, path, False, VIEW_KEY)
     return None
 
 
