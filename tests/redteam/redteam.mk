@@ -34,6 +34,7 @@ EXTRA_DIST += \
 	tests/redteam/builtins/subclasses_catch_warnings.py \
 	tests/redteam/builtins/subclasses_wrap_close.py \
 	tests/redteam/builtins/super_getattribute.py \
+	tests/redteam/builtins/super_getstate_module_view.py \
 	tests/redteam/builtins/super_str_format.py \
 	tests/redteam/builtins/type_of_type.py \
 	tests/redteam/builtins/type_three_args.py \
@@ -92,6 +93,7 @@ EXTRA_DIST += \
 	tests/redteam/format/format_via_map_builtin.py \
 	tests/redteam/format/fstring_conversion.py \
 	tests/redteam/format/fstring_nested_expr.py \
+	tests/redteam/format/module_view_of_a_string.py \
 	tests/redteam/format/percent_format_dict.py \
 	tests/redteam/format/str_format_globals.py \
 	tests/redteam/format/string_formatter.py \
