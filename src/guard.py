@@ -213,14 +213,33 @@ def guarded_attrgetter(*names):
         for part in str(n).split("."):
             if attr_refused(part) or part in FORMATS:
                 raise AttributeError(f"attribute '{part}' is not allowed")
-    return operator.attrgetter(*names)
+    real = operator.attrgetter(*names)
+
+    # The real attrgetter checks the names; the reads still go through
+    # the guard (an object the program got from a library, such as a raw
+    # module, is read as if by the program).
+    def walk(obj, dotted):
+        for part in dotted.split("."):
+            obj = guarded_getattr(obj, part)
+        return obj
+
+    def attrgetter(obj):
+        if len(names) == 1:
+            return walk(obj, names[0])
+        return tuple(walk(obj, n) for n in names)
+    attrgetter.__name__ = "attrgetter"
+    attrgetter.__qualname__ = repr(real)
+    return attrgetter
 
 
 def guarded_methodcaller(name, *args, **kwargs):
-    import operator
-    if attr_refused(name) or name in FORMATS:
+    if not isinstance(name, str) or attr_refused(name) or name in FORMATS:
         raise AttributeError(f"method '{name}' is not allowed")
-    return operator.methodcaller(name, *args, **kwargs)
+
+    def methodcaller(obj):
+        return guarded_getattr(obj, name)(*args, **kwargs)
+    methodcaller.__name__ = "methodcaller"
+    return methodcaller
 
 
 def check_dataclass(cls):
@@ -237,7 +256,8 @@ def check_dataclass(cls):
         names += [_real_getattr(f, "name", None) for f in fields.values()]
     for n in names:
         if not isinstance(n, str) or not n.isidentifier() or \
-                keyword.iskeyword(n):
+                keyword.iskeyword(n) or n.startswith("__") and \
+                n.endswith("__"):
             raise TypeError(f"field name {n!r} is not an identifier")
 
 
@@ -265,9 +285,36 @@ def dataclass_wrapper(name):
     return checked
 
 
+def functools_wrapper(name):
+    """update_wrapper and wraps copy attributes by name: only the
+    standard ones (update_wrapper(w, f, updated=('__globals__',)) would
+    copy a library function's globals, real builtins included, into a
+    dict of the program's)."""
+    import functools
+    real = _real_getattr(functools, name)
+    allowed = (frozenset(functools.WRAPPER_ASSIGNMENTS) |
+               frozenset(functools.WRAPPER_UPDATES))
+
+    def checked(*args, **kwargs):
+        extra = list(args[2:] if name == "update_wrapper" else args[1:])
+        for names in extra + [kwargs.get("assigned", ()),
+                              kwargs.get("updated", ())]:
+            for n in names:
+                if n not in allowed and (not isinstance(n, str) or
+                                         attr_refused(n)):
+                    raise AttributeError(
+                        f"{name} copying attribute {n!r} is not "
+                        "allowed in the sandbox")
+        return real(*args, **kwargs)
+    checked.__name__ = name
+    return checked
+
+
 WRAPPED = {
     ("operator", "attrgetter"): guarded_attrgetter,
     ("operator", "methodcaller"): guarded_methodcaller,
+    ("functools", "update_wrapper"): functools_wrapper("update_wrapper"),
+    ("functools", "wraps"): functools_wrapper("wraps"),
 }
 for _n in ("dataclass", "make_dataclass", "fields", "asdict", "astuple",
            "replace"):
