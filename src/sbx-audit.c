@@ -346,13 +346,33 @@ arg_path(PyObject *args, Py_ssize_t i, PyObject **tmp)
                                  : PyBytes_AsString(*tmp);
 }
 
+/* The result pipe: the program would write its own result line with
+ * io.FileIO(3, "w"). */
+static bool
+is_result_fd(PyObject *args)
+{
+    if (PyTuple_GET_SIZE(args) == 0 || result_fd < 0) {
+        return false;
+    }
+    /* borrowed */ PyObject *fd = PyTuple_GET_ITEM(args, 0);
+    if (!PyLong_Check(fd)) {
+        return false;
+    }
+    long v = PyLong_AsLong(fd);
+    if (v == -1 && PyErr_Occurred() != NULL) {
+        PyErr_Clear();
+        return true;
+    }
+    return v == result_fd;
+}
+
 static bool
 open_ok(PyObject *args)
 {
     PW_PYAUTO PyObject *tmp = NULL;
     const char *path = arg_path(args, 0, &tmp);
     if (path == NULL) {
-        return PyErr_Occurred() == NULL; /* an fd */
+        return PyErr_Occurred() == NULL && !is_result_fd(args); /* an fd */
     }
     long flags = 0;
     if (PyTuple_GET_SIZE(args) > 2 &&
