@@ -22,10 +22,13 @@ EXTRA_DIST += \
 	tests/redteam/builtins/attrgetter_format.py \
 	tests/redteam/builtins/class_dict_mutation.py \
 	tests/redteam/builtins/dataclass_base_fields.py \
+	tests/redteam/builtins/dataclass_dunder_field.py \
 	tests/redteam/builtins/dunder_builtins_name.py \
 	tests/redteam/builtins/enum_meta_namespace.py \
 	tests/redteam/builtins/exception_obj_attr.py \
 	tests/redteam/builtins/functools_reduce_getattr.py \
+	tests/redteam/builtins/functools_update_wrapper_globals.py \
+	tests/redteam/builtins/functools_wraps_assigned.py \
 	tests/redteam/builtins/getattr_chr_name.py \
 	tests/redteam/builtins/getattr_concat.py \
 	tests/redteam/builtins/globals_builtins_dict.py \
@@ -63,12 +66,14 @@ EXTRA_DIST += \
 	tests/redteam/filesystem/io_open_code.py \
 	tests/redteam/filesystem/matplotlib_savefig_outside.py \
 	tests/redteam/filesystem/numpy_fromfile_secret.py \
+	tests/redteam/filesystem/numpy_load_pickle.py \
 	tests/redteam/filesystem/numpy_memmap_secret.py \
 	tests/redteam/filesystem/numpy_save_outside.py \
 	tests/redteam/filesystem/pathlib_read_secret.py \
 	tests/redteam/filesystem/pathlib_write_devshm.py \
 	tests/redteam/filesystem/pathlib_write_outside.py \
 	tests/redteam/filesystem/pathlib_write_tmp.py \
+	tests/redteam/filesystem/result_pipe_forgery.py \
 	tests/redteam/filesystem/shutil_copy_secret.py \
 	tests/redteam/filesystem/shutil_copytree_out.py \
 	tests/redteam/filesystem/shutil_make_archive_secret.py \
@@ -137,6 +142,7 @@ EXTRA_DIST += \
 	tests/redteam/imports/reexport_tempfile_io_os.py \
 	tests/redteam/imports/reexport_typing_sys.py \
 	tests/redteam/imports/reexport_uuid_os.py \
+	tests/redteam/imports/sympy_import_module_os.py \
 	tests/redteam/imports/sympy_parse_expr_mro.py \
 	tests/redteam/imports/sympy_sympify_eval.py \
 	tests/redteam/imports/sys_modules_via_numpy.py \
