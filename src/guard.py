@@ -44,6 +44,22 @@ MODULE_DENY = {
     "numpy": ("ctypeslib", "f2py", "distutils", "testing"),
     "pandas": ("eval",),
 }
+# Library functions that import a module by name (past the allow-list)
+# and hand back the module or one of its attributes, wherever reached.
+IMPORTERS = (
+    ("sympy.external.importtools", "import_module"),
+    ("sympy.utilities.source", "get_class"),
+)
+
+
+def is_importer(value):
+    if not callable(value):
+        return False
+    for mod, name in IMPORTERS:
+        m = sys.modules.get(mod)
+        if m is not None and value is _real_getattr(m, name, None):
+            return True
+    return False
 
 _real_getattr = getattr
 VIEW_KEY = object()
@@ -358,7 +374,8 @@ class ModuleView:
             view = module_view(value, f"{path}.{name}")
             if view is not None:
                 return view
-        elif self.__full and name not in MODULE_DENY.get(path, ()):
+        elif self.__full and name not in MODULE_DENY.get(path, ()) and \
+                not is_importer(value):
             return WRAPPED.get((path, name), value)
         raise AttributeError(f"module '{path}' has no attribute '{name}' "
                              "in the sandbox")
