@@ -132,6 +132,7 @@ EXTRA_DIST += \
 	tests/redteam/imports/import_star_private.py \
 	tests/redteam/imports/importlib_import_module.py \
 	tests/redteam/imports/numpy_ctypeslib.py \
+	tests/redteam/imports/numpy_load_module_file.py \
 	tests/redteam/imports/os_path_os_attr.py \
 	tests/redteam/imports/reexport_calendar_sys.py \
 	tests/redteam/imports/reexport_dataclasses_inspect.py \
@@ -142,6 +143,7 @@ EXTRA_DIST += \
 	tests/redteam/imports/reexport_tempfile_io_os.py \
 	tests/redteam/imports/reexport_typing_sys.py \
 	tests/redteam/imports/reexport_uuid_os.py \
+	tests/redteam/imports/sympy_get_class_getattr.py \
 	tests/redteam/imports/sympy_import_module_os.py \
 	tests/redteam/imports/sympy_parse_expr_mro.py \
 	tests/redteam/imports/sympy_sympify_eval.py \
@@ -214,5 +216,6 @@ EXTRA_DIST += \
 	tests/redteam/syscalls/raw_socket_syscall.py \
 	tests/redteam/syscalls/resource_setrlimit.py \
 	tests/redteam/syscalls/statvfs_host_disk.py \
+	tests/redteam/syscalls/sympify_raw_os_write.py \
 	tests/redteam/syscalls/sys_settrace_audit.py \
 	$(NULL)
