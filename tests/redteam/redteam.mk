@@ -86,6 +86,7 @@ EXTRA_DIST += \
 	tests/redteam/filesystem/xml_parse_secret.py \
 	tests/redteam/filesystem/xml_write_outside.py \
 	tests/redteam/filesystem/zipfile_write_secret.py \
+	tests/redteam/filesystem/zoneinfo_key_traversal.py \
 	tests/redteam/format/format_builtin_dunder_format.py \
 	tests/redteam/format/format_decimal_locale.py \
 	tests/redteam/format/format_index_subclasses.py \
@@ -113,6 +114,7 @@ EXTRA_DIST += \
 	tests/redteam/frames/generator_gi_yieldfrom.py \
 	tests/redteam/frames/inspect_currentframe.py \
 	tests/redteam/frames/match_class_frame.py \
+	tests/redteam/frames/singledispatch_annotation_dict.py \
 	tests/redteam/frames/sys_exc_info_frame.py \
 	tests/redteam/frames/sys_getframe.py \
 	tests/redteam/frames/traceback_getattr_names.py \
@@ -177,6 +179,7 @@ EXTRA_DIST += \
 	tests/redteam/processes/subprocess_run.py \
 	tests/redteam/processes/threading_bomb.py \
 	tests/redteam/processes/uuid1_uuidd.py \
+	tests/redteam/processes/uuid_getnode.py \
 	tests/redteam/processes/webbrowser_open.py \
 	tests/redteam/processes/wrap_close_popen.py \
 	tests/redteam/processes/zip_into_proc.py \
@@ -195,11 +198,13 @@ EXTRA_DIST += \
 	tests/redteam/resources/math_factorial.py \
 	tests/redteam/resources/nested_data_recursion.py \
 	tests/redteam/resources/numpy_huge_array.py \
+	tests/redteam/resources/random_getrandbits_huge.py \
 	tests/redteam/resources/regex_catastrophic.py \
 	tests/redteam/resources/sleep_forever.py \
 	tests/redteam/resources/stderr_flood.py \
 	tests/redteam/resources/stdout_flood.py \
 	tests/redteam/resources/str_repeat_huge.py \
+	tests/redteam/resources/xml_billion_laughs.py \
 	tests/redteam/syscalls/cffi_dlopen.py \
 	tests/redteam/syscalls/clock_settime.py \
 	tests/redteam/syscalls/ctypes_import.py \

@@ -6,4 +6,4 @@ for p in ("/etc/passwd", "/etc/shadow", "/root/.bash_history"):
     try:
         print(pathlib.Path(p).read_text())
     except Exception as e:
-        print(type(e).__name__)
+        print(repr(e)[:60])

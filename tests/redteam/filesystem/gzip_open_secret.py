@@ -6,4 +6,4 @@ for m in (gzip, bz2, lzma):
     try:
         print(m.open("@SECRET_FILE@").read())
     except Exception as e:
-        print(type(e).__name__)
+        print(repr(e)[:60])
