@@ -645,7 +645,7 @@ def main():
         suite.table(sys.stdout, "")
     else:
         suite.table(sys.stdout, "# ")
-    print(f"1..{suite.tap.n}")
+    print(f"1..{suite.tap.n}", file=suite.tap.out)
     return 1 if opts.table and suite.tap.failed else 0
 
 
