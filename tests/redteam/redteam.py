@@ -639,6 +639,12 @@ def main():
         suite.finish()
     finally:
         suite.stop()
+    if not opts.only:
+        cats = {a[0] for a in attacks}
+        suite.tap.point(
+            f"{len(attacks)} attacks cover the ten categories",
+            [f"unknown category {c}" for c in sorted(cats - set(CATEGORIES))]
+            + [f"no attack in {c}" for c in CATEGORIES if c not in cats])
     print(f"# {len(attacks)} attacks x 2 passes in "
           f"{time.monotonic() - t0:.1f} s")
     if opts.table:
