@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import traceback
+from collections import UserString
 
 USER_FILE = "<user>"
 
@@ -30,7 +31,8 @@ SUPER_DENY = frozenset(("__class__", "__dict__", "__getattribute__",
                         "__reduce__", "__reduce_ex__", "__subclasses__",
                         "__init_subclass__", "__globals__", "__code__",
                         "__closure__", "__builtins__", "__mro__",
-                        "__base__", "__bases__", "__self__", "__func__"))
+                        "__base__", "__bases__", "__self__", "__func__",
+                        "__getstate__"))
 NAME_DUNDERS = frozenset(("__name__", "__doc__", "__slots__", "__all__",
                           "__qualname__"))
 FORMATS = ("format", "format_map")
@@ -42,11 +44,29 @@ MODULE_DENY = {
     "numpy": ("ctypeslib", "f2py", "distutils", "testing"),
     "pandas": ("eval",),
 }
+# Library functions that import a module by name (past the allow-list)
+# and hand back the module or one of its attributes, wherever reached.
+IMPORTERS = (
+    ("sympy.external.importtools", "import_module"),
+    ("sympy.utilities.source", "get_class"),
+)
+
+
+def is_importer(value):
+    if not callable(value):
+        return False
+    for mod, name in IMPORTERS:
+        m = sys.modules.get(mod)
+        if m is not None and value is _real_getattr(m, name, None):
+            return True
+    return False
 
 _real_getattr = getattr
+VIEW_KEY = object()
 _real_import = __import__
 _real_type = type
 ModuleType = type(sys)
+BuiltinMethod = type(len)
 
 state = {}
 
@@ -98,16 +118,61 @@ def safe_format_unbound(name):
     return fmt
 
 
+def user_string_format(u, name):
+    # UserString.format calls str.format on its data: check that string.
+    def fmt(*args, **kwargs):
+        data = u.data
+        if not isinstance(data, str):
+            raise TypeError("UserString data must be a str")
+        check_format(data)
+        return _real_getattr(str, name)(data, *args, **kwargs)
+    return fmt
+
+
+def guarded_format_attr(obj, name, *default):
+    """format/format_map: every way to the real str method (a str, the
+    str type, super() in a str subclass, collections.UserString) gets the
+    format string checked; other objects' own methods pass."""
+    real = _real_getattr(str, name)
+    if isinstance(obj, str) and _real_getattr(_real_type(obj), name) is real:
+        return safe_format(obj, name)
+    if isinstance(obj, type) and issubclass(obj, str) and \
+            _real_getattr(obj, name) is real:
+        return safe_format_unbound(name)
+    try:
+        value = _real_getattr(obj, name)
+    except AttributeError:
+        if default:
+            return default[0]
+        raise
+    owner = _real_getattr(value, "__self__", None)
+    if isinstance(value, BuiltinMethod) and isinstance(owner, str):
+        return safe_format(owner, name)
+    if value is real:
+        return safe_format_unbound(name)
+    userstring = _real_getattr(UserString, name)
+    if _real_getattr(value, "__func__", None) is userstring and \
+            isinstance(owner, UserString):
+        return user_string_format(owner, name)
+    if value is userstring:
+        return lambda u, *a, **k: user_string_format(u, name)(*a, **k)
+    return value
+
+
 def guarded_getattr(obj, name, *default):
     if not isinstance(name, str):
         raise TypeError("attribute name must be string")
     if isinstance(obj, ModuleView):
         return obj._ModuleView__get(name, *default)
+    if isinstance(obj, ModuleType):
+        # A module that reached the program some other way gets the same
+        # view an import would give, or nothing.
+        view = module_view(obj, obj.__name__)
+        if view is None:
+            refuse(obj, name)
+        return view._ModuleView__get(name, *default)
     if name in FORMATS:
-        if isinstance(obj, str):
-            return safe_format(obj, name)
-        if isinstance(obj, type) and issubclass(obj, str):
-            return safe_format_unbound(name)
+        return guarded_format_attr(obj, name, *default)
     if attr_refused(name) and name not in SAFE_DUNDERS:
         dunder = name.startswith("__") and name.endswith("__")
         if not (isinstance(obj, super) and dunder and name not in SUPER_DENY):
@@ -162,22 +227,114 @@ def guarded_attrgetter(*names):
     import operator
     for n in names:
         for part in str(n).split("."):
-            if attr_refused(part):
+            if attr_refused(part) or part in FORMATS:
                 raise AttributeError(f"attribute '{part}' is not allowed")
-    return operator.attrgetter(*names)
+    real = operator.attrgetter(*names)
+
+    # The real attrgetter checks the names; the reads still go through
+    # the guard (an object the program got from a library, such as a raw
+    # module, is read as if by the program).
+    def walk(obj, dotted):
+        for part in dotted.split("."):
+            obj = guarded_getattr(obj, part)
+        return obj
+
+    def attrgetter(obj):
+        if len(names) == 1:
+            return walk(obj, names[0])
+        return tuple(walk(obj, n) for n in names)
+    attrgetter.__name__ = "attrgetter"
+    attrgetter.__qualname__ = repr(real)
+    return attrgetter
 
 
 def guarded_methodcaller(name, *args, **kwargs):
-    import operator
-    if attr_refused(name) or name in FORMATS:
+    if not isinstance(name, str) or attr_refused(name) or name in FORMATS:
         raise AttributeError(f"method '{name}' is not allowed")
-    return operator.methodcaller(name, *args, **kwargs)
+
+    def methodcaller(obj):
+        return guarded_getattr(obj, name)(*args, **kwargs)
+    methodcaller.__name__ = "methodcaller"
+    return methodcaller
+
+
+def check_dataclass(cls):
+    """dataclasses generates source from field names and execs it: a name
+    that is not an identifier (from a namespace a metaclass was called
+    with, or a forged __dataclass_fields__) would be code."""
+    import keyword
+    if not isinstance(cls, type):
+        cls = _real_type(cls)
+    names = list(cls.__dict__.get("__annotations__", {}))
+    for c in cls.__mro__:
+        fields = c.__dict__.get("__dataclass_fields__", {})
+        names += list(fields)
+        names += [_real_getattr(f, "name", None) for f in fields.values()]
+    for n in names:
+        if not isinstance(n, str) or not n.isidentifier() or \
+                keyword.iskeyword(n) or n.startswith("__") and \
+                n.endswith("__"):
+            raise TypeError(f"field name {n!r} is not an identifier")
+
+
+def dataclass_wrapper(name):
+    import dataclasses
+    real = _real_getattr(dataclasses, name)
+    if name == "dataclass":
+        def dataclass(cls=None, /, **kwargs):
+            def wrap(c):
+                check_dataclass(c)
+                return real(c, **kwargs)
+            return wrap if cls is None else wrap(cls)
+        return dataclass
+    if name == "make_dataclass":
+        def make_dataclass(cls_name, fields, *, bases=(), **kwargs):
+            for b in bases:
+                check_dataclass(b)
+            return real(cls_name, fields, bases=bases, **kwargs)
+        return make_dataclass
+
+    def checked(obj, *args, **kwargs):
+        check_dataclass(obj)
+        return real(obj, *args, **kwargs)
+    checked.__name__ = name
+    return checked
+
+
+def functools_wrapper(name):
+    """update_wrapper and wraps copy attributes by name: only the
+    standard ones (update_wrapper(w, f, updated=('__globals__',)) would
+    copy a library function's globals, real builtins included, into a
+    dict of the program's)."""
+    import functools
+    real = _real_getattr(functools, name)
+    allowed = (frozenset(functools.WRAPPER_ASSIGNMENTS) |
+               frozenset(functools.WRAPPER_UPDATES))
+
+    def checked(*args, **kwargs):
+        extra = list(args[2:] if name == "update_wrapper" else args[1:])
+        for names in extra + [kwargs.get("assigned", ()),
+                              kwargs.get("updated", ())]:
+            for n in names:
+                if n not in allowed and (not isinstance(n, str) or
+                                         attr_refused(n)):
+                    raise AttributeError(
+                        f"{name} copying attribute {n!r} is not "
+                        "allowed in the sandbox")
+        return real(*args, **kwargs)
+    checked.__name__ = name
+    return checked
 
 
 WRAPPED = {
     ("operator", "attrgetter"): guarded_attrgetter,
     ("operator", "methodcaller"): guarded_methodcaller,
+    ("functools", "update_wrapper"): functools_wrapper("update_wrapper"),
+    ("functools", "wraps"): functools_wrapper("wraps"),
 }
+for _n in ("dataclass", "make_dataclass", "fields", "asdict", "astuple",
+           "replace"):
+    WRAPPED[("dataclasses", _n)] = dataclass_wrapper(_n)
 
 
 class ModuleView:
@@ -186,7 +343,11 @@ class ModuleView:
 
     __slots__ = ("_ModuleView__m", "_ModuleView__path", "_ModuleView__full")
 
-    def __init__(self, mod, path, full):
+    def __init__(self, mod, path, full, key=None):
+        # type(view) is reachable: only the guard may make a view (a view
+        # of any object would read its attributes unguarded).
+        if key is not VIEW_KEY:
+            raise TypeError("module views cannot be made in the sandbox")
         object.__setattr__(self, "_ModuleView__m", mod)
         object.__setattr__(self, "_ModuleView__path", path)
         object.__setattr__(self, "_ModuleView__full", full)
@@ -213,7 +374,8 @@ class ModuleView:
             view = module_view(value, f"{path}.{name}")
             if view is not None:
                 return view
-        elif self.__full and name not in MODULE_DENY.get(path, ()):
+        elif self.__full and name not in MODULE_DENY.get(path, ()) and \
+                not is_importer(value):
             return WRAPPED.get((path, name), value)
         raise AttributeError(f"module '{path}' has no attribute '{name}' "
                              "in the sandbox")
@@ -239,12 +401,12 @@ def module_view(mod, path):
     allowed = state["allowed"]
     real = mod.__name__
     if sys.modules.get(path) is mod and allowed(path):
-        return ModuleView(mod, path, True)
+        return ModuleView(mod, path, True, VIEW_KEY)
     if sys.modules.get(real) is mod and allowed(real):
-        return ModuleView(mod, real, True)
+        return ModuleView(mod, real, True, VIEW_KEY)
     if path.count(".") == 0 and sys.modules.get(path) is mod and \
             state["any_below"](path):
-        return ModuleView(mod, path, False)
+        return ModuleView(mod, path, False, VIEW_KEY)
     return None
 
 

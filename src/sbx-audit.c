@@ -161,6 +161,11 @@ static const char *const deny_names[] = {
     "__reduce_ex__",
     "__traceback__",
     "__getattribute__",
+    "__dict__",
+    "__get__",
+    "__defaults__",
+    "__kwdefaults__",
+    "mro",
     "f_back",
     "f_globals",
     "f_locals",
@@ -277,6 +282,22 @@ caller_kind(void)
     return kind;
 }
 
+/* A string constant naming a denied dunder ('__subclasses__' as a key or
+ * a getattr argument) counts as using it. */
+static bool
+const_names_bad(PyObject *obj)
+{
+    if (!PyUnicode_Check(obj)) {
+        return false;
+    }
+    const char *s = PyUnicode_AsUTF8(obj);
+    if (s == NULL) {
+        PyErr_Clear();
+        return true;
+    }
+    return strncmp(s, "__", 2) == 0 && in_list(s, deny_names);
+}
+
 static bool
 code_names_bad(PyObject *obj, int depth)
 {
@@ -292,7 +313,8 @@ code_names_bad(PyObject *obj, int depth)
         }
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); i++) {
-        if (code_names_bad(PyTuple_GET_ITEM(co->co_consts, i), depth + 1)) {
+        /* borrowed */ PyObject *c = PyTuple_GET_ITEM(co->co_consts, i);
+        if (const_names_bad(c) || code_names_bad(c, depth + 1)) {
             return true;
         }
     }
@@ -324,13 +346,33 @@ arg_path(PyObject *args, Py_ssize_t i, PyObject **tmp)
                                  : PyBytes_AsString(*tmp);
 }
 
+/* The result pipe: the program would write its own result line with
+ * io.FileIO(3, "w"). */
+static bool
+is_result_fd(PyObject *args)
+{
+    if (PyTuple_GET_SIZE(args) == 0 || result_fd < 0) {
+        return false;
+    }
+    /* borrowed */ PyObject *fd = PyTuple_GET_ITEM(args, 0);
+    if (!PyLong_Check(fd)) {
+        return false;
+    }
+    long v = PyLong_AsLong(fd);
+    if (v == -1 && PyErr_Occurred() != NULL) {
+        PyErr_Clear();
+        return true;
+    }
+    return v == result_fd;
+}
+
 static bool
 open_ok(PyObject *args)
 {
     PW_PYAUTO PyObject *tmp = NULL;
     const char *path = arg_path(args, 0, &tmp);
     if (path == NULL) {
-        return PyErr_Occurred() == NULL; /* an fd */
+        return PyErr_Occurred() == NULL && !is_result_fd(args); /* an fd */
     }
     long flags = 0;
     if (PyTuple_GET_SIZE(args) > 2 &&

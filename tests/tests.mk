@@ -23,3 +23,5 @@ EXTRA_DIST += \
 AM_TESTS_ENVIRONMENT += \
 	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
 include tests/corpus/corpus.mk
+include tests/redteam/redteam.mk
+include tests/soak/soak.mk

@@ -1,0 +1,7 @@
+# category: disclosure
+# attack: error messages and variables leaking the guard's internals
+# profile: basic
+try:
+    getattr(1, "__class__")
+except AttributeError as e:
+    print(e.args, e.__traceback__)

@@ -1,0 +1,5 @@
+# category: disclosure
+# attack: /proc/self/environ
+# profile: basic filesystem
+import pathlib
+print(pathlib.Path("/proc/self/environ").read_bytes())

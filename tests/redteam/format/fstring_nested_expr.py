@@ -1,0 +1,5 @@
+# category: format
+# attack: nested f-string expression building a dunder path
+# profile: basic
+n = "__class__"
+print(f"{getattr((), f'{n}')}")

@@ -1,0 +1,5 @@
+# category: frames
+# attack: sys._getframe(1).f_globals from user code
+# profile: basic
+import sys
+print(sys._getframe(1).f_globals)

@@ -1,0 +1,5 @@
+# category: imports
+# attack: linecache.getline on the secret
+# profile: basic
+import linecache
+print(linecache.getline("@SECRET_FILE@", 1))

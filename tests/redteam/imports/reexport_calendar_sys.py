@@ -1,0 +1,5 @@
+# category: imports
+# attack: calendar.sys.modules
+# profile: basic
+import calendar
+print(calendar.sys.modules["os"].environ)

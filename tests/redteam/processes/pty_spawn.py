@@ -1,0 +1,5 @@
+# category: processes
+# attack: pty.spawn a shell
+# profile: basic
+import pty
+pty.spawn("/bin/sh")

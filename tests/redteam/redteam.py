@@ -1,0 +1,659 @@
+# redteam.py - the red-team suite: every attack under tests/redteam/*/ runs
+# twice, once through one `pyward serve` (with validation) and once with
+# `pyward run --skip-validation --json`, and each run is checked by what
+# actually happened, never by a message:
+#   - the planted secret file and secret environment variable (and their
+#     hex, base64 and reversed forms) appear in no output;
+#   - no file appears outside the run's workspace (the test's tree and every
+#     path carrying the suite's token under /tmp, /var/tmp, /dev/shm, the
+#     home and current directories), and the secret file is unchanged;
+#   - the TCP listener on 127.0.0.1 accepts no connection;
+#   - no process started by the attack outlives its call (this driver is a
+#     child subreaper: orphans come back to it and are seen);
+#   - the test's own victim process is still alive;
+#   - the server answers the next request, and its memory does not grow
+#     beyond a bound over the suite;
+#   - a "# run-layer:" header (regressions) names the layer that must stop
+#     the attack in the unvalidated pass.
+# The layer that stopped each attack is read from the result's structured
+# fields (status, blocked kind, error type) and printed as a table.
+#
+# usage: redteam.py [--table] [--exec-dir DIR] [--only NAME]... DIR
+#   TAP on stdout (one point per attack per pass, then the suite-wide
+#   checks), the table as TAP comments; --table prints the table as plain
+#   text instead (the long form, `make redteam`).
+import argparse
+import base64
+import ctypes
+import hashlib
+import json
+import os
+import select
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+CATEGORIES = ("builtins", "frames", "format", "imports", "filesystem",
+              "processes", "network", "resources", "disclosure", "syscalls")
+PROFILES = "basic,filesystem,data_science,network"
+RSS_BOUND_KB = 5 * 1024
+SETTLE_S = 3.0
+PR_SET_CHILD_SUBREAPER = 36
+
+
+class Tap:
+    def __init__(self, out):
+        self.n = 0
+        self.failed = 0
+        self.out = out
+
+    def point(self, name, why):
+        self.n += 1
+        if why:
+            self.failed += 1
+            print(f"not ok {self.n} - {name}", file=self.out)
+            for line in "\n".join(why).splitlines():
+                print(f"# {line[:400]}", file=self.out)
+        else:
+            print(f"ok {self.n} - {name}", file=self.out)
+        self.out.flush()
+
+
+def parse_attack(path):
+    """The "# key: value" header of an attack file."""
+    head = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("# ") or ":" not in line:
+                break
+            k, _, v = line[2:].partition(":")
+            head.setdefault(k.strip(), v.strip())
+    profiles = head.get("profile", "basic").split()
+    args = head.get("args", "").split()
+    for i, a in enumerate(args):  # tests/exec's "# args:" form
+        if a == "--profile" and i + 1 < len(args):
+            profiles = [args[i + 1]]
+        elif a == "--timeout" and i + 1 < len(args):
+            head.setdefault("timeout", args[i + 1])
+        elif a == "--memory" and i + 1 < len(args):
+            head.setdefault("memory", args[i + 1])
+    head["profiles"] = profiles
+    return head
+
+
+# tests/exec cases (reused by the long form) by the prefix of their name.
+EXEC_CATEGORIES = {
+    "attrgetter": "builtins", "compile": "builtins", "exec": "builtins",
+    "eval": "builtins", "match": "builtins", "setattr": "builtins",
+    "subclasses": "builtins", "frame": "frames", "format": "format",
+    "importlib": "imports", "reexport": "imports", "read": "filesystem",
+    "spawn": "processes", "signal": "processes", "net": "network",
+    "bigint": "resources", "memory": "resources", "deep": "resources",
+    "loop": "resources", "sleep": "resources", "flood": "resources",
+    "env": "disclosure", "gc": "disclosure", "audit": "syscalls",
+    "ctypes": "syscalls", "syscall": "syscalls",
+}
+
+
+def collect(dirs, only):
+    attacks = []
+    for d in dirs:
+        for root, _dirs, files in os.walk(d):
+            for fn in sorted(files):
+                if not fn.endswith(".py") or fn.startswith("ok_"):
+                    continue
+                name = fn[:-3]
+                if only and name not in only:
+                    continue
+                path = os.path.join(root, fn)
+                head = parse_attack(path)
+                cat = head.get("category") or EXEC_CATEGORIES.get(
+                    name.partition("_")[0])
+                if cat is None:
+                    continue
+                if "category" not in head:
+                    name = "exec-" + name
+                attacks.append((cat, name, path, head))
+    attacks.sort(key=lambda a: (a[0], a[1]))
+    return attacks
+
+
+WARM_UP = ("print(1)", "1 / 0", "while True:\n    print('x' * 65536)",
+           "import sys\nwhile True:\n    sys.stderr.write('e' * 65536)",
+           "print(1)")
+
+
+class Listener(threading.Thread):
+    """A TCP listener on 127.0.0.1 that counts the connections it gets."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.count = 0
+
+    def run(self):
+        while True:
+            c, _ = self.sock.accept()
+            self.count += 1
+            c.close()
+
+
+def proc_table():
+    """{pid: (ppid, state)} of every process we can see."""
+    table = {}
+    for p in os.listdir("/proc"):
+        if not p.isdigit():
+            continue
+        try:
+            with open(f"/proc/{p}/stat", encoding="utf-8",
+                      errors="replace") as f:
+                rest = f.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        table[int(p)] = (int(rest[1]), rest[0])
+    return table
+
+
+def descendants(pid):
+    table = proc_table()
+    out, todo = set(), [pid]
+    while todo:
+        parent = todo.pop()
+        for p, (pp, st) in table.items():
+            if pp == parent and p not in out:
+                out.add(p)
+                todo.append(p)
+    return {p for p in out if table[p][1] not in ("Z", "X")}
+
+
+def reap():
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def proc_status(pid, key):
+    with open(f"/proc/{pid}/status", encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+class Server:
+    """One `pyward serve`, talked to over JSON-RPC on its stdin/stdout."""
+
+    def __init__(self, pyward, log):
+        self.p = subprocess.Popen(
+            [pyward, "serve", "--profiles", PROFILES],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
+        self.next_id = 0
+        self.buf = b""
+
+    def send(self, obj):
+        self.p.stdin.write((json.dumps(obj) + "\n").encode())
+        self.p.stdin.flush()
+
+    def readline(self, deadline):
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            r, _, _ = select.select([self.p.stdout], [], [], left)
+            if not r:
+                return None
+            chunk = os.read(self.p.stdout.fileno(), 1 << 20)
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line.decode("utf-8", "replace")
+
+    def call(self, method, params, wait=30.0):
+        """(raw line, message) of the answer, or (None, None)."""
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method,
+                   "params": params})
+        deadline = time.monotonic() + wait
+        while True:
+            line = self.readline(deadline)
+            if line is None:
+                return None, None
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                return line, None
+            if msg.get("id") == self.next_id:
+                return line, msg
+
+    def start(self):
+        _, msg = self.call("initialize", {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "redteam", "version": "1"}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return msg is not None and "result" in msg
+
+    def alive(self):
+        _, msg = self.call("ping", {}, wait=10.0)
+        return msg is not None and "result" in msg
+
+    def rss_kb(self):
+        return proc_status(self.p.pid, "VmRSS")
+
+
+def execute_args(head, code):
+    args = {"code": code, "profile": head["profiles"],
+            "timeout": float(head.get("timeout", "5"))}
+    if "memory" in head:
+        args["memory_limit"] = head["memory"]
+    if "stdin" in head:
+        args["stdin"] = head["stdin"] + "\n"
+    return args
+
+
+def classify(res):
+    """The layer that stopped a run, from its structured result."""
+    if not isinstance(res, dict):
+        return "no result"
+    status = res.get("status")
+    blocked = res.get("blocked") or {}
+    err = res.get("error") or {}
+    etype, msg = err.get("type") or "", err.get("message") or ""
+    if status == "rejected":
+        return "validator"
+    if blocked.get("kind") == "syscall":
+        return "seccomp"
+    if blocked.get("kind") == "audit":
+        return "audit hook"
+    if status == "timeout":
+        return "timeout"
+    if status == "memory_limit":
+        return "rlimit"
+    if status == "output_limit":
+        return "output cap"
+    if status == "killed":
+        return "rlimit" if res.get("signal") in (24, 25) else "killed"
+    if status == "ok":
+        return "no effect"
+    return classify_error(etype, msg)
+
+
+GUARD_TYPES = ("AttributeError", "NameError", "SyntaxError", "TypeError",
+               "ValueError")
+NAMESPACE_TYPES = ("FileNotFoundError", "ProcessLookupError",
+                   "ConnectionRefusedError", "gaierror", "URLError")
+RLIMIT_TYPES = ("MemoryError", "RecursionError", "BlockingIOError")
+
+
+def classify_error(etype, msg):
+    if etype in ("ImportError", "ModuleNotFoundError"):
+        return "guard"
+    if etype in GUARD_TYPES and ("sandbox" in msg or "not allowed" in msg
+                                 or "not defined" in msg
+                                 or "forbidden" in msg
+                                 or "not an identifier" in msg):
+        return "guard"
+    if etype in ("PermissionError",) and "blocked by the sandbox" in msg:
+        return "audit hook"
+    if etype in NAMESPACE_TYPES or "unreachable" in msg.lower() or \
+            "No such file" in msg or "Name or service" in msg:
+        return "namespace"
+    if etype in ("PermissionError", "OSError") and (
+            "Permission denied" in msg or "Read-only" in msg or
+            "not permitted" in msg):
+        return "namespace"
+    if etype in RLIMIT_TYPES or "Too many open files" in msg or \
+            "malloc failure" in msg or \
+            "Resource temporarily unavailable" in msg:
+        return "rlimit"
+    return f"program error ({etype})"
+
+
+def summary(raw):
+    """One line about a run's result, for the log."""
+    try:
+        res = json.loads(raw.strip().splitlines()[0])
+    except (ValueError, IndexError, AttributeError):
+        return f"unparsed: {raw!r:.200}"
+    if "jsonrpc" in res:
+        res = (res.get("result") or {}).get("structuredContent") or res
+    err = res.get("error") or {}
+    return (f"status={res.get('status')} blocked={res.get('blocked')} "
+            f"{err.get('type')}: {str(err.get('message'))[:150]}")
+
+
+class Suite:
+    def __init__(self, opts):
+        self.opts = opts
+        self.pyward = os.environ.get("PYWARD", "pyward")
+        self.tap = Tap(sys.stderr if opts.table else sys.stdout)
+        self.rows = []
+        self.work = os.path.realpath(opts.work)
+        self.token = f"pwrt{os.getpid()}x{os.urandom(3).hex()}"
+        self.secret = f"pyward-redteam-file-{os.urandom(8).hex()}"
+        self.env_secret = f"pyward-redteam-env-{os.urandom(8).hex()}"
+        os.environ["PYWARD_REDTEAM_SECRET"] = self.env_secret
+        self.plant()
+
+    def plant(self):
+        self.secret_dir = os.path.join(self.work, "secret")
+        self.outside = os.path.join(self.work, "outside")
+        os.makedirs(self.secret_dir)
+        os.makedirs(self.outside)
+        os.chmod(self.work, 0o755)
+        os.chmod(self.secret_dir, 0o755)
+        os.chmod(self.outside, 0o777)
+        self.secret_file = os.path.join(self.secret_dir, "secret.txt")
+        with open(self.secret_file, "w", encoding="utf-8") as f:
+            f.write(self.secret + "\n")
+        os.chmod(self.secret_file, 0o644)
+        self.secret_hash = self.file_hash()
+
+    def file_hash(self):
+        with open(self.secret_file, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+
+    def forms(self):
+        out = []
+        for s in (self.secret, self.env_secret):
+            b = s.encode()
+            out += [s, s[::-1], b.hex(), base64.b64encode(b).decode(),
+                    base64.b64encode(b + b"\n").decode(), s.split("-")[-1]]
+        return out
+
+    def watched(self):
+        """Names under the test's tree and every path with the token."""
+        names = set()
+        for root, dirs, files in os.walk(self.work):
+            for n in dirs + files:
+                names.add(os.path.join(root, n))
+        for d in ("/tmp", "/var/tmp", "/dev/shm", os.getcwd(),
+                  os.path.expanduser("~"), self.opts.srcdir):
+            try:
+                for n in os.listdir(d):
+                    if self.token in n:
+                        names.add(os.path.join(d, n))
+            except OSError:
+                pass
+        return names
+
+    def substitute(self, path, name):
+        with open(path, encoding="utf-8") as f:
+            code = f.read()
+        subs = {"@SECRET_FILE@": self.secret_file,
+                "@SECRET_DIR@": self.secret_dir,
+                "@OUTSIDE@": os.path.join(self.outside, name),
+                "@OUTSIDE_DIR@": self.outside,
+                "@TOKEN@": self.token,
+                "@PORT@": str(self.listener.port),
+                "@TESTPID@": str(self.victim.pid),
+                "@ENV_NAME@": "PYWARD_REDTEAM_SECRET"}
+        for k, v in subs.items():
+            code = code.replace(k, v)
+        return code
+
+    def effects(self, before, output):
+        """What an attack did that it must not have: a list of reasons."""
+        why = []
+        for s in self.forms():
+            if s in output:
+                why.append(f"a secret ({s[:12]}...) appears in the output")
+                break
+        new = self.watched() - before
+        if new:
+            why.append("files created outside the workspace: " +
+                       ", ".join(sorted(new)[:5]))
+            for n in new:
+                self.remove(n)
+        if self.file_hash() != self.secret_hash:
+            why.append("the secret file was changed")
+            self.plant_again()
+        if self.listener.count:
+            why.append(f"the listener got {self.listener.count} connection(s)")
+            self.listener.count = 0
+        if self.victim.poll() is not None:
+            why.append("the test's victim process was killed")
+            self.victim = subprocess.Popen(["sleep", "3600"])
+        return why + self.survivors()
+
+    def remove(self, path):
+        if os.path.isdir(path) and not os.path.islink(path):
+            subprocess.run(["rm", "-rf", path], check=False)
+        else:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+    def plant_again(self):
+        with open(self.secret_file, "w", encoding="utf-8") as f:
+            f.write(self.secret + "\n")
+
+    def strays(self):
+        """Processes that came back to this subreaper, and server children
+        beyond its idle count."""
+        known = {self.victim.pid, self.server.p.pid}
+        table = proc_table()
+        orphans = {p for p, (pp, st) in table.items()
+                   if pp == os.getpid() and p not in known
+                   and st not in ("Z", "X")}
+        extra = len(descendants(self.server.p.pid)) - self.server_kids
+        return orphans, extra
+
+    def survivors(self):
+        deadline = time.monotonic() + SETTLE_S
+        while True:
+            reap()
+            orphans, extra = self.strays()
+            if not orphans and extra <= 0:
+                return []
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        for p in orphans:
+            for q in descendants(p) | {p}:
+                try:
+                    os.kill(q, 9)
+                except OSError:
+                    pass
+        reap()
+        why = []
+        if orphans:
+            why.append(f"processes outlived the call: {sorted(orphans)}")
+        if extra > 0:
+            why.append(f"the server has {extra} more child process(es) "
+                       "than when idle")
+        return why
+
+    def serve_pass(self, name, head, code):
+        before = self.watched()
+        wait = float(head.get("timeout", "5")) + 60
+        line, msg = self.server.call(
+            "tools/call", {"name": "execute_code",
+                           "arguments": execute_args(head, code)}, wait)
+        why = []
+        res = None
+        if msg is None:
+            why.append(f"no answer from the server: {line!r:.300}")
+        elif "error" in msg:
+            why.append(f"JSON-RPC error: {msg['error']}")
+        else:
+            res = msg["result"].get("structuredContent")
+        why += self.effects(before, line or "")
+        if not self.server.alive():
+            why.append("the server does not answer a ping afterwards")
+        return classify(res), why, line
+
+    def run_pass(self, name, head, code):
+        path = os.path.join(self.work, "cases", name + ".py")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(code)
+        before = self.watched()
+        argv = [self.pyward, "run", "--skip-validation", "--json",
+                "--timeout", head.get("timeout", "5")]
+        for p in head["profiles"]:
+            argv += ["--profile", p]
+        if "memory" in head:
+            argv += ["--memory", head["memory"]]
+        why = []
+        try:
+            p = subprocess.run(argv + [path], input=head.get("stdin", "")
+                               .encode() + b"\n", capture_output=True,
+                               timeout=float(head.get("timeout", "5")) + 60,
+                               check=False)
+            out = (p.stdout + p.stderr).decode("utf-8", "replace")
+        except subprocess.TimeoutExpired as e:
+            out = ((e.stdout or b"") + (e.stderr or b"")).decode(
+                "utf-8", "replace")
+            why.append("pyward run did not return")
+        res = None
+        try:
+            res = json.loads(out.strip().splitlines()[0])
+        except (ValueError, IndexError):
+            why.append(f"no JSON result: {out[:300]!r}")
+        why += self.effects(before, out)
+        return classify(res), why, out
+
+    def attack(self, cat, name, path, head):
+        code = self.substitute(path, name)
+        s_layer, s_why, s_out = self.serve_pass(name, head, code)
+        self.tap.point(f"serve {cat}/{name}: contained ({s_layer})",
+                       s_why + ([s_out[:1000]] if s_why else []))
+        if self.opts.verbose:
+            print(f"# {summary(s_out)} server_rss={self.server.rss_kb()}")
+        r_layer, r_why, r_out = self.run_pass(name, head, code)
+        # A regression names the layer that must stop it without validation.
+        want = head.get("run-layer")
+        if want and r_layer != want:
+            r_why.append(f"stopped by {r_layer}, not by {want}")
+        self.tap.point(f"run {cat}/{name}: contained ({r_layer})",
+                       r_why + ([r_out[:1000]] if r_why else []))
+        if self.opts.verbose:
+            print(f"# {summary(r_out)}")
+        self.rows.append((name, cat, s_layer, r_layer))
+
+    def start(self):
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+            sys.exit("prctl(PR_SET_CHILD_SUBREAPER) failed")
+        os.makedirs(os.path.join(self.work, "cases"))
+        self.listener = Listener()
+        self.listener.start()
+        self.victim = subprocess.Popen(["sleep", "3600"])
+        self.log_path = os.path.join(self.work, "serve.log")
+        self.log = open(self.log_path, "wb")
+        self.server = Server(self.pyward, self.log)
+        self.server_kids = 0
+        ok = self.server.start()
+        # Warm-up: normal runs and both floods, so the baseline holds the
+        # server's output buffers at their high-water mark; growth past it
+        # over the suite is what the RSS bound is about.
+        warm = {"profiles": ["basic"], "timeout": "3"}
+        for code in WARM_UP:
+            self.server.call("tools/call", {"name": "execute_code",
+                             "arguments": execute_args(warm, code)})
+        time.sleep(1.0)
+        self.server_kids = len(descendants(self.server.p.pid))
+        self.rss0 = self.server.rss_kb()
+        self.fds0 = len(os.listdir(f"/proc/{self.server.p.pid}/fd"))
+        self.tap.point("pyward serve starts and initializes",
+                       [] if ok else ["initialize failed"])
+
+    def finish(self):
+        alive = self.server.alive()
+        self.tap.point("the server still answers after every attack",
+                       [] if alive else ["no answer to ping"])
+        time.sleep(1.0)
+        rss = self.server.rss_kb()
+        growth = rss - self.rss0
+        self.tap.point(
+            f"server RSS after warm-up {self.rss0} kB -> {rss} kB "
+            f"(growth {growth} kB < {RSS_BOUND_KB} kB)",
+            [] if growth < RSS_BOUND_KB else ["the server's memory grew"])
+        fds = len(os.listdir(f"/proc/{self.server.p.pid}/fd"))
+        self.tap.point(f"server open fds {self.fds0} -> {fds}",
+                       [] if fds <= self.fds0 else ["the server leaks fds"])
+        self.server.p.stdin.close()
+        code = self.server.p.wait(timeout=30)
+        self.log.close()
+        self.tap.point(f"the server exits cleanly on EOF (status {code})",
+                       [] if code == 0 else [f"exit status {code}"])
+        with open(self.log_path, encoding="utf-8", errors="replace") as f:
+            log = f.read()
+        leaked = [s for s in self.forms() if s in log]
+        self.tap.point("no secret in the server's log",
+                       [f"{leaked[0][:12]}... in the log"] if leaked else [])
+
+    def stop(self):
+        """Whatever happened, leave no process of ours behind."""
+        for p in (getattr(self, "server", None) and self.server.p,
+                  getattr(self, "victim", None)):
+            if p is not None and p.poll() is None:
+                p.kill()
+                p.wait()
+
+    def table(self, out, prefix):
+        rows = [("attack", "category", "serve (validated)",
+                 "run --skip-validation")] + self.rows
+        w = [max(len(r[i]) for r in rows) for i in range(4)]
+        for r in rows:
+            print(prefix + "  ".join(c.ljust(w[i]) for i, c in
+                                     enumerate(r)).rstrip(), file=out)
+        counts = {}
+        for r in self.rows:
+            for layer in (r[2], r[3]):
+                counts[layer] = counts.get(layer, 0) + 1
+        print(prefix + "stopping layers over both passes: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(counts.items(),
+                                          key=lambda kv: -kv[1])), file=out)
+        cats = sorted({r[1] for r in self.rows})
+        print(f"{prefix}{len(self.rows)} attacks in {len(cats)} categories",
+              file=out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--table", action="store_true")
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--srcdir", default=".")
+    ap.add_argument("--only", action="append", default=[])
+    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("dirs", nargs="+")
+    opts = ap.parse_args()
+    suite = Suite(opts)
+    attacks = collect(opts.dirs, set(opts.only))
+    t0 = time.monotonic()
+    try:
+        suite.start()
+        for cat, name, path, head in attacks:
+            suite.attack(cat, name, path, head)
+        suite.finish()
+    finally:
+        suite.stop()
+    if not opts.only:
+        cats = {a[0] for a in attacks}
+        suite.tap.point(
+            f"{len(attacks)} attacks cover the ten categories",
+            [f"unknown category {c}" for c in sorted(cats - set(CATEGORIES))]
+            + [f"no attack in {c}" for c in CATEGORIES if c not in cats])
+    print(f"# {len(attacks)} attacks x 2 passes in "
+          f"{time.monotonic() - t0:.1f} s")
+    if opts.table:
+        suite.table(sys.stdout, "")
+    else:
+        suite.table(sys.stdout, "# ")
+    print(f"1..{suite.tap.n}", file=suite.tap.out)
+    return 1 if opts.table and suite.tap.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

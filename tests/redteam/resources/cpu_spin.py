@@ -1,0 +1,6 @@
+# category: resources
+# attack: while True: pass
+# profile: basic
+# timeout: 1
+while True:
+    pass

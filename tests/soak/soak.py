@@ -1,0 +1,224 @@
+# soak.py - drive many execute_code calls through one `pyward serve` and
+# watch the server: its RSS (/proc/PID/status VmRSS), its open fds
+# (/proc/PID/fd) and its child processes, at the start and every
+# --every calls, then a verdict against the target: RSS growth under
+# --rss-kb, fds and children back to their start values.
+#
+# The mix, in turn: normal programs, program errors, validation
+# rejections, timeouts (--timeout, short) and output floods.
+#
+# usage: soak.py [--calls N] [--every K] [--timeout S] [--rss-kb KB] [--tap]
+#   --tap: the verdict as TAP points (for make check), else plain lines.
+import argparse
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+
+MIX = [
+    ("ok", {"code": "print(sum(i * i for i in range(1000)))"}),
+    ("ok", {"code": "import json, math\n"
+            "d = {'pi': math.pi, 'l': list(range(50))}\n"
+            "json.dumps(d)"}),
+    ("error", {"code": "def f(x):\n    return 1 / x\nf(0)"}),
+    ("ok", {"code": "class A:\n    def __init__(self, n):\n"
+            "        self.n = n\n"
+            "words = [A(i).n for i in range(200)]\nlen(words)"}),
+    ("timeout", {"code": "while True:\n    pass"}),
+    ("ok", {"code": "name = input()\nprint('hello', name)",
+            "stdin": "soak\n"}),
+    ("rejected", {"code": "print(().__class__.__base__)"}),
+    ("output_limit", {"code": "while True:\n    print('x' * 4096)"}),
+    ("error", {"code": "import collections\n"
+               "collections.Counter('abc')['d'] + None"}),
+    ("memory_limit", {"code": "x = 'a' * 10 ** 10"}),
+]
+
+
+class Server:
+    def __init__(self, pyward, profiles):
+        self.p = subprocess.Popen(
+            [pyward, "serve", "--profiles", profiles],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL)
+        self.n = 0
+        self.buf = b""
+
+    def call(self, method, params, wait=60.0):
+        self.n += 1
+        msg = {"jsonrpc": "2.0", "id": self.n, "method": method,
+               "params": params}
+        self.p.stdin.write((json.dumps(msg) + "\n").encode())
+        self.p.stdin.flush()
+        deadline = time.monotonic() + wait
+        while True:
+            while b"\n" not in self.buf:
+                left = deadline - time.monotonic()
+                r, _, _ = select.select([self.p.stdout], [], [],
+                                        max(left, 0))
+                if not r:
+                    return None
+                chunk = os.read(self.p.stdout.fileno(), 1 << 20)
+                if not chunk:
+                    return None
+                self.buf += chunk
+            line, _, self.buf = self.buf.partition(b"\n")
+            reply = json.loads(line)
+            if reply.get("id") == self.n:
+                return reply
+
+    def notify(self, method):
+        msg = {"jsonrpc": "2.0", "method": method}
+        self.p.stdin.write((json.dumps(msg) + "\n").encode())
+        self.p.stdin.flush()
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status", encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def children(pid):
+    n = 0
+    for p in os.listdir("/proc"):
+        if not p.isdigit():
+            continue
+        try:
+            with open(f"/proc/{p}/stat", encoding="utf-8",
+                      errors="replace") as f:
+                rest = f.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(rest[1]) == pid and rest[0] not in ("Z", "X"):
+            n += 1
+    return n
+
+
+def sample(pid):
+    return (rss_kb(pid), len(os.listdir(f"/proc/{pid}/fd")), children(pid))
+
+
+def settle(pid, start, wait=5.0):
+    """The server's figures once its children are back (a run's child may
+    still be on its way out when the answer arrives)."""
+    deadline = time.monotonic() + wait
+    while True:
+        now = sample(pid)
+        if (now[1] == start[1] and now[2] == start[2]) or \
+                time.monotonic() > deadline:
+            return now
+        time.sleep(0.05)
+
+
+def line(calls, figs, start, t0, counts):
+    rss, fds, kids = figs
+    return (f"calls {calls:6d}  rss {rss:7d} kB ({rss - start[0]:+6d})  "
+            f"fds {fds:3d}  children {kids:2d}  "
+            f"{time.monotonic() - t0:7.1f} s  " +
+            " ".join(f"{k}={v}" for k, v in sorted(counts.items())))
+
+
+def drive(srv, opts, start, t0):
+    """Run the calls; returns (status counts, mismatches)."""
+    counts, bad = {}, []
+    for i in range(1, opts.calls + 1):
+        want, args = MIX[(i - 1) % len(MIX)]
+        args = dict(args, timeout=opts.timeout)
+        reply = srv.call("tools/call", {"name": "execute_code",
+                                        "arguments": args})
+        res = ((reply or {}).get("result") or {}).get("structuredContent")
+        got = res.get("status") if res else "no answer"
+        counts[got] = counts.get(got, 0) + 1
+        if got != want and len(bad) < 10:
+            bad.append(f"call {i}: status {got}, expected {want}")
+        if got == "no answer":
+            break
+        if i % opts.every == 0:
+            print(line(i, settle(srv.p.pid, start), start, t0, counts),
+                  flush=True)
+    return counts, bad
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calls", type=int, default=10000)
+    ap.add_argument("--every", type=int, default=1000)
+    ap.add_argument("--timeout", type=float, default=0.2)
+    ap.add_argument("--rss-kb", type=int, default=5 * 1024)
+    ap.add_argument("--profiles", default="basic")
+    ap.add_argument("--tap", action="store_true")
+    opts = ap.parse_args()
+    pyward = os.environ.get("PYWARD", "pyward")
+    srv = Server(pyward, opts.profiles)
+    srv.call("initialize", {"protocolVersion": "2025-06-18",
+                            "capabilities": {},
+                            "clientInfo": {"name": "soak", "version": "1"}})
+    srv.notify("notifications/initialized")
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    start = sample(srv.p.pid)
+    prefix = "# " if opts.tap else ""
+    sys.stdout.write(prefix)
+    print(line(0, start, start, t0, {}), flush=True)
+    if opts.tap:
+        sys.stdout = Prefixed(sys.stdout, prefix)
+    counts, bad = drive(srv, opts, start, t0)
+    end = settle(srv.p.pid, start)
+    sys.stdout = sys.__stdout__
+    alive = srv.call("ping", {}, wait=10.0) is not None
+    srv.p.stdin.close()
+    code = srv.p.wait(timeout=30)
+    return verdict(opts, start, end, counts, bad, alive, code)
+
+
+class Prefixed:
+    def __init__(self, out, prefix):
+        self.out, self.prefix = out, prefix
+
+    def write(self, s):
+        self.out.write("".join(self.prefix + ln if ln.strip() else ln
+                               for ln in s.splitlines(True)))
+
+    def flush(self):
+        self.out.flush()
+
+
+def verdict(opts, start, end, counts, bad, alive, code):
+    calls = sum(counts.values())
+    growth = end[0] - start[0]
+    checks = [
+        (f"{calls} execute_code calls answered with their expected status",
+         calls == opts.calls and not bad, "; ".join(bad)),
+        (f"RSS {start[0]} kB -> {end[0]} kB: growth {growth} kB "
+         f"< {opts.rss_kb} kB", growth < opts.rss_kb, ""),
+        (f"open fds {start[1]} -> {end[1]}: back to the start value",
+         end[1] == start[1], ""),
+        (f"children {start[2]} -> {end[2]}: back to the start value",
+         end[2] == start[2], ""),
+        ("the server answers a ping and exits cleanly on EOF "
+         f"(status {code})", alive and code == 0, ""),
+    ]
+    failed = 0
+    for n, (name, ok, why) in enumerate(checks, 1):
+        failed += not ok
+        if opts.tap:
+            print(f"{'ok' if ok else 'not ok'} {n} - {name}")
+            if why:
+                print(f"# {why}")
+        else:
+            print(f"{'PASS' if ok else 'FAIL'}  {name}" +
+                  (f"  ({why})" if why else ""))
+    if opts.tap:
+        print(f"1..{len(checks)}")
+        return 0
+    print("verdict:", "PASS" if not failed else "FAIL")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
