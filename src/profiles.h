@@ -25,6 +25,10 @@ struct pw_profile {
     char *summary;
     char **modules; /* NULL-terminated */
     size_t nmodules;
+    /* Imported in the zygote too, never importable by a program: what
+     * the modules would otherwise import lazily during a run. */
+    char **preload; /* NULL-terminated or NULL */
+    size_t npreload;
     unsigned caps; /* enum pw_cap bits */
     bool is_default;
 };
