@@ -121,9 +121,8 @@ static int
 load_profile(json_t *obj, struct pw_profile *pr, const char *file,
              struct pw_error *err)
 {
-    static const char *const keys[] = {"name",   "summary", "default",
-                                       "modules", "allows", "preload",
-                                       NULL};
+    static const char *const keys[] = {
+        "name", "summary", "default", "modules", "allows", "preload", NULL};
     if (!json_is_object(obj)) {
         return pw_fail(err, PW_ERR_INPUT, "%s: a profile must be an object",
                        file);
@@ -144,9 +143,8 @@ load_profile(json_t *obj, struct pw_profile *pr, const char *file,
         return -1;
     }
     json_t *preload = json_object_get(obj, "preload"); /* borrowed */
-    if (preload != NULL &&
-        load_names(preload, "preload", pr, &pr->preload, &pr->npreload, file,
-                   err) < 0) {
+    if (preload != NULL && load_names(preload, "preload", pr, &pr->preload,
+                                      &pr->npreload, file, err) < 0) {
         return -1;
     }
     return load_caps(json_object_get(obj, "allows"), pr, file, err);

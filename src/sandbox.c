@@ -164,8 +164,11 @@ pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err)
         free(dir);
         return NULL;
     }
-    if (z->layers.root && chown(dir, 65534, 65534) < 0) {
-        pw_fail_errno(err, PW_ERR_SANDBOX, "chown %s", dir);
+    PW_AUTOFREE char *out = pw_xasprintf("%s/output", dir);
+    if (mkdir(out, 0755) < 0 ||
+        (z->layers.root &&
+         (chown(dir, 65534, 65534) < 0 || chown(out, 65534, 65534) < 0))) {
+        pw_fail_errno(err, PW_ERR_SANDBOX, "preparing %s", dir);
         pw_sbx_scratch_remove(dir);
         free(dir);
         return NULL;
@@ -262,6 +265,7 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
         r->limits.max_output_bytes = z->policy.default_max_output;
     }
     r->capture = req->capture_output;
+    r->caps = req->caps;
     if (req->stdin_len > 0) {
         r->stdin_data = pw_xmalloc(req->stdin_len);
         memcpy(r->stdin_data, req->stdin_data, req->stdin_len);

@@ -5,6 +5,7 @@ libpyward_a_SOURCES += \
 	src/sbx-step.c \
 	src/sbx-spare.c \
 	src/sbx-result.c \
+	src/sbx-output.c src/sbx-output.h \
 	src/sbx-child.c \
 	src/sbx-filter.c src/sbx-filter.h \
 	src/sbx-limits.c src/sbx-limits.h \

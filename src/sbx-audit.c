@@ -39,6 +39,9 @@ static const struct {
     {"marshal.loads", "_compile_bytecode", &external_ns},
     {"exec", "_call_with_frames_removed", &bootstrap_ns},
     {"compile", "_call_with_frames_removed", &bootstrap_ns},
+    /* Cython extension modules make their functions' code objects while
+     * the import system runs their init. */
+    {"code.__new__", "_call_with_frames_removed", &bootstrap_ns},
 };
 
 static const char *const deny_always[] = {
@@ -248,7 +251,8 @@ pw_sbx_audit_configure(unsigned c, const char *scratch, int fd)
 }
 
 /* True if EVENT comes from the import system loading a module's code from
- * its file (a .pyc unmarshalled, module code compiled or executed): the
+ * its file (a .pyc unmarshalled, module code compiled or executed, an
+ * extension module initialised): the
  * running frame is that import-system function itself, told by its code
  * name and by its globals being the frozen module's own.  A program never
  * runs with those globals, so it cannot build code objects this way. */
@@ -320,12 +324,19 @@ caller_kind(void)
     if (f == NULL) {
         return 0;
     }
-    PyCodeObject *code = PyFrame_GetCode(f); /* owned */
+    PyCodeObject *code = PyFrame_GetCode(f);   /* owned */
+    PyObject *globals = PyFrame_GetGlobals(f); /* owned */
     const char *file = PyUnicode_AsUTF8(code->co_filename);
-    int kind = file == NULL                    ? 1
+    /* The frozen import system is library code despite its "<frozen>"
+     * file names (an extension module's init runs under its frames). */
+    bool importer =
+        globals != NULL && (globals == bootstrap_ns || globals == external_ns);
+    int kind = importer                        ? 0
+               : file == NULL                  ? 1
                : strcmp(file, GUARD_FILE) == 0 ? 2
                : file[0] == '<'                ? 1
                                                : 0;
+    Py_XDECREF(globals);
     Py_DECREF(code);
     PyErr_Clear();
     return kind;

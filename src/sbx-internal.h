@@ -52,6 +52,7 @@ struct pw_sbx_run {
     struct pw_sbx_stream out, err, res;
     struct pw_sbx_limits limits;
     bool capture;
+    unsigned caps; /* enum pw_cap bits of the request */
     double start;
     double end;
     enum pw_sbx_stop stop;

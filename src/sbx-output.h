@@ -1,0 +1,43 @@
+/*
+ * sbx-output.h - the files a finished run left in its workspace's
+ * output/ directory, read by the parent (trusted) after the child exited.
+ *
+ * Only regular files directly in output/ are read, each through openat()
+ * relative to the directory's fd with O_NOFOLLOW, checked with fstat
+ * (a symlink, a hard link, a device, a FIFO or a directory is listed and
+ * refused), and read up to the caps: a file above the per-file cap or
+ * past the total cap is listed with its size and the reason, not sent.
+ */
+#pragma once
+
+#include <jansson.h>
+
+struct pw_sbx_output_caps {
+    long long max_files;       /* entries listed (sent or not) */
+    long long max_file_bytes;  /* a larger file is listed, not sent */
+    long long max_total_bytes; /* bytes sent over all files */
+};
+
+/*
+ * New reference: a list of {name, mime_type, size, sent, reason?, data?}
+ * for output/ under the directory ROOT_FD (borrowed), sorted by name;
+ * "data" is the file's bytes in base64 when sent.  *OMITTED receives the
+ * number of entries beyond max_files.  An absent output/ gives [].
+ * NULL when out of memory.
+ */
+json_t *pw_sbx_output_collect(int root_fd,
+                              const struct pw_sbx_output_caps *caps,
+                              long long *omitted);
+
+struct pw_sbx_run;
+/* Add "files" and "files_omitted" to RESULT for a finished run whose
+ * profiles allow output files.  0 or -1 (out of memory). */
+int pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result);
+
+/* The MIME type for NAME with its first bytes HEAD (LEN of them): PNG and
+ * JPEG only when their signature matches; a static string. */
+const char *pw_sbx_output_mime(const char *name, const unsigned char *head,
+                               size_t len);
+
+/* Base64 (RFC 4648, padded) of N bytes: a new string, or NULL. */
+json_t *pw_base64_json(const unsigned char *p, size_t n);
