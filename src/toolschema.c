@@ -120,7 +120,23 @@ static const char execute_output[] = S({
                 "line" : {"type" : [ "integer", "null" ]}
             }
         },
-        "validation" : "@VALIDATION@"
+        "validation" : "@VALIDATION@",
+        "files" : {
+            "type" : "array",
+            "description" : "files written to output/, bytes as content",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "name" : {"type" : "string"},
+                    "mime_type" : {"type" : "string"},
+                    "size" : {"type" : "integer"},
+                    "sent" : {"type" : "boolean"},
+                    "reason" : {"type" : "string"}
+                },
+                "required" : [ "name", "mime_type", "size", "sent" ]
+            }
+        },
+        "files_omitted" : {"type" : "integer"}
     },
     "required" : [ "success", "execution_id", "status", "stdout", "stderr" ]
 });
