@@ -129,6 +129,11 @@ check_PROGRAMS += tests/unit/check_sandbox
 tests_unit_check_sandbox_SOURCES = tests/unit/check_sandbox.c
 tests_unit_check_sandbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_sandbox_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_output
+check_PROGRAMS += tests/unit/check_output
+tests_unit_check_output_SOURCES = tests/unit/check_output.c
+tests_unit_check_output_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_output_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
 
 # Latency of a run through the warm zygote next to spawning python.
