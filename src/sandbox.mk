@@ -38,6 +38,12 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/ctypes_import.py \
 	tests/exec/deep_nesting_json.py \
 	tests/exec/deep_recursion.py \
+	tests/exec/ds_numpy_work.py \
+	tests/exec/ds_pandas_groupby.py \
+	tests/exec/ds_plot_formats.py \
+	tests/exec/ds_plot_png.py \
+	tests/exec/ds_scipy_lazy_submodule.py \
+	tests/exec/ds_scipy_solve.py \
 	tests/exec/env_os_environ.py \
 	tests/exec/env_os_path_os.py \
 	tests/exec/env_proc_environ.py \
@@ -68,6 +74,7 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/memory_bomb.py \
 	tests/exec/memory_bytearray.py \
 	tests/exec/net_http_client.py \
+	tests/exec/net_loopback_network.py \
 	tests/exec/net_socket.py \
 	tests/exec/net_subclasses.py \
 	tests/exec/net_urllib.py \
@@ -78,12 +85,15 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/ok_hello.py \
 	tests/exec/ok_numpy.py \
 	tests/exec/ok_scratch_files.py \
-	tests/exec/ok_stdin_input.py \
 	tests/exec/ok_star_import.py \
+	tests/exec/ok_stdin_input.py \
 	tests/exec/ok_stdlib_mix.py \
 	tests/exec/ok_syntax_error.py \
 	tests/exec/ok_system_exit.py \
 	tests/exec/ok_variables.py \
+	tests/exec/output_huge.py \
+	tests/exec/output_many.py \
+	tests/exec/output_sparse.py \
 	tests/exec/read_passwd_open.py \
 	tests/exec/read_passwd_pathlib.py \
 	tests/exec/read_secret_io.py \
@@ -110,12 +120,13 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/spawn_posix_spawn.py \
 	tests/exec/spawn_subprocess.py \
 	tests/exec/subclasses_builtin_importer.py \
-	tests/exec/syscall_named.py \
 	tests/exec/subclasses_warnings.py \
+	tests/exec/syscall_named.py \
 	tests/exec/threads_thread.py \
 	tests/exec/threads_threading.py \
 	tests/exec/type_of_type.py \
 	tests/exec/type_three_args.py \
+	tests/exec/uuid_uuid1.py \
 	tests/exec/vars_globals.py \
 	tests/exec/write_outside_dotdot.py \
 	tests/exec/write_outside_io.py \

@@ -73,6 +73,16 @@ for case in "$top_srcdir"/tests/exec/*.py; do
         why="$why; the listener received a connection"
         : >"$conns"
     fi
+    if grep -q '^# check:.*[^o]conn' "$case"; then
+        for _ in 1 2 3 4 5 6 7 8 9 10; do
+            [ -s "$conns" ] && break
+            sleep 0.1
+        done
+    fi
+    if grep -q '^# check:.*[^o]conn' "$case" && ! [ -s "$conns" ]; then
+        why="$why; the listener received no connection"
+    fi
+    : >"$conns"
     if grep -q '^# check:.*alive' "$case" && ! kill -0 "$victim"; then
         why="$why; the test's process was killed"
     fi

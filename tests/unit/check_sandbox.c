@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -105,6 +106,13 @@ START_TEST(filter_soft_denials_and_allowed)
     /* Network runs may open AF_INET sockets, still no AF_UNIX. */
     ck_assert_int_eq(in_filtered_child(true, SYS_socket, 2, 1, 0), 0);
     ck_assert_int_eq(in_filtered_child(true, SYS_socket, 1, 1, 0), SIGSYS);
+    /* Socket timeouts need FIONBIO (network runs only): EBADF, not
+     * ENOTTY, says the filter let it through. */
+    int on = 1;
+    ck_assert_int_eq(
+        in_filtered_child(true, SYS_ioctl, -1, FIONBIO, (long)&on), -EBADF);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_ioctl, -1, FIONBIO, (long)&on), -ENOTTY);
     ck_assert_str_eq(pw_sbx_syscall_name(SYS_ptrace), "ptrace");
 }
 END_TEST
