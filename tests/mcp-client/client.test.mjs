@@ -335,6 +335,32 @@ test('data_science: other files come back as embedded resources', async (t) => {
   assert.equal(r.structuredContent.files[0].size, 12);
 });
 
+test('data_science: several runs at once each do real work and get their own plot', async (t) => {
+  if (await needScience(t)) return;
+  const code = (i) => [
+    'import numpy as np',
+    'import pandas as pd',
+    'from scipy import linalg',
+    'import matplotlib.pyplot as plt',
+    `n = ${i + 2}`,
+    'a = np.eye(n) * 2.0',
+    'x = linalg.solve(a, np.ones(n))',
+    'df = pd.DataFrame({"g": [i % 2 for i in range(100)], "v": range(100)})',
+    'fig, ax = plt.subplots(figsize=(n, 2), dpi=50)',
+    'ax.plot(x)',
+    'fig.savefig("output/p.png")',
+    'print(x.sum(), df.groupby("g").v.sum().tolist())',
+  ].join('\n');
+  const results = await Promise.all([0, 1, 2, 3].map((i) =>
+    science.client.callTool({ name: 'execute_code', arguments: { code: code(i), profile: 'data_science' } })));
+  results.forEach((r, i) => {
+    assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+    assert.equal(r.structuredContent.stdout, `${((i + 2) / 2).toFixed(1)} [2450, 2500]\n`);
+    const img = r.content.find((c) => c.type === 'image');
+    assert.deepEqual(decodePng(Buffer.from(img.data, 'base64')), { width: (i + 2) * 50, height: 100 });
+  });
+});
+
 test('profiles: a profile the server did not enable is refused', async (t) => {
   if (needSandbox(t)) return;
   await assert.rejects(run({ code: 'import numpy', profile: 'data_science' }),
