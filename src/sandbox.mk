@@ -151,3 +151,11 @@ endif
 noinst_PROGRAMS += tests/bench/bench-exec
 tests_bench_bench_exec_SOURCES = tests/bench/bench-exec.c
 tests_bench_bench_exec_LDADD = libpyward.a $(PW_LIBS)
+
+# Data-science runs (numpy, a matplotlib plot returned as an image)
+# through execute_code next to spawning python: `make bench-science`.
+EXTRA_DIST += tests/bench/bench-science.mjs
+bench-science: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-science.mjs ./pyward$(EXEEXT)
+.PHONY: bench-science
