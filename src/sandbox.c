@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,6 +22,7 @@
 #include "sbx-guard.h"
 #include "sbx-internal.h"
 #include "sbx-limits.h"
+#include "sbx-output.h"
 
 #define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536
@@ -80,6 +82,8 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
         return NULL;
     }
     pw_sbx_layers_probe(&z->layers);
+    z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
+    z->layers.mounts.ws_files = z->policy.workspace_files;
     pw_sbx_mountns_probe(&z->layers, z->tmp_root);
     z->as_base = pw_sbx_vm_size();
     z->spare = pw_sbx_spare_new(z);
@@ -124,6 +128,7 @@ pw_zygote_layers_json(const struct pw_zygote *z)
     if (obj == NULL || add_layer(obj, "seccomp", true, sc) < 0 ||
         add_layer(obj, "rlimits", true, rl) < 0 ||
         pw_sbx_layers_json(&z->layers, obj) < 0 ||
+        pw_sbx_workspace_json(z, obj) < 0 ||
         add_layer(obj, "audit_hook", true,
                   "PEP 578 hook refusing escape events") < 0 ||
         add_layer(obj, "restricted_builtins", true,
@@ -186,7 +191,8 @@ stream_init(struct pw_sbx_stream *s)
 static void
 run_close_fds(struct pw_sbx_run *r)
 {
-    int *fds[] = {&r->fd_in, &r->out.fd, &r->err.fd, &r->res.fd, &r->pidfd};
+    int *fds[] = {&r->fd_in,  &r->out.fd, &r->err.fd,
+                  &r->res.fd, &r->pidfd,  &r->ws_fd};
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         if (*fds[i] >= 0) {
             close(*fds[i]);
@@ -226,10 +232,14 @@ pw_sbx_pipes_new(int p[4][2], struct pw_error *err)
     for (int i = 0; i < 4; i++) {
         p[i][0] = p[i][1] = -1;
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 3; i++) {
         if (pipe2(p[i], O_CLOEXEC) < 0) {
             return pw_fail_errno(err, PW_ERR_SANDBOX, "pipe2");
         }
+    }
+    /* The result channel also carries the workspace fd (SCM_RIGHTS). */
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, p[3]) < 0) {
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "socketpair");
     }
     return 0;
 }
@@ -250,7 +260,7 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
 {
     struct pw_sbx_run *r = pw_xcalloc(1, sizeof(*r));
     r->z = z;
-    r->pidfd = r->fd_in = -1;
+    r->pidfd = r->fd_in = r->ws_fd = -1;
     stream_init(&r->out);
     stream_init(&r->err);
     stream_init(&r->res);

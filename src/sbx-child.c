@@ -25,6 +25,7 @@
 #include "sbx-guard.h"
 #include "sbx-internal.h"
 #include "sbx-limits.h"
+#include "sbx-output.h"
 
 #define RESULT_FD   3
 #define EXIT_SETUP  125
@@ -133,6 +134,11 @@ os_layers(const struct pw_sbx_child *c)
     }
     if (chdir(c->scratch) < 0) {
         fail("chdir(scratch)", errno);
+    }
+    if (z->layers.mounts.active && z->layers.mounts.ws_bytes > 0 &&
+        z->layers.mounts.ws_files > 0 &&
+        pw_sbx_workspace_send(RESULT_FD) < 0) {
+        fail("workspace fd", errno);
     }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
         fail("no_new_privs", errno);

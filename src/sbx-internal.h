@@ -60,6 +60,7 @@ struct pw_sbx_run {
     int wstatus;
     struct rusage ru;
     char *scratch;
+    int ws_fd; /* the workspace tmpfs handed over by the child, or -1 */
     char id[48];
 };
 

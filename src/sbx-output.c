@@ -1,6 +1,7 @@
 /*
  * sbx-output.c - collect the files of a run's output/ directory (parent
- * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps.
+ * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps;
+ * the workspace tmpfs handed from the child to the parent.
  */
 #include "config.h"
 
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -287,6 +289,105 @@ pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
 }
 
 int
+pw_sbx_workspace_send(int sock)
+{
+    int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    char tag[2] = {'W', '\n'};
+    struct iovec iov = {.iov_base = tag, .iov_len = sizeof(tag)};
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    memset(&u, 0, sizeof(u));
+    struct msghdr msg = {.msg_iov = &iov,
+                         .msg_iovlen = 1,
+                         .msg_control = u.buf,
+                         .msg_controllen = sizeof(u.buf)};
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &fd, sizeof(int));
+    ssize_t n = sendmsg(sock, &msg, MSG_NOSIGNAL);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return n == (ssize_t)sizeof(tag) ? 0 : -1;
+}
+
+/* Keep the first fd of C in *WS_FD if KEEP, close every other one. */
+static void
+take_fds(struct cmsghdr *c, bool keep, int *ws_fd)
+{
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) {
+        return;
+    }
+    size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t i = 0; i < n; i++) {
+        int fd;
+        memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+        if (keep && i == 0 && *ws_fd < 0) {
+            *ws_fd = fd;
+        } else {
+            close(fd);
+        }
+    }
+}
+
+ssize_t
+pw_sbx_result_recv(int sock, void *buf, size_t len, bool first, int *ws_fd)
+{
+    union {
+        char buf[CMSG_SPACE(8 * sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    struct iovec iov = {.iov_base = buf, .iov_len = len};
+    struct msghdr msg = {.msg_iov = &iov,
+                         .msg_iovlen = 1,
+                         .msg_control = u.buf,
+                         .msg_controllen = sizeof(u.buf)};
+    ssize_t n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+    if (n <= 0) {
+        return n;
+    }
+    bool keep = first && ((const char *)buf)[0] == 'W';
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c != NULL;
+         c = CMSG_NXTHDR(&msg, c)) {
+        take_fds(c, keep, ws_fd);
+    }
+    return n;
+}
+
+int
+pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    const struct pw_sbx_policy *p = &z->policy;
+    bool tmpfs = m->active && m->ws_bytes > 0 && m->ws_files > 0;
+    char where[96];
+    char detail[256];
+    if (tmpfs) {
+        snprintf(where, sizeof(where),
+                 "a private tmpfs per run (%lld bytes, %lld files)",
+                 m->ws_bytes, m->ws_files);
+    } else {
+        snprintf(where, sizeof(where),
+                 "a host scratch directory (files capped by RLIMIT_FSIZE)");
+    }
+    snprintf(detail, sizeof(detail),
+             "%s; output/: %lld files listed, %lld bytes per file and %lld "
+             "in all returned",
+             where, p->output_files, p->output_file_bytes,
+             p->output_total_bytes);
+    return json_object_set_new(
+        obj, "workspace",
+        json_pack("{s:b,s:s}", "active", tmpfs, "detail", detail));
+}
+
+int
 pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
 {
     if ((r->caps & PW_CAP_OUTPUT_FILES) == 0 || r->scratch == NULL) {
@@ -295,8 +396,11 @@ pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
     const struct pw_sbx_policy *p = &r->z->policy;
     struct pw_sbx_output_caps caps = {p->output_files, p->output_file_bytes,
                                       p->output_total_bytes};
-    int root =
-        open(r->scratch, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    /* The workspace tmpfs the child handed over, else the host dir. */
+    int root = r->ws_fd >= 0
+                   ? openat(r->ws_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                   : open(r->scratch,
+                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (root < 0) {
         return 0; /* no workspace: no files */
     }

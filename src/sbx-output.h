@@ -11,6 +11,8 @@
 #pragma once
 
 #include <jansson.h>
+#include <stdbool.h>
+#include <sys/types.h>
 
 struct pw_sbx_output_caps {
     long long max_files;       /* entries listed (sent or not) */
@@ -28,6 +30,26 @@ struct pw_sbx_output_caps {
 json_t *pw_sbx_output_collect(int root_fd,
                               const struct pw_sbx_output_caps *caps,
                               long long *omitted);
+
+/*
+ * The workspace tmpfs lives in the child's mount namespace only.  The
+ * child's checklist hands a directory fd of it to the parent with the
+ * first byte of the result channel (a Unix socket pair), so the parent can
+ * read output/ after the child is gone; closing that fd frees the tmpfs.
+ */
+
+/* Child, before any user code: send an fd of the current directory (the
+ * workspace) over SOCK.  0 or -1 with errno. */
+int pw_sbx_workspace_send(int sock);
+/* Parent: read() of the result channel SOCK that keeps the workspace fd
+ * arriving with its FIRST byte in *WS_FD (when still -1) and closes any
+ * other fd received. */
+ssize_t pw_sbx_result_recv(int sock, void *buf, size_t len, bool first,
+                           int *ws_fd);
+
+struct pw_zygote;
+/* Add the "workspace" layer entry to OBJ (doctor, get_sandbox_info). */
+int pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj);
 
 struct pw_sbx_run;
 /* Add "files" and "files_omitted" to RESULT for a finished run whose

@@ -155,4 +155,46 @@ else
     skip "host files outside the scratch dir are invisible" "no mount ns"
 fi
 
+# The workspace is a private tmpfs capped in bytes and files (with the
+# mount namespace): writing past either cap fails with ENOSPC, the run
+# itself goes on, and nothing of it is left on the host.
+limits=$("$PYTHON3" -c '
+import json, sys
+w = json.load(open(sys.argv[1]))["workspace"]
+print(w["max_bytes"], w["max_files"])
+' "$top_srcdir/rules/seccomp.json")
+max_bytes=${limits% *}
+max_files=${limits#* }
+fill='import io, pathlib
+def fill(size, count):
+    n = 0
+    try:
+        for i in range(count):
+            with io.open(f"output/f{i:05d}", "wb") as f:
+                f.write(b"x" * size)
+            n += 1
+    except OSError as e:
+        return n, e.errno
+    return n, 0'
+if [ "$mountns" = active ]; then
+    # Runs of their own scratch root, to see what is left on the host.
+    ws_tmp="$work/ws-tmp"
+    mkdir "$ws_tmp" && chmod 755 "$ws_tmp"
+    got=$(printf '%s\nprint(*fill(%s, 1000))\n' "$fill" $((1 << 20)) |
+        TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
+            - 2>&1)
+    check "the workspace stops at $max_bytes bytes ($got)" \
+        test "$got" = "$((max_bytes >> 20)) 28" -o \
+        "$got" = "$((max_bytes >> 20 - 1)) 28"
+    got=$(printf '%s\nprint(*fill(1, 100000))\n' "$fill" |
+        TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
+            - 2>&1)
+    check "the workspace stops at $max_files files ($got)" \
+        test "$got" = "$((max_files - 2)) 28"
+    left=$(ls -A "$ws_tmp")
+    check "no workspace left on the host ($left)" test -z "$left"
+else
+    skip "the workspace caps" "no mount ns"
+fi
+
 done_testing
