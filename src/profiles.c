@@ -257,6 +257,17 @@ pw_profiles_parse_list(const struct pw_profiles *p, const char *list,
     return 0;
 }
 
+const char *
+pw_cap_word(unsigned bit)
+{
+    for (size_t k = 0; k < PW_N_ELEMENTS(cap_words); k++) {
+        if (cap_words[k].bit == bit) {
+            return cap_words[k].word;
+        }
+    }
+    return NULL;
+}
+
 unsigned
 pw_profiles_caps(const struct pw_profiles *p, pw_profile_mask mask)
 {

@@ -747,8 +747,25 @@ importable(PyObject *find_spec, const char *module)
     return spec != Py_None;
 }
 
-/* New reference: [{name, summary, default, modules}] of enabled profiles,
- * each listing the modules actually importable on this host. */
+/* New reference: the capability words of CAPS. */
+static json_t *
+allows_json(unsigned caps)
+{
+    json_t *list = json_array();
+    for (unsigned bit = 1; list != NULL && bit != 0 && bit <= caps;
+         bit <<= 1) {
+        const char *word = (caps & bit) ? pw_cap_word(bit) : NULL;
+        if (word != NULL &&
+            json_array_append_new(list, json_string(word)) < 0) {
+            json_decref(list);
+            list = NULL;
+        }
+    }
+    return list;
+}
+
+/* New reference: [{name, summary, default, modules, allows}] of enabled
+ * profiles, each listing the modules actually importable on this host. */
 static json_t *
 profiles_json(const struct pw_tools *t)
 {
@@ -774,10 +791,10 @@ profiles_json(const struct pw_tools *t)
             }
         }
         if (json_array_append_new(
-                list, json_pack("{s:s,s:s,s:b,s:o}", "name", p->name,
+                list, json_pack("{s:s,s:s,s:b,s:o,s:o}", "name", p->name,
                                 "summary", p->summary ? p->summary : "",
-                                "default", p->is_default, "modules", mods)) <
-            0) {
+                                "default", p->is_default, "modules", mods,
+                                "allows", allows_json(p->caps))) < 0) {
             return NULL;
         }
     }

@@ -179,6 +179,8 @@ static const char info_output[] = S({
                     "summary" : {"type" : "string"},
                     "default" : {"type" : "boolean"},
                     "modules" :
+                        {"type" : "array", "items" : {"type" : "string"}},
+                    "allows" :
                         {"type" : "array", "items" : {"type" : "string"}}
                 },
                 "required" : [ "name", "modules" ]

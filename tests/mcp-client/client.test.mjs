@@ -381,6 +381,10 @@ test('profiles: SANDBOX_ENABLE_DATA_SCIENCE enables data_science', async (t) => 
     const r = await client.callTool({ name: 'get_sandbox_info', arguments: {} });
     const names = r.structuredContent.profiles.map((p) => p.name);
     assert.deepEqual(names, ['basic', 'data_science']);
+    const ds = r.structuredContent.profiles[1];
+    assert.deepEqual(ds.allows, ['output-files']);
+    assert.ok(ds.modules.every((m) => typeof m === 'string'));
+    assert.equal(r.structuredContent.isolation.workspace.active !== undefined, true);
   } finally {
     await client.close();
   }
