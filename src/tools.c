@@ -586,9 +586,6 @@ run_text(json_t *r, struct pw_buf *b)
     } else if (errs != NULL && *errs != '\0') {
         rc |= pw_buf_printf(b, "stderr:\n%.*s", TEXT_MAX, errs);
     }
-    if (rc == 0 && b->len == 0) {
-        rc = pw_buf_printf(b, "(no output)");
-    }
     return rc;
 }
 
@@ -719,6 +716,9 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     json_auto_t *content = json_array();
     (void)run_text(r, &b);
     (void)files_text(r, &b);
+    if (b.len == 0) {
+        (void)pw_buf_printf(&b, "(no output)");
+    }
     json_t *res = NULL;
     if (content != NULL && files_content(r, content) == 0) {
         res =
