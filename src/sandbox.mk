@@ -132,6 +132,7 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/write_outside_io.py \
 	tests/exec/write_outside_pathlib.py \
 	tests/exec/write_outside_shutil.py \
+	tests/exec/write_workspace_data_science.py \
 	$(NULL)
 
 if HAVE_CHECK

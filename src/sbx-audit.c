@@ -316,6 +316,28 @@ pw_sbx_path_ok(const char *path, const char *scratch, bool write)
     return false;
 }
 
+bool
+pw_sbx_write_ok(const char *path, const char *scratch, unsigned allowed)
+{
+    if ((allowed & PW_CAP_WORKSPACE_FILES) || strcmp(path, "/dev/null") == 0) {
+        return true;
+    }
+    if ((allowed & PW_CAP_OUTPUT_FILES) == 0) {
+        return false;
+    }
+    if (path[0] == '/') {
+        size_t n = strlen(scratch);
+        if (strncmp(path, scratch, n) != 0 || path[n] != '/') {
+            return false;
+        }
+        path += n + 1;
+    }
+    while (strncmp(path, "./", 2) == 0 || path[0] == '/') {
+        path += path[0] == '/' ? 1 : 2;
+    }
+    return under(path, "output");
+}
+
 /* 1: user code, 0: library, 2: guard.py. */
 static int
 caller_kind(void)
@@ -404,7 +426,8 @@ open_ok(PyObject *args)
     }
     bool write = (flags & O_ACCMODE) != O_RDONLY ||
                  (flags & (O_CREAT | O_TRUNC | O_APPEND)) != 0;
-    return pw_sbx_path_ok(path, scratch_dir, write);
+    return pw_sbx_path_ok(path, scratch_dir, write) &&
+           (!write || pw_sbx_write_ok(path, scratch_dir, caps));
 }
 
 static bool
@@ -415,7 +438,9 @@ fs_event_ok(const char *event, PyObject *args)
     for (Py_ssize_t i = 0; i < 2 && i < PyTuple_GET_SIZE(args); i++) {
         PW_PYAUTO PyObject *tmp = NULL;
         const char *path = arg_path(args, i, &tmp);
-        if (path != NULL && !pw_sbx_path_ok(path, scratch_dir, !read)) {
+        if (path != NULL &&
+            (!pw_sbx_path_ok(path, scratch_dir, !read) ||
+             (!read && !pw_sbx_write_ok(path, scratch_dir, caps)))) {
             return false;
         }
     }

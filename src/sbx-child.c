@@ -143,7 +143,7 @@ os_layers(const struct pw_sbx_child *c)
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
         fail("no_new_privs", errno);
     }
-    if (pw_sbx_landlock(&z->layers, c->scratch) < 0) {
+    if (pw_sbx_landlock(&z->layers, c->scratch, c->req->caps) < 0) {
         fail("landlock", errno);
     }
 }

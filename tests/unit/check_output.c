@@ -3,7 +3,8 @@
  * real directories planted with the tricks a program could leave behind:
  * symbolic links out of the workspace, a symlinked output/ itself, hard
  * links, a sparse terabyte, files over the caps, many files, a FIFO, a
- * directory, a file whose name lies about its type.
+ * directory, a file whose name lies about its type; and landlock giving
+ * a run write access to its workspace only as its capabilities allow.
  */
 #include "config.h"
 
@@ -13,9 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "profiles.h"
+#include "sbx-layers.h"
 #include "sbx-output.h"
 
 static char root[64];
@@ -258,6 +263,54 @@ START_TEST(base64_vectors)
 }
 END_TEST
 
+/* In a child under landlock for CAPS: bit 0 set if a file can be created
+ * at the workspace's top, bit 1 if in its output/. */
+static int
+landlock_writes(const struct pw_sbx_layers *l, unsigned caps)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (pw_sbx_landlock(l, root, caps) < 0) {
+            _exit(99);
+        }
+        static const char *const names[] = {"top.txt", "output/out.txt"};
+        int bits = 0;
+        for (int i = 0; i < 2; i++) {
+            char path[160];
+            snprintf(path, sizeof(path), "%s/%s", root, names[i]);
+            int fd = open(path, O_WRONLY | O_CREAT, 0644);
+            if (fd >= 0) {
+                bits |= 1 << i;
+                close(fd);
+                unlink(path);
+            } else if (errno != EACCES) {
+                _exit(98);
+            }
+        }
+        _exit(bits);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st));
+    return WEXITSTATUS(st);
+}
+
+START_TEST(landlock_follows_the_capabilities)
+{
+    struct pw_sbx_layers l;
+    pw_sbx_layers_probe(&l);
+    if (l.landlock_abi <= 0) {
+        pw_sbx_layers_clear(&l);
+        return; /* no landlock on this kernel: nothing to check */
+    }
+    ck_assert_int_eq(landlock_writes(&l, PW_CAP_WORKSPACE_FILES), 3);
+    ck_assert_int_eq(landlock_writes(&l, PW_CAP_OUTPUT_FILES), 2);
+    ck_assert_int_eq(landlock_writes(&l, 0), 0);
+    pw_sbx_layers_clear(&l);
+}
+END_TEST
+
 static Suite *
 output_suite(void)
 {
@@ -272,6 +325,7 @@ output_suite(void)
     tcase_add_test(tc, special_files_are_not_opened);
     tcase_add_test(tc, no_output_dir_gives_an_empty_list);
     tcase_add_test(tc, base64_vectors);
+    tcase_add_test(tc, landlock_follows_the_capabilities);
     suite_add_tcase(s, tc);
     return s;
 }

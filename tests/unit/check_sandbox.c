@@ -164,6 +164,18 @@ START_TEST(path_policy)
     ck_assert(pw_sbx_path_ok("/usr/lib/python3.11/os.py", s, false));
     ck_assert(!pw_sbx_path_ok("/usr/lib/python3.11/os.py", s, true));
     ck_assert(!pw_sbx_path_ok("/usr/lib/../../etc/passwd", s, false));
+    /* Writing inside the workspace depends on the profiles' caps. */
+    unsigned ws = PW_CAP_WORKSPACE_FILES, out = PW_CAP_OUTPUT_FILES;
+    ck_assert(pw_sbx_write_ok("notes.txt", s, ws));
+    ck_assert(!pw_sbx_write_ok("notes.txt", s, out));
+    ck_assert(!pw_sbx_write_ok("notes.txt", s, 0));
+    ck_assert(pw_sbx_write_ok("output/plot.png", s, out));
+    ck_assert(pw_sbx_write_ok("./output/plot.png", s, out));
+    ck_assert(pw_sbx_write_ok("/tmp/pyward-run.abc/output/a.svg", s, out));
+    ck_assert(!pw_sbx_write_ok("/tmp/pyward-run.abc/outputs/a", s, out));
+    ck_assert(!pw_sbx_write_ok("outputx/a", s, out));
+    ck_assert(!pw_sbx_write_ok("output/plot.png", s, 0));
+    ck_assert(pw_sbx_write_ok("/dev/null", s, 0));
 }
 END_TEST
 
