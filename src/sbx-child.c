@@ -135,9 +135,7 @@ os_layers(const struct pw_sbx_child *c)
     if (chdir(c->scratch) < 0) {
         fail("chdir(scratch)", errno);
     }
-    if (z->layers.mounts.active && z->layers.mounts.ws_bytes > 0 &&
-        z->layers.mounts.ws_files > 0 &&
-        pw_sbx_workspace_send(RESULT_FD) < 0) {
+    if (pw_sbx_workspace_tmpfs(z) && pw_sbx_workspace_send(RESULT_FD) < 0) {
         fail("workspace fd", errno);
     }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {

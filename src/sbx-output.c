@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <linux/magic.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "sbx-internal.h"
@@ -363,12 +365,19 @@ pw_sbx_result_recv(int sock, void *buf, size_t len, bool first, int *ws_fd)
     return n;
 }
 
+bool
+pw_sbx_workspace_tmpfs(const struct pw_zygote *z)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    return m->active && m->ws_bytes > 0 && m->ws_files > 0;
+}
+
 int
 pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
 {
     const struct pw_sbx_mounts *m = &z->layers.mounts;
     const struct pw_sbx_policy *p = &z->policy;
-    bool tmpfs = m->active && m->ws_bytes > 0 && m->ws_files > 0;
+    bool tmpfs = pw_sbx_workspace_tmpfs(z);
     char where[96];
     char detail[256];
     if (tmpfs) {
@@ -399,6 +408,11 @@ pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
     struct pw_sbx_output_caps caps = {p->output_files, p->output_file_bytes,
                                       p->output_total_bytes};
     /* The workspace tmpfs the child handed over, else the host dir. */
+    struct statfs fs;
+    if (r->ws_fd >= 0 &&
+        (fstatfs(r->ws_fd, &fs) < 0 || fs.f_type != TMPFS_MAGIC)) {
+        return 0; /* not what the checklist sends: read nothing */
+    }
     int root = r->ws_fd >= 0
                    ? openat(r->ws_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                    : open(r->scratch,

@@ -48,6 +48,9 @@ ssize_t pw_sbx_result_recv(int sock, void *buf, size_t len, bool first,
                            int *ws_fd);
 
 struct pw_zygote;
+/* True if Z's runs get a private tmpfs workspace: only then does the
+ * checklist send its fd, and only then does the parent accept one. */
+bool pw_sbx_workspace_tmpfs(const struct pw_zygote *z);
 /* Add the "workspace" layer entry to OBJ (doctor, get_sandbox_info). */
 int pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj);
 
