@@ -84,6 +84,44 @@ pw_base64_json(const unsigned char *p, size_t n)
     return s;
 }
 
+static int
+b64_value(char c)
+{
+    static const char abc[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const char *at = c != '\0' ? strchr(abc, c) : NULL;
+    return at != NULL ? (int)(at - abc) : -1;
+}
+
+int
+pw_base64_decode(const char *text, struct pw_buf *b)
+{
+    size_t n = strlen(text);
+    if (n % 4 != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < n; i += 4) {
+        int v[4];
+        int pad = 0;
+        for (int k = 0; k < 4; k++) {
+            bool last = i + 4 == n && k >= 2 && text[i + k] == '=';
+            pad += last;
+            v[k] = last ? 0 : b64_value(text[i + k]);
+            if (v[k] < 0 || (pad > 0 && !last)) {
+                return -1;
+            }
+        }
+        unsigned w = (unsigned)v[0] << 18 | (unsigned)v[1] << 12 |
+                     (unsigned)v[2] << 6 | (unsigned)v[3];
+        unsigned char out[3] = {(unsigned char)(w >> 16),
+                                (unsigned char)(w >> 8), (unsigned char)w};
+        if (pw_buf_append(b, out, (size_t)(3 - pad)) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* A name as JSON: bytes that are not valid UTF-8 become '?'. */
 static json_t *
 name_json(const char *name)

@@ -66,3 +66,7 @@ const char *pw_sbx_output_mime(const char *name, const unsigned char *head,
 
 /* Base64 (RFC 4648, padded) of N bytes: a new string, or NULL. */
 json_t *pw_base64_json(const unsigned char *p, size_t n);
+/* Decode padded base64 TEXT into B.  0, or -1 if TEXT is not base64 (or
+ * memory runs out). */
+struct pw_buf;
+int pw_base64_decode(const char *text, struct pw_buf *b);

@@ -155,6 +155,31 @@ else
     skip "host files outside the scratch dir are invisible" "no mount ns"
 fi
 
+# pyward run lists the output files and saves them with --output-dir,
+# byte for byte what the result carries, never overwriting a file.
+plot='import matplotlib.pyplot as plt
+fig, ax = plt.subplots(figsize=(2, 1), dpi=50)
+fig.savefig("output/p.png")'
+if printf 'import matplotlib\n' | "$PYWARD" run --profile data_science - \
+    >/dev/null 2>&1; then
+    mkdir "$work/saved"
+    printf '%s\n' "$plot" | "$PYWARD" run --profile data_science \
+        --output-dir "$work/saved" - 2>"$work/stderr"
+    head=$(od -An -tx1 -N24 "$work/saved/p.png" 2>/dev/null | tr -d ' \n')
+    # PNG signature, IHDR, width 100, height 50.
+    check "run --output-dir saves the plot ($(cat "$work/stderr"))" \
+        test "$head" = 89504e470d0a1a0a0000000d494844520000006400000032
+    printf 'x' >"$work/saved/keep"
+    printf 'import pathlib\npathlib.Path("output/keep").write_text("new")\n' |
+        "$PYWARD" run --profile filesystem --output-dir "$work/saved" - \
+            2>"$work/stderr"
+    check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
+        test "$(cat "$work/saved/keep")" = x
+else
+    skip "run --output-dir saves the plot" "matplotlib not installed"
+    skip "run --output-dir never overwrites" "matplotlib not installed"
+fi
+
 # The workspace is a private tmpfs capped in bytes and files (with the
 # mount namespace): writing past either cap fails with ENOSPC, the run
 # itself goes on, and nothing of it is left on the host.
@@ -182,13 +207,13 @@ if [ "$mountns" = active ]; then
     mkdir "$ws_tmp" && chmod 755 "$ws_tmp"
     got=$(printf '%s\nprint(*fill(%s, 1000))\n' "$fill" $((1 << 20)) |
         TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
-            - 2>&1)
+            - 2>"$work/stderr")
     check "the workspace stops at $max_bytes bytes ($got)" \
         test "$got" = "$((max_bytes >> 20)) 28" -o \
         "$got" = "$((max_bytes >> 20 - 1)) 28"
     got=$(printf '%s\nprint(*fill(1, 100000))\n' "$fill" |
         TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
-            - 2>&1)
+            - 2>"$work/stderr")
     check "the workspace stops at $max_files files ($got)" \
         test "$got" = "$((max_files - 2)) 28"
     left=$(ls -A "$ws_tmp")

@@ -22,6 +22,7 @@
 #include "profiles.h"
 #include "sbx-layers.h"
 #include "sbx-output.h"
+#include "util.h"
 
 static char root[64];
 static char outside[96];
@@ -259,6 +260,20 @@ START_TEST(base64_vectors)
         json_auto_t *s =
             pw_base64_json((const unsigned char *)in[i], strlen(in[i]));
         ck_assert_str_eq(json_string_value(s), out[i]);
+        struct pw_buf b;
+        pw_buf_init(&b);
+        ck_assert_int_eq(pw_base64_decode(out[i], &b), 0);
+        ck_assert_uint_eq(b.len, strlen(in[i]));
+        ck_assert(b.len == 0 || memcmp(b.data, in[i], b.len) == 0);
+        pw_buf_free(&b);
+    }
+    static const char *const bad[] = {"Zg=", "Z===", "Zg==Zg==", "Zm9*",
+                                      "=Zm9"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct pw_buf b;
+        pw_buf_init(&b);
+        ck_assert_msg(pw_base64_decode(bad[i], &b) < 0, "%s", bad[i]);
+        pw_buf_free(&b);
     }
 }
 END_TEST
