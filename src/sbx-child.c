@@ -105,7 +105,9 @@ os_layers(const struct pw_sbx_child *c)
 {
     const struct pw_zygote *z = c->z;
     bool net = (c->req->caps & PW_CAP_NETWORK) != 0;
+    bool tmpfs = pw_sbx_workspace_tmpfs(z, c->req->caps);
     const char *what = "rlimit";
+    pw_sbx_mountns_workspace(tmpfs);
     if (pw_sbx_enter_netns(&z->layers, net) < 0) {
         fail("setns(network)", errno);
     }
@@ -135,7 +137,7 @@ os_layers(const struct pw_sbx_child *c)
     if (chdir(c->scratch) < 0) {
         fail("chdir(scratch)", errno);
     }
-    if (pw_sbx_workspace_tmpfs(z) && pw_sbx_workspace_send(RESULT_FD) < 0) {
+    if (tmpfs && pw_sbx_workspace_send(RESULT_FD) < 0) {
         fail("workspace fd", errno);
     }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {

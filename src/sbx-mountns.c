@@ -290,6 +290,14 @@ read_only(const char *scratch)
 #endif
 }
 
+static bool run_tmpfs = true; /* this child's choice (one run each) */
+
+void
+pw_sbx_mountns_workspace(bool tmpfs)
+{
+    run_tmpfs = tmpfs;
+}
+
 /* The scratch directory: a private tmpfs capped in bytes and inodes,
  * holding an empty output/, when the caps are set; otherwise the host
  * directory (HELD) bound back in place. */
@@ -297,7 +305,7 @@ static int
 scratch_mount(const struct pw_sbx_mounts *m, int held, const char *scratch,
               const char **what)
 {
-    if (m->ws_bytes <= 0 || m->ws_files <= 0) {
+    if (!run_tmpfs || m->ws_bytes <= 0 || m->ws_files <= 0) {
         return bind_fd(held, scratch);
     }
     /* Early means root before its drop to nobody. */

@@ -36,6 +36,10 @@ struct pw_sbx_mounts {
 void pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root);
 void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
 
+/* In the child, before the steps below: false keeps the host scratch
+ * directory (bound back) even when the caps ask for a tmpfs. */
+void pw_sbx_mountns_workspace(bool tmpfs);
+
 /* In the child, before the uid drop (does something only in the "early"
  * case).  0 or -1 with errno set and *WHAT naming the step. */
 int pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,

@@ -404,10 +404,11 @@ pw_sbx_result_recv(int sock, void *buf, size_t len, bool first, int *ws_fd)
 }
 
 bool
-pw_sbx_workspace_tmpfs(const struct pw_zygote *z)
+pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps)
 {
     const struct pw_sbx_mounts *m = &z->layers.mounts;
-    return m->active && m->ws_bytes > 0 && m->ws_files > 0;
+    return m->active && m->ws_bytes > 0 && m->ws_files > 0 &&
+           (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
 }
 
 int
@@ -415,12 +416,13 @@ pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
 {
     const struct pw_sbx_mounts *m = &z->layers.mounts;
     const struct pw_sbx_policy *p = &z->policy;
-    bool tmpfs = pw_sbx_workspace_tmpfs(z);
-    char where[96];
+    bool tmpfs = pw_sbx_workspace_tmpfs(z, PW_CAP_WORKSPACE_FILES);
+    char where[128];
     char detail[256];
     if (tmpfs) {
         snprintf(where, sizeof(where),
-                 "a private tmpfs per run (%lld bytes, %lld files)",
+                 "a private tmpfs per run that may write files (%lld bytes, "
+                 "%lld files)",
                  m->ws_bytes, m->ws_files);
     } else {
         snprintf(where, sizeof(where),

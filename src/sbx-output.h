@@ -48,9 +48,11 @@ ssize_t pw_sbx_result_recv(int sock, void *buf, size_t len, bool first,
                            int *ws_fd);
 
 struct pw_zygote;
-/* True if Z's runs get a private tmpfs workspace: only then does the
- * checklist send its fd, and only then does the parent accept one. */
-bool pw_sbx_workspace_tmpfs(const struct pw_zygote *z);
+/* True if Z's runs get a private tmpfs workspace (with CAPS, a run's
+ * enum pw_cap bits: one whose profiles let it write files; the others
+ * cannot write and keep the host directory, read-only to them).  Only
+ * then does the checklist send its fd, and the parent accept one. */
+bool pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps);
 /* Add the "workspace" layer entry to OBJ (doctor, get_sandbox_info). */
 int pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj);
 
