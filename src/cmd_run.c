@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "paths.h"
 #include "pyembed.h"
 #include "sandbox.h"
+#include "sbx-output.h"
 #include "util.h"
 #include "validator.h"
 
@@ -24,6 +27,7 @@ struct run_opts {
     bool json;
     bool skip_validation;
     const char *rules;
+    const char *output_dir;
     const char *file;
 };
 
@@ -34,11 +38,13 @@ usage(FILE *out)
             "usage: pyward run [--timeout S] [--memory SIZE] "
             "[--max-output BYTES]\n"
             "                  [--profile NAME]... [--json] "
-            "[--skip-validation] [--rules SET] FILE|-\n"
+            "[--skip-validation] [--rules SET]\n"
+            "                  [--output-dir DIR] FILE|-\n"
             "Run FILE (or the code on stdin for '-') in the sandbox.  The "
             "program's stdin\nis this command's stdin (empty for '-').  "
-            "Exit 0 ok, 1 program error, limit\nor rejection, 2 usage or "
-            "internal error.\n");
+            "Files it writes to output/ are listed\non stderr and, with "
+            "--output-dir, saved there (never overwriting).  Exit 0 ok,\n1 "
+            "program error, limit or rejection, 2 usage or internal error.\n");
 }
 
 static int
@@ -52,6 +58,7 @@ parse_opts(int argc, char **argv, struct run_opts *o)
         {"json", no_argument, NULL, 'j'},
         {"skip-validation", no_argument, NULL, 's'},
         {"rules", required_argument, NULL, 'r'},
+        {"output-dir", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -93,6 +100,9 @@ parse_opts(int argc, char **argv, struct run_opts *o)
             break;
         case 'r':
             o->rules = optarg;
+            break;
+        case 'd':
+            o->output_dir = optarg;
             break;
         case 'h':
             usage(stdout);
@@ -158,6 +168,57 @@ validate(const struct run_opts *o, const char *rules_dir,
     return rc;
 }
 
+/* Save the sent file F into DIR (never following a link, never
+ * overwriting).  0 or -1 (reported). */
+static int
+save_file(const char *dir, json_t *f)
+{
+    const char *name = json_string_value(json_object_get(f, "name"));
+    const char *data = json_string_value(json_object_get(f, "data"));
+    if (name == NULL || data == NULL || strchr(name, '/') != NULL ||
+        strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+        return -1;
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    PW_AUTOFREE char *path = pw_xasprintf("%s/%s", dir, name);
+    int fd = -1;
+    int rc = pw_base64_decode(data, &b);
+    if (rc == 0) {
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0644);
+        rc = fd < 0 || pw_write_all(fd, b.data, b.len) < 0 ? -1 : 0;
+    }
+    if (rc < 0) {
+        fprintf(stderr, "pyward: cannot save %s: %s\n", path,
+                fd < 0 ? strerror(errno) : "write failed");
+    }
+    if (fd >= 0) {
+        close(fd);
+    }
+    pw_buf_free(&b);
+    return rc;
+}
+
+/* List the run's output files on stderr; save them with --output-dir. */
+static void
+report_files(const struct run_opts *o, json_t *res)
+{
+    size_t i;
+    json_t *f; /* borrowed */
+    json_array_foreach(json_object_get(res, "files"), i, f) {
+        const char *why = json_string_value(json_object_get(f, "reason"));
+        bool saved = why == NULL && o->output_dir != NULL &&
+                     save_file(o->output_dir, f) == 0;
+        fprintf(stderr, "pyward: output/%s (%s, %lld bytes)%s%s%s%s\n",
+                json_string_value(json_object_get(f, "name")),
+                json_string_value(json_object_get(f, "mime_type")),
+                (long long)json_integer_value(json_object_get(f, "size")),
+                why != NULL ? " not returned: " : "", why != NULL ? why : "",
+                saved ? " saved in " : "", saved ? o->output_dir : "");
+    }
+}
+
 static int
 print_result(const struct run_opts *o, json_t *res)
 {
@@ -184,6 +245,7 @@ print_result(const struct run_opts *o, json_t *res)
             fprintf(stderr, "pyward: %s: %s\n", status, msg);
         }
     }
+    report_files(o, res);
     fflush(stdout);
     if (status != NULL && strcmp(status, "ok") == 0) {
         return 0;

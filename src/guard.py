@@ -669,9 +669,23 @@ def init(allowed, any_below, import_check):
     state["import_check"] = import_check
 
 
-def preload(names):
+def adapt_modules():
+    """In the zygote: library paths that would leave the sandbox's limits
+    take their pure-Python way instead.  uuid1 through libuuid asks the
+    uuidd daemon over a Unix socket; without it uuid1 uses the time, a
+    random clock sequence and a random node id (drawn in each run)."""
+    uuid = sys.modules.get("uuid")
+    if uuid is not None:
+        uuid._generate_time_safe = None
+        uuid._GETTERS[:] = [uuid._random_getnode]
+        uuid._node = None
+
+
+def preload(names, more=()):
     """In the zygote: import the profiles' modules once, with no thread
-    pools and matplotlib on Agg.  Returns the names that failed."""
+    pools and matplotlib on Agg, then MORE (what they would import lazily
+    during a run; failures there are ignored).  Returns the names of
+    NAMES that failed."""
     import importlib
     for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
               "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS"):
@@ -686,6 +700,12 @@ def preload(names):
             importlib.import_module(n)
         except Exception:  # noqa: BLE001 - not installed or broken
             missing.append(n)
+    for n in more:
+        try:
+            importlib.import_module(n)
+        except Exception:  # noqa: BLE001 - optional
+            pass
+    adapt_modules()
     import _string  # noqa: F401 - used by the format guard in the child
     state["stdio"] = make_stdio()
     state["builtins"] = make_builtins()

@@ -29,6 +29,10 @@ profile_clear(struct pw_profile *pr)
         free(pr->modules[i]);
     }
     free(pr->modules);
+    for (size_t i = 0; i < pr->npreload; i++) {
+        free(pr->preload[i]);
+    }
+    free(pr->preload);
 }
 
 void
@@ -56,25 +60,26 @@ check_keys(json_t *obj, const char *const *allowed, const char *file,
     return 0;
 }
 
+/* A list of module names KEY of profile PR into *V (NULL-terminated). */
 static int
-load_modules(json_t *arr, struct pw_profile *pr, const char *file,
-             struct pw_error *err)
+load_names(json_t *arr, const char *key, struct pw_profile *pr, char ***v,
+           size_t *n, const char *file, struct pw_error *err)
 {
     if (!json_is_array(arr)) {
         return pw_fail(err, PW_ERR_INPUT,
-                       "%s: profile '%s': 'modules' must be a list", file,
-                       pr->name);
+                       "%s: profile '%s': '%s' must be a list", file, pr->name,
+                       key);
     }
-    pr->modules = pw_xcalloc(json_array_size(arr) + 1, sizeof(char *));
+    *v = pw_xcalloc(json_array_size(arr) + 1, sizeof(char *));
     size_t i;
     json_t *m;
     json_array_foreach(arr, i, m) {
         if (!json_is_string(m) || json_string_length(m) == 0) {
             return pw_fail(err, PW_ERR_INPUT,
-                           "%s: profile '%s': module %zu is not a name", file,
-                           pr->name, i);
+                           "%s: profile '%s': %s item %zu is not a name", file,
+                           pr->name, key, i);
         }
-        pr->modules[pr->nmodules++] = pw_xstrdup(json_string_value(m));
+        (*v)[(*n)++] = pw_xstrdup(json_string_value(m));
     }
     return 0;
 }
@@ -116,8 +121,8 @@ static int
 load_profile(json_t *obj, struct pw_profile *pr, const char *file,
              struct pw_error *err)
 {
-    static const char *const keys[] = {"name",    "summary", "default",
-                                       "modules", "allows",  NULL};
+    static const char *const keys[] = {
+        "name", "summary", "default", "modules", "allows", "preload", NULL};
     if (!json_is_object(obj)) {
         return pw_fail(err, PW_ERR_INPUT, "%s: a profile must be an object",
                        file);
@@ -133,7 +138,13 @@ load_profile(json_t *obj, struct pw_profile *pr, const char *file,
     const char *summary = json_string_value(json_object_get(obj, "summary"));
     pr->summary = pw_xstrdup(summary != NULL ? summary : "");
     pr->is_default = json_is_true(json_object_get(obj, "default"));
-    if (load_modules(json_object_get(obj, "modules"), pr, file, err) < 0) {
+    if (load_names(json_object_get(obj, "modules"), "modules", pr,
+                   &pr->modules, &pr->nmodules, file, err) < 0) {
+        return -1;
+    }
+    json_t *preload = json_object_get(obj, "preload"); /* borrowed */
+    if (preload != NULL && load_names(preload, "preload", pr, &pr->preload,
+                                      &pr->npreload, file, err) < 0) {
         return -1;
     }
     return load_caps(json_object_get(obj, "allows"), pr, file, err);
@@ -244,6 +255,17 @@ pw_profiles_parse_list(const struct pw_profiles *p, const char *list,
     }
     *out = m;
     return 0;
+}
+
+const char *
+pw_cap_word(unsigned bit)
+{
+    for (size_t k = 0; k < PW_N_ELEMENTS(cap_words); k++) {
+        if (cap_words[k].bit == bit) {
+            return cap_words[k].word;
+        }
+    }
+    return NULL;
 }
 
 unsigned

@@ -25,6 +25,10 @@ struct pw_profile {
     char *summary;
     char **modules; /* NULL-terminated */
     size_t nmodules;
+    /* Imported in the zygote too, never importable by a program: what
+     * the modules would otherwise import lazily during a run. */
+    char **preload; /* NULL-terminated or NULL */
+    size_t npreload;
     unsigned caps; /* enum pw_cap bits */
     bool is_default;
 };
@@ -53,6 +57,8 @@ pw_profile_mask pw_profiles_default_mask(const struct pw_profiles *p);
 /* Parse "basic,data_science" into a mask; -1 and ERR on an unknown name. */
 int pw_profiles_parse_list(const struct pw_profiles *p, const char *list,
                            pw_profile_mask *out, struct pw_error *err);
+/* The word for one capability BIT ("network", ...), or NULL. */
+const char *pw_cap_word(unsigned bit);
 /* Union of the capability bits of the profiles in MASK. */
 unsigned pw_profiles_caps(const struct pw_profiles *p, pw_profile_mask mask);
 

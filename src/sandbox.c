@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@
 #include "sbx-guard.h"
 #include "sbx-internal.h"
 #include "sbx-limits.h"
+#include "sbx-output.h"
 
 /* Spares kept ready by default: one for the next request and one more
  * so that back-to-back requests on this 2-core class of host do not wait
@@ -103,6 +105,8 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
         return NULL;
     }
     pw_sbx_layers_probe(&z->layers);
+    z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
+    z->layers.mounts.ws_files = z->policy.workspace_files;
     pw_sbx_mountns_probe(&z->layers, z->tmp_root);
     z->as_base = pw_sbx_vm_size();
     /* One spare now for the first run; the rest when the caller is idle
@@ -239,6 +243,7 @@ pw_zygote_layers_json(const struct pw_zygote *z)
     if (obj == NULL || add_layer(obj, "seccomp", true, sc) < 0 ||
         add_layer(obj, "rlimits", true, rl) < 0 ||
         pw_sbx_layers_json(&z->layers, obj) < 0 ||
+        pw_sbx_workspace_json(z, obj) < 0 ||
         add_layer(obj, "audit_hook", true,
                   "PEP 578 hook refusing escape events") < 0 ||
         add_layer(obj, "restricted_builtins", true,
@@ -279,8 +284,11 @@ pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err)
         free(dir);
         return NULL;
     }
-    if (z->layers.root && chown(dir, 65534, 65534) < 0) {
-        pw_fail_errno(err, PW_ERR_SANDBOX, "chown %s", dir);
+    PW_AUTOFREE char *out = pw_xasprintf("%s/output", dir);
+    if (mkdir(out, 0755) < 0 ||
+        (z->layers.root &&
+         (chown(dir, 65534, 65534) < 0 || chown(out, 65534, 65534) < 0))) {
+        pw_fail_errno(err, PW_ERR_SANDBOX, "preparing %s", dir);
         pw_sbx_scratch_remove(dir);
         free(dir);
         return NULL;
@@ -298,7 +306,8 @@ stream_init(struct pw_sbx_stream *s)
 static void
 run_close_fds(struct pw_sbx_run *r)
 {
-    int *fds[] = {&r->fd_in, &r->out.fd, &r->err.fd, &r->res.fd, &r->pidfd};
+    int *fds[] = {&r->fd_in,  &r->out.fd, &r->err.fd,
+                  &r->res.fd, &r->pidfd,  &r->ws_fd};
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         if (*fds[i] >= 0) {
             close(*fds[i]);
@@ -340,10 +349,14 @@ pw_sbx_pipes_new(int p[4][2], struct pw_error *err)
     for (int i = 0; i < 4; i++) {
         p[i][0] = p[i][1] = -1;
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 3; i++) {
         if (pipe2(p[i], O_CLOEXEC) < 0) {
             return pw_fail_errno(err, PW_ERR_SANDBOX, "pipe2");
         }
+    }
+    /* The result channel also carries the workspace fd (SCM_RIGHTS). */
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, p[3]) < 0) {
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "socketpair");
     }
     return 0;
 }
@@ -364,7 +377,7 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
 {
     struct pw_sbx_run *r = pw_xcalloc(1, sizeof(*r));
     r->z = z;
-    r->pidfd = r->fd_in = -1;
+    r->pidfd = r->fd_in = r->ws_fd = -1;
     stream_init(&r->out);
     stream_init(&r->err);
     stream_init(&r->res);
@@ -379,6 +392,7 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
         r->limits.max_output_bytes = z->policy.default_max_output;
     }
     r->capture = req->capture_output;
+    r->caps = req->caps;
     if (req->stdin_len > 0) {
         r->stdin_data = pw_xmalloc(req->stdin_len);
         memcpy(r->stdin_data, req->stdin_data, req->stdin_len);
@@ -410,7 +424,7 @@ run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req, int p[4][2],
                              .fd_err = p[2][1],
                              .fd_res = p[3][1],
                              .fd_ctl = -1,
-                             .network = (req->caps & PW_CAP_NETWORK) != 0};
+                             .os_caps = req->caps & PW_SBX_OS_CAPS};
     r->start = pw_now();
     PyOS_BeforeFork();
     pid_t pid = fork();

@@ -5,6 +5,7 @@ libpyward_a_SOURCES += \
 	src/sbx-step.c \
 	src/sbx-spare.c \
 	src/sbx-result.c \
+	src/sbx-output.c src/sbx-output.h \
 	src/sbx-child.c \
 	src/sbx-filter.c src/sbx-filter.h \
 	src/sbx-limits.c src/sbx-limits.h \
@@ -37,6 +38,12 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/ctypes_import.py \
 	tests/exec/deep_nesting_json.py \
 	tests/exec/deep_recursion.py \
+	tests/exec/ds_numpy_work.py \
+	tests/exec/ds_pandas_groupby.py \
+	tests/exec/ds_plot_formats.py \
+	tests/exec/ds_plot_png.py \
+	tests/exec/ds_scipy_lazy_submodule.py \
+	tests/exec/ds_scipy_solve.py \
 	tests/exec/env_os_environ.py \
 	tests/exec/env_os_path_os.py \
 	tests/exec/env_proc_environ.py \
@@ -67,6 +74,7 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/memory_bomb.py \
 	tests/exec/memory_bytearray.py \
 	tests/exec/net_http_client.py \
+	tests/exec/net_loopback_network.py \
 	tests/exec/net_socket.py \
 	tests/exec/net_subclasses.py \
 	tests/exec/net_urllib.py \
@@ -77,12 +85,15 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/ok_hello.py \
 	tests/exec/ok_numpy.py \
 	tests/exec/ok_scratch_files.py \
-	tests/exec/ok_stdin_input.py \
 	tests/exec/ok_star_import.py \
+	tests/exec/ok_stdin_input.py \
 	tests/exec/ok_stdlib_mix.py \
 	tests/exec/ok_syntax_error.py \
 	tests/exec/ok_system_exit.py \
 	tests/exec/ok_variables.py \
+	tests/exec/output_huge.py \
+	tests/exec/output_many.py \
+	tests/exec/output_sparse.py \
 	tests/exec/read_passwd_open.py \
 	tests/exec/read_passwd_pathlib.py \
 	tests/exec/read_secret_io.py \
@@ -109,17 +120,19 @@ EXTRA_DIST += tests/run-exec.sh tests/run-sandbox-corpus.sh tests/exec-check.py 
 	tests/exec/spawn_posix_spawn.py \
 	tests/exec/spawn_subprocess.py \
 	tests/exec/subclasses_builtin_importer.py \
-	tests/exec/syscall_named.py \
 	tests/exec/subclasses_warnings.py \
+	tests/exec/syscall_named.py \
 	tests/exec/threads_thread.py \
 	tests/exec/threads_threading.py \
 	tests/exec/type_of_type.py \
 	tests/exec/type_three_args.py \
+	tests/exec/uuid_uuid1.py \
 	tests/exec/vars_globals.py \
 	tests/exec/write_outside_dotdot.py \
 	tests/exec/write_outside_io.py \
 	tests/exec/write_outside_pathlib.py \
 	tests/exec/write_outside_shutil.py \
+	tests/exec/write_workspace_data_science.py \
 	$(NULL)
 
 if HAVE_CHECK
@@ -128,9 +141,22 @@ check_PROGRAMS += tests/unit/check_sandbox
 tests_unit_check_sandbox_SOURCES = tests/unit/check_sandbox.c
 tests_unit_check_sandbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_sandbox_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_output
+check_PROGRAMS += tests/unit/check_output
+tests_unit_check_output_SOURCES = tests/unit/check_output.c
+tests_unit_check_output_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_output_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
 
 # Latency of a run through the warm zygote next to spawning python.
 noinst_PROGRAMS += tests/bench/bench-exec
 tests_bench_bench_exec_SOURCES = tests/bench/bench-exec.c
 tests_bench_bench_exec_LDADD = libpyward.a $(PW_LIBS)
+
+# Data-science runs (numpy, a matplotlib plot returned as an image)
+# through execute_code next to spawning python: `make bench-science`.
+EXTRA_DIST += tests/bench/bench-science.mjs
+bench-science: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-science.mjs ./pyward$(EXEEXT)
+.PHONY: bench-science

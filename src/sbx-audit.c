@@ -25,6 +25,24 @@ static unsigned caps;
 static const char *scratch_dir = "";
 static int result_fd = -1;
 static bool reported;
+/* Borrowed: the globals of the import system's frozen modules. */
+static PyObject *bootstrap_ns;
+static PyObject *external_ns;
+
+/* Events the import system itself raises while loading a module from its
+ * file: the function that raises it and the module it belongs to. */
+static const struct {
+    const char *event;
+    const char *function;
+    PyObject **ns;
+} import_steps[] = {
+    {"marshal.loads", "_compile_bytecode", &external_ns},
+    {"exec", "_call_with_frames_removed", &bootstrap_ns},
+    {"compile", "_call_with_frames_removed", &bootstrap_ns},
+    /* Cython extension modules make their functions' code objects while
+     * the import system runs their init. */
+    {"code.__new__", "_call_with_frames_removed", &bootstrap_ns},
+};
 
 static const char *const deny_always[] = {
     "os.system",
@@ -219,12 +237,52 @@ in_list(const char *s, const char *const *list)
     return false;
 }
 
+static PyObject *
+module_ns(const char *name)
+{
+    /* borrowed */ PyObject *m =
+        PyDict_GetItemString(PyImport_GetModuleDict(), name);
+    return m != NULL && PyModule_Check(m) ? PyModule_GetDict(m) : NULL;
+}
+
 void
 pw_sbx_audit_configure(unsigned c, const char *scratch, int fd)
 {
     caps = c;
     scratch_dir = scratch;
     result_fd = fd;
+    bootstrap_ns = module_ns("_frozen_importlib");
+    external_ns = module_ns("_frozen_importlib_external");
+}
+
+/* True if EVENT comes from the import system loading a module's code from
+ * its file (a .pyc unmarshalled, module code compiled or executed, an
+ * extension module initialised): the
+ * running frame is that import-system function itself, told by its code
+ * name and by its globals being the frozen module's own.  A program never
+ * runs with those globals, so it cannot build code objects this way. */
+static bool
+import_system_step(const char *event)
+{
+    size_t i = 0;
+    while (i < PW_N_ELEMENTS(import_steps) &&
+           strcmp(event, import_steps[i].event) != 0) {
+        i++;
+    }
+    /* borrowed */ PyFrameObject *f = PyEval_GetFrame();
+    if (i == PW_N_ELEMENTS(import_steps) || f == NULL ||
+        *import_steps[i].ns == NULL) {
+        return false;
+    }
+    PW_PYAUTO PyObject *code = (PyObject *)PyFrame_GetCode(f);
+    PW_PYAUTO PyObject *globals = PyFrame_GetGlobals(f);
+    const char *name = PyUnicode_AsUTF8(((PyCodeObject *)code)->co_qualname);
+    if (name == NULL) {
+        PyErr_Clear();
+        return false;
+    }
+    return globals == *import_steps[i].ns &&
+           strcmp(name, import_steps[i].function) == 0;
 }
 
 int
@@ -263,6 +321,28 @@ pw_sbx_path_ok(const char *path, const char *scratch, bool write)
     return false;
 }
 
+bool
+pw_sbx_write_ok(const char *path, const char *scratch, unsigned allowed)
+{
+    if ((allowed & PW_CAP_WORKSPACE_FILES) || strcmp(path, "/dev/null") == 0) {
+        return true;
+    }
+    if ((allowed & PW_CAP_OUTPUT_FILES) == 0) {
+        return false;
+    }
+    if (path[0] == '/') {
+        size_t n = strlen(scratch);
+        if (strncmp(path, scratch, n) != 0 || path[n] != '/') {
+            return false;
+        }
+        path += n + 1;
+    }
+    while (strncmp(path, "./", 2) == 0 || path[0] == '/') {
+        path += path[0] == '/' ? 1 : 2;
+    }
+    return under(path, "output");
+}
+
 /* 1: user code, 0: library, 2: guard.py. */
 static int
 caller_kind(void)
@@ -271,12 +351,19 @@ caller_kind(void)
     if (f == NULL) {
         return 0;
     }
-    PyCodeObject *code = PyFrame_GetCode(f); /* owned */
+    PyCodeObject *code = PyFrame_GetCode(f);   /* owned */
+    PyObject *globals = PyFrame_GetGlobals(f); /* owned */
     const char *file = PyUnicode_AsUTF8(code->co_filename);
-    int kind = file == NULL                    ? 1
+    /* The frozen import system is library code despite its "<frozen>"
+     * file names (an extension module's init runs under its frames). */
+    bool importer =
+        globals != NULL && (globals == bootstrap_ns || globals == external_ns);
+    int kind = importer                        ? 0
+               : file == NULL                  ? 1
                : strcmp(file, GUARD_FILE) == 0 ? 2
                : file[0] == '<'                ? 1
                                                : 0;
+    Py_XDECREF(globals);
     Py_DECREF(code);
     PyErr_Clear();
     return kind;
@@ -381,7 +468,8 @@ open_ok(PyObject *args)
     }
     bool write = (flags & O_ACCMODE) != O_RDONLY ||
                  (flags & (O_CREAT | O_TRUNC | O_APPEND)) != 0;
-    return pw_sbx_path_ok(path, scratch_dir, write);
+    return pw_sbx_path_ok(path, scratch_dir, write) &&
+           (!write || pw_sbx_write_ok(path, scratch_dir, caps));
 }
 
 static bool
@@ -392,7 +480,9 @@ fs_event_ok(const char *event, PyObject *args)
     for (Py_ssize_t i = 0; i < 2 && i < PyTuple_GET_SIZE(args); i++) {
         PW_PYAUTO PyObject *tmp = NULL;
         const char *path = arg_path(args, i, &tmp);
-        if (path != NULL && !pw_sbx_path_ok(path, scratch_dir, !read)) {
+        if (path != NULL &&
+            (!pw_sbx_path_ok(path, scratch_dir, !read) ||
+             (!read && !pw_sbx_write_ok(path, scratch_dir, caps)))) {
             return false;
         }
     }
@@ -418,6 +508,9 @@ import_ok(PyObject *args)
 static bool
 event_ok(const char *event, PyObject *args)
 {
+    if (import_system_step(event)) {
+        return true;
+    }
     if (has_prefix(event, deny_always)) {
         return false;
     }

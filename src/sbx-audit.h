@@ -16,3 +16,8 @@ int pw_sbx_audit_result_fd(void);
 /* The path policy, exposed for tests: may a run open PATH (relative to
  * its scratch dir SCRATCH) for reading, or for writing? */
 bool pw_sbx_path_ok(const char *path, const char *scratch, bool write);
+/* May a run whose profiles allow ALLOWED (enum pw_cap) write PATH, a path
+ * pw_sbx_path_ok accepts for writing?  Anywhere in the workspace with
+ * "workspace-files", only under its output/ with "output-files", else
+ * nowhere but /dev/null. */
+bool pw_sbx_write_ok(const char *path, const char *scratch, unsigned allowed);

@@ -37,6 +37,7 @@
 #include "sbx-guard.h"
 #include "sbx-internal.h"
 #include "sbx-limits.h"
+#include "sbx-output.h"
 
 #define RESULT_FD   3
 #define EXIT_SETUP  125
@@ -123,8 +124,10 @@ static void
 os_layers(const struct pw_sbx_child *c, int first_free)
 {
     const struct pw_zygote *z = c->z;
-    bool net = c->network;
+    bool net = (c->os_caps & PW_CAP_NETWORK) != 0;
+    bool tmpfs = pw_sbx_workspace_tmpfs(z, c->os_caps);
     const char *what = "rlimit";
+    pw_sbx_mountns_workspace(tmpfs);
     close_others(first_free);
     if (clearenv() != 0) {
         fail("clearenv", 0);
@@ -152,10 +155,13 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     if (chdir(c->scratch) < 0) {
         fail("chdir(scratch)", errno);
     }
+    if (tmpfs && pw_sbx_workspace_send(RESULT_FD) < 0) {
+        fail("workspace fd", errno);
+    }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
         fail("no_new_privs", errno);
     }
-    if (pw_sbx_landlock(&z->layers, c->scratch) < 0) {
+    if (pw_sbx_landlock(&z->layers, c->scratch, c->os_caps) < 0) {
         fail("landlock", errno);
     }
 }
@@ -187,18 +193,18 @@ signals(void)
 void
 pw_sbx_child_setup(const struct pw_sbx_child *c)
 {
+    bool net = (c->os_caps & PW_CAP_NETWORK) != 0;
     report_fd = c->fd_res;
     if (setsid() < 0) {
         fail("setsid", errno);
     }
     /* Before the fds move onto 0-4: the held namespace's fd may be one. */
-    if (pw_sbx_enter_netns(&c->z->layers, c->network) < 0) {
+    if (pw_sbx_enter_netns(&c->z->layers, net) < 0) {
         fail("setns(network)", errno);
     }
     os_layers(c, setup_fds(c));
     signals();
-    if (pw_sbx_filter_install(pw_sbx_filter_prog(c->z->filter, c->network)) <
-        0) {
+    if (pw_sbx_filter_install(pw_sbx_filter_prog(c->z->filter, net)) < 0) {
         fail("seccomp", errno);
     }
 }

@@ -263,6 +263,29 @@ get_ll(json_t *obj, const char *key, long long *out, const char *file,
 }
 
 static int
+load_workspace(json_t *ws, struct pw_sbx_policy *p, const char *file,
+               struct pw_error *err)
+{
+    static const char *const keys[] = {
+        "max_bytes",         "max_files",          "output_files",
+        "output_file_bytes", "output_total_bytes", NULL};
+    if (!json_is_object(ws) || check_keys(ws, keys, file, err) < 0) {
+        return pw_fail(err, PW_ERR_INPUT,
+                       "%s: a 'workspace' object is required", file);
+    }
+    if (get_ll(ws, "max_bytes", &p->workspace_bytes, file, err) < 0 ||
+        get_ll(ws, "max_files", &p->workspace_files, file, err) < 0 ||
+        get_ll(ws, "output_files", &p->output_files, file, err) < 0 ||
+        get_ll(ws, "output_file_bytes", &p->output_file_bytes, file, err) <
+            0 ||
+        get_ll(ws, "output_total_bytes", &p->output_total_bytes, file, err) <
+            0) {
+        return -1;
+    }
+    return 0;
+}
+
+static int
 load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
             struct pw_error *err)
 {
@@ -292,16 +315,16 @@ load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
         return -1;
     }
     p->default_timeout = (double)t;
-    return 0;
+    return load_workspace(json_object_get(root, "workspace"), p, file, err);
 }
 
 struct pw_sbx_filter *
 pw_sbx_filter_load(const char *rules_dir, struct pw_sbx_policy *policy,
                    struct pw_error *err)
 {
-    static const char *const keys[] = {
-        "comment", "allow",    "rules", "network_allow",
-        "rlimits", "defaults", NULL};
+    static const char *const keys[] = {"comment",       "allow",   "rules",
+                                       "network_allow", "rlimits", "defaults",
+                                       "workspace",     NULL};
     names_init();
     PW_AUTOFREE char *file = pw_xasprintf("%s/seccomp.json", rules_dir);
     json_error_t jerr;

@@ -20,6 +20,12 @@ struct pw_sbx_policy {
     double default_timeout;
     long long default_memory;
     long long default_max_output;
+    /* "workspace": the run's scratch directory and its output/ files. */
+    long long workspace_bytes;
+    long long workspace_files;
+    long long output_files;
+    long long output_file_bytes;
+    long long output_total_bytes;
 };
 
 struct pw_sbx_filter;

@@ -142,20 +142,33 @@ load_guard(void)
     return r2 == NULL ? -1 : 0;
 }
 
+static int
+append_names(PyObject *list, char *const *names, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        PW_PYAUTO PyObject *s = PyUnicode_FromString(names[k]);
+        if (s == NULL || PyList_Append(list, s) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* New reference: the modules (or, with PRELOAD, the extra preloads) of
+ * the enabled profiles. */
 static PyObject *
-module_list(const struct pw_profiles *profiles, pw_profile_mask enabled)
+module_list(const struct pw_profiles *profiles, pw_profile_mask enabled,
+            bool preload)
 {
     PW_PYAUTO PyObject *names = PyList_New(0);
     for (size_t i = 0; names != NULL && i < profiles->n; i++) {
+        const struct pw_profile *p = &profiles->v[i];
         if (!(enabled & (1UL << i))) {
             continue;
         }
-        for (size_t k = 0; k < profiles->v[i].nmodules; k++) {
-            PW_PYAUTO PyObject *s =
-                PyUnicode_FromString(profiles->v[i].modules[k]);
-            if (s == NULL || PyList_Append(names, s) < 0) {
-                return NULL;
-            }
+        if (append_names(names, preload ? p->preload : p->modules,
+                         preload ? p->npreload : p->nmodules) < 0) {
+            return NULL;
         }
     }
     return pw_steal(&names);
@@ -184,9 +197,10 @@ pw_sbx_guard_init(const struct pw_profiles *profiles, pw_profile_mask enabled,
     if (guard_ns == NULL && load_guard() < 0) {
         return pw_py_fetch_error(err);
     }
-    PW_PYAUTO PyObject *names = module_list(profiles, enabled);
+    PW_PYAUTO PyObject *names = module_list(profiles, enabled, false);
+    PW_PYAUTO PyObject *more = module_list(profiles, enabled, true);
     PW_PYAUTO PyObject *miss =
-        names ? guard_call("preload", "(O)", names) : NULL;
+        names && more ? guard_call("preload", "(OO)", names, more) : NULL;
     if (miss == NULL || !PyList_Check(miss)) {
         return pw_py_fetch_error(err);
     }

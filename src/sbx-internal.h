@@ -19,11 +19,13 @@
 
 /* The capabilities that change the OS layers a spare installs ahead of
  * its request: the network capability (another network namespace and
- * seccomp program).  A spare serves only requests that agree with it on
- * these; the others are enforced inside the interpreter (audit hook,
- * guard), set after the request arrives.  Spares are prepared for the
+ * seccomp program) and the file capabilities (the workspace tmpfs and
+ * what landlock lets the run write).  A spare serves only requests that agree
+ * with it on these; the others are enforced inside the interpreter (audit
+ * hook, guard), set after the request arrives.  Spares are prepared for the
  * zygote's enabled profiles, what a request gets by default. */
-#define PW_SBX_OS_CAPS ((unsigned)PW_CAP_NETWORK)
+#define PW_SBX_OS_CAPS                                                        \
+    ((unsigned)(PW_CAP_NETWORK | PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES))
 
 struct pw_zygote {
     const struct pw_profiles *profiles;
@@ -70,6 +72,7 @@ struct pw_sbx_run {
     struct pw_sbx_stream out, err, res;
     struct pw_sbx_limits limits;
     bool capture;
+    unsigned caps; /* enum pw_cap bits of the request */
     double start;
     double end;
     enum pw_sbx_stop stop;
@@ -82,6 +85,7 @@ struct pw_sbx_run {
     double cpu_s;       /* the run's CPU time from the "U" record */
     long maxrss_kb;
     char *scratch;
+    int ws_fd; /* the workspace tmpfs handed over by the child, or -1 */
     char id[48];
 };
 
@@ -92,8 +96,8 @@ struct pw_sbx_child {
     const char *scratch;
     void *compiled; /* borrowed PyObject: guard.precompile's tuple */
     int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
-    int fd_ctl;   /* spare: its request pipe (kept as fd 4), or -1 */
-    bool network; /* the network capability's layers */
+    int fd_ctl;       /* spare: its request pipe (kept as fd 4), or -1 */
+    unsigned os_caps; /* PW_SBX_OS_CAPS its OS layers are set up for */
 };
 
 /* A private scratch directory (owned by nobody when root), or NULL. */

@@ -24,6 +24,7 @@
 #include <linux/landlock.h>
 #endif
 
+#include "profiles.h"
 #include "sbx-layers.h"
 
 #define NOBODY 65534
@@ -194,8 +195,27 @@ ll_add(int rfd, const char *path, unsigned long long access)
     return rc < 0 ? -1 : 0;
 }
 
+/* The workspace rules: SCRATCH read-write (RW access bits) as CAPS
+ * allow, else read-only with output/ writable or not. */
+static int
+ll_workspace(int rfd, const char *scratch, unsigned caps,
+             unsigned long long rw)
+{
+    if (caps & PW_CAP_WORKSPACE_FILES) {
+        return ll_add(rfd, scratch, rw);
+    }
+    int rc = ll_add(rfd, scratch, LL_READ);
+    if (rc == 0 && (caps & PW_CAP_OUTPUT_FILES)) {
+        char out[4200];
+        snprintf(out, sizeof(out), "%s/output", scratch);
+        rc = ll_add(rfd, out, rw);
+    }
+    return rc;
+}
+
 int
-pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch)
+pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch,
+                unsigned caps)
 {
     if (l->landlock_abi <= 0) {
         return 0;
@@ -225,7 +245,7 @@ pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch)
                                     LANDLOCK_ACCESS_FS_MAKE_FIFO |
                                     LANDLOCK_ACCESS_FS_MAKE_SYM);
     if (rc == 0) {
-        rc = ll_add(rfd, scratch, rw);
+        rc = ll_workspace(rfd, scratch, caps, rw);
     }
     if (rc == 0) {
         rc = (int)syscall(SYS_landlock_restrict_self, rfd, 0);
@@ -237,7 +257,8 @@ pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch)
 }
 #else
 int
-pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch)
+pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch,
+                unsigned caps)
 {
     return 0;
 }

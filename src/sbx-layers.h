@@ -37,7 +37,11 @@ void pw_sbx_layers_clear(struct pw_sbx_layers *l);
 int pw_sbx_enter_netns(const struct pw_sbx_layers *l, bool network);
 int pw_sbx_drop_uid(const struct pw_sbx_layers *l, const char **what);
 int pw_sbx_unshare(const struct pw_sbx_layers *l, bool network);
-int pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch);
+/* Read-only trees; the workspace SCRATCH read-write with the
+ * "workspace-files" capability in CAPS, else read-only with only its
+ * output/ writable ("output-files") or nothing writable. */
+int pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch,
+                    unsigned caps);
 
 /* Add the layer entries to OBJ (doctor / get_sandbox_info). */
 int pw_sbx_layers_json(const struct pw_sbx_layers *l, json_t *obj);

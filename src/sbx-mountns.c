@@ -334,6 +334,44 @@ reduce_proc(const char **what)
 #endif
 }
 
+static bool run_tmpfs = true; /* this child's choice (one run each) */
+
+void
+pw_sbx_mountns_workspace(bool tmpfs)
+{
+    run_tmpfs = tmpfs;
+}
+
+/* The scratch directory: a private tmpfs capped in bytes and inodes,
+ * holding an empty output/, when the caps are set; otherwise the host
+ * directory (HELD) bound back in place. */
+static int
+scratch_mount(const struct pw_sbx_mounts *m, int held, const char *scratch,
+              const char **what)
+{
+    if (!run_tmpfs || m->ws_bytes <= 0 || m->ws_files <= 0) {
+        return bind_fd(held, scratch);
+    }
+    /* Early means root before its drop to nobody. */
+    unsigned long uid = m->early ? 65534 : (unsigned long)geteuid();
+    unsigned long gid = m->early ? 65534 : (unsigned long)getegid();
+    char opts[160];
+    snprintf(opts, sizeof(opts),
+             "size=%lld,nr_inodes=%lld,mode=0755,uid=%lu,gid=%lu", m->ws_bytes,
+             m->ws_files, uid, gid);
+    *what = "mount workspace tmpfs";
+    if (mount("tmpfs", scratch, "tmpfs", TMPFS_FLAGS, opts) < 0) {
+        return -1;
+    }
+    char out[4200];
+    snprintf(out, sizeof(out), "%s/output", scratch);
+    *what = "workspace output/";
+    if (mkdir(out, 0755) < 0 || chown(out, uid, gid) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
 static int
 build_view(const struct pw_sbx_mounts *m, const char *scratch,
            const char **what)
@@ -363,7 +401,7 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
         rc = make_dirs(scratch);
     }
     if (rc == 0) {
-        rc = bind_fd(h.scratch, scratch);
+        rc = scratch_mount(m, h.scratch, scratch, what);
     }
     if (rc == 0) {
         rc = reduce_proc(what);
@@ -464,7 +502,11 @@ void
 pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root)
 {
     struct pw_sbx_mounts *m = &l->mounts;
+    long long ws_bytes = m->ws_bytes;
+    long long ws_files = m->ws_files;
     pw_sbx_mountns_clear(m);
+    m->ws_bytes = ws_bytes;
+    m->ws_files = ws_files;
     m->tmp_root = pw_xstrdup(tmp_root);
     if (!l->userns && !l->root) {
         snprintf(m->why, sizeof(m->why), "needs user namespaces");

@@ -3,8 +3,9 @@
  * directory except the system trees (/usr, /lib*, /bin, /sbin, /dev,
  * /proc, /sys) is hidden under an empty tmpfs, /etc keeps only the few
  * files the dynamic loader and the time functions read, the run's scratch
- * directory is bound back in place, and everything but the scratch
- * directory is read-only.  Optional: probed once in the zygote; a host
+ * directory is bound back in place (or, with workspace caps, replaced by
+ * a private size-capped tmpfs), and everything but the scratch directory
+ * is read-only.  Optional: probed once in the zygote; a host
  * that refuses it gets the layer reported inactive with the reason.
  */
 #pragma once
@@ -22,6 +23,10 @@ struct pw_sbx_mounts {
     char *tmp_root;
     char *hide[PW_SBX_HIDE_MAX]; /* directories covered by an empty tmpfs */
     size_t nhide;
+    /* Both above 0: the scratch directory is a private tmpfs of at most
+     * WS_BYTES bytes and WS_FILES inodes (set before the probe). */
+    long long ws_bytes;
+    long long ws_files;
     char why[192];
 };
 
@@ -30,6 +35,10 @@ struct pw_sbx_mounts {
  * L->mounts.why and the layer stays inactive. */
 void pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root);
 void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
+
+/* In the child, before the steps below: false keeps the host scratch
+ * directory (bound back) even when the caps ask for a tmpfs. */
+void pw_sbx_mountns_workspace(bool tmpfs);
 
 /* In the child, before the uid drop (does something only in the "early"
  * case).  0 or -1 with errno set and *WHAT naming the step. */

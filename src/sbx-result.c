@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 
 #include "sbx-internal.h"
+#include "sbx-output.h"
 
 struct records {
     json_t *child; /* owned */
@@ -239,6 +240,10 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
         WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
         "variables", vars ? vars : json_object(), "error",
         error_json(r, &rec, status));
+    if (out != NULL && pw_sbx_output_add(r, out) < 0) {
+        json_decref(out);
+        out = NULL;
+    }
     if (out != NULL && rec.blocked_kind[0] != '\0') {
         json_object_set_new(out, "blocked",
                             json_pack("{s:s,s:s}", "kind", rec.blocked_kind,

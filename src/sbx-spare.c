@@ -125,7 +125,7 @@ serve_request(const struct pw_sbx_child *setup)
     if (read_exact(CTL_FD, &h, sizeof(h)) < 0) {
         _exit(0); /* the zygote is done with this spare */
     }
-    if ((h.caps & PW_SBX_OS_CAPS) != c.z->spare_caps) {
+    if ((h.caps & PW_SBX_OS_CAPS) != c.os_caps) {
         pw_sbx_child_fail("prepared spare", EINVAL);
     }
     pw_sbx_child_limits(&h.limits);
@@ -172,7 +172,7 @@ spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
                              .fd_err = p[2][1],
                              .fd_res = p[3][1],
                              .fd_ctl = ctl,
-                             .network = (z->spare_caps & PW_CAP_NETWORK) != 0};
+                             .os_caps = z->spare_caps};
     pw_sbx_child_setup(&c);
     serve_request(&c);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "sbx-internal.h"
+#include "sbx-output.h"
 
 #define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536
@@ -62,7 +63,13 @@ drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
 {
     char chunk[READ_CHUNK];
     for (int rounds = 0; s->fd >= 0 && rounds < 16; rounds++) {
-        ssize_t n = read(s->fd, chunk, sizeof(chunk));
+        ssize_t n =
+            s == &r->res
+                ? pw_sbx_result_recv(s->fd, chunk, sizeof(chunk),
+                                     s->total == 0 &&
+                                         pw_sbx_workspace_tmpfs(r->z, r->caps),
+                                     &r->ws_fd)
+                : read(s->fd, chunk, sizeof(chunk));
         if (n < 0 && errno == EINTR) {
             continue;
         }

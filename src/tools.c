@@ -586,10 +586,91 @@ run_text(json_t *r, struct pw_buf *b)
     } else if (errs != NULL && *errs != '\0') {
         rc |= pw_buf_printf(b, "stderr:\n%.*s", TEXT_MAX, errs);
     }
-    if (rc == 0 && b->len == 0) {
-        rc = pw_buf_printf(b, "(no output)");
+    return rc;
+}
+
+/* The files of a run (R's "files") in the text block. */
+static int
+files_text(json_t *r, struct pw_buf *b)
+{
+    size_t i;
+    json_t *f; /* borrowed */
+    int rc = 0;
+    json_array_foreach(json_object_get(r, "files"), i, f) {
+        const char *why = json_string_value(json_object_get(f, "reason"));
+        rc |= pw_buf_printf(
+            b, "File: output/%s (%s, %lld bytes)%s%s\n",
+            json_string_value(json_object_get(f, "name")),
+            json_string_value(json_object_get(f, "mime_type")),
+            (long long)json_integer_value(json_object_get(f, "size")),
+            why != NULL ? ", not sent: " : "", why != NULL ? why : "");
     }
     return rc;
+}
+
+/* URI-escape NAME (RFC 3986 unreserved characters kept) into B. */
+static int
+uri_escape(struct pw_buf *b, const char *name)
+{
+    int rc = 0;
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+        bool keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                    (*c >= '0' && *c <= '9') || strchr("-._~", *c) != NULL;
+        rc |=
+            keep ? pw_buf_printf(b, "%c", *c) : pw_buf_printf(b, "%%%02X", *c);
+    }
+    return rc;
+}
+
+/* New reference: the MCP content item for file F (its "data" stolen):
+ * an image, or an embedded resource. */
+static json_t *
+file_content(json_t *f, json_t *data, const char *id)
+{
+    const char *mime = json_string_value(json_object_get(f, "mime_type"));
+    const char *name = json_string_value(json_object_get(f, "name"));
+    if (mime == NULL || name == NULL) {
+        json_decref(data);
+        return NULL;
+    }
+    if (strcmp(mime, "image/png") == 0 || strcmp(mime, "image/jpeg") == 0 ||
+        strcmp(mime, "image/svg+xml") == 0) {
+        return json_pack("{s:s,s:o,s:s}", "type", "image", "data", data,
+                         "mimeType", mime);
+    }
+    struct pw_buf uri;
+    pw_buf_init(&uri);
+    int rc = pw_buf_printf(&uri, "pyward://runs/%s/output/", id);
+    rc |= uri_escape(&uri, name);
+    json_t *item = rc != 0 ? (json_decref(data), NULL)
+                           : json_pack("{s:s,s:{s:s,s:s,s:o}}", "type",
+                                       "resource", "resource", "uri", uri.data,
+                                       "mimeType", mime, "blob", data);
+    pw_buf_free(&uri);
+    return item;
+}
+
+/* Move the bytes of each sent file of R out of its entry into a content
+ * item appended to CONTENT.  0 or -1. */
+static int
+files_content(json_t *r, json_t *content)
+{
+    const char *id = json_string_value(json_object_get(r, "execution_id"));
+    size_t i;
+    json_t *f; /* borrowed */
+    json_array_foreach(json_object_get(r, "files"), i, f) {
+        json_t *data = json_object_get(f, "data"); /* borrowed */
+        if (data == NULL) {
+            continue;
+        }
+        json_incref(data);
+        if (json_object_del(f, "data") < 0 ||
+            json_array_append_new(content,
+                                  file_content(f, data, id ? id : "")) < 0) {
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* Make sure R has the fields the output schema requires. */
@@ -632,10 +713,23 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     }
     struct pw_buf b;
     pw_buf_init(&b);
-    run_text(r, &b);
-    json_t *res =
-        tool_result(json_incref(r), b.data != NULL ? b.data : "", failed);
+    json_auto_t *content = json_array();
+    (void)run_text(r, &b);
+    (void)files_text(r, &b);
+    if (b.len == 0) {
+        (void)pw_buf_printf(&b, "(no output)");
+    }
+    json_t *res = NULL;
+    if (content != NULL && files_content(r, content) == 0) {
+        res =
+            tool_result(json_incref(r), b.data != NULL ? b.data : "", failed);
+    }
     pw_buf_free(&b);
+    if (res != NULL &&
+        json_array_extend(json_object_get(res, "content"), content) < 0) {
+        json_decref(res);
+        res = NULL;
+    }
     return res;
 }
 
@@ -653,8 +747,25 @@ importable(PyObject *find_spec, const char *module)
     return spec != Py_None;
 }
 
-/* New reference: [{name, summary, default, modules}] of enabled profiles,
- * each listing the modules actually importable on this host. */
+/* New reference: the capability words of CAPS. */
+static json_t *
+allows_json(unsigned caps)
+{
+    json_t *list = json_array();
+    for (unsigned bit = 1; list != NULL && bit != 0 && bit <= caps;
+         bit <<= 1) {
+        const char *word = (caps & bit) ? pw_cap_word(bit) : NULL;
+        if (word != NULL &&
+            json_array_append_new(list, json_string(word)) < 0) {
+            json_decref(list);
+            list = NULL;
+        }
+    }
+    return list;
+}
+
+/* New reference: [{name, summary, default, modules, allows}] of enabled
+ * profiles, each listing the modules actually importable on this host. */
 static json_t *
 profiles_json(const struct pw_tools *t)
 {
@@ -680,10 +791,10 @@ profiles_json(const struct pw_tools *t)
             }
         }
         if (json_array_append_new(
-                list, json_pack("{s:s,s:s,s:b,s:o}", "name", p->name,
+                list, json_pack("{s:s,s:s,s:b,s:o,s:o}", "name", p->name,
                                 "summary", p->summary ? p->summary : "",
-                                "default", p->is_default, "modules", mods)) <
-            0) {
+                                "default", p->is_default, "modules", mods,
+                                "allows", allows_json(p->caps))) < 0) {
             return NULL;
         }
     }

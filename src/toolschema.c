@@ -120,7 +120,23 @@ static const char execute_output[] = S({
                 "line" : {"type" : [ "integer", "null" ]}
             }
         },
-        "validation" : "@VALIDATION@"
+        "validation" : "@VALIDATION@",
+        "files" : {
+            "type" : "array",
+            "description" : "files written to output/, bytes as content",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "name" : {"type" : "string"},
+                    "mime_type" : {"type" : "string"},
+                    "size" : {"type" : "integer"},
+                    "sent" : {"type" : "boolean"},
+                    "reason" : {"type" : "string"}
+                },
+                "required" : [ "name", "mime_type", "size", "sent" ]
+            }
+        },
+        "files_omitted" : {"type" : "integer"}
     },
     "required" : [ "success", "execution_id", "status", "stdout", "stderr" ]
 });
@@ -163,6 +179,8 @@ static const char info_output[] = S({
                     "summary" : {"type" : "string"},
                     "default" : {"type" : "boolean"},
                     "modules" :
+                        {"type" : "array", "items" : {"type" : "string"}},
+                    "allows" :
                         {"type" : "array", "items" : {"type" : "string"}}
                 },
                 "required" : [ "name", "modules" ]

@@ -1,6 +1,7 @@
 # exec-check.py CASE RESULT_JSON [SECRET...]: check one sandbox case's
 # result against the "# key: value" lines at the top of CASE.  Prints the
 # reasons it fails (nothing when it passes).
+import base64
 import json
 import sys
 
@@ -47,6 +48,21 @@ if "blocked-name" in expect:
     name = (res.get("blocked") or {}).get("name")
     if name != expect["blocked-name"]:
         bad.append(f"blocked name {name!r}")
+files = {f.get("name"): f for f in res.get("files") or []}
+for item in expect.get("files", "").split():
+    name, _, want = item.partition("=")
+    f = files.get(name)
+    if f is None:
+        bad.append(f"file {name} not listed")
+    elif want == "refused":
+        if f.get("sent") or "data" in f or not f.get("reason"):
+            bad.append(f"file {name} sent: {f.get('sent')}")
+    elif not f.get("sent") or f.get("mime_type") != want or \
+            len(base64.b64decode(f.get("data", ""))) != f.get("size"):
+        bad.append(f"file {name}: {f.get('mime_type')}, "
+                   f"sent {f.get('sent')}, size {f.get('size')}")
+if "files-count" in expect and len(files) != int(expect["files-count"]):
+    bad.append(f"{len(files)} files listed")
 for s in secrets + [expect.get("absent", "\0")]:
     if s and s in raw:
         bad.append(f"output contains {s!r}")

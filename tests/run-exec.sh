@@ -73,6 +73,16 @@ for case in "$top_srcdir"/tests/exec/*.py; do
         why="$why; the listener received a connection"
         : >"$conns"
     fi
+    if grep -q '^# check:.*[^o]conn' "$case"; then
+        for _ in 1 2 3 4 5 6 7 8 9 10; do
+            [ -s "$conns" ] && break
+            sleep 0.1
+        done
+    fi
+    if grep -q '^# check:.*[^o]conn' "$case" && ! [ -s "$conns" ]; then
+        why="$why; the listener received no connection"
+    fi
+    : >"$conns"
     if grep -q '^# check:.*alive' "$case" && ! kill -0 "$victim"; then
         why="$why; the test's process was killed"
     fi
@@ -143,6 +153,73 @@ mine True" ]; then
     fi
 else
     skip "host files outside the scratch dir are invisible" "no mount ns"
+fi
+
+# pyward run lists the output files and saves them with --output-dir,
+# byte for byte what the result carries, never overwriting a file.
+plot='import matplotlib.pyplot as plt
+fig, ax = plt.subplots(figsize=(2, 1), dpi=50)
+fig.savefig("output/p.png")'
+if printf 'import matplotlib\n' | "$PYWARD" run --profile data_science - \
+    >/dev/null 2>&1; then
+    mkdir "$work/saved"
+    printf '%s\n' "$plot" | "$PYWARD" run --profile data_science \
+        --output-dir "$work/saved" - 2>"$work/stderr"
+    head=$(od -An -tx1 -N24 "$work/saved/p.png" 2>/dev/null | tr -d ' \n')
+    # PNG signature, IHDR, width 100, height 50.
+    check "run --output-dir saves the plot ($(cat "$work/stderr"))" \
+        test "$head" = 89504e470d0a1a0a0000000d494844520000006400000032
+    printf 'x' >"$work/saved/keep"
+    printf 'import pathlib\npathlib.Path("output/keep").write_text("new")\n' |
+        "$PYWARD" run --profile filesystem --output-dir "$work/saved" - \
+            2>"$work/stderr"
+    check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
+        test "$(cat "$work/saved/keep")" = x
+else
+    skip "run --output-dir saves the plot" "matplotlib not installed"
+    skip "run --output-dir never overwrites" "matplotlib not installed"
+fi
+
+# The workspace is a private tmpfs capped in bytes and files (with the
+# mount namespace): writing past either cap fails with ENOSPC, the run
+# itself goes on, and nothing of it is left on the host.
+limits=$("$PYTHON3" -c '
+import json, sys
+w = json.load(open(sys.argv[1]))["workspace"]
+print(w["max_bytes"], w["max_files"])
+' "$top_srcdir/rules/seccomp.json")
+max_bytes=${limits% *}
+max_files=${limits#* }
+fill='import io, pathlib
+def fill(size, count):
+    n = 0
+    try:
+        for i in range(count):
+            with io.open(f"output/f{i:05d}", "wb") as f:
+                f.write(b"x" * size)
+            n += 1
+    except OSError as e:
+        return n, e.errno
+    return n, 0'
+if [ "$mountns" = active ]; then
+    # Runs of their own scratch root, to see what is left on the host.
+    ws_tmp="$work/ws-tmp"
+    mkdir "$ws_tmp" && chmod 755 "$ws_tmp"
+    got=$(printf '%s\nprint(*fill(%s, 1000))\n' "$fill" $((1 << 20)) |
+        TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
+            - 2>"$work/stderr")
+    check "the workspace stops at $max_bytes bytes ($got)" \
+        test "$got" = "$((max_bytes >> 20)) 28" -o \
+        "$got" = "$((max_bytes >> 20 - 1)) 28"
+    got=$(printf '%s\nprint(*fill(1, 100000))\n' "$fill" |
+        TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
+            - 2>"$work/stderr")
+    check "the workspace stops at $max_files files ($got)" \
+        test "$got" = "$((max_files - 2)) 28"
+    left=$(ls -A "$ws_tmp")
+    check "no workspace left on the host ($left)" test -z "$left"
+else
+    skip "the workspace caps" "no mount ns"
 fi
 
 done_testing

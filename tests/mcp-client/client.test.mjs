@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -285,6 +286,144 @@ test('an idle server keeps its spares ready and leaves no zombie', async (t) => 
   assert.deepEqual(kids.filter((k) => state(k) === 'Z'), [], 'zombies left behind');
   // The pool (2 by default) is full again: prepared spares, seccomp on.
   assert.ok(kids.filter(sandboxed).length >= 2, `spares: ${kids.filter(sandboxed)}`);
+});
+
+// Width, height and pixel rows of a PNG: every chunk walked, IDAT inflated
+// (throws if the image cannot be decoded).
+function decodePng(buf) {
+  assert.deepEqual([...buf.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  let off = 8;
+  let ihdr = null;
+  const idat = [];
+  for (;;) {
+    const len = buf.readUInt32BE(off);
+    const type = buf.toString('latin1', off + 4, off + 8);
+    const body = buf.subarray(off + 8, off + 8 + len);
+    assert.equal(body.length, len, `chunk ${type} cut short`);
+    if (type === 'IHDR') ihdr = body;
+    if (type === 'IDAT') idat.push(body);
+    off += 12 + len;
+    if (type === 'IEND') break;
+  }
+  const width = ihdr.readUInt32BE(0);
+  const height = ihdr.readUInt32BE(4);
+  const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[ihdr[9]];
+  const pixels = inflateSync(Buffer.concat(idat));
+  assert.equal(ihdr[8], 8, 'bit depth');
+  assert.equal(pixels.length, height * (1 + width * channels));
+  return { width, height };
+}
+
+let science;
+const needScience = async (t) => {
+  if (needSandbox(t)) return true;
+  science ??= await connect(['--profiles', 'basic,data_science']);
+  const r = await science.client.callTool({ name: 'get_sandbox_info', arguments: {} });
+  const ds = r.structuredContent.profiles.find((p) => p.name === 'data_science');
+  if (!ds || !['numpy', 'matplotlib'].every((m) => ds.modules.includes(m))) {
+    t.skip('numpy or matplotlib not installed');
+    return true;
+  }
+  return false;
+};
+after(async () => {
+  await science?.client.close();
+});
+
+test('data_science: a matplotlib plot comes back as a PNG image of the right size', async (t) => {
+  if (await needScience(t)) return;
+  const code = [
+    'import matplotlib.pyplot as plt',
+    'import numpy as np',
+    'x = np.linspace(0, 6.28, 200)',
+    'fig, ax = plt.subplots(figsize=(4, 3), dpi=100)',
+    'ax.plot(x, np.sin(x))',
+    'fig.savefig("output/sine.png")',
+    'print("saved")',
+  ].join('\n');
+  const r = await science.client.callTool({
+    name: 'execute_code', arguments: { code, profile: 'data_science' } });
+  assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+  const images = r.content.filter((c) => c.type === 'image');
+  assert.equal(images.length, 1, JSON.stringify(r.content.map((c) => c.type)));
+  assert.equal(images[0].mimeType, 'image/png');
+  const png = Buffer.from(images[0].data, 'base64');
+  assert.deepEqual(decodePng(png), { width: 400, height: 300 });
+  const [entry] = r.structuredContent.files;
+  assert.deepEqual(entry, { name: 'sine.png', mime_type: 'image/png', size: png.length, sent: true });
+  assert.equal(r.structuredContent.files_omitted, 0);
+  assert.match(r.content[0].text, /output\/sine\.png \(image\/png/);
+});
+
+test('data_science: other files come back as embedded resources', async (t) => {
+  if (await needScience(t)) return;
+  const code = 'import pandas as pd\n' +
+    'df = pd.DataFrame({"k": ["a", "b", "a"], "v": [1, 2, 3]})\n' +
+    'df.groupby("k").sum().to_csv("output/sums.csv")\n';
+  const r = await science.client.callTool({
+    name: 'execute_code', arguments: { code, profile: ['basic', 'data_science'] } });
+  assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+  const res = r.content.filter((c) => c.type === 'resource');
+  assert.equal(res.length, 1);
+  assert.equal(res[0].resource.mimeType, 'text/csv');
+  assert.match(res[0].resource.uri, /\/output\/sums\.csv$/);
+  assert.equal(Buffer.from(res[0].resource.blob, 'base64').toString(), 'k,v\na,4\nb,2\n');
+  assert.equal(r.structuredContent.files[0].size, 12);
+});
+
+test('data_science: several runs at once each do real work and get their own plot', async (t) => {
+  if (await needScience(t)) return;
+  const code = (i) => [
+    'import numpy as np',
+    'import pandas as pd',
+    'from scipy import linalg',
+    'import matplotlib.pyplot as plt',
+    `n = ${i + 2}`,
+    'a = np.eye(n) * 2.0',
+    'x = linalg.solve(a, np.ones(n))',
+    'df = pd.DataFrame({"g": [i % 2 for i in range(100)], "v": range(100)})',
+    'fig, ax = plt.subplots(figsize=(n, 2), dpi=50)',
+    'ax.plot(x)',
+    'fig.savefig("output/p.png")',
+    'print(x.sum(), df.groupby("g").v.sum().tolist())',
+  ].join('\n');
+  const results = await Promise.all([0, 1, 2, 3].map((i) =>
+    science.client.callTool({ name: 'execute_code', arguments: { code: code(i), profile: 'data_science' } })));
+  results.forEach((r, i) => {
+    assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+    assert.equal(r.structuredContent.stdout, `${((i + 2) / 2).toFixed(1)} [2450, 2500]\n`);
+    const img = r.content.find((c) => c.type === 'image');
+    assert.deepEqual(decodePng(Buffer.from(img.data, 'base64')), { width: (i + 2) * 50, height: 100 });
+  });
+});
+
+test('profiles: a profile the server did not enable is refused', async (t) => {
+  if (needSandbox(t)) return;
+  await assert.rejects(run({ code: 'import numpy', profile: 'data_science' }),
+    (e) => e.code === -32602 && /not enabled/.test(e.message));
+  const r = await main.client.callTool({ name: 'get_sandbox_info', arguments: {} });
+  assert.deepEqual(r.structuredContent.profiles.map((p) => p.name), ['basic']);
+});
+
+test('profiles: SANDBOX_ENABLE_DATA_SCIENCE enables data_science', async (t) => {
+  if (needSandbox(t)) return;
+  const transport = new StdioClientTransport({
+    command: PYWARD, args: ['serve'], stderr: 'pipe',
+    env: { ...process.env, SANDBOX_ENABLE_DATA_SCIENCE: '1' },
+  });
+  const client = new Client({ name: 'pyward-sdk-tests', version: '0.0.0' });
+  await client.connect(transport);
+  try {
+    const r = await client.callTool({ name: 'get_sandbox_info', arguments: {} });
+    const names = r.structuredContent.profiles.map((p) => p.name);
+    assert.deepEqual(names, ['basic', 'data_science']);
+    const ds = r.structuredContent.profiles[1];
+    assert.deepEqual(ds.allows, ['output-files']);
+    assert.ok(ds.modules.every((m) => typeof m === 'string'));
+    assert.equal(r.structuredContent.isolation.workspace.active !== undefined, true);
+  } finally {
+    await client.close();
+  }
 });
 
 test('logging/setLevel is accepted', async () => {

@@ -153,7 +153,6 @@ EXTRA_DIST += \
 	tests/redteam/network/asyncio_open_connection.py \
 	tests/redteam/network/dns_lookup.py \
 	tests/redteam/network/http_client.py \
-	tests/redteam/network/network_profile_loopback.py \
 	tests/redteam/network/numpy_datasource_http.py \
 	tests/redteam/network/pandas_read_csv_url.py \
 	tests/redteam/network/socket_af_netlink.py \

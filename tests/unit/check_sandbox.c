@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -106,6 +107,13 @@ START_TEST(filter_soft_denials_and_allowed)
     /* Network runs may open AF_INET sockets, still no AF_UNIX. */
     ck_assert_int_eq(in_filtered_child(true, SYS_socket, 2, 1, 0), 0);
     ck_assert_int_eq(in_filtered_child(true, SYS_socket, 1, 1, 0), SIGSYS);
+    /* Socket timeouts need FIONBIO (network runs only): EBADF, not
+     * ENOTTY, says the filter let it through. */
+    int on = 1;
+    ck_assert_int_eq(
+        in_filtered_child(true, SYS_ioctl, -1, FIONBIO, (long)&on), -EBADF);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_ioctl, -1, FIONBIO, (long)&on), -ENOTTY);
     ck_assert_str_eq(pw_sbx_syscall_name(SYS_ptrace), "ptrace");
 }
 END_TEST
@@ -157,6 +165,18 @@ START_TEST(path_policy)
     ck_assert(pw_sbx_path_ok("/usr/lib/python3.11/os.py", s, false));
     ck_assert(!pw_sbx_path_ok("/usr/lib/python3.11/os.py", s, true));
     ck_assert(!pw_sbx_path_ok("/usr/lib/../../etc/passwd", s, false));
+    /* Writing inside the workspace depends on the profiles' caps. */
+    unsigned ws = PW_CAP_WORKSPACE_FILES, out = PW_CAP_OUTPUT_FILES;
+    ck_assert(pw_sbx_write_ok("notes.txt", s, ws));
+    ck_assert(!pw_sbx_write_ok("notes.txt", s, out));
+    ck_assert(!pw_sbx_write_ok("notes.txt", s, 0));
+    ck_assert(pw_sbx_write_ok("output/plot.png", s, out));
+    ck_assert(pw_sbx_write_ok("./output/plot.png", s, out));
+    ck_assert(pw_sbx_write_ok("/tmp/pyward-run.abc/output/a.svg", s, out));
+    ck_assert(!pw_sbx_write_ok("/tmp/pyward-run.abc/outputs/a", s, out));
+    ck_assert(!pw_sbx_write_ok("outputx/a", s, out));
+    ck_assert(!pw_sbx_write_ok("output/plot.png", s, 0));
+    ck_assert(pw_sbx_write_ok("/dev/null", s, 0));
 }
 END_TEST
 

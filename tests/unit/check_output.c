@@ -1,0 +1,356 @@
+/*
+ * check_output.c - collecting a run's output/ files (sbx-output.c) on
+ * real directories planted with the tricks a program could leave behind:
+ * symbolic links out of the workspace, a symlinked output/ itself, hard
+ * links, a sparse terabyte, files over the caps, many files, a FIFO, a
+ * directory, a file whose name lies about its type; and landlock giving
+ * a run write access to its workspace only as its capabilities allow.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "profiles.h"
+#include "sbx-layers.h"
+#include "sbx-output.h"
+#include "util.h"
+
+static char root[64];
+static char outside[96];
+static int root_fd = -1;
+static const struct pw_sbx_output_caps caps = {16, 4 << 20, 5 << 20};
+
+static int
+rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)ftw;
+    return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void
+put(const char *name, const char *data, size_t len)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/%s", root, name);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, data, len), (ssize_t)len);
+    close(fd);
+}
+
+static void
+setup(void)
+{
+    snprintf(root, sizeof(root), "/tmp/pyward-check-output.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    snprintf(outside, sizeof(outside), "%s.secret", root);
+    int fd = open(outside, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "host secret", 11), 11);
+    close(fd);
+    char out[96];
+    snprintf(out, sizeof(out), "%s/output", root);
+    ck_assert_int_eq(mkdir(out, 0755), 0);
+    root_fd = open(root, O_RDONLY | O_DIRECTORY);
+    ck_assert_int_ge(root_fd, 0);
+}
+
+static void
+teardown(void)
+{
+    close(root_fd);
+    (void)nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    unlink(outside);
+}
+
+/* The entry called NAME in LIST (borrowed), or NULL. */
+static json_t *
+find(json_t *list, const char *name)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e) {
+        if (strcmp(json_string_value(json_object_get(e, "name")), name) == 0) {
+            return e;
+        }
+    }
+    return NULL;
+}
+
+static json_t *
+collect(long long *omitted)
+{
+    json_t *list = pw_sbx_output_collect(root_fd, &caps, omitted);
+    ck_assert_ptr_nonnull(list);
+    /* Nothing of the host file ever reaches the result. */
+    char *text = json_dumps(list, 0);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_null(strstr(text, "aG9zdCBzZWNyZXQ")); /* base64 of it */
+    free(text);
+    return list;
+}
+
+static void
+assert_refused(json_t *list, const char *name, const char *why)
+{
+    json_t *e = find(list, name);
+    ck_assert_msg(e != NULL, "%s not listed", name);
+    ck_assert(json_is_false(json_object_get(e, "sent")));
+    ck_assert_ptr_null(json_object_get(e, "data"));
+    const char *reason = json_string_value(json_object_get(e, "reason"));
+    ck_assert_msg(reason != NULL && strstr(reason, why) != NULL,
+                  "%s: reason '%s', expected '%s'", name, reason, why);
+}
+
+START_TEST(sends_regular_files_with_type_and_size)
+{
+    static const char png[] = "\x89PNG\r\n\x1a\n-rest";
+    put("output/plot.png", png, sizeof(png) - 1);
+    put("output/notes.txt", "hello", 5);
+    put("output/fake.png", "not an image", 12);
+    long long omitted = -1;
+    json_auto_t *list = collect(&omitted);
+    ck_assert_int_eq(omitted, 0);
+    ck_assert_int_eq(json_array_size(list), 3);
+    /* Sorted by name. */
+    ck_assert_str_eq(
+        json_string_value(json_object_get(json_array_get(list, 0), "name")),
+        "fake.png");
+    json_t *txt = find(list, "notes.txt");
+    ck_assert_str_eq(json_string_value(json_object_get(txt, "data")),
+                     "aGVsbG8=");
+    ck_assert_str_eq(json_string_value(json_object_get(txt, "mime_type")),
+                     "text/plain");
+    ck_assert_int_eq(json_integer_value(json_object_get(txt, "size")), 5);
+    ck_assert_str_eq(json_string_value(
+                         json_object_get(find(list, "plot.png"), "mime_type")),
+                     "image/png");
+    /* A name that lies about the content is not sent as an image. */
+    ck_assert_str_eq(json_string_value(
+                         json_object_get(find(list, "fake.png"), "mime_type")),
+                     "application/octet-stream");
+}
+END_TEST
+
+START_TEST(links_are_not_followed)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/output/passwd", root);
+    ck_assert_int_eq(symlink("/etc/passwd", path), 0);
+    snprintf(path, sizeof(path), "%s/output/secret", root);
+    ck_assert_int_eq(symlink(outside, path), 0);
+    snprintf(path, sizeof(path), "%s/output/etc", root);
+    ck_assert_int_eq(symlink("/etc", path), 0);
+    snprintf(path, sizeof(path), "%s/output/hard", root);
+    ck_assert_int_eq(link(outside, path), 0);
+    long long omitted = -1;
+    json_auto_t *list = collect(&omitted);
+    ck_assert_int_eq(json_array_size(list), 4);
+    assert_refused(list, "passwd", "symbolic link");
+    assert_refused(list, "secret", "symbolic link");
+    assert_refused(list, "etc", "symbolic link");
+    assert_refused(list, "hard", "hard link");
+}
+END_TEST
+
+START_TEST(symlinked_output_dir_is_not_followed)
+{
+    char out[96], target[96];
+    snprintf(out, sizeof(out), "%s/output", root);
+    snprintf(target, sizeof(target), "%s/elsewhere", root);
+    ck_assert_int_eq(rmdir(out), 0);
+    ck_assert_int_eq(mkdir(target, 0755), 0);
+    put("elsewhere/leak.txt", "leak", 4);
+    ck_assert_int_eq(symlink(target, out), 0);
+    long long omitted = -1;
+    json_auto_t *list = collect(&omitted);
+    ck_assert_int_eq(json_array_size(list), 0);
+}
+END_TEST
+
+START_TEST(sizes_are_capped)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/output/sparse.bin", root);
+    int fd = open(path, O_WRONLY | O_CREAT, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(ftruncate(fd, 1LL << 40), 0); /* 1 TiB, no blocks */
+    close(fd);
+    size_t three = 3 << 20;
+    char *big = calloc(1, (4 << 20) + 1);
+    ck_assert_ptr_nonnull(big);
+    put("output/a-3m.bin", big, three);
+    put("output/b-3m.bin", big, three); /* past the 5 MiB total */
+    put("output/c-over.bin", big, (4 << 20) + 1);
+    free(big);
+    long long omitted = -1;
+    json_auto_t *list = collect(&omitted);
+    ck_assert(json_is_true(json_object_get(find(list, "a-3m.bin"), "sent")));
+    assert_refused(list, "b-3m.bin", "cap on all files");
+    assert_refused(list, "c-over.bin", "cap per file");
+    assert_refused(list, "sparse.bin", "cap per file");
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(find(list, "sparse.bin"), "size")),
+        1LL << 40);
+}
+END_TEST
+
+START_TEST(many_files_are_counted_not_listed)
+{
+    for (int i = 0; i < 40; i++) {
+        char name[64];
+        snprintf(name, sizeof(name), "output/f%02d.txt", i);
+        put(name, "x", 1);
+    }
+    long long omitted = -1;
+    json_auto_t *list = collect(&omitted);
+    ck_assert_int_eq(json_array_size(list), 16);
+    ck_assert_int_eq(omitted, 24);
+    ck_assert_str_eq(
+        json_string_value(json_object_get(json_array_get(list, 15), "name")),
+        "f15.txt");
+}
+END_TEST
+
+START_TEST(special_files_are_not_opened)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/output/pipe", root);
+    ck_assert_int_eq(mkfifo(path, 0644), 0); /* opening it would block */
+    snprintf(path, sizeof(path), "%s/output/sub", root);
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    put("output/sub/inner.txt", "inner", 5);
+    long long omitted = -1;
+    json_auto_t *list = collect(&omitted);
+    ck_assert_int_eq(json_array_size(list), 2);
+    assert_refused(list, "pipe", "not a regular file");
+    assert_refused(list, "sub", "not a regular file");
+}
+END_TEST
+
+START_TEST(no_output_dir_gives_an_empty_list)
+{
+    char out[96];
+    snprintf(out, sizeof(out), "%s/output", root);
+    ck_assert_int_eq(rmdir(out), 0);
+    long long omitted = -1;
+    json_auto_t *list = collect(&omitted);
+    ck_assert_int_eq(json_array_size(list), 0);
+    ck_assert_int_eq(omitted, 0);
+}
+END_TEST
+
+START_TEST(base64_vectors)
+{
+    static const char *const in[] = {"",     "f",     "fo",    "foo",
+                                     "foob", "fooba", "foobar"};
+    static const char *const out[] = {
+        "", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy"};
+    for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+        json_auto_t *s =
+            pw_base64_json((const unsigned char *)in[i], strlen(in[i]));
+        ck_assert_str_eq(json_string_value(s), out[i]);
+        struct pw_buf b;
+        pw_buf_init(&b);
+        ck_assert_int_eq(pw_base64_decode(out[i], &b), 0);
+        ck_assert_uint_eq(b.len, strlen(in[i]));
+        ck_assert(b.len == 0 || memcmp(b.data, in[i], b.len) == 0);
+        pw_buf_free(&b);
+    }
+    static const char *const bad[] = {"Zg=", "Z===", "Zg==Zg==", "Zm9*",
+                                      "=Zm9"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct pw_buf b;
+        pw_buf_init(&b);
+        ck_assert_msg(pw_base64_decode(bad[i], &b) < 0, "%s", bad[i]);
+        pw_buf_free(&b);
+    }
+}
+END_TEST
+
+/* In a child under landlock for CAPS: bit 0 set if a file can be created
+ * at the workspace's top, bit 1 if in its output/. */
+static int
+landlock_writes(const struct pw_sbx_layers *l, unsigned caps)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (pw_sbx_landlock(l, root, caps) < 0) {
+            _exit(99);
+        }
+        static const char *const names[] = {"top.txt", "output/out.txt"};
+        int bits = 0;
+        for (int i = 0; i < 2; i++) {
+            char path[160];
+            snprintf(path, sizeof(path), "%s/%s", root, names[i]);
+            int fd = open(path, O_WRONLY | O_CREAT, 0644);
+            if (fd >= 0) {
+                bits |= 1 << i;
+                close(fd);
+                unlink(path);
+            } else if (errno != EACCES) {
+                _exit(98);
+            }
+        }
+        _exit(bits);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st));
+    return WEXITSTATUS(st);
+}
+
+START_TEST(landlock_follows_the_capabilities)
+{
+    struct pw_sbx_layers l;
+    pw_sbx_layers_probe(&l);
+    if (l.landlock_abi <= 0) {
+        pw_sbx_layers_clear(&l);
+        return; /* no landlock on this kernel: nothing to check */
+    }
+    ck_assert_int_eq(landlock_writes(&l, PW_CAP_WORKSPACE_FILES), 3);
+    ck_assert_int_eq(landlock_writes(&l, PW_CAP_OUTPUT_FILES), 2);
+    ck_assert_int_eq(landlock_writes(&l, 0), 0);
+    pw_sbx_layers_clear(&l);
+}
+END_TEST
+
+static Suite *
+output_suite(void)
+{
+    Suite *s = suite_create("output");
+    TCase *tc = tcase_create("collect");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, sends_regular_files_with_type_and_size);
+    tcase_add_test(tc, links_are_not_followed);
+    tcase_add_test(tc, symlinked_output_dir_is_not_followed);
+    tcase_add_test(tc, sizes_are_capped);
+    tcase_add_test(tc, many_files_are_counted_not_listed);
+    tcase_add_test(tc, special_files_are_not_opened);
+    tcase_add_test(tc, no_output_dir_gives_an_empty_list);
+    tcase_add_test(tc, base64_vectors);
+    tcase_add_test(tc, landlock_follows_the_capabilities);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(output_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}
