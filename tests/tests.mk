@@ -23,3 +23,4 @@ EXTRA_DIST += \
 AM_TESTS_ENVIRONMENT += \
 	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
 include tests/corpus/corpus.mk
+include tests/fuzz/fuzz.mk

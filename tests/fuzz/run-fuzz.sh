@@ -1,0 +1,34 @@
+#!/bin/sh
+# Run every libFuzzer target for FUZZ_SECONDS (default 20), starting from
+# its seed corpus and regression inputs: one TAP point per target, failed
+# by any crash, sanitizer report, leak or input slower than FUZZ_TIMEOUT
+# seconds.  New inputs go to FUZZ_WORK/TARGET (a temporary directory by
+# default), findings to FUZZ_WORK/TARGET-crash-* and the like.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib.sh"
+
+seconds=${FUZZ_SECONDS:-20}
+timeout=${FUZZ_TIMEOUT:-10}
+work=${FUZZ_WORK:-}
+if [ -z "$work" ]; then
+    work=$(tmpdir_new)
+    trap 'rm -rf "$work"' EXIT
+fi
+
+for t in jsonrpc rules validate; do
+    mkdir -p "$work/$t"
+    dirs="$work/$t $top_srcdir/tests/fuzz/corpus/$t"
+    if [ -d "$top_srcdir/tests/fuzz/regress/$t" ]; then
+        dirs="$dirs $top_srcdir/tests/fuzz/regress/$t"
+    fi
+    log="$work/$t.log"
+    # shellcheck disable=SC2086 # the directories are split on purpose
+    if "$top_builddir/tests/fuzz/fuzz-$t" -max_total_time="$seconds" \
+        -timeout="$timeout" -print_final_stats=1 \
+        -artifact_prefix="$work/$t-" $dirs >"$log" 2>&1; then
+        ok "fuzz $t for $seconds s: $(grep -c '^#' "$log") status lines, no finding"
+        grep -E 'stat::number_of_executed_units|DONE' "$log" | sed 's/^/# /'
+    else
+        not_ok "fuzz $t for $seconds s" "$(tail -n 80 "$log")"
+    fi
+done
+done_testing
