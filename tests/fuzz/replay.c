@@ -31,7 +31,9 @@ replay_file(const char *path)
     }
     /* An exact-size copy, so that ASan sees reads past the end. */
     uint8_t *data = pw_xmalloc(b.len > 0 ? b.len : 1);
-    memcpy(data, b.data, b.len);
+    if (b.len > 0) {
+        memcpy(data, b.data, b.len);
+    }
     (void)LLVMFuzzerTestOneInput(data, b.len);
     free(data);
     pw_buf_free(&b);
