@@ -24,3 +24,12 @@ AM_TESTS_ENVIRONMENT += \
 	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
 include tests/corpus/corpus.mk
 include tests/fuzz/fuzz.mk
+
+# `make valgrind`: the server's tests under valgrind memcheck.
+EXTRA_DIST += tests/valgrind.sh tests/supp/valgrind.supp
+valgrind: pyward$(EXEEXT) $(check_PROGRAMS)
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	PYWARD='$(abs_top_builddir)/pyward$(EXEEXT)' \
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' NODE='$(NODE)' \
+	$(SHELL) $(top_srcdir)/tests/valgrind.sh
+.PHONY: valgrind
