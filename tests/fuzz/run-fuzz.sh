@@ -25,8 +25,9 @@ for t in jsonrpc rules validate; do
     if "$top_builddir/tests/fuzz/fuzz-$t" -max_total_time="$seconds" \
         -timeout="$timeout" -print_final_stats=1 \
         -artifact_prefix="$work/$t-" $dirs >"$log" 2>&1; then
-        ok "fuzz $t for $seconds s: $(grep -c '^#' "$log") status lines, no finding"
-        grep -E 'stat::number_of_executed_units|DONE' "$log" | sed 's/^/# /'
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        ok "fuzz $t for $seconds s: ${runs:-?} inputs, no finding"
+        grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | sed 's/^/# /'
     else
         not_ok "fuzz $t for $seconds s" "$(tail -n 80 "$log")"
     fi
