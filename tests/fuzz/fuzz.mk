@@ -27,6 +27,8 @@ TESTS += tests/fuzz/replay.sh
 EXTRA_DIST += \
 	tests/fuzz/replay.sh \
 	tests/fuzz/run-fuzz.sh \
+	tests/fuzz/jsonrpc.dict \
+	tests/fuzz/rules.dict \
 	tests/fuzz/corpus \
 	tests/fuzz/regress \
 	$(NULL)

@@ -21,9 +21,13 @@ for t in jsonrpc rules validate; do
         dirs="$dirs $top_srcdir/tests/fuzz/regress/$t"
     fi
     log="$work/$t.log"
-    # shellcheck disable=SC2086 # the directories are split on purpose
+    dict=""
+    if [ -f "$top_srcdir/tests/fuzz/$t.dict" ]; then
+        dict="-dict=$top_srcdir/tests/fuzz/$t.dict"
+    fi
+    # shellcheck disable=SC2086 # dict and dirs are split on purpose
     if "$top_builddir/tests/fuzz/fuzz-$t" -max_total_time="$seconds" \
-        -timeout="$timeout" -print_final_stats=1 \
+        -timeout="$timeout" -print_final_stats=1 $dict \
         -artifact_prefix="$work/$t-" $dirs >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         ok "fuzz $t for $seconds s: ${runs:-?} inputs, no finding"
