@@ -60,7 +60,8 @@ fuzz: $(check_PROGRAMS)
 	FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_WORK='$(abs_top_builddir)/fuzz-work' \
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
-	$(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh
+	$(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh | tee fuzz-work/report.tap
+	@! grep -q '^not ok' fuzz-work/report.tap
 else
 fuzz:
 	@echo "make fuzz: configure with --enable-fuzz CC=clang first" >&2; exit 1

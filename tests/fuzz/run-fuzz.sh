@@ -6,6 +6,12 @@
 # default), findings to FUZZ_WORK/TARGET-crash-* and the like.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib.sh"
 
+# As in make check: the interpreter's lifetime allocations are no leak,
+# and malloc may fail (libFuzzer's -rss_limit_mb and -malloc_limit_mb).
+: "${LSAN_OPTIONS:=suppressions=$top_srcdir/tests/supp/lsan.supp:print_suppressions=0}"
+: "${ASAN_OPTIONS:=allocator_may_return_null=1}"
+export LSAN_OPTIONS ASAN_OPTIONS
+
 seconds=${FUZZ_SECONDS:-20}
 timeout=${FUZZ_TIMEOUT:-10}
 work=${FUZZ_WORK:-}
