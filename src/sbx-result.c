@@ -56,6 +56,9 @@ parse_line(const char *line, size_t len, struct records *rec)
 static void
 parse_records(const struct pw_buf *b, struct records *rec)
 {
+    if (b->data == NULL) {
+        return; /* nothing was read (NULL + 0 is undefined) */
+    }
     const char *p = b->data;
     const char *end = b->data + b->len;
     while (p != NULL && p < end) {

@@ -280,11 +280,12 @@ pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
     int rc = put_list(&lists, req->imports->extra, &h.extra_len);
     size_t extra_end = lists.len;
     rc = rc < 0 ? -1 : put_list(&lists, req->imports->only, &h.only_len);
-    if (rc == 0 && (pw_write_all(s->ctl, &h, sizeof(h)) < 0 ||
-                    pw_write_all(s->ctl, req->code, req->code_len) < 0 ||
-                    pw_write_all(s->ctl, lists.data, extra_end) < 0 ||
-                    pw_write_all(s->ctl, lists.data + extra_end,
-                                 lists.len - extra_end) < 0)) {
+    if (rc == 0 &&
+        (pw_write_all(s->ctl, &h, sizeof(h)) < 0 ||
+         pw_write_all(s->ctl, req->code, req->code_len) < 0 ||
+         pw_write_all(s->ctl, lists.data, extra_end) < 0 ||
+         (lists.len > extra_end && pw_write_all(s->ctl, lists.data + extra_end,
+                                                lists.len - extra_end) < 0))) {
         rc = -1;
     }
     pw_buf_free(&lists);

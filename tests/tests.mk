@@ -25,3 +25,13 @@ AM_TESTS_ENVIRONMENT += \
 include tests/corpus/corpus.mk
 include tests/redteam/redteam.mk
 include tests/soak/soak.mk
+include tests/fuzz/fuzz.mk
+
+# `make valgrind`: the server's tests under valgrind memcheck.
+EXTRA_DIST += tests/valgrind.sh tests/supp/valgrind.supp
+valgrind: pyward$(EXEEXT) $(check_PROGRAMS)
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	PYWARD='$(abs_top_builddir)/pyward$(EXEEXT)' \
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' NODE='$(NODE)' \
+	$(SHELL) $(top_srcdir)/tests/valgrind.sh
+.PHONY: valgrind

@@ -114,7 +114,7 @@ utf8_bad(const unsigned char *s, size_t len)
                 return i;
             }
         }
-        unsigned c1 = s[i + 1];
+        unsigned c1 = n > 1 ? s[i + 1] : 0; /* s[len] may not exist */
         if ((n == 3 && c == 0xE0 && c1 < 0xA0) ||
             (n == 3 && c == 0xED && c1 >= 0xA0) ||
             (n == 4 && c == 0xF0 && c1 < 0x90) ||

@@ -1,6 +1,7 @@
 #!/bin/sh
 # cppcheck finds no warning, style, performance or portability problem.
 . "${top_srcdir:-.}/tests/lib.sh"
+lint_gate
 
 if ! command -v cppcheck >/dev/null 2>&1; then
     echo "1..0 # SKIP cppcheck not installed"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Every C source is formatted as .clang-format says (one TAP point a file).
 . "${top_srcdir:-.}/tests/lib.sh"
+lint_gate
 
 CLANG_FORMAT=${CLANG_FORMAT:-clang-format}
 if ! command -v "$CLANG_FORMAT" >/dev/null 2>&1; then

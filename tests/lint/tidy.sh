@@ -2,6 +2,7 @@
 # clang-tidy (checks in .clang-tidy, all as errors) over every C source:
 # one TAP point a file.  CFLAGS for the sources come from the build.
 . "${top_srcdir:-.}/tests/lib.sh"
+lint_gate
 
 CLANG_TIDY=${CLANG_TIDY:-clang-tidy}
 if ! command -v "$CLANG_TIDY" >/dev/null 2>&1; then

@@ -1,0 +1,2 @@
+# error: the parenthesis is never closed
+print('hi'

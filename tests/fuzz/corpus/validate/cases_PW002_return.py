@@ -1,0 +1,2 @@
+# error: return outside a function
+return 1

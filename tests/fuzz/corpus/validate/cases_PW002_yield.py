@@ -1,0 +1,2 @@
+# error: yield outside a function
+yield 1

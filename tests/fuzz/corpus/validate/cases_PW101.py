@@ -1,0 +1,4 @@
+import os  # error
+import sys, math  # error: sys; math is fine
+import os.path  # error: needs filesystem
+import collections.abc  # ok

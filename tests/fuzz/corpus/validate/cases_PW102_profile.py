@@ -1,0 +1,2 @@
+import numpy as np  # ok with --profile data_science
+import socket  # error: network

@@ -1,0 +1,2 @@
+from math import *  # error
+from math import pi  # ok

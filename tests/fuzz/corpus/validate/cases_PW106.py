@@ -1,0 +1,2 @@
+from . import helpers  # error
+from .. import x  # error

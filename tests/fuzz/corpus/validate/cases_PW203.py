@@ -1,0 +1,4 @@
+print(globals())  # error
+v = vars()  # error
+help(len)  # error
+print(len([1]))  # ok

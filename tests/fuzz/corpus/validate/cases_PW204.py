@@ -1,0 +1,2 @@
+data = open('data.txt').read()  # error
+f = files.open()  # ok: a method

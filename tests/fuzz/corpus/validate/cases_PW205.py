@@ -1,0 +1,3 @@
+quit()  # error
+exit(1)  # error
+raise SystemExit(0)  # ok

@@ -1,0 +1,1 @@
+obj.view__roles__  # error

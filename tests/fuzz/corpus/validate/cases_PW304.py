@@ -1,0 +1,2 @@
+agen.ag_frame  # error
+agen.ag_code  # error

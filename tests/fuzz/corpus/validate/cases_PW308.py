@@ -1,0 +1,4 @@
+class A(metaclass=Meta):  # error
+    pass
+class B(Base):  # ok
+    pass

@@ -1,0 +1,4 @@
+try:
+    f()
+except* ValueError:  # error
+    pass

@@ -1,0 +1,4 @@
+print = 3  # error
+del printed  # error
+x = builtins  # error
+print('hi')  # ok: reading print

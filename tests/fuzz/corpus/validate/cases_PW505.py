@@ -1,0 +1,4 @@
+class _Base:  # error
+    pass
+class Base:  # ok
+    pass

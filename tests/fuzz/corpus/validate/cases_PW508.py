@@ -1,0 +1,2 @@
+import math as _m  # error
+import math as m  # ok

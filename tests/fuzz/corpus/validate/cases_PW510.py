@@ -1,0 +1,4 @@
+__builtins__['open']  # error
+__import__  # error
+if __name__ == '__main__':  # ok
+    pass

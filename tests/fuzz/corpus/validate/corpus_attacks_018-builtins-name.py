@@ -1,0 +1,2 @@
+# attack: read the __builtins__ name directly
+print(__builtins__)

@@ -1,0 +1,2 @@
+# attack: run arbitrary source through exec
+exec("import os\nos.system('echo escaped')")

@@ -1,0 +1,2 @@
+# attack: hide the exec call behind parentheses
+(exec)("print('escaped')")

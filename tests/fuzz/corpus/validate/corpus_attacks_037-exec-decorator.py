@@ -1,0 +1,4 @@
+# attack: run exec while a decorator expression is evaluated
+@exec("print('escaped')")
+def payload():
+    pass

@@ -1,0 +1,2 @@
+# attack: drop into the debugger (pdb gives full interpreter access)
+breakpoint()

@@ -1,0 +1,3 @@
+# attack: rebind the _print_ collector factory
+_print_ = None
+print("x")

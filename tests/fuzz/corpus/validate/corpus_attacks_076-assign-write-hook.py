@@ -1,0 +1,2 @@
+# attack: rebind the _write_ guard
+_write_ = lambda ob: ob

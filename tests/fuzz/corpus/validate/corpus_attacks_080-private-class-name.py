@@ -1,0 +1,6 @@
+# attack: define a class with a private name
+class _Hidden:
+    pass
+
+
+print(_Hidden)

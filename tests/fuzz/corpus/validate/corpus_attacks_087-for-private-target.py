@@ -1,0 +1,3 @@
+# attack: loop variable with a private name
+for _i in range(3):
+    print(_i)

@@ -1,0 +1,3 @@
+# attack: delete a private name
+_x = 1
+del _x

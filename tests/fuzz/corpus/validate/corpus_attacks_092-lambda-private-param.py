@@ -1,0 +1,3 @@
+# attack: lambda parameter with a private name
+f = lambda _secret: _secret
+print(f(1))

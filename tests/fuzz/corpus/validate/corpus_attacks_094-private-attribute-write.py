@@ -1,0 +1,4 @@
+# attack: overwrite a private attribute of a library object
+import random
+
+random._inst = None

@@ -1,0 +1,4 @@
+# attack: delete a private attribute
+import collections
+
+del collections._sys

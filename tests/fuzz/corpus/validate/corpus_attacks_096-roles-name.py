@@ -1,0 +1,3 @@
+# attack: bind a name ending in __roles__ (Zope security declarations)
+view__roles__ = ("Anonymous",)
+print(view__roles__)

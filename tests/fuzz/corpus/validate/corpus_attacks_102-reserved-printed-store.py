@@ -1,0 +1,3 @@
+# attack: overwrite the printed collector variable
+printed = "fake output"
+print(printed)

@@ -1,0 +1,2 @@
+# attack: rebind print, which the transformer rewrites
+print = lambda *args: None

@@ -1,0 +1,2 @@
+# attack: delete the name print
+del print

@@ -1,0 +1,3 @@
+# attack: define a function named print
+def print(*args):
+    return None

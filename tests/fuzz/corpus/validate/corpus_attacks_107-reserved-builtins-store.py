@@ -1,0 +1,2 @@
+# attack: bind the name builtins
+builtins = {}

@@ -1,0 +1,2 @@
+# attack: rebind breakpoint
+breakpoint = None

@@ -1,0 +1,3 @@
+# attack: a parameter named printed
+def f(printed):
+    return printed

@@ -1,0 +1,5 @@
+# attack: bind a caught exception to print
+try:
+    pass
+except Exception as print:
+    pass

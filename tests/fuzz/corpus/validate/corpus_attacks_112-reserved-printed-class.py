@@ -1,0 +1,3 @@
+# attack: a class named printed
+class printed:
+    pass

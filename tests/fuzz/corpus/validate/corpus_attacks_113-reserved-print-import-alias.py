@@ -1,0 +1,2 @@
+# attack: import something as print
+from math import sqrt as print

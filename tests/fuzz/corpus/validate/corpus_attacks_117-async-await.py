@@ -1,0 +1,7 @@
+# attack: await inside a coroutine
+async def inner():
+    return 1
+
+
+async def outer():
+    return await inner()

@@ -1,0 +1,4 @@
+# attack: async with statement
+async def f(lock):
+    async with lock:
+        print(1)

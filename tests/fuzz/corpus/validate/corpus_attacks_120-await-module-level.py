@@ -1,0 +1,2 @@
+# attack: await at module level (a compile-stage error)
+await something

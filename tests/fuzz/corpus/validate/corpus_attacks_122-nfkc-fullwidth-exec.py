@@ -1,0 +1,2 @@
+# attack: fullwidth letters NFKC-normalise to exec
+ｅｘｅｃ("print('escaped')")

@@ -1,0 +1,2 @@
+# attack: a modifier letter e at the start normalises to exec
+ᵉxec("print('escaped')")

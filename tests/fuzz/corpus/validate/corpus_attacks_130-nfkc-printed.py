@@ -1,0 +1,2 @@
+# attack: fullwidth letters normalising to the reserved name printed
+ｐｒｉｎｔｅｄ = "fake"

@@ -1,0 +1,2 @@
+# attack: fullwidth module name normalising to os
+import ｏｓ

@@ -1,0 +1,2 @@
+# attack: fullwidth letters inside __builtins__
+print(__ｂｕｉｌｔｉｎｓ__)

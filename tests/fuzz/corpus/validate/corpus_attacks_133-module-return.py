@@ -1,0 +1,3 @@
+# attack: return at module level (a compile-stage error)
+x = 1
+return x

@@ -1,0 +1,2 @@
+# attack: yield at module level (a compile-stage error)
+yield 1

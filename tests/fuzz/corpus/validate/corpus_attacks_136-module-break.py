@@ -1,0 +1,2 @@
+# attack: break outside a loop (a compile-stage error)
+break

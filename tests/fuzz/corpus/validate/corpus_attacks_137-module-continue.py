@@ -1,0 +1,2 @@
+# attack: continue outside a loop (a compile-stage error)
+continue

@@ -1,0 +1,3 @@
+# attack: yield inside a class body (a compile-stage error)
+class C:
+    yield 1

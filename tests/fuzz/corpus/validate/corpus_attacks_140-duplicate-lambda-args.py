@@ -1,0 +1,2 @@
+# attack: duplicate lambda parameter names (a compile-stage error)
+f = lambda x, x: x

@@ -1,0 +1,2 @@
+# attack: the same keyword passed twice (a compile-stage error)
+print(sep="", sep=" ")

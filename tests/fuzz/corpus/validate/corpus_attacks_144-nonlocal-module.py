@@ -1,0 +1,2 @@
+# attack: nonlocal at module level (a compile-stage error)
+nonlocal x

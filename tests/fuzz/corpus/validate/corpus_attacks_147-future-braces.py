@@ -1,0 +1,2 @@
+# attack: an unknown __future__ feature (a compile-stage error)
+from __future__ import braces

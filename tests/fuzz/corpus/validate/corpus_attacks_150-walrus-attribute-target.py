@@ -1,0 +1,2 @@
+# attack: an assignment expression with an attribute target (a syntax error)
+(obj.attr := 1)

@@ -1,0 +1,2 @@
+# attack: an assignment expression with a subscript target (a syntax error)
+(items[0] := 1)

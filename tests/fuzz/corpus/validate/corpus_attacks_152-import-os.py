@@ -1,0 +1,4 @@
+# attack: import os and run a shell command
+import os
+
+os.system("echo escaped")

@@ -1,0 +1,2 @@
+# attack: star import from os
+from os import *

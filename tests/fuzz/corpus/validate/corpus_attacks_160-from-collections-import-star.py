@@ -1,0 +1,2 @@
+# attack: star import from an allowed package
+from collections import *

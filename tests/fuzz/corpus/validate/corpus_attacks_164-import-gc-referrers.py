@@ -1,0 +1,4 @@
+# attack: reach arbitrary objects through the garbage collector
+import gc
+
+print(len(gc.get_objects()))

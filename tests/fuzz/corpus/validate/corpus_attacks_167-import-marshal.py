@@ -1,0 +1,4 @@
+# attack: build code objects from bytes with marshal
+import marshal
+
+print(marshal.dumps(1))

@@ -1,0 +1,4 @@
+# attack: fork worker processes
+import multiprocessing
+
+print(multiprocessing.cpu_count())

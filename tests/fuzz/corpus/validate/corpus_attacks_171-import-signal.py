@@ -1,0 +1,4 @@
+# attack: ignore the timeout signal
+import signal
+
+signal.signal(signal.SIGALRM, signal.SIG_IGN)

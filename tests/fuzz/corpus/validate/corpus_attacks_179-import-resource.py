@@ -1,0 +1,4 @@
+# attack: raise resource limits
+import resource
+
+print(resource.getrlimit(resource.RLIMIT_AS))

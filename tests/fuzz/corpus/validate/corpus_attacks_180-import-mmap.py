@@ -1,0 +1,4 @@
+# attack: map memory directly
+import mmap
+
+print(mmap.PAGESIZE)

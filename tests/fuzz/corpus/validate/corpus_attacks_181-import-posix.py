@@ -1,0 +1,4 @@
+# attack: the posix module under os
+import posix
+
+print(posix.getcwd())

@@ -1,0 +1,4 @@
+# attack: run a module by name
+import runpy
+
+runpy.run_module("this")

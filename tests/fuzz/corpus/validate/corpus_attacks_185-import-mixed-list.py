@@ -1,0 +1,4 @@
+# attack: hide a forbidden module after an allowed one
+import math, os
+
+print(math.pi, os.getcwd())

@@ -1,0 +1,4 @@
+# attack: weakref callbacks run code at unexpected times
+import weakref
+
+print(weakref.finalize)

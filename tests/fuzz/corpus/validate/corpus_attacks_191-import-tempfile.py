@@ -1,0 +1,4 @@
+# attack: create files without the filesystem profile
+import tempfile
+
+print(tempfile.mkdtemp())

@@ -1,0 +1,4 @@
+# attack: import exec out of the builtins module
+from builtins import exec
+
+exec("print('escaped')")

@@ -1,0 +1,12 @@
+fruits = ["apple", "banana", "cherry"]
+fruits.append("date")
+fruits.insert(1, "blueberry")
+print(fruits)
+fruits.remove("cherry")
+last = fruits.pop()
+print("Removed:", last)
+print(fruits)
+print("Has apple?", "apple" in fruits)
+fruits.sort(reverse=True)
+print(fruits)
+print(fruits[1:3], fruits[-1])

@@ -1,0 +1,10 @@
+s = "  Python Programming is Fun  "
+print(repr(s.strip()))
+print(s.strip().lower())
+print(s.strip().upper())
+print(s.strip().title())
+print(s.count("m"))
+print(s.strip().replace("Fun", "Great"))
+print(s.strip().startswith("Python"), s.strip().endswith("!"))
+print(s.split())
+print("-".join(s.split()))

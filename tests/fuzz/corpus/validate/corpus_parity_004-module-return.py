@@ -1,0 +1,4 @@
+# parity: return at module level: SyntaxError raised by the final compile() (RESTRICTEDPYTHON.md §1)
+# restricted: reject
+# default: reject
+return 1

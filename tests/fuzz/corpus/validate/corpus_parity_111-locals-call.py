@@ -1,0 +1,4 @@
+# parity: locals() passes the static policy; default rejects it (RESTRICTEDPYTHON.md §6)
+# restricted: accept
+# default: reject
+l = locals()

@@ -1,0 +1,6 @@
+# parity: an attribute starting with _ is rejected (RESTRICTEDPYTHON.md §4)
+# restricted: reject
+# default: reject
+import random
+
+x = random._inst

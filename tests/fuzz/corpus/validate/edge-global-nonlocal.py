@@ -1,0 +1,6 @@
+def f():
+    global g
+    x = 1
+    def h():
+        nonlocal x
+        del x

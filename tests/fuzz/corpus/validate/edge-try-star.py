@@ -1,0 +1,6 @@
+try:
+    pass
+except* ValueError as e:
+    raise
+finally:
+    pass

@@ -1,0 +1,3 @@
+# expect: error
+import sys
+sys.addaudithook(lambda *a: None)

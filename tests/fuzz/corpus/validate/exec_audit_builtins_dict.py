@@ -1,0 +1,2 @@
+# expect: error
+__builtins__["__import__"]("os").system("id")

@@ -1,0 +1,2 @@
+# expect: error
+compile("1", "x", "eval")

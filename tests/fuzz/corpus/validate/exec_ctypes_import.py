@@ -1,0 +1,3 @@
+# expect: error
+import ctypes
+ctypes.CDLL(None).system(b"id")

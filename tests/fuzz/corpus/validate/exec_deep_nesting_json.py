@@ -1,0 +1,3 @@
+# expect: error
+import json
+json.loads("[" * 1000000)

@@ -1,0 +1,3 @@
+# expect: error
+import os
+print(os.environ)

@@ -1,0 +1,2 @@
+# expect: error
+exec("print(().__class__)")

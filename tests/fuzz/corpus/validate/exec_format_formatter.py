@@ -1,0 +1,3 @@
+# expect: error
+import string
+print(string.Formatter().format("{0.__class__}", 1))

@@ -1,0 +1,2 @@
+# expect: error
+print(f"{(1).__class__.__base__}")

@@ -1,0 +1,2 @@
+# expect: error
+print("{x.__class__}".format_map({"x": 1}))

@@ -1,0 +1,5 @@
+# expect: error
+def g():
+    yield 1
+x = g()
+print(getattr(x, "gi_" + "frame"))

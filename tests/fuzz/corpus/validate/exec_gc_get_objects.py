@@ -1,0 +1,3 @@
+# expect: error
+import gc
+print(len(gc.get_objects()))

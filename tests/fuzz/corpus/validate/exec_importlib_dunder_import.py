@@ -1,0 +1,2 @@
+# expect: error
+__import__("os").system("id")

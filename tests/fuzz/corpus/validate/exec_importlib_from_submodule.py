@@ -1,0 +1,3 @@
+# expect: error
+from json import codecs
+print(codecs)

@@ -1,0 +1,3 @@
+# expect: error
+import importlib
+importlib.import_module("os")

@@ -1,0 +1,3 @@
+# expect: error
+import json
+print(json.__loader__.load_module("os"))

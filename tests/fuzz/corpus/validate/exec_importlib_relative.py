@@ -1,0 +1,2 @@
+# expect: error
+from . import os

@@ -1,0 +1,4 @@
+# expect: timeout
+# args: --timeout 1
+while True:
+    pass

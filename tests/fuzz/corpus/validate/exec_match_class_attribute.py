@@ -1,0 +1,4 @@
+# expect: error
+match 1:
+    case object(__class__=c):
+        print(c.__base__)

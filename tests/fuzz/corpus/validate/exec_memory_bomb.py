@@ -1,0 +1,5 @@
+# expect: memory_limit
+# args: --memory 64m
+a = []
+while True:
+    a.append(" " * 10**6)

@@ -1,0 +1,2 @@
+# expect: memory_limit
+bytearray(10**11)

@@ -1,0 +1,3 @@
+# expect: ok
+# stdout: hello
+print("hello")

@@ -1,0 +1,5 @@
+# expect: ok
+# stdin: Ada
+# stdout: Hello, Ada!
+name = input()
+print(f"Hello, {name}!")

@@ -1,0 +1,4 @@
+# expect: error
+# error-line: 4
+x = 1
+y = (

@@ -1,0 +1,3 @@
+# expect: ok
+# variables: total=15
+total = sum(range(6))

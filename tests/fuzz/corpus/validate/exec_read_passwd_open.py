@@ -1,0 +1,3 @@
+# expect: error
+# absent: root:x:0
+print(open("/etc/passwd").read())

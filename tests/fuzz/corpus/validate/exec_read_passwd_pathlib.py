@@ -1,0 +1,5 @@
+# expect: error
+# args: --profile filesystem
+# absent: root:x:0
+import pathlib
+print(pathlib.Path("/etc/passwd").read_text())

@@ -1,0 +1,5 @@
+# expect: error
+# args: --profile filesystem
+# blocked: audit
+import io
+print(io.open("@SECRET_FILE@").read())

@@ -1,0 +1,3 @@
+# expect: error
+import collections.abc
+print(collections.abc.sys)

@@ -1,0 +1,4 @@
+# expect: error
+# args: --profile filesystem
+import glob
+glob.os.system("id")

@@ -1,0 +1,3 @@
+# expect: error
+import json
+print(json.codecs.open)

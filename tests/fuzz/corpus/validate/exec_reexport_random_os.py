@@ -1,0 +1,3 @@
+# expect: error
+import random
+random._os.system("id")

@@ -1,0 +1,3 @@
+# expect: error
+import statistics
+print(statistics.sys)

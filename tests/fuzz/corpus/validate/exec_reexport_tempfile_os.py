@@ -1,0 +1,4 @@
+# expect: error
+# args: --profile filesystem
+import tempfile
+print(tempfile._os)

@@ -1,0 +1,3 @@
+# expect: error
+import typing
+print(typing.sys.modules["os"].environ)

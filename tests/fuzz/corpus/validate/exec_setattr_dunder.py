@@ -1,0 +1,4 @@
+# expect: error
+class A:
+    pass
+setattr(A, "__getattribute__", lambda s, n: 1)

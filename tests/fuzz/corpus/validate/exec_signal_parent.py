@@ -1,0 +1,4 @@
+# expect: error
+# check: alive
+import os
+os.kill(@TESTPID@, 9)

@@ -1,0 +1,4 @@
+# expect: error
+import os
+while True:
+    os.fork()

@@ -1,0 +1,4 @@
+# expect: error
+# check: nofile
+import os
+os.system("touch @OUTSIDE@")

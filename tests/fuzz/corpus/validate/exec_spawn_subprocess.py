@@ -1,0 +1,4 @@
+# expect: error
+# check: nofile
+import subprocess
+subprocess.run(["touch", "@OUTSIDE@"])

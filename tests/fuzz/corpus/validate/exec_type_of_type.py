@@ -1,0 +1,3 @@
+# expect: error
+T = type(type(1))
+X = T("X", (), {"y": 1})

@@ -1,0 +1,2 @@
+# expect: error
+X = type("X", (), {"y": 1})

@@ -1,0 +1,2 @@
+# expect: error
+print(vars(), globals(), locals())

@@ -1,0 +1,5 @@
+# expect: error
+# args: --profile filesystem
+# check: nofile
+import pathlib
+pathlib.Path("../../../../../../..@OUTSIDE@").write_text("pwned")
