@@ -120,10 +120,13 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     return z;
 }
 
+static void pool_drop_stale(struct pw_zygote *z);
+
 /* Fork spares until the pool is full (each slot tried once). */
 static void
 pool_fill(struct pw_zygote *z)
 {
+    pool_drop_stale(z);
     for (int tries = z->want_spares - z->nspares; tries > 0; tries--) {
         struct pw_sbx_spare *s = pw_sbx_spare_new(z);
         if (s == NULL) {
@@ -133,16 +136,40 @@ pool_fill(struct pw_zygote *z)
     }
 }
 
-/* The oldest spare (the most likely to be prepared), or NULL. */
+/* Remove the spare at index I from the pool; returns it. */
 static struct pw_sbx_spare *
-pool_take(struct pw_zygote *z)
+pool_remove(struct pw_zygote *z, int i)
 {
-    while (z->nspares > 0) {
-        struct pw_sbx_spare *s = z->spares[0];
-        z->nspares--;
-        for (int i = 0; i < z->nspares; i++) {
-            z->spares[i] = z->spares[i + 1];
+    struct pw_sbx_spare *s = z->spares[i];
+    z->nspares--;
+    for (int k = i; k < z->nspares; k++) {
+        z->spares[k] = z->spares[k + 1];
+    }
+    return s;
+}
+
+/* Spares prepared for other capabilities than new ones get: freed. */
+static void
+pool_drop_stale(struct pw_zygote *z)
+{
+    for (int i = z->nspares - 1; i >= 0; i--) {
+        if (z->spares[i]->caps != z->spare_caps) {
+            pw_sbx_spare_free(pool_remove(z, i));
         }
+    }
+}
+
+/* The oldest spare prepared for CAPS (the most likely to be ready), or
+ * NULL. */
+static struct pw_sbx_spare *
+pool_take(struct pw_zygote *z, unsigned caps)
+{
+    for (int i = 0; i < z->nspares;) {
+        if (z->spares[i]->caps != caps) {
+            i++;
+            continue;
+        }
+        struct pw_sbx_spare *s = pool_remove(z, i);
         if (pw_sbx_spare_alive(s)) {
             return s;
         }
@@ -166,6 +193,7 @@ bool
 pw_zygote_refill(struct pw_zygote *z)
 {
     (void)pw_sbx_reap(z, false);
+    pool_drop_stale(z);
     if (z->nspares < z->want_spares) {
         struct pw_sbx_spare *s = pw_sbx_spare_new(z);
         if (s == NULL) {
@@ -465,11 +493,14 @@ static bool
 start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
                const struct pw_sbx_request *req)
 {
-    if ((req->caps & PW_SBX_OS_CAPS) != z->spare_caps ||
-        req->imports == NULL || req->imports->profiles != z->profiles) {
-        return false; /* not what the spares were prepared for */
+    unsigned caps = req->caps & PW_SBX_OS_CAPS;
+    if (req->imports == NULL || req->imports->profiles != z->profiles) {
+        return false;
     }
-    struct pw_sbx_spare *s = pool_take(z);
+    /* The next spares are prepared for what this request asked: a client
+     * that uses one set of profiles gets prepared spares after one run. */
+    z->spare_caps = caps;
+    struct pw_sbx_spare *s = pool_take(z, caps);
     if (s == NULL) {
         return false;
     }

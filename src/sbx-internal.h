@@ -41,7 +41,8 @@ struct pw_zygote {
     struct pw_sbx_spare *spares[PW_SBX_SPARES_MAX];
     int nspares;
     int want_spares;     /* the pool size the zygote keeps */
-    unsigned spare_caps; /* PW_SBX_OS_CAPS the spares are prepared with */
+    unsigned spare_caps; /* PW_SBX_OS_CAPS new spares are prepared with:
+                          * the enabled profiles', then the last request's */
     /* Finished runs whose process has not been reaped yet. */
     pid_t *reap;
     size_t nreap;
@@ -120,6 +121,7 @@ struct pw_sbx_spare {
     int ctl;    /* write end of the request pipe */
     int fds[4]; /* parent ends: stdin write; stdout, stderr, result read */
     char *scratch;
+    unsigned caps; /* PW_SBX_OS_CAPS it was prepared for */
 };
 
 /* Fork a spare; NULL if that fails (runs then fork on demand). */

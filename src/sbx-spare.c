@@ -202,6 +202,7 @@ pw_sbx_spare_new(struct pw_zygote *z)
     PyOS_AfterFork_Parent();
     struct pw_sbx_spare *s = pw_xcalloc(1, sizeof(*s));
     s->pid = pid;
+    s->caps = z->spare_caps;
     s->pidfd = pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
     s->ctl = ctl[1];
     close(ctl[0]);

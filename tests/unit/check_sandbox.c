@@ -642,6 +642,19 @@ START_TEST(spare_prepared_for_network)
     json_auto_t *b = finish_run(r);
     ck_assert_str_eq(field(b, "stdout"), "no net\n");
     pw_sbx_free(r);
+    /* The spares follow the requests: once refilled, the pool holds spares
+     * prepared for runs without the network, in the empty namespace. */
+    pw_zygote_set_spares(zygote, 2);
+    ck_assert_int_eq(zygote->nspares, 2);
+    for (int i = 0; i < zygote->nspares; i++) {
+        ck_assert_uint_eq(zygote->spares[i]->caps, 0);
+    }
+    ck_assert_int_ne(same_ns(prepared_spare(), "net"), 1);
+    r = start_code("print('no net again')", 0);
+    ck_assert(r->on_spare);
+    json_auto_t *c = finish_run(r);
+    ck_assert_str_eq(field(c, "stdout"), "no net again\n");
+    pw_sbx_free(r);
     pw_zygote_free(zygote);
     zygote = saved;
 }
