@@ -60,3 +60,20 @@ lint_gate() {
         exit 0
     fi
 }
+
+# fuzz_seeds TARGET: the seed directories of a fuzz target, space-separated:
+# its own corpus, its regression inputs, and for the validator the
+# programs the other suites already keep (cases, corpora, sandbox tests).
+fuzz_seeds() {
+    seeds="$top_srcdir/tests/fuzz/corpus/$1"
+    if [ -d "$top_srcdir/tests/fuzz/regress/$1" ]; then
+        seeds="$seeds $top_srcdir/tests/fuzz/regress/$1"
+    fi
+    if [ "$1" = validate ]; then
+        for d in tests/cases tests/corpus/beginner tests/corpus/attacks \
+            tests/corpus/parity tests/exec; do
+            seeds="$seeds $top_srcdir/$d"
+        done
+    fi
+    echo "$seeds"
+}

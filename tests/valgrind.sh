@@ -41,10 +41,7 @@ for u in check_jsonrpc check_validator; do
     fi
 done
 for t in jsonrpc rules validate; do
-    dirs="$top_srcdir/tests/fuzz/corpus/$t"
-    if [ -d "$top_srcdir/tests/fuzz/regress/$t" ]; then
-        dirs="$dirs $top_srcdir/tests/fuzz/regress/$t"
-    fi
+    dirs=$(fuzz_seeds "$t")
     # shellcheck disable=SC2086 # the directories are split on purpose
     vg "fuzz target $t over its corpus" "$top_builddir/tests/fuzz/replay-$t" $dirs
 done

@@ -5,10 +5,7 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib.sh"
 
 for t in jsonrpc rules validate; do
-    dirs="$top_srcdir/tests/fuzz/corpus/$t"
-    if [ -d "$top_srcdir/tests/fuzz/regress/$t" ]; then
-        dirs="$dirs $top_srcdir/tests/fuzz/regress/$t"
-    fi
+    dirs=$(fuzz_seeds "$t")
     # shellcheck disable=SC2086 # the directories are split on purpose
     check "replay $t: seed corpus and regression inputs" \
         "$top_builddir/tests/fuzz/replay-$t" $dirs

@@ -22,10 +22,7 @@ fi
 
 for t in jsonrpc rules validate; do
     mkdir -p "$work/$t"
-    dirs="$work/$t $top_srcdir/tests/fuzz/corpus/$t"
-    if [ -d "$top_srcdir/tests/fuzz/regress/$t" ]; then
-        dirs="$dirs $top_srcdir/tests/fuzz/regress/$t"
-    fi
+    dirs="$work/$t $(fuzz_seeds "$t")"
     log="$work/$t.log"
     dict=""
     if [ -f "$top_srcdir/tests/fuzz/$t.dict" ]; then

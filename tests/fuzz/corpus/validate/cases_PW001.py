@@ -1,2 +1,0 @@
-# error: the parenthesis is never closed
-print('hi'

@@ -1,2 +1,0 @@
-def f(a, a):  # error: duplicate parameter
-    return a

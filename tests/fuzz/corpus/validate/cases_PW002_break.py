@@ -1,2 +1,0 @@
-# error: break outside a loop, also in restricted
-break

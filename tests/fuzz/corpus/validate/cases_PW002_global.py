@@ -1,3 +1,0 @@
-def f():
-    x = 1
-    global x  # error: declared global after assignment

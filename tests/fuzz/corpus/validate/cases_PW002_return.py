@@ -1,2 +1,0 @@
-# error: return outside a function
-return 1

@@ -1,2 +1,0 @@
-# error: yield outside a function
-yield 1

@@ -1,2 +1,0 @@
-# error: the byte after caf is Latin-1, not UTF-8
-s = "café"

@@ -1,2 +1,0 @@
-import numpy as np  # ok with --profile data_science
-import socket  # error: network

@@ -1,2 +1,0 @@
-from math import *  # error
-from math import pi  # ok

@@ -1,2 +1,0 @@
-from . import helpers  # error
-from .. import x  # error

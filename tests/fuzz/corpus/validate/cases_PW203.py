@@ -1,4 +1,0 @@
-print(globals())  # error
-v = vars()  # error
-help(len)  # error
-print(len([1]))  # ok

@@ -1,2 +1,0 @@
-data = open('data.txt').read()  # error
-f = files.open()  # ok: a method

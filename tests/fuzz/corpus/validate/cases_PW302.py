@@ -1,1 +1,0 @@
-obj.view__roles__  # error

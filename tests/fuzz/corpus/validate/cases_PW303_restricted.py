@@ -1,2 +1,0 @@
-g.gi_frame  # error
-agen.ag_frame  # ok in restricted (as in RestrictedPython)

@@ -1,2 +1,0 @@
-agen.ag_frame  # error
-agen.ag_code  # error

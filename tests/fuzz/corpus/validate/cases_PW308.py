@@ -1,4 +1,0 @@
-class A(metaclass=Meta):  # error
-    pass
-class B(Base):  # ok
-    pass

@@ -1,4 +1,0 @@
-try:
-    f()
-except* ValueError:  # error
-    pass

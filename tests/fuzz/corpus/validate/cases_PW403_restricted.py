@@ -1,4 +1,0 @@
-try:
-    f()
-except* ValueError:  # error: PW401 covers it in restricted
-    pass

@@ -1,4 +1,0 @@
-print = 3  # error
-del printed  # error
-x = builtins  # error
-print('hi')  # ok: reading print

@@ -1,4 +1,0 @@
-class _Base:  # error
-    pass
-class Base:  # ok
-    pass

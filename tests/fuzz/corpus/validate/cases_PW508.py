@@ -1,2 +1,0 @@
-import math as _m  # error
-import math as m  # ok

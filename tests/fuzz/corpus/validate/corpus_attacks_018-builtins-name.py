@@ -1,2 +1,0 @@
-# attack: read the __builtins__ name directly
-print(__builtins__)

@@ -1,2 +1,0 @@
-# attack: run arbitrary source through exec
-exec("import os\nos.system('echo escaped')")

@@ -1,2 +1,0 @@
-# attack: evaluate arbitrary source through eval
-print(eval("().__class__.__bases__[0]"))

@@ -1,2 +1,0 @@
-# attack: hide the exec call behind parentheses
-(exec)("print('escaped')")

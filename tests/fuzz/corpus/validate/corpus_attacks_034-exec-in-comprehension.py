@@ -1,2 +1,0 @@
-# attack: run exec once per element of a comprehension
-[exec(s) for s in ["a = 1", "print('escaped')"]]

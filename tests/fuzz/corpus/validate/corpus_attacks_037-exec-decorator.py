@@ -1,4 +1,0 @@
-# attack: run exec while a decorator expression is evaluated
-@exec("print('escaped')")
-def payload():
-    pass

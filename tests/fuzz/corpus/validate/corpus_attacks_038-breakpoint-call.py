@@ -1,2 +1,0 @@
-# attack: drop into the debugger (pdb gives full interpreter access)
-breakpoint()

@@ -1,5 +1,0 @@
-# attack: except* with a hand-built exception group
-try:
-    pass
-except* (TypeError, ValueError):
-    pass

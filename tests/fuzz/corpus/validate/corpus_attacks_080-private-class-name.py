@@ -1,6 +1,0 @@
-# attack: define a class with a private name
-class _Hidden:
-    pass
-
-
-print(_Hidden)

@@ -1,3 +1,0 @@
-# attack: a class whose name ends in __roles__
-class Page__roles__:
-    pass

@@ -1,3 +1,0 @@
-# attack: overwrite the printed collector variable
-printed = "fake output"
-print(printed)

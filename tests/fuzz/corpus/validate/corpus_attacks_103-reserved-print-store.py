@@ -1,2 +1,0 @@
-# attack: rebind print, which the transformer rewrites
-print = lambda *args: None

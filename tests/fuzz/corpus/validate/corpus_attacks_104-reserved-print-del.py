@@ -1,2 +1,0 @@
-# attack: delete the name print
-del print

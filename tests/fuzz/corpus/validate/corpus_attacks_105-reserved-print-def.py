@@ -1,3 +1,0 @@
-# attack: define a function named print
-def print(*args):
-    return None

@@ -1,2 +1,0 @@
-# attack: bind the name builtins
-builtins = {}

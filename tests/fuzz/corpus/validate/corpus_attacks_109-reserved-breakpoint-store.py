@@ -1,2 +1,0 @@
-# attack: rebind breakpoint
-breakpoint = None

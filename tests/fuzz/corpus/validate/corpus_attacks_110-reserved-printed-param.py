@@ -1,3 +1,0 @@
-# attack: a parameter named printed
-def f(printed):
-    return printed

@@ -1,5 +1,0 @@
-# attack: bind a caught exception to print
-try:
-    pass
-except Exception as print:
-    pass

@@ -1,3 +1,0 @@
-# attack: a class named printed
-class printed:
-    pass

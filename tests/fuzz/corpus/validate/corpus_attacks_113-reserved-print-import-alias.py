@@ -1,2 +1,0 @@
-# attack: import something as print
-from math import sqrt as print

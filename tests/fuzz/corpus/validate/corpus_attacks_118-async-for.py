@@ -1,4 +1,0 @@
-# attack: async for loop
-async def f(items):
-    async for x in items:
-        print(x)

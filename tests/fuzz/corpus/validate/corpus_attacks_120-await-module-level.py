@@ -1,2 +1,0 @@
-# attack: await at module level (a compile-stage error)
-await something

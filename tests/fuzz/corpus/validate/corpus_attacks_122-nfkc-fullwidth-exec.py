@@ -1,2 +1,0 @@
-# attack: fullwidth letters NFKC-normalise to exec
-ｅｘｅｃ("print('escaped')")

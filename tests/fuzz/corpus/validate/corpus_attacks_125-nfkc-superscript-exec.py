@@ -1,2 +1,0 @@
-# attack: a modifier letter e at the start normalises to exec
-ᵉxec("print('escaped')")

@@ -1,2 +1,0 @@
-# attack: a fullwidth low line at the start of a name (a syntax error)
-＿＿import＿＿("os")

@@ -1,2 +1,0 @@
-# attack: fullwidth letters normalising to the reserved name printed
-ｐｒｉｎｔｅｄ = "fake"

@@ -1,2 +1,0 @@
-# attack: fullwidth module name normalising to os
-import ｏｓ

@@ -1,2 +1,0 @@
-# attack: fullwidth letters inside __builtins__
-print(__ｂｕｉｌｔｉｎｓ__)

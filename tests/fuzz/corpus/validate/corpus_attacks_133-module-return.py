@@ -1,3 +1,0 @@
-# attack: return at module level (a compile-stage error)
-x = 1
-return x

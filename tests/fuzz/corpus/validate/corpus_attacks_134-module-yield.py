@@ -1,2 +1,0 @@
-# attack: yield at module level (a compile-stage error)
-yield 1

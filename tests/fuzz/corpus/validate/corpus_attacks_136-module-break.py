@@ -1,2 +1,0 @@
-# attack: break outside a loop (a compile-stage error)
-break

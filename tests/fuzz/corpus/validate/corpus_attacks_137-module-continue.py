@@ -1,2 +1,0 @@
-# attack: continue outside a loop (a compile-stage error)
-continue

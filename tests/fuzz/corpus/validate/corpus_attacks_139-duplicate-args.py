@@ -1,3 +1,0 @@
-# attack: duplicate parameter names (a compile-stage error)
-def f(a, a):
-    return a

@@ -1,2 +1,0 @@
-# attack: the same keyword passed twice (a compile-stage error)
-print(sep="", sep=" ")

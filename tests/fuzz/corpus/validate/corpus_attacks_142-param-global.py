@@ -1,4 +1,0 @@
-# attack: a parameter that is also declared global (a compile-stage error)
-def f(a):
-    global a
-    return a

@@ -1,2 +1,0 @@
-# attack: nonlocal at module level (a compile-stage error)
-nonlocal x

@@ -1,2 +1,0 @@
-# attack: assign to __debug__ (a compile-stage error)
-__debug__ = False

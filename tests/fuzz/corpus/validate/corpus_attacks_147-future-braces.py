@@ -1,2 +1,0 @@
-# attack: an unknown __future__ feature (a compile-stage error)
-from __future__ import braces

@@ -1,4 +1,0 @@
-# attack: import system out of os
-from os import system
-
-system("echo escaped")

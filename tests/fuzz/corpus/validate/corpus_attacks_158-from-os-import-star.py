@@ -1,2 +1,0 @@
-# attack: star import from os
-from os import *

@@ -1,4 +1,0 @@
-# attack: star import even from an allowed module
-from math import *
-
-print(pi)

@@ -1,2 +1,0 @@
-# attack: star import from an allowed package
-from collections import *

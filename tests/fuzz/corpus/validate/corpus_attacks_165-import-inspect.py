@@ -1,4 +1,0 @@
-# attack: frame inspection through the inspect module
-import inspect
-
-print(inspect.currentframe().f_back)

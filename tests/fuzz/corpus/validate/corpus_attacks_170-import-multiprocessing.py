@@ -1,4 +1,0 @@
-# attack: fork worker processes
-import multiprocessing
-
-print(multiprocessing.cpu_count())

@@ -1,4 +1,0 @@
-# attack: ignore the timeout signal
-import signal
-
-signal.signal(signal.SIGALRM, signal.SIG_IGN)

@@ -1,4 +1,0 @@
-# attack: raise resource limits
-import resource
-
-print(resource.getrlimit(resource.RLIMIT_AS))

@@ -1,4 +1,0 @@
-# attack: map memory directly
-import mmap
-
-print(mmap.PAGESIZE)

@@ -1,4 +1,0 @@
-# attack: the posix module under os
-import posix
-
-print(posix.getcwd())

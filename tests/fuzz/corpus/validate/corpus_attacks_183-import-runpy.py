@@ -1,4 +1,0 @@
-# attack: run a module by name
-import runpy
-
-runpy.run_module("this")

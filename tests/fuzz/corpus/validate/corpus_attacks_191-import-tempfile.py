@@ -1,4 +1,0 @@
-# attack: create files without the filesystem profile
-import tempfile
-
-print(tempfile.mkdtemp())

@@ -1,4 +1,0 @@
-# attack: read the environment for secrets
-from os import environ
-
-print(dict(environ))

@@ -1,5 +1,0 @@
-line = input()
-words = line.split()
-print(" ".join(reversed(words)))
-print(" ".join(w[::-1] for w in words))
-print(len(words), "words")

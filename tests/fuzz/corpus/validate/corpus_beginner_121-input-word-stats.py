@@ -1,6 +1,0 @@
-sentence = input("Type a sentence: ")
-words = sentence.split()
-print("Words:", len(words))
-print("Characters (no spaces):", len(sentence.replace(" ", "")))
-print("Longest word:", max(words, key=len))
-print("Capitalized:", " ".join(w.capitalize() for w in words))

@@ -1,7 +1,0 @@
-print(int("42") + 1, float("3.5") * 2)
-print(str(123) + "4", list("abc"), tuple([1, 2]))
-print(bool(0), bool(""), bool([]), bool("0"), bool(0.1))
-print(int(3.99), int(-3.99), round(3.99))
-print(type(3), type(3.0), type("x"), type([]))
-print(isinstance(True, int), int(True) + True)
-print(float("inf") > 10 ** 100)

@@ -1,5 +1,0 @@
-# parity: an IndentationError from the parser is an error (RESTRICTEDPYTHON.md §1)
-# restricted: reject
-# default: reject
-if True:
-print(1)

@@ -1,4 +1,0 @@
-# parity: return at module level: SyntaxError raised by the final compile() (RESTRICTEDPYTHON.md §1)
-# restricted: reject
-# default: reject
-return 1

@@ -1,6 +1,0 @@
-# parity: match with a capture pattern and a guard (RESTRICTEDPYTHON.md §2)
-# restricted: reject
-# default: accept
-match (1, 2):
-    case (a, b) if a < b:
-        y = a + b

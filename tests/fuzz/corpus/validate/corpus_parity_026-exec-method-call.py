@@ -1,9 +1,0 @@
-# parity: only a Call whose func is the bare Name exec is rejected; an attribute named exec is fine (RESTRICTEDPYTHON.md §2)
-# restricted: accept
-# default: accept
-class Runner:
-    def exec(self, x):
-        return x
-
-
-Runner().exec(1)

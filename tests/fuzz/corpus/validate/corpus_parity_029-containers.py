@@ -1,7 +1,0 @@
-# parity: List, Tuple, Set, Dict and Starred are allowed (RESTRICTEDPYTHON.md §2)
-# restricted: accept
-# default: accept
-a = [1, 2]
-b = (*a, 3)
-c = {1, *a}
-d = {"k": 1, **{"j": 2}}

@@ -1,7 +1,0 @@
-# parity: With and withitem, including a tuple target, are allowed (RESTRICTEDPYTHON.md §2,§5)
-# restricted: accept
-# default: accept
-from contextlib import nullcontext
-
-with nullcontext((1, 2)) as (a, b):
-    c = a + b

@@ -1,6 +1,0 @@
-# parity: Yield and YieldFrom are allowed (4.0b6) (RESTRICTEDPYTHON.md §2)
-# restricted: accept
-# default: accept
-def gen():
-    yield 1
-    yield from [2, 3]

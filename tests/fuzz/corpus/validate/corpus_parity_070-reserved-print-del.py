@@ -1,4 +1,0 @@
-# parity: print is reserved: a Del is rejected (RESTRICTEDPYTHON.md §3.4)
-# restricted: reject
-# default: reject
-del print

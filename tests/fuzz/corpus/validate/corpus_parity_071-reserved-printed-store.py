@@ -1,4 +1,0 @@
-# parity: printed is reserved: a Store is rejected (RESTRICTEDPYTHON.md §3.4)
-# restricted: reject
-# default: reject
-printed = ""

@@ -1,5 +1,0 @@
-# parity: a function named print is rejected (RESTRICTEDPYTHON.md §3.4)
-# restricted: reject
-# default: reject
-def print():
-    pass

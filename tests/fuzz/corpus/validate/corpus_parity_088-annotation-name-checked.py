@@ -1,5 +1,0 @@
-# parity: annotations are ordinary expressions, so their Names are checked (RESTRICTEDPYTHON.md §3)
-# restricted: reject
-# default: reject
-def f(a: _T):
-    return a

@@ -1,4 +1,0 @@
-# parity: import _a.b starts with _ (RESTRICTEDPYTHON.md §3)
-# restricted: reject
-# default: reject
-import _a.b

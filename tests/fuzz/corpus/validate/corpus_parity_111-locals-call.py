@@ -1,4 +1,0 @@
-# parity: locals() passes the static policy; default rejects it (RESTRICTEDPYTHON.md §6)
-# restricted: accept
-# default: reject
-l = locals()

@@ -1,4 +1,0 @@
-# parity: vars() passes the static policy; default rejects it (RESTRICTEDPYTHON.md §6)
-# restricted: accept
-# default: reject
-v = vars()

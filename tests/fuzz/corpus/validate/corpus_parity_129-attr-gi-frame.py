@@ -1,5 +1,0 @@
-# parity: gi_frame is in INSPECT_ATTRIBUTES (CVE-2023-37271) (RESTRICTEDPYTHON.md §4)
-# restricted: reject
-# default: reject
-g = (x for x in [1])
-fr = g.gi_frame

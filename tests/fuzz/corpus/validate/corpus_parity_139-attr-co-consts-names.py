@@ -1,5 +1,0 @@
-# parity: co_consts and co_names are not in INSPECT_ATTRIBUTES (RESTRICTEDPYTHON.md §4)
-# restricted: accept
-# default: ?
-def f(code):
-    return code.co_consts, code.co_names

@@ -1,5 +1,0 @@
-# parity: AugAssign on a slice is a Subscript target too (RESTRICTEDPYTHON.md §4)
-# restricted: reject
-# default: accept
-a = [1, 2, 3]
-a[0:1] += [9]

@@ -1,6 +1,0 @@
-# parity: f(*a) and f(**k) are allowed (rewritten to _apply_) (RESTRICTEDPYTHON.md §5)
-# restricted: accept
-# default: accept
-args = [1, 2]
-kw = {"sep": ","}
-print(*args, **kw)

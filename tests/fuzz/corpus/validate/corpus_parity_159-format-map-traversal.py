@@ -1,5 +1,0 @@
-# parity: format_map with an attribute traversal inside the string passes the static policy (RESTRICTEDPYTHON.md §9,§10)
-# restricted: accept
-# default: reject
-# (default rejects: the default rules add format-string traversal checks (PW207) on top of RestrictedPython's policy)
-s = "{x.__class__.__mro__}".format_map({"x": 1})

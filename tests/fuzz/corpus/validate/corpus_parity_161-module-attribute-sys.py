@@ -1,8 +1,0 @@
-# parity: an allowed module's own imports (dataclasses.sys, typing.sys) are plain attributes statically; run-time layers must hold (RESTRICTEDPYTHON.md §10)
-# restricted: accept
-# default: ?
-import dataclasses
-import typing
-
-mods = dataclasses.sys.modules
-t = typing.sys
