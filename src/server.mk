@@ -32,7 +32,7 @@ clean-mcp-client:
 .PHONY: clean-mcp-client
 
 # Round-trip latency through the MCP protocol: `make bench-mcp`.
-EXTRA_DIST += tests/bench/bench-mcp.mjs
+EXTRA_DIST += tests/bench/bench-mcp.mjs tests/bench/mcp-raw.mjs
 bench-mcp: pyward$(EXEEXT)
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
 	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)

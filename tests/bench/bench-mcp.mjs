@@ -4,7 +4,7 @@
 //
 // Baseline, measured in the same run: `ping`, the cheapest round trip the
 // server can answer (framing + JSON-RPC, no tool work).
-import { spawn } from 'node:child_process';
+import { Server } from './mcp-raw.mjs';
 
 const PYWARD = process.argv[2] ?? process.env.PYWARD ?? './pyward';
 const N = Number(process.env.BENCH_N ?? 400);
@@ -25,34 +25,6 @@ const PROGRAM_40 = [
   'print(total, fib(20), word_counts("a b a"))', 'result = {"total": total}', 'result',
 ].join('\n') + '\n';
 
-class Server {
-  constructor() {
-    this.proc = spawn(PYWARD, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.pending = new Map();
-    this.id = 0;
-    let tail = '';
-    this.proc.stdout.on('data', (c) => {
-      tail += c.toString();
-      let nl;
-      while ((nl = tail.indexOf('\n')) >= 0) {
-        const msg = JSON.parse(tail.slice(0, nl));
-        tail = tail.slice(nl + 1);
-        const p = this.pending.get(msg.id);
-        if (p) { this.pending.delete(msg.id); p(msg); }
-      }
-    });
-  }
-
-  request(method, params) {
-    const id = ++this.id;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.proc.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-    });
-  }
-
-  close() { this.proc.stdin.end(); }
-}
 
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ms = (x) => x.toFixed(3).padStart(8);
@@ -90,7 +62,7 @@ function row(name, xs, target) {
     (target ? `   (target p50 <= ${target} ms)` : ''));
 }
 
-const srv = new Server();
+const srv = new Server(PYWARD);
 await srv.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } });
 const info = (await srv.request('tools/call', { name: 'get_sandbox_info', arguments: {} })).result.structuredContent;
 const call = (name, args) => () => srv.request('tools/call', { name, arguments: args });

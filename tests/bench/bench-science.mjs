@@ -5,7 +5,8 @@
 // Environment: BENCH_N (runs per figure, default 20), PYTHON (the
 // interpreter to spawn, default /usr/bin/python3: Debian's, the one whose
 // libpython pyward embeds and whose packages it imports).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { Server } from './mcp-raw.mjs';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,35 +31,6 @@ const PLOT = [
   'print("saved")',
 ].join('\n') + '\n';
 
-class Server {
-  constructor() {
-    this.proc = spawn(PYWARD, ['serve', '--profiles', 'basic,data_science'],
-      { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.pending = new Map();
-    this.id = 0;
-    let tail = '';
-    this.proc.stdout.on('data', (c) => {
-      tail += c.toString();
-      let nl;
-      while ((nl = tail.indexOf('\n')) >= 0) {
-        const msg = JSON.parse(tail.slice(0, nl));
-        tail = tail.slice(nl + 1);
-        const p = this.pending.get(msg.id);
-        if (p) { this.pending.delete(msg.id); p(msg); }
-      }
-    });
-  }
-
-  request(method, params) {
-    const id = ++this.id;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.proc.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-    });
-  }
-
-  close() { this.proc.stdin.end(); }
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const since = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -100,7 +72,7 @@ async function measure(name, srv, code, cwd, image) {
     `   python -c p50 ${py.toFixed(1).padStart(7)} ms   python/pyward ${(py / pw).toFixed(1)}x`);
 }
 
-const srv = new Server();
+const srv = new Server(PYWARD, ['--profiles', 'basic,data_science']);
 await srv.request('initialize', { protocolVersion: '2025-06-18', capabilities: {},
   clientInfo: { name: 'bench-science', version: '0' } });
 const info = (await srv.request('tools/call', { name: 'get_sandbox_info', arguments: {} })).result.structuredContent;
