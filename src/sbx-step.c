@@ -131,6 +131,9 @@ static bool
 parse_usage(struct pw_sbx_run *r)
 {
     const char *p = r->res.buf.data;
+    if (p == NULL) {
+        return false; /* nothing on the result channel (NULL + 0 is UB) */
+    }
     const char *end = p + r->res.buf.len;
     while (p != NULL && p < end) {
         if (*p == 'U') {

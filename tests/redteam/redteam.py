@@ -575,21 +575,30 @@ class Suite:
         time.sleep(1.0)
         rss = self.server.rss_kb()
         growth = rss - self.rss0
-        self.tap.point(
-            f"server RSS after warm-up {self.rss0} kB -> {rss} kB "
-            f"(growth {growth} kB < {RSS_BOUND_KB} kB)",
-            [] if growth < RSS_BOUND_KB else ["the server's memory grew"])
+        name = (f"server RSS after warm-up {self.rss0} kB -> {rss} kB "
+                f"(growth {growth} kB < {RSS_BOUND_KB} kB)")
+        if os.environ.get("PW_SANITIZED") == "1":
+            # ASan's quarantine keeps freed memory; LeakSanitizer checks
+            # the server's exit instead (the point after the next).
+            self.tap.point(name + " # SKIP sanitized build", [])
+        else:
+            self.tap.point(name, [] if growth < RSS_BOUND_KB
+                           else ["the server's memory grew"])
         fds = len(os.listdir(f"/proc/{self.server.p.pid}/fd"))
         self.tap.point(f"server open fds {self.fds0} -> {fds}",
                        [] if fds <= self.fds0 else ["the server leaks fds"])
         self.server.p.stdin.close()
         code = self.server.p.wait(timeout=30)
         self.log.close()
-        self.tap.point(f"the server exits cleanly on EOF (status {code})",
-                       [] if code == 0 else [f"exit status {code}"])
         with open(self.log_path, encoding="utf-8", errors="replace") as f:
             log = f.read()
         leaked = [s for s in self.forms() if s in log]
+        # The end of the server's log says why it did not exit cleanly
+        # (lines naming a secret left out: the next point reports those).
+        tail = [line for line in log.splitlines()[-60:]
+                if not any(s in line for s in self.forms())]
+        self.tap.point(f"the server exits cleanly on EOF (status {code})",
+                       [] if code == 0 else [f"exit status {code}"] + tail)
         self.tap.point("no secret in the server's log",
                        [f"{leaked[0][:12]}... in the log"] if leaked else [])
 

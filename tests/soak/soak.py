@@ -188,6 +188,11 @@ class Prefixed:
         self.out.flush()
 
 
+# Built with ASan/UBSan (configure --enable-asan, --enable-ubsan or
+# --enable-fuzz): make check says so.
+SANITIZED = os.environ.get("PW_SANITIZED") == "1"
+
+
 def verdict(opts, start, end, counts, bad, alive, code):
     calls = sum(counts.values())
     growth = end[0] - start[0]
@@ -195,7 +200,7 @@ def verdict(opts, start, end, counts, bad, alive, code):
         (f"{calls} execute_code calls answered with their expected status",
          calls == opts.calls and not bad, "; ".join(bad)),
         (f"RSS {start[0]} kB -> {end[0]} kB: growth {growth} kB "
-         f"< {opts.rss_kb} kB", growth < opts.rss_kb, ""),
+         f"< {opts.rss_kb} kB", growth < opts.rss_kb or SANITIZED, ""),
         (f"open fds {start[1]} -> {end[1]}: back to the start value",
          end[1] == start[1], ""),
         (f"children {start[2]} -> {end[2]}: back to the start value",
@@ -206,7 +211,11 @@ def verdict(opts, start, end, counts, bad, alive, code):
     failed = 0
     for n, (name, ok, why) in enumerate(checks, 1):
         failed += not ok
-        if opts.tap:
+        if opts.tap and SANITIZED and name.startswith("RSS"):
+            # ASan keeps freed memory in quarantine: RSS says nothing of
+            # leaks there, LeakSanitizer checks them at the server's exit.
+            print(f"ok {n} - {name} # SKIP sanitized build")
+        elif opts.tap:
             print(f"{'ok' if ok else 'not ok'} {n} - {name}")
             if why:
                 print(f"# {why}")
