@@ -190,6 +190,16 @@ pw_zygote_set_spares(struct pw_zygote *z, int n)
 }
 
 bool
+pw_zygote_short(const struct pw_zygote *z)
+{
+    int ready = 0;
+    for (int i = 0; i < z->nspares; i++) {
+        ready += z->spares[i]->caps == z->spare_caps;
+    }
+    return ready < z->want_spares;
+}
+
+bool
 pw_zygote_refill(struct pw_zygote *z)
 {
     (void)pw_sbx_reap(z, false);
@@ -201,7 +211,7 @@ pw_zygote_refill(struct pw_zygote *z)
         }
         z->spares[z->nspares++] = s;
     }
-    return z->nspares < z->want_spares;
+    return pw_zygote_short(z);
 }
 
 size_t

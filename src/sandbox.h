@@ -55,6 +55,9 @@ void pw_zygote_set_spares(struct pw_zygote *z, int n);
  * the caller refills when it is idle, after answering).  Also reaps what
  * it can (pw_zygote_reap).  Returns true if the pool is still short. */
 bool pw_zygote_refill(struct pw_zygote *z);
+/* True if the pool is short of spares prepared for what new runs get
+ * (the next idle moment should call pw_zygote_refill). */
+bool pw_zygote_short(const struct pw_zygote *z);
 
 /* Reap the processes of finished runs that were answered before their
  * exit completed (done without blocking on every pw_sbx_start and

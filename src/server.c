@@ -482,7 +482,8 @@ pw_server_run(struct pw_server *s)
          * on a short run's way. */
         bool idle = rc == 0 && quiet(s);
         refill = idle && refill ? pw_zygote_refill(s->tools->zygote)
-                                : s->tools->zygote != NULL;
+                                : s->tools->zygote != NULL &&
+                                      pw_zygote_short(s->tools->zygote);
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);
         }
