@@ -225,20 +225,27 @@ pw_sbx_reap(struct pw_zygote *z, bool wait)
 {
     size_t keep = 0;
     for (size_t i = 0; i < z->nreap; i++) {
-        pid_t rc = PW_RETRY(waitpid(z->reap[i], NULL, wait ? 0 : WNOHANG));
-        if (rc == 0) {
-            z->reap[keep++] = z->reap[i];
+        struct pw_sbx_leftover *l = &z->reap[i];
+        if (l->pid > 0 &&
+            PW_RETRY(waitpid(l->pid, NULL, wait ? 0 : WNOHANG)) == 0) {
+            z->reap[keep++] = *l;
+            continue;
         }
+        /* The process is gone, and with it the mount namespace that held
+         * the directory: removing it is cheap now. */
+        pw_sbx_scratch_remove(l->scratch);
+        free(l->scratch);
     }
     z->nreap = keep;
     return keep;
 }
 
+/* Leave PID (0: reaped) and SCRATCH (owned) to pw_sbx_reap. */
 static void
-reap_later(struct pw_zygote *z, pid_t pid)
+reap_later(struct pw_zygote *z, pid_t pid, char *scratch)
 {
-    z->reap = pw_xrealloc(z->reap, (z->nreap + 1) * sizeof(pid_t));
-    z->reap[z->nreap++] = pid;
+    z->reap = pw_xrealloc(z->reap, (z->nreap + 1) * sizeof(*z->reap));
+    z->reap[z->nreap++] = (struct pw_sbx_leftover){pid, scratch};
 }
 
 void
@@ -366,14 +373,14 @@ pw_sbx_free(struct pw_sbx_run *r)
         (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
     }
     run_close_fds(r);
-    /* Earlier runs' processes are gone by now: reap them; this one's
-     * (killed, tearing down its address space) is reaped later. */
-    (void)pw_sbx_reap(r->z, false);
-    if (r->done && r->reap_deferred) {
-        reap_later(r->z, r->pid);
+    /* The process (killed, tearing down its address space) and the
+     * scratch directory are left for when the server is idle: removing a
+     * directory that is still a mount point in the dying child's
+     * namespace costs more than the run. */
+    if (r->scratch != NULL || r->reap_deferred) {
+        reap_later(r->z, r->done && r->reap_deferred ? r->pid : 0,
+                   r->scratch);
     }
-    pw_sbx_scratch_remove(r->scratch);
-    free(r->scratch);
     free(r->stdin_data);
     pw_buf_free(&r->out.buf);
     pw_buf_free(&r->err.buf);
@@ -537,7 +544,11 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
              struct pw_error *err)
 {
     struct pw_sbx_run *r = run_new(z, req);
-    (void)pw_sbx_reap(z, false);
+    /* Leftovers are cleared when the server is idle; a server that never
+     * is clears them here, a few runs at a time. */
+    if (z->nreap >= PW_SBX_LEFTOVERS_MAX) {
+        (void)pw_sbx_reap(z, false);
+    }
     /* No refill here: the fork would delay this run's answer (a prepared
      * run takes less time than forking the zygote); see
      * pw_zygote_refill. */

@@ -16,6 +16,8 @@
 
 /* The most spares a zygote keeps (pw_zygote_set_spares clamps to it). */
 #define PW_SBX_SPARES_MAX 8
+/* Finished runs left to clear before a new run clears them itself. */
+#define PW_SBX_LEFTOVERS_MAX 8
 
 /* The capabilities that change the OS layers a spare installs ahead of
  * its request: the network capability (another network namespace and
@@ -43,9 +45,17 @@ struct pw_zygote {
     int want_spares;     /* the pool size the zygote keeps */
     unsigned spare_caps; /* PW_SBX_OS_CAPS new spares are prepared with:
                           * the enabled profiles', then the last request's */
-    /* Finished runs whose process has not been reaped yet. */
-    pid_t *reap;
+    /* What finished runs left behind: processes to reap, scratch
+     * directories to remove (pw_sbx_reap, off the runs' way). */
+    struct pw_sbx_leftover *reap;
     size_t nreap;
+};
+
+/* A finished run's process (0 when it was reaped) and its scratch
+ * directory (owned), removed once the process is gone. */
+struct pw_sbx_leftover {
+    pid_t pid;
+    char *scratch;
 };
 
 enum pw_sbx_stop {
@@ -148,8 +158,9 @@ PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
 /* All three parts, for a child forked on demand; never returns. */
 PW_NORETURN void pw_sbx_child_main(const struct pw_sbx_child *c);
 
-/* Zygote: reap finished runs' processes left behind (non-blocking unless
- * WAIT).  Returns how many are still pending. */
+/* Zygote: reap finished runs' processes left behind and remove their
+ * scratch directories (non-blocking unless WAIT).  Returns how many are
+ * still pending. */
 size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
 
 /* Build the result object of a finished run (sbx-result.c). */
