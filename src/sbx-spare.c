@@ -264,6 +264,9 @@ put_list(struct pw_buf *b, const char *const *list, uint64_t *len)
     return 0;
 }
 
+/* The request in one write (a pipe's buffer holds a usual one whole): a
+ * spare that refuses it after reading the header cannot make the rest of
+ * the send fail, and the spare wakes once. */
 int
 pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
                   const struct pw_sbx_limits *limits)
@@ -276,21 +279,20 @@ pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
     h.code_len = req->code_len;
     h.has_extra = req->imports->extra != NULL;
     h.has_only = req->imports->only != NULL;
-    struct pw_buf lists;
-    pw_buf_init(&lists);
-    int rc = put_list(&lists, req->imports->extra, &h.extra_len);
-    size_t extra_end = lists.len;
-    rc = rc < 0 ? -1 : put_list(&lists, req->imports->only, &h.only_len);
-    if (rc == 0 &&
-        (pw_write_all(s->ctl, &h, sizeof(h)) < 0 ||
-         pw_write_all(s->ctl, req->code, req->code_len) < 0 ||
-         pw_write_all(s->ctl, lists.data, extra_end) < 0 ||
-         (lists.len > extra_end && pw_write_all(s->ctl, lists.data + extra_end,
-                                                lists.len - extra_end) < 0))) {
-        rc = -1;
+    struct pw_buf msg;
+    pw_buf_init(&msg);
+    int rc = pw_buf_append(&msg, &h, sizeof(h)) < 0 ||
+                     pw_buf_append(&msg, req->code, req->code_len) < 0 ||
+                     put_list(&msg, req->imports->extra, &h.extra_len) < 0 ||
+                     put_list(&msg, req->imports->only, &h.only_len) < 0
+                 ? -1
+                 : 0;
+    if (rc == 0) {
+        memcpy(msg.data, &h, sizeof(h)); /* with the lists' lengths */
+        rc = pw_write_all(s->ctl, msg.data, msg.len);
     }
-    pw_buf_free(&lists);
+    pw_buf_free(&msg);
     close(s->ctl);
     s->ctl = -1;
-    return rc;
+    return rc < 0 ? -1 : 0;
 }
