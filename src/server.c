@@ -55,6 +55,7 @@ struct pw_server {
     struct job *queue;
     bool eof;
     struct pollfd *fds;
+    double last_activity; /* a request read or a run answered */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -341,6 +342,7 @@ step_jobs(struct pw_server *s, double now)
                        j->req.id_raw, st != NULL ? st : "?");
             unlink_job(&s->running, j);
             job_reply(s, j, result);
+            s->last_activity = pw_now();
         } else if (j->token != NULL && now >= j->next_progress) {
             send_progress(s, j, now);
         }
@@ -389,11 +391,18 @@ poll_timeout(const struct pw_server *s, double now)
  * delay; older ones do not mind. */
 #define REFILL_AFTER_S 0.05
 
-/* Nothing a fork would delay: no queued request, no young run. */
+/* A client that sends its next request as soon as it has an answer
+ * sends it sooner than this: forking a spare then would delay that
+ * request by more than the spare saves it.  Such a client's runs fork on
+ * demand, which costs about what a spare's preparation would. */
+#define REFILL_QUIET_S 0.002
+
+/* Nothing a fork would delay: no queued request, no young run, no
+ * request or answer just now. */
 static bool
 quiet(const struct pw_server *s)
 {
-    if (s->queue != NULL) {
+    if (s->queue != NULL || pw_now() - s->last_activity < REFILL_QUIET_S) {
         return false;
     }
     for (const struct job *j = s->running; j != NULL; j = j->next) {
@@ -405,9 +414,10 @@ quiet(const struct pw_server *s)
 }
 
 /* 0 while the pool of spares is short and the server is quiet (refilled
- * then); at most 10 ms while it is short and young runs are in flight, 5
- * ms while answered runs' processes are still exiting (reaped when
- * idle); otherwise the next deadline. */
+ * then); at most 10 ms while it is short and young runs are in flight, 1
+ * ms while it is short after a request or an answer, 5 ms while answered
+ * runs' processes are still exiting (reaped when idle); otherwise the
+ * next deadline. */
 static int
 loop_timeout(struct pw_server *s, bool refill)
 {
@@ -416,6 +426,7 @@ loop_timeout(struct pw_server *s, bool refill)
         return 0;
     }
     int cap = refill && s->running != NULL ? 10
+              : refill                     ? 1
               : s->tools->zygote != NULL &&
                       pw_zygote_reap(s->tools->zygote, false) > 0
                   ? 5
@@ -439,6 +450,7 @@ install_signals(void)
 static void
 read_input(struct pw_server *s)
 {
+    s->last_activity = pw_now();
     int rc = pw_rpc_in_read(&s->in, 0, pw_mcp_handle_line, &s->mcp);
     if (rc != 0) {
         if (rc < 0) {
