@@ -21,6 +21,8 @@ EXTRA_DIST += src/guard.py
 
 # guard.py (trusted interpreter layers) embedded as a C byte array.
 BUILT_SOURCES = src/guard-py.inc
+# (BUILT_SOURCES covers `make`, `make check`; this covers `make pyward`.)
+src/sbx-guard.$(OBJEXT): src/guard-py.inc
 CLEANFILES += src/guard-py.inc
 src/guard-py.inc: $(top_srcdir)/src/guard.py
 	$(AM_V_GEN)$(MKDIR_P) src && \
