@@ -378,8 +378,7 @@ pw_sbx_free(struct pw_sbx_run *r)
      * directory that is still a mount point in the dying child's
      * namespace costs more than the run. */
     if (r->scratch != NULL || r->reap_deferred) {
-        reap_later(r->z, r->done && r->reap_deferred ? r->pid : 0,
-                   r->scratch);
+        reap_later(r->z, r->done && r->reap_deferred ? r->pid : 0, r->scratch);
     }
     free(r->stdin_data);
     pw_buf_free(&r->out.buf);

@@ -261,16 +261,12 @@ main(int argc, char **argv)
     }
     set.mask = ds;
     const char *np = "import numpy as np\nprint(np.arange(10).sum())";
+    const char *np_c = "import numpy as np; print(np.arange(10).sum())";
     report("numpy arange().sum()", bench_sandbox(z, &set, np, "45\n", runs, 0),
-           bench_spawn(python, "-I",
-                       "import numpy as np; "
-                       "print(np.arange(10).sum())",
-                       runs / 10 > 5 ? runs / 10 : 5, 0));
+           bench_spawn(python, "-I", np_c, runs / 10 > 5 ? runs / 10 : 5, 0));
     report("numpy, 50 ms apart",
            bench_sandbox(z, &set, np, "45\n", runs / 2, 50),
-           bench_spawn(python, "-I",
-                       "import numpy as np; print(np.arange(10).sum())", 5,
-                       50));
+           bench_spawn(python, "-I", np_c, 5, 50));
     pw_zygote_free(z);
     pw_profiles_free(p);
     return 0;
