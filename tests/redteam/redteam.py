@@ -35,6 +35,10 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from procs import proc_table  # noqa: E402 - tests/procs.py
+
 CATEGORIES = ("builtins", "frames", "format", "imports", "filesystem",
               "processes", "network", "resources", "disclosure", "syscalls")
 PROFILES = "basic,filesystem,data_science,network"
@@ -141,22 +145,6 @@ class Listener(threading.Thread):
             c, _ = self.sock.accept()
             self.count += 1
             c.close()
-
-
-def proc_table():
-    """{pid: (ppid, state)} of every process we can see."""
-    table = {}
-    for p in os.listdir("/proc"):
-        if not p.isdigit():
-            continue
-        try:
-            with open(f"/proc/{p}/stat", encoding="utf-8",
-                      errors="replace") as f:
-                rest = f.read().rpartition(")")[2].split()
-        except OSError:
-            continue
-        table[int(p)] = (int(rest[1]), rest[0])
-    return table
 
 
 def descendants(pid):

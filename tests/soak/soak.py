@@ -17,6 +17,10 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from procs import proc_table  # noqa: E402 - tests/procs.py
+
 MIX = [
     ("ok", {"code": "print(sum(i * i for i in range(1000)))"}),
     ("ok", {"code": "import json, math\n"
@@ -84,19 +88,8 @@ def rss_kb(pid):
 
 
 def children(pid):
-    n = 0
-    for p in os.listdir("/proc"):
-        if not p.isdigit():
-            continue
-        try:
-            with open(f"/proc/{p}/stat", encoding="utf-8",
-                      errors="replace") as f:
-                rest = f.read().rpartition(")")[2].split()
-        except OSError:
-            continue
-        if int(rest[1]) == pid and rest[0] not in ("Z", "X"):
-            n += 1
-    return n
+    return sum(1 for ppid, state in proc_table().values()
+               if ppid == pid and state not in ("Z", "X"))
 
 
 def sample(pid):
