@@ -28,7 +28,6 @@ import ctypes
 import hashlib
 import json
 import os
-import select
 import socket
 import subprocess
 import sys
@@ -37,7 +36,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from procs import proc_table  # noqa: E402 - tests/procs.py
+from serve_client import ServeClient, proc_table  # noqa: E402
 
 CATEGORIES = ("builtins", "frames", "format", "imports", "filesystem",
               "processes", "network", "resources", "disclosure", "syscalls")
@@ -177,51 +176,11 @@ def proc_status(pid, key):
     return 0
 
 
-class Server:
-    """One `pyward serve`, talked to over JSON-RPC on its stdin/stdout."""
+class Server(ServeClient):
+    """The server every attack goes through, with every profile."""
 
     def __init__(self, pyward, log):
-        self.p = subprocess.Popen(
-            [pyward, "serve", "--profiles", PROFILES],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
-        self.next_id = 0
-        self.buf = b""
-
-    def send(self, obj):
-        self.p.stdin.write((json.dumps(obj) + "\n").encode())
-        self.p.stdin.flush()
-
-    def readline(self, deadline):
-        while b"\n" not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            r, _, _ = select.select([self.p.stdout], [], [], left)
-            if not r:
-                return None
-            chunk = os.read(self.p.stdout.fileno(), 1 << 20)
-            if not chunk:
-                return None
-            self.buf += chunk
-        line, _, self.buf = self.buf.partition(b"\n")
-        return line.decode("utf-8", "replace")
-
-    def call(self, method, params, wait=30.0):
-        """(raw line, message) of the answer, or (None, None)."""
-        self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method,
-                   "params": params})
-        deadline = time.monotonic() + wait
-        while True:
-            line = self.readline(deadline)
-            if line is None:
-                return None, None
-            try:
-                msg = json.loads(line)
-            except ValueError:
-                return line, None
-            if msg.get("id") == self.next_id:
-                return line, msg
+        super().__init__(pyward, PROFILES, log)
 
     def start(self):
         _, msg = self.call("initialize", {

@@ -1,7 +1,7 @@
 # Soak: many execute_code calls through one server, watching its RSS, fds
 # and children.  Short form in make check; `make soak` is the long form.
 TESTS += tests/soak/run.sh
-EXTRA_DIST += tests/soak/run.sh tests/soak/soak.py tests/procs.py
+EXTRA_DIST += tests/soak/run.sh tests/soak/soak.py tests/serve_client.py
 
 soak: pyward
 	PYWARD='$(abs_top_builddir)/pyward' \

@@ -12,14 +12,13 @@
 import argparse
 import json
 import os
-import select
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from procs import proc_table  # noqa: E402 - tests/procs.py
+from serve_client import ServeClient, proc_table  # noqa: E402
 
 MIX = [
     ("ok", {"code": "print(sum(i * i for i in range(1000)))"}),
@@ -41,42 +40,16 @@ MIX = [
 ]
 
 
-class Server:
+class Server(ServeClient):
     def __init__(self, pyward, profiles):
-        self.p = subprocess.Popen(
-            [pyward, "serve", "--profiles", profiles],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL)
-        self.n = 0
-        self.buf = b""
+        super().__init__(pyward, profiles, subprocess.DEVNULL)
 
     def call(self, method, params, wait=60.0):
-        self.n += 1
-        msg = {"jsonrpc": "2.0", "id": self.n, "method": method,
-               "params": params}
-        self.p.stdin.write((json.dumps(msg) + "\n").encode())
-        self.p.stdin.flush()
-        deadline = time.monotonic() + wait
-        while True:
-            while b"\n" not in self.buf:
-                left = deadline - time.monotonic()
-                r, _, _ = select.select([self.p.stdout], [], [],
-                                        max(left, 0))
-                if not r:
-                    return None
-                chunk = os.read(self.p.stdout.fileno(), 1 << 20)
-                if not chunk:
-                    return None
-                self.buf += chunk
-            line, _, self.buf = self.buf.partition(b"\n")
-            reply = json.loads(line)
-            if reply.get("id") == self.n:
-                return reply
+        """The answer, or None."""
+        return super().call(method, params, wait)[1]
 
     def notify(self, method):
-        msg = {"jsonrpc": "2.0", "method": method}
-        self.p.stdin.write((json.dumps(msg) + "\n").encode())
-        self.p.stdin.flush()
+        self.send({"jsonrpc": "2.0", "method": method})
 
 
 def rss_kb(pid):
