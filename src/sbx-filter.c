@@ -223,6 +223,14 @@ compile_one(json_t *root, bool network, const char *file,
     }
     int rc =
         seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+    /* A binary tree of syscall numbers: besides the checks it saves at
+     * run time, the kernel's action cache, built when the filter is
+     * attached (under a lock, by emulating it for every syscall number),
+     * walks a few nodes per number instead of the whole list.  That
+     * halved the install, on every run's way. */
+    if (rc == 0) {
+        rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
+    }
     rc = rc < 0 ? pw_fail(err, PW_ERR_SANDBOX, "seccomp_attr_set: %s",
                           strerror(-rc))
                 : add_names(ctx, json_object_get(root, "allow"), file, count,
