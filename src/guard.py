@@ -640,20 +640,24 @@ def execute(code, g, error, result_fd):
 def warmup():
     """In a spare child, before any request: walk the paths a run takes
     (compile, exec, error report, variables, JSON) on a sample program so
-    their pages are already copied when the request arrives."""
+    their pages are already copied when the request arrives.  A generator:
+    the spare stops between two steps when its request arrives."""
     sample = (b"total = sum(i * 2 for i in range(10))\n"
               b"words = {'a': [1, 2.5], 'b': (True, None)}\n"
               b"label = f'{total}:{len(words)}'.upper()\n"
               b"label\n1 / 0\n")
     code, error, lines = precompile(sample)
+    yield
     g = {"__name__": "__main__", "__doc__": None,
          "__builtins__": dict(state["builtins"])}
     try:
         exec(code, g)
     except ZeroDivisionError as e:
         error = error_info(e)
+    yield
     json.dumps({"result": short_repr(g.get("$result"), 100),
                 "variables": variables(g), "error": error})
+    yield
     np = sys.modules.get("numpy")
     if np is not None:
         # The data-science profile's usual first steps: array creation,

@@ -92,6 +92,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->spare_caps = pw_profiles_caps(profiles, enabled) & PW_SBX_OS_CAPS;
     const char *tmp = getenv("TMPDIR");
     z->tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+    z->view_scratch = pw_xasprintf("%s/pyward-run", z->tmp_root);
     /* Resolved once: the environment is scrubbed afterwards. */
     static char *rules;
     if (rules == NULL) {
@@ -154,7 +155,7 @@ pool_drop_stale(struct pw_zygote *z)
 {
     for (int i = z->nspares - 1; i >= 0; i--) {
         if (z->spares[i]->caps != z->spare_caps) {
-            pw_sbx_spare_free(pool_remove(z, i));
+            pw_sbx_spare_free(z, pool_remove(z, i));
         }
     }
 }
@@ -174,7 +175,7 @@ pool_take(struct pw_zygote *z, unsigned caps)
             return s;
         }
         /* It failed its setup or was killed: never hand it a request. */
-        pw_sbx_spare_free(s);
+        pw_sbx_spare_free(z, s);
     }
     return NULL;
 }
@@ -184,7 +185,7 @@ pw_zygote_set_spares(struct pw_zygote *z, int n)
 {
     z->want_spares = n < 0 ? 0 : n > PW_SBX_SPARES_MAX ? PW_SBX_SPARES_MAX : n;
     while (z->nspares > z->want_spares) {
-        pw_sbx_spare_free(z->spares[--z->nspares]);
+        pw_sbx_spare_free(z, z->spares[--z->nspares]);
     }
     pool_fill(z);
 }
@@ -199,17 +200,33 @@ pw_zygote_short(const struct pw_zygote *z)
     return ready < z->want_spares;
 }
 
-bool
-pw_zygote_refill(struct pw_zygote *z)
+void
+pw_zygote_refill_on_start(struct pw_zygote *z, bool on)
 {
-    (void)pw_sbx_reap(z, false);
+    z->refill_on_start = on;
+}
+
+/* One spare more if the pool is short; false if the fork failed. */
+static bool
+pool_add_one(struct pw_zygote *z)
+{
     pool_drop_stale(z);
     if (z->nspares < z->want_spares) {
         struct pw_sbx_spare *s = pw_sbx_spare_new(z);
         if (s == NULL) {
-            return false; /* tried again at the next idle moment */
+            return false;
         }
         z->spares[z->nspares++] = s;
+    }
+    return true;
+}
+
+bool
+pw_zygote_refill(struct pw_zygote *z)
+{
+    (void)pw_sbx_reap(z, false);
+    if (!pool_add_one(z)) {
+        return false; /* tried again at the next idle moment */
     }
     return pw_zygote_short(z);
 }
@@ -233,8 +250,7 @@ pw_sbx_reap(struct pw_zygote *z, bool wait)
         }
         /* The process is gone, and with it the mount namespace that held
          * the directory: removing it is cheap now. */
-        pw_sbx_scratch_remove(l->scratch);
-        free(l->scratch);
+        pw_sbx_scratch_drop(z, l->scratch);
     }
     z->nreap = keep;
     return keep;
@@ -261,6 +277,7 @@ pw_zygote_free(struct pw_zygote *z)
     pw_sbx_layers_clear(&z->layers);
     free(z->missing);
     free(z->tmp_root);
+    free(z->view_scratch);
     free(z);
 }
 
@@ -312,17 +329,28 @@ rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
     return 0;
 }
 
-void
-pw_sbx_scratch_remove(char *dir)
+static void
+scratch_remove(const char *dir)
 {
-    if (dir != NULL) {
-        (void)nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    (void)nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void
+pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir)
+{
+    if (dir != NULL && strcmp(dir, z->view_scratch) != 0) {
+        scratch_remove(dir);
     }
+    free(dir);
 }
 
 char *
-pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err)
+pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
+                   struct pw_error *err)
 {
+    if (!pw_sbx_scratch_on_host(z, caps)) {
+        return pw_xstrdup(z->view_scratch);
+    }
     char *dir = pw_xasprintf("%s/pyward-run.XXXXXX", z->tmp_root);
     if (mkdtemp(dir) == NULL) {
         pw_fail_errno(err, PW_ERR_SANDBOX, "mkdtemp %s", dir);
@@ -334,7 +362,7 @@ pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err)
         (z->layers.root &&
          (chown(dir, 65534, 65534) < 0 || chown(out, 65534, 65534) < 0))) {
         pw_fail_errno(err, PW_ERR_SANDBOX, "preparing %s", dir);
-        pw_sbx_scratch_remove(dir);
+        scratch_remove(dir);
         free(dir);
         return NULL;
     }
@@ -522,7 +550,7 @@ start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
     }
     r->start = pw_now();
     if (pw_sbx_spare_send(s, req, &r->limits) < 0) {
-        pw_sbx_spare_free(s);
+        pw_sbx_spare_free(z, s);
         return false;
     }
     r->pid = s->pid;
@@ -538,6 +566,18 @@ start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
     return true;
 }
 
+/* A run has started: its replacement spare, if the caller asked for
+ * it.  The fork (a fraction of a millisecond) happens while the run's
+ * child works, not while a client waits for an answer or a request
+ * waits to be read. */
+static void
+started(struct pw_zygote *z)
+{
+    if (z->refill_on_start) {
+        (void)pool_add_one(z);
+    }
+}
+
 struct pw_sbx_run *
 pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
              struct pw_error *err)
@@ -548,14 +588,12 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
     if (z->nreap >= PW_SBX_LEFTOVERS_MAX) {
         (void)pw_sbx_reap(z, false);
     }
-    /* No refill here: the fork would delay this run's answer (a prepared
-     * run takes less time than forking the zygote); see
-     * pw_zygote_refill. */
     if (start_on_spare(z, r, req)) {
+        started(z);
         return r;
     }
     int p[4][2];
-    r->scratch = pw_sbx_scratch_new(z, err);
+    r->scratch = pw_sbx_scratch_new(z, req->caps, err);
     if (r->scratch == NULL) {
         pw_sbx_free(r);
         return NULL;
@@ -583,5 +621,6 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
         return NULL;
     }
     run_ready(r);
+    started(z);
     return r;
 }

@@ -50,10 +50,14 @@ void pw_zygote_free(struct pw_zygote *z);
  * PYWARD_SPARES environment variable read by pw_zygote_new. */
 void pw_zygote_set_spares(struct pw_zygote *z, int n);
 
-/* Fork one spare if the pool is short (a run takes one and forks none:
- * forking the zygote takes longer than a run on a prepared spare, so
- * the caller refills when it is idle, after answering).  Also reaps what
- * it can (pw_zygote_reap).  Returns true if the pool is still short. */
+/* ON: each run, once started (its child running), forks the spare that
+ * replaces the one it took, while the caller would only wait for the
+ * run's output; the spare is then prepared by the time a client that
+ * sends requests back to back sends its next one.  Off (the default, for
+ * one-shot callers): runs fork no spare, the caller refills. */
+void pw_zygote_refill_on_start(struct pw_zygote *z, bool on);
+/* Fork one spare if the pool is short.  Also reaps what it can
+ * (pw_zygote_reap).  Returns true if the pool is still short. */
 bool pw_zygote_refill(struct pw_zygote *z);
 /* True if the pool is short of spares prepared for what new runs get
  * (the next idle moment should call pw_zygote_refill). */

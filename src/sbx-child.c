@@ -125,9 +125,10 @@ os_layers(const struct pw_sbx_child *c, int first_free)
 {
     const struct pw_zygote *z = c->z;
     bool net = (c->os_caps & PW_CAP_NETWORK) != 0;
-    bool tmpfs = pw_sbx_workspace_tmpfs(z, c->os_caps);
+    enum pw_sbx_ws ws = pw_sbx_ws_kind(z, c->os_caps);
+    bool tmpfs = ws == PW_SBX_WS_TMPFS;
     const char *what = "rlimit";
-    pw_sbx_mountns_workspace(tmpfs);
+    pw_sbx_mountns_workspace(ws);
     close_others(first_free);
     if (clearenv() != 0) {
         fail("clearenv", 0);

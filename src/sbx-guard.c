@@ -275,12 +275,17 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
 }
 
 void
-pw_sbx_guard_warmup(void)
+pw_sbx_guard_warmup(bool (*stop)(void))
 {
-    PW_PYAUTO PyObject *r = guard_call("warmup", "()");
-    if (r == NULL) {
-        PyErr_Clear();
+    PW_PYAUTO PyObject *steps = guard_call("warmup", "()");
+    while (steps != NULL && !stop()) {
+        PyObject *r = PyIter_Next(steps);
+        if (r == NULL) {
+            break;
+        }
+        Py_DECREF(r);
     }
+    PyErr_Clear();
 }
 
 int

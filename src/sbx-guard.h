@@ -39,8 +39,9 @@ PyObject *pw_sbx_guard_compile(const char *code, size_t len,
 int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
                          PyObject *compiled);
 /* Spare child, before its request: warm up the run's paths (trusted
- * sample program).  Failures are ignored. */
-void pw_sbx_guard_warmup(void);
+ * sample program), a step at a time until STOP() is true.  Failures are
+ * ignored. */
+void pw_sbx_guard_warmup(bool (*stop)(void));
 /* Child: install the audit hook. 0 or -1. */
 int pw_sbx_guard_arm(void);
 /* Child, after seccomp: run the prepared code and write the result line. */

@@ -38,13 +38,17 @@ struct pw_zygote {
     long long as_base;
     char *missing; /* modules of the enabled profiles not installed */
     char *tmp_root;
+    /* The scratch path of runs that need no host directory (one for all:
+     * each run's view makes it; see pw_sbx_ws_kind). */
+    char *view_scratch;
     unsigned long runs;
     /* Children forked ahead, prepared and waiting, oldest first. */
     struct pw_sbx_spare *spares[PW_SBX_SPARES_MAX];
     int nspares;
-    int want_spares;     /* the pool size the zygote keeps */
-    unsigned spare_caps; /* PW_SBX_OS_CAPS new spares are prepared with:
-                          * the enabled profiles', then the last request's */
+    int want_spares;      /* the pool size the zygote keeps */
+    bool refill_on_start; /* pw_zygote_refill_on_start */
+    unsigned spare_caps;  /* PW_SBX_OS_CAPS new spares are prepared with:
+                           * the enabled profiles', then the last request's */
     /* What finished runs left behind: processes to reap, scratch
      * directories to remove (pw_sbx_reap, off the runs' way). */
     struct pw_sbx_leftover *reap;
@@ -111,9 +115,13 @@ struct pw_sbx_child {
     unsigned os_caps; /* PW_SBX_OS_CAPS its OS layers are set up for */
 };
 
-/* A private scratch directory (owned by nobody when root), or NULL. */
-char *pw_sbx_scratch_new(const struct pw_zygote *z, struct pw_error *err);
-void pw_sbx_scratch_remove(char *dir);
+/* The scratch path of a run with CAPS: a private host directory (owned
+ * by nobody when root), Z's view_scratch when the run's view makes it,
+ * or NULL. */
+char *pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
+                         struct pw_error *err);
+/* Free DIR, removing it first if it is a host directory. */
+void pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir);
 /* Four CLOEXEC pipes: stdin, stdout, stderr, result.  0 or -1. */
 int pw_sbx_pipes_new(int p[4][2], struct pw_error *err);
 /* Close one side (0 read, 1 write) of each of the four pipes. */
@@ -139,7 +147,7 @@ struct pw_sbx_spare *pw_sbx_spare_new(struct pw_zygote *z);
 /* True if the spare's process is still there (not failed or killed). */
 bool pw_sbx_spare_alive(const struct pw_sbx_spare *s);
 /* Kill, reap and free an unused spare. */
-void pw_sbx_spare_free(struct pw_sbx_spare *s);
+void pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s);
 /* Hand REQ (with the run's LIMITS) to the spare.  0 or -1. */
 int pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
                       const struct pw_sbx_limits *limits);

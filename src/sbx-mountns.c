@@ -18,6 +18,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <grp.h>
 #include <sched.h>
 #include <stdio.h>
@@ -130,6 +131,26 @@ list_hidden(struct pw_sbx_mounts *m)
     add_hide(m, "/dev/mqueue");
 }
 
+/* TMP_ROOT is a real path under one of the hidden directories: what the
+ * view makes there exists in the view alone. */
+static bool
+tmp_covered(const struct pw_sbx_mounts *m)
+{
+    char real[PATH_MAX];
+    if (realpath(m->tmp_root, real) == NULL ||
+        strcmp(real, m->tmp_root) != 0) {
+        return false;
+    }
+    for (size_t i = 0; i < m->nhide; i++) {
+        size_t n = strlen(m->hide[i]);
+        if (strncmp(real, m->hide[i], n) == 0 &&
+            (real[n] == '/' || real[n] == '\0')) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static int
 write_text(const char *path, const char *text)
 {
@@ -234,14 +255,15 @@ held_close(struct held *h)
     errno = saved;
 }
 
+/* The /etc files, and the host scratch directory when HOST. */
 static int
-held_open(struct held *h, const char *scratch)
+held_open(struct held *h, const char *scratch, bool host)
 {
     for (size_t i = 0; i < ETC_MAX; i++) {
         h->etc[i] = -1;
     }
-    h->scratch = open(scratch, O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (h->scratch < 0) {
+    h->scratch = host ? open(scratch, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (host && h->scratch < 0) {
         return -1;
     }
     for (size_t i = 0; i < ETC_MAX; i++) {
@@ -279,6 +301,8 @@ etc_back(const struct held *h)
     return 0;
 }
 
+/* The whole tree read-only, then SCRATCH writable again unless it is
+ * NULL. */
 static int
 read_only(const char *scratch)
 {
@@ -289,8 +313,9 @@ read_only(const char *scratch)
                 sizeof(ro)) < 0) {
         return -1;
     }
-    return (int)syscall(SYS_mount_setattr, AT_FDCWD, scratch, 0, &rw,
-                        sizeof(rw));
+    return scratch == NULL ? 0
+                           : (int)syscall(SYS_mount_setattr, AT_FDCWD, scratch,
+                                          0, &rw, sizeof(rw));
 #else
     (void)ro;
     (void)rw;
@@ -334,23 +359,35 @@ reduce_proc(const char **what)
 #endif
 }
 
-static bool run_tmpfs = true; /* this child's choice (one run each) */
+/* This child's choice (one run each). */
+static enum pw_sbx_ws run_ws = PW_SBX_WS_TMPFS;
 
 void
-pw_sbx_mountns_workspace(bool tmpfs)
+pw_sbx_mountns_workspace(enum pw_sbx_ws kind)
 {
-    run_tmpfs = tmpfs;
+    run_ws = kind;
 }
 
-/* The scratch directory: a private tmpfs capped in bytes and inodes,
- * holding an empty output/, when the caps are set; otherwise the host
- * directory (HELD) bound back in place. */
+static enum pw_sbx_ws
+ws_kind(const struct pw_sbx_mounts *m)
+{
+    if (run_ws == PW_SBX_WS_TMPFS && (m->ws_bytes <= 0 || m->ws_files <= 0)) {
+        return PW_SBX_WS_HOST;
+    }
+    return run_ws;
+}
+
+/* The scratch directory (made in the view by make_dirs): a private tmpfs
+ * capped in bytes and inodes, holding an empty output/; the host
+ * directory (HELD) bound back in place; or, empty, left as it is. */
 static int
 scratch_mount(const struct pw_sbx_mounts *m, int held, const char *scratch,
               const char **what)
 {
-    if (!run_tmpfs || m->ws_bytes <= 0 || m->ws_files <= 0) {
-        return bind_fd(held, scratch);
+    enum pw_sbx_ws kind = ws_kind(m);
+    if (kind != PW_SBX_WS_TMPFS) {
+        *what = "bind scratch";
+        return kind == PW_SBX_WS_HOST ? bind_fd(held, scratch) : 0;
     }
     /* Early means root before its drop to nobody. */
     unsigned long uid = m->early ? 65534 : (unsigned long)geteuid();
@@ -386,8 +423,9 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
     }
     /* Opened in the new namespace: a bind source must belong to it. */
     struct held h;
+    enum pw_sbx_ws kind = ws_kind(m);
     *what = "open(scratch)";
-    int rc = held_open(&h, scratch);
+    int rc = held_open(&h, scratch, kind == PW_SBX_WS_HOST);
     for (size_t i = 0; rc == 0 && i < m->nhide; i++) {
         *what = "mount tmpfs";
         rc = mount("tmpfs", m->hide[i], "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
@@ -397,7 +435,7 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
         rc = etc_back(&h);
     }
     if (rc == 0) {
-        *what = "bind scratch";
+        *what = "mkdir scratch";
         rc = make_dirs(scratch);
     }
     if (rc == 0) {
@@ -408,7 +446,7 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
     }
     if (rc == 0) {
         *what = "read-only remount";
-        rc = read_only(scratch);
+        rc = read_only(kind == PW_SBX_WS_EMPTY ? NULL : scratch);
     }
     held_close(&h);
     return rc;
@@ -527,6 +565,7 @@ pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root)
     }
     free(scratch);
     if (m->active) {
+        m->tmp_covered = tmp_covered(m);
         snprintf(m->why, sizeof(m->why),
                  "%zu directories hidden under empty tmpfs, /etc reduced, "
                  "/proc reduced to the run's own process, "

@@ -4,9 +4,11 @@
  * /proc, /sys) is hidden under an empty tmpfs, /etc keeps only the few
  * files the dynamic loader and the time functions read, the run's scratch
  * directory is bound back in place (or, with workspace caps, replaced by
- * a private size-capped tmpfs), and everything but the scratch directory
- * is read-only.  Optional: probed once in the zygote; a host
- * that refuses it gets the layer reported inactive with the reason.
+ * a private size-capped tmpfs; or, without file caps, an empty directory
+ * of the view that exists nowhere on the host), and everything but a
+ * writable scratch directory is read-only.  Optional: probed once in the
+ * zygote; a host that refuses it gets the layer reported inactive with the
+ * reason.
  */
 #pragma once
 
@@ -17,10 +19,20 @@
 
 struct pw_sbx_layers;
 
+/* What a run's scratch directory is in its view. */
+enum pw_sbx_ws {
+    PW_SBX_WS_HOST,  /* the host directory, bound back, writable */
+    PW_SBX_WS_TMPFS, /* a private tmpfs (WS_BYTES, WS_FILES), writable */
+    PW_SBX_WS_EMPTY, /* an empty read-only directory of the view alone */
+};
+
 struct pw_sbx_mounts {
     bool active;
     bool early; /* root without user namespaces: made before the uid drop */
     char *tmp_root;
+    /* TMP_ROOT (a real path, no symbolic link) lies under a hidden
+     * directory: a scratch path there can exist in the view alone. */
+    bool tmp_covered;
     char *hide[PW_SBX_HIDE_MAX]; /* directories covered by an empty tmpfs */
     size_t nhide;
     /* Both above 0: the scratch directory is a private tmpfs of at most
@@ -36,9 +48,11 @@ struct pw_sbx_mounts {
 void pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root);
 void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
 
-/* In the child, before the steps below: false keeps the host scratch
- * directory (bound back) even when the caps ask for a tmpfs. */
-void pw_sbx_mountns_workspace(bool tmpfs);
+/* In the child, before the steps below: the scratch directory's kind
+ * (PW_SBX_WS_TMPFS, the default, falls back to the host directory when
+ * WS_BYTES or WS_FILES is not set; PW_SBX_WS_TMPFS and PW_SBX_WS_EMPTY
+ * need no host directory). */
+void pw_sbx_mountns_workspace(enum pw_sbx_ws kind);
 
 /* In the child, before the uid drop (does something only in the "early"
  * case).  0 or -1 with errno set and *WHAT naming the step. */

@@ -411,6 +411,25 @@ pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps)
            (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
 }
 
+enum pw_sbx_ws
+pw_sbx_ws_kind(const struct pw_zygote *z, unsigned caps)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    if (pw_sbx_workspace_tmpfs(z, caps)) {
+        return PW_SBX_WS_TMPFS;
+    }
+    bool files = (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
+    return m->active && m->tmp_covered && !files ? PW_SBX_WS_EMPTY
+                                                 : PW_SBX_WS_HOST;
+}
+
+bool
+pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps)
+{
+    return !z->layers.mounts.tmp_covered ||
+           pw_sbx_ws_kind(z, caps) == PW_SBX_WS_HOST;
+}
+
 int
 pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
 {
@@ -452,6 +471,9 @@ pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
     if (r->ws_fd >= 0 &&
         (fstatfs(r->ws_fd, &fs) < 0 || fs.f_type != TMPFS_MAGIC)) {
         return 0; /* not what the checklist sends: read nothing */
+    }
+    if (r->ws_fd < 0 && !pw_sbx_scratch_on_host(r->z, r->caps)) {
+        return 0; /* the workspace never reached the parent */
     }
     int root = r->ws_fd >= 0
                    ? openat(r->ws_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)

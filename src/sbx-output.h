@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "sbx-mountns.h"
+
 struct pw_sbx_output_caps {
     long long max_files;       /* entries listed (sent or not) */
     long long max_file_bytes;  /* a larger file is listed, not sent */
@@ -50,9 +52,17 @@ ssize_t pw_sbx_result_recv(int sock, void *buf, size_t len, bool first,
 struct pw_zygote;
 /* True if Z's runs get a private tmpfs workspace (with CAPS, a run's
  * enum pw_cap bits: one whose profiles let it write files; the others
- * cannot write and keep the host directory, read-only to them).  Only
+ * cannot write: see pw_sbx_ws_kind).  Only
  * then does the checklist send its fd, and the parent accept one. */
 bool pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps);
+/* What the scratch directory of a run with CAPS is in its view: the
+ * workspace tmpfs, an empty read-only directory (no file caps, mount
+ * namespace active), or the host directory. */
+enum pw_sbx_ws pw_sbx_ws_kind(const struct pw_zygote *z, unsigned caps);
+/* False when a run with CAPS needs no host directory: its scratch path
+ * lies under a hidden directory and the view makes it (a tmpfs or an
+ * empty directory). */
+bool pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps);
 /* Add the "workspace" layer entry to OBJ (doctor, get_sandbox_info). */
 int pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj);
 

@@ -2,20 +2,24 @@
  * sbx-spare.c - a child forked ahead of the next run, prepared.
  *
  * Most of a run's latency used to be the interpreter touching pages
- * after fork and the OS checklist (namespaces, mounts, landlock).  A
- * spare forks ahead, warms those pages up with trusted code (compiling
- * and executing a sample program, no user code), installs every layer
- * that does not depend on the request (pw_sbx_child_setup: process
- * group, network namespace without the network capability, fds,
- * environment, fixed rlimits, uid drop, user/IPC/UTS/mount namespaces,
- * no_new_privs, landlock, signals), and blocks on its request pipe.  The
- * request (limits, capabilities, import allow-list, source) is then a
- * single write; the spare lowers its CPU and AS rlimits to the request's,
- * compiles the source, and finishes the checklist (interpreter layers,
- * audit hook, seccomp) before running it.  A request the spare was not
- * prepared for (PW_SBX_OS_CAPS) is refused by the zygote before it is
- * sent and by the spare if it arrives.  Nothing of one run reaches
- * another: each spare serves one run.
+ * after fork and the OS checklist (namespaces, mounts, landlock,
+ * seccomp).  A spare forks ahead and installs every layer that does not
+ * depend on the request (pw_sbx_child_setup: process group, network
+ * namespace without the network capability, fds, environment, fixed
+ * rlimits, uid drop, user/IPC/UTS/mount namespaces, no_new_privs,
+ * landlock, signals, seccomp), then waits on its request pipe.  If the
+ * request has not come within WARM_AFTER_MS, it warms the run's pages up
+ * with trusted code (compiling and executing a sample program, no user
+ * code) a step at a time, and stops as soon as the request arrives: a
+ * client that pauses between requests gets a warm spare, one that sends
+ * them back to back gets a spare that is ready sooner and costs less
+ * CPU.  The request (limits, capabilities, import allow-list, source) is
+ * a single write; the spare lowers its CPU and AS rlimits to the
+ * request's, compiles the source, and finishes the checklist
+ * (interpreter layers, audit hook) before running it.  A request the
+ * spare was not prepared for (PW_SBX_OS_CAPS) is refused by the zygote
+ * before it is sent and by the spare if it arrives.  Nothing of one run
+ * reaches another: each spare serves one run.
  */
 #include "config.h"
 
@@ -116,6 +120,28 @@ close_except(const int *keep, int n)
 
 #define CTL_FD 4 /* where pw_sbx_child_setup puts the request pipe */
 
+/* Back to back, a client's next request reaches a spare about 2 ms after
+ * the spare was forked; a spare left waiting longer warms up. */
+#define WARM_AFTER_MS 5
+
+/* The request (or the zygote's EOF) is there, or comes within MS. */
+static bool
+request_within(int ms)
+{
+    struct pollfd p = {.fd = CTL_FD, .events = POLLIN};
+    int rc;
+    do {
+        rc = poll(&p, 1, ms);
+    } while (rc < 0 && errno == EINTR);
+    return rc != 0;
+}
+
+static bool
+request_waiting(void)
+{
+    return request_within(0);
+}
+
 /* After the setup: read the request, set its limits, compile, run. */
 static PW_NORETURN void
 serve_request(const struct pw_sbx_child *setup)
@@ -162,7 +188,6 @@ spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
     if (getppid() == 1) {
         _exit(0);
     }
-    pw_sbx_guard_warmup();
     /* Once the uid is dropped the death signal is gone: the zygote's end
      * of the request pipe closing (EOF) ends an idle spare then. */
     struct pw_sbx_child c = {.z = z,
@@ -174,6 +199,9 @@ spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
                              .fd_ctl = ctl,
                              .os_caps = z->spare_caps};
     pw_sbx_child_setup(&c);
+    if (!request_within(WARM_AFTER_MS)) {
+        pw_sbx_guard_warmup(request_waiting);
+    }
     serve_request(&c);
 }
 
@@ -183,15 +211,14 @@ pw_sbx_spare_new(struct pw_zygote *z)
     struct pw_error err = {0};
     int p[4][2];
     int ctl[2] = {-1, -1};
-    char *scratch = pw_sbx_scratch_new(z, &err);
+    char *scratch = pw_sbx_scratch_new(z, z->spare_caps, &err);
     if (scratch == NULL) {
         return NULL;
     }
     if (pw_sbx_pipes_new(p, &err) < 0 || pipe2(ctl, O_CLOEXEC) < 0) {
         pw_sbx_pipes_close(p, 0);
         pw_sbx_pipes_close(p, 1);
-        pw_sbx_scratch_remove(scratch);
-        free(scratch);
+        pw_sbx_scratch_drop(z, scratch);
         return NULL;
     }
     PyOS_BeforeFork();
@@ -216,7 +243,7 @@ pw_sbx_spare_new(struct pw_zygote *z)
     }
     s->scratch = scratch;
     if (pid < 0 || s->pidfd < 0) {
-        pw_sbx_spare_free(s);
+        pw_sbx_spare_free(z, s);
         return NULL;
     }
     return s;
@@ -230,7 +257,7 @@ pw_sbx_spare_alive(const struct pw_sbx_spare *s)
 }
 
 void
-pw_sbx_spare_free(struct pw_sbx_spare *s)
+pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s)
 {
     if (s == NULL) {
         return;
@@ -246,8 +273,7 @@ pw_sbx_spare_free(struct pw_sbx_spare *s)
             close(*fds[i]);
         }
     }
-    pw_sbx_scratch_remove(s->scratch);
-    free(s->scratch);
+    pw_sbx_scratch_drop(z, s->scratch);
     free(s);
 }
 

@@ -56,6 +56,7 @@ struct pw_server {
     bool eof;
     struct pollfd *fds;
     double last_activity; /* a request read or a run answered */
+    double last_answer;   /* a run answered */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -342,7 +343,7 @@ step_jobs(struct pw_server *s, double now)
                        j->req.id_raw, st != NULL ? st : "?");
             unlink_job(&s->running, j);
             job_reply(s, j, result);
-            s->last_activity = pw_now();
+            s->last_activity = s->last_answer = pw_now();
         } else if (j->token != NULL && now >= j->next_progress) {
             send_progress(s, j, now);
         }
@@ -393,8 +394,10 @@ poll_timeout(const struct pw_server *s, double now)
 
 /* A client that sends its next request as soon as it has an answer
  * sends it sooner than this: forking a spare then would delay that
- * request by more than the spare saves it.  Such a client's runs fork on
- * demand, which costs about what a spare's preparation would. */
+ * request.  Such a client's runs fork their replacements while they work
+ * (pw_zygote_refill_on_start).  After a pause, the fork is better left
+ * to the next pause: forking while a run works delays its answer when
+ * the run is short and the host's caches are cold. */
 #define REFILL_QUIET_S 0.002
 
 /* Nothing a fork would delay: no queued request, no young run, no
@@ -451,6 +454,14 @@ static void
 read_input(struct pw_server *s)
 {
     s->last_activity = pw_now();
+    /* A client that answers an answer at once gets its runs' spares
+     * forked while the runs work; one that pauses gets them forked in its
+     * pauses, where the fork delays nothing (see REFILL_QUIET_S). */
+    if (s->tools->zygote != NULL) {
+        pw_zygote_refill_on_start(s->tools->zygote,
+                                  s->last_activity - s->last_answer <
+                                      REFILL_QUIET_S);
+    }
     int rc = pw_rpc_in_read(&s->in, 0, pw_mcp_handle_line, &s->mcp);
     if (rc != 0) {
         if (rc < 0) {

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
@@ -558,10 +559,21 @@ START_TEST(spare_run_has_every_layer)
     ck_assert_int_eq(status_field(a->pid, "Seccomp:"), 2);
     ck_assert_int_eq(status_field(a->pid, "NoNewPrivs:"), 1);
     ck_assert_int_ne(same_ns(a->pid, "net"), 1);
-    /* Each run sees its own scratch dir, not the other's. */
+    /* Each run sees its own scratch dir, not the other's: a directory of
+     * its own view when the path is the same, else a path the other
+     * cannot reach. */
     char path[700];
     snprintf(path, sizeof(path), "/proc/%d/root%s", (int)b->pid, a->scratch);
-    if (zygote->layers.mounts.active && geteuid() == 0) {
+    if (zygote->layers.mounts.active && geteuid() == 0 &&
+        strcmp(a->scratch, b->scratch) == 0) {
+        struct stat sa;
+        struct stat sb;
+        snprintf(path, sizeof(path), "/proc/%d/cwd", (int)a->pid);
+        ck_assert_int_eq(stat(path, &sa), 0);
+        snprintf(path, sizeof(path), "/proc/%d/cwd", (int)b->pid);
+        ck_assert_int_eq(stat(path, &sb), 0);
+        ck_assert(sa.st_dev != sb.st_dev || sa.st_ino != sb.st_ino);
+    } else if (zygote->layers.mounts.active && geteuid() == 0) {
         ck_assert_int_eq(access(path, F_OK), -1);
         snprintf(path, sizeof(path), "/proc/%d/root%s", (int)b->pid,
                  b->scratch);
@@ -616,7 +628,7 @@ START_TEST(spare_refuses_other_requests)
     ck_assert_int_eq(waitpid(s->pid, &st, 0), s->pid);
     ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 125);
     s->pid = -1;
-    pw_sbx_spare_free(s);
+    pw_sbx_spare_free(zygote, s);
 }
 END_TEST
 
@@ -743,6 +755,37 @@ START_TEST(spare_pool_size)
     pw_zygote_set_spares(zygote, 2);
     ck_assert_uint_eq(pw_zygote_reap(zygote, true), 0);
     ck_assert_int_le(waitpid(-1, NULL, WNOHANG), 0);
+}
+END_TEST
+
+START_TEST(spare_refilled_on_start)
+{
+    /* Asked to, a run forks its replacement as it starts; the new spare,
+     * sent its request before it could warm up, serves it all the same. */
+    pw_zygote_set_spares(zygote, 1);
+    pw_zygote_refill_on_start(zygote, true);
+    for (int i = 0; i < 5; i++) {
+        ck_assert_int_eq(zygote->nspares, 1);
+        pid_t old = zygote->spares[0]->pid;
+        struct pw_sbx_run *r = start_code("print(7)", 0);
+        ck_assert(r->on_spare);
+        ck_assert_int_eq(r->pid, old);
+        ck_assert_int_eq(zygote->nspares, 1);
+        ck_assert_int_ne(zygote->spares[0]->pid, old);
+        json_auto_t *res = finish_run(r);
+        ck_assert_str_eq(field(res, "stdout"), "7\n");
+        pw_sbx_free(r);
+    }
+    /* Off (the default): a run takes a spare and forks none. */
+    pw_zygote_refill_on_start(zygote, false);
+    struct pw_sbx_run *r = start_code("print(8)", 0);
+    ck_assert(r->on_spare);
+    ck_assert_int_eq(zygote->nspares, 0);
+    json_auto_t *res = finish_run(r);
+    ck_assert_str_eq(field(res, "stdout"), "8\n");
+    pw_sbx_free(r);
+    pw_zygote_set_spares(zygote, 2);
+    ck_assert_uint_eq(pw_zygote_reap(zygote, true), 0);
 }
 END_TEST
 
@@ -911,6 +954,75 @@ START_TEST(mount_namespace_view)
 }
 END_TEST
 
+/* The child of view_scratch_empty: the steps on SCRATCH (absent from the
+ * host), then 0 if it is the cwd and refuses a new file at the mount
+ * level (EROFS: no audit hook, landlock or seccomp is involved here). */
+static int
+empty_scratch_child(const struct pw_sbx_layers *l, const char *scratch)
+{
+    const char *what = "?";
+    pw_sbx_mountns_workspace(PW_SBX_WS_EMPTY);
+    if (pw_sbx_mountns_steps(l, scratch, &what) < 0) {
+        fprintf(stderr, "%s: %s\n", what, strerror(errno));
+        return 1;
+    }
+    if (chdir(scratch) < 0) {
+        return 2;
+    }
+    int fd = open("planted", O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd >= 0 || errno != EROFS) {
+        return 3;
+    }
+    return mkdir("d", 0755) == 0 || errno != EROFS ? 4 : 0;
+}
+
+START_TEST(view_scratch_empty)
+{
+    struct pw_sbx_layers l;
+    pw_sbx_layers_probe(&l);
+    pw_sbx_mountns_probe(&l, tmp_root);
+    if (!l.mounts.active) {
+        fprintf(stderr, "# mount namespace inactive: %s\n", l.mounts.why);
+        pw_sbx_layers_clear(&l);
+        return;
+    }
+    ck_assert(l.mounts.tmp_covered);
+    char scratch[600];
+    snprintf(scratch, sizeof(scratch), "%s/pyward-run", tmp_root);
+    ck_assert_int_ne(access(scratch, F_OK), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        _exit(empty_scratch_child(&l, scratch));
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 0);
+    /* Made in the view alone: nothing appeared on the host. */
+    ck_assert_int_ne(access(scratch, F_OK), 0);
+    pw_sbx_layers_clear(&l);
+}
+END_TEST
+
+START_TEST(runs_make_no_host_dirs)
+{
+    /* The default profiles write no files: their runs' scratch directory
+     * exists in their view alone. */
+    ck_assert_uint_eq(pw_zygote_reap(zygote, true), 0);
+    json_auto_t *layers = pw_zygote_layers_json(zygote);
+    if (!json_is_true(json_object_get(
+            json_object_get(layers, "mount_namespace"), "active"))) {
+        return;
+    }
+    for (int i = 0; i < 5; i++) {
+        json_auto_t *r = run_code("print(1)", "", 10);
+        ck_assert_str_eq(field(r, "status"), "ok");
+        ck_assert_int_eq(count_scratch_dirs(), 0);
+    }
+}
+END_TEST
+
 static int
 rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
@@ -956,7 +1068,10 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_cancel_kills);
     tcase_add_test(tr, spare_usage_is_the_runs);
     tcase_add_test(tr, spare_pool_size);
+    tcase_add_test(tr, spare_refilled_on_start);
     tcase_add_test(tr, mount_namespace_view);
+    tcase_add_test(tr, view_scratch_empty);
+    tcase_add_test(tr, runs_make_no_host_dirs);
     suite_add_tcase(s, tr);
     return s;
 }
