@@ -120,8 +120,9 @@ close_except(const int *keep, int n)
 
 #define CTL_FD 4 /* where pw_sbx_child_setup puts the request pipe */
 
-/* Back to back, a client's next request reaches a spare about 2 ms after
- * the spare was forked; a spare left waiting longer warms up. */
+/* Back to back, the request a spare serves comes 2 to 4 ms after its
+ * fork (the pool's oldest spare is taken first); a spare left waiting
+ * longer than this warms up. */
 #define WARM_AFTER_MS 5
 
 /* The request (or the zygote's EOF) is there, or comes within MS. */
