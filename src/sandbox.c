@@ -122,6 +122,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
 }
 
 static void pool_drop_stale(struct pw_zygote *z);
+static bool pool_add_one(struct pw_zygote *z);
 
 /* Fork spares until the pool is full (each slot tried once). */
 static void
@@ -129,11 +130,9 @@ pool_fill(struct pw_zygote *z)
 {
     pool_drop_stale(z);
     for (int tries = z->want_spares - z->nspares; tries > 0; tries--) {
-        struct pw_sbx_spare *s = pw_sbx_spare_new(z);
-        if (s == NULL) {
+        if (!pool_add_one(z)) {
             return;
         }
-        z->spares[z->nspares++] = s;
     }
 }
 

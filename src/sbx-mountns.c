@@ -18,8 +18,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <grp.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -381,10 +381,9 @@ ws_kind(const struct pw_sbx_mounts *m)
  * capped in bytes and inodes, holding an empty output/; the host
  * directory (HELD) bound back in place; or, empty, left as it is. */
 static int
-scratch_mount(const struct pw_sbx_mounts *m, int held, const char *scratch,
-              const char **what)
+scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
+              const char *scratch, const char **what)
 {
-    enum pw_sbx_ws kind = ws_kind(m);
     if (kind != PW_SBX_WS_TMPFS) {
         *what = "bind scratch";
         return kind == PW_SBX_WS_HOST ? bind_fd(held, scratch) : 0;
@@ -439,7 +438,7 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
         rc = make_dirs(scratch);
     }
     if (rc == 0) {
-        rc = scratch_mount(m, h.scratch, scratch, what);
+        rc = scratch_mount(m, kind, h.scratch, scratch, what);
     }
     if (rc == 0) {
         rc = reduce_proc(what);

@@ -454,9 +454,10 @@ static void
 read_input(struct pw_server *s)
 {
     s->last_activity = pw_now();
-    /* A client that answers an answer at once gets its runs' spares
-     * forked while the runs work; one that pauses gets them forked in its
-     * pauses, where the fork delays nothing (see REFILL_QUIET_S). */
+    /* A client that sends its next request as soon as it has an answer
+     * gets its runs' spares forked while the runs work; one that pauses
+     * gets them forked in its pauses, where the fork delays nothing (see
+     * REFILL_QUIET_S). */
     if (s->tools->zygote != NULL) {
         pw_zygote_refill_on_start(s->tools->zygote,
                                   s->last_activity - s->last_answer <
