@@ -585,7 +585,10 @@ def user_frames(tb):
         lines.append(f'  line {f.lineno}, in {f.name}')
         src = state.get("lines", [])
         if 0 < f.lineno <= len(src):
-            lines.append("    " + src[f.lineno - 1].strip())
+            line = src[f.lineno - 1].strip()
+            if len(line) > 300:
+                line = line[:297] + "..."
+            lines.append("    " + line)
     return frames, lines
 
 
@@ -610,22 +613,36 @@ def str_or(e):
     return s if len(s) <= 2000 else s[:1997] + "..."
 
 
+def exit_status(code):
+    """The exit status python3 gives SystemExit(CODE): None is 0, an int
+    is cut to a C long (-1 when out of range) and then to 8 bits, anything
+    else is printed to stderr and gives 1."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        v = int(code)
+        return (v if -2**63 <= v < 2**63 else -1) & 0xff
+    sys.stderr.write(str_or(code) + "\n")
+    return 1
+
+
 def execute(code, g, error, result_fd):
-    """In the child, after every layer is installed: run CODE in G and
-    write the child's part of the result as one line to RESULT_FD."""
-    res = {"result": None, "variables": {}, "error": error, "exit_code": 0}
+    """In the child, after every layer is installed: run CODE in G, write
+    the program's report (result, variables, error) as one line to
+    RESULT_FD and return the exit status.  The server takes the verdict
+    from what it observes; this report is program output to it."""
+    res = {"result": None, "variables": {}, "error": error}
+    status = 1 if error is not None else 0
     if code is not None:
         try:
             exec(code, g)
             if "$result" in g and g["$result"] is not None:
                 res["result"] = short_repr(g["$result"], 10000)
         except SystemExit as e:
-            c = e.code
-            res["exit_code"] = c if isinstance(c, int) else (
-                0 if c is None else 1)
+            status = exit_status(e.code)
         except BaseException as e:  # noqa: B036 - report everything
             res["error"] = error_info(e)
-            res["exit_code"] = 1
+            status = 1
         res["variables"] = variables(g)
     for f in (sys.stdout, sys.stderr):
         try:
@@ -635,6 +652,7 @@ def execute(code, g, error, result_fd):
     data = ("R" + json.dumps(res, default=str) + "\n").encode()
     while data:
         data = data[os.write(result_fd, data):]
+    return status
 
 
 def warmup():

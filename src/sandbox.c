@@ -1,7 +1,9 @@
 /*
- * sandbox.c - the zygote and the parent side of a run: the pool of
- * prepared spares, fork on demand, pipes, reap.  The poll-driven step
- * (stdin feed, capped output, wall-clock timeout) is in sbx-step.c.
+ * sandbox.c - the server's side of the executor: set up the warm
+ * interpreter and start the zygote process (sbx-zygote.c), keep the pool
+ * of prepared spares it forks, hand each request to a spare, reap.  The
+ * poll-driven step (stdin feed, capped output, wall-clock timeout, the
+ * seccomp listener) is in sbx-step.c.
  */
 #include "config.h"
 
@@ -44,7 +46,7 @@ probe_seccomp(const struct pw_zygote *z, struct pw_error *err)
         }
         _exit(pw_sbx_filter_install(pw_sbx_filter_prog(z->filter, false)) < 0
                   ? 2
-                  : 0);
+                  : 0); /* the listener goes with the process */
     }
     int st = 0;
     if (PW_RETRY(waitpid(pid, &st, 0)) < 0 || !WIFEXITED(st) ||
@@ -85,6 +87,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
      * must fail with EPIPE, not kill the server. */
     (void)signal(SIGPIPE, SIG_IGN);
     struct pw_zygote *z = pw_xcalloc(1, sizeof(*z));
+    z->zsock = -1;
     z->profiles = profiles;
     z->enabled = enabled;
     z->layers.netns_fd = -1;
@@ -109,14 +112,19 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
     z->layers.mounts.ws_files = z->policy.workspace_files;
     pw_sbx_mountns_probe(&z->layers, z->tmp_root);
+    pw_sbx_pidns_probe(z);
     z->as_base = pw_sbx_vm_size();
+    /* Everything the zygote needs is ready and no request has been read:
+     * from here on, runs are forked by the zygote process only. */
+    z->owner = getpid();
+    if (pw_sbx_zygote_start(z, err) < 0) {
+        pw_zygote_free(z);
+        return NULL;
+    }
     /* One spare now for the first run; the rest when the caller is idle
      * (pw_zygote_refill), so a one-shot `pyward run` forks no more. */
     if (z->want_spares > 0) {
-        struct pw_sbx_spare *s = pw_sbx_spare_new(z);
-        if (s != NULL) {
-            z->spares[z->nspares++] = s;
-        }
+        (void)pw_sbx_zygote_ask(z, z->spare_caps);
     }
     return z;
 }
@@ -124,12 +132,13 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
 static void pool_drop_stale(struct pw_zygote *z);
 static bool pool_add_one(struct pw_zygote *z);
 
-/* Fork spares until the pool is full (each slot tried once). */
+/* Ask for spares until the pool (with those on their way) is full. */
 static void
 pool_fill(struct pw_zygote *z)
 {
     pool_drop_stale(z);
-    for (int tries = z->want_spares - z->nspares; tries > 0; tries--) {
+    for (int tries = z->want_spares; tries > 0 && pw_zygote_short(z);
+         tries--) {
         if (!pool_add_one(z)) {
             return;
         }
@@ -159,6 +168,29 @@ pool_drop_stale(struct pw_zygote *z)
     }
 }
 
+/* Take in one answer of the zygote (BLOCK: wait for it).  1 if one came,
+ * 0 if none yet, -1 if the zygote is gone. */
+static int
+pool_receive(struct pw_zygote *z, bool block)
+{
+    struct pw_sbx_spare *s = NULL;
+    int rc = pw_sbx_zygote_receive(z, block, &s);
+    if (s != NULL && z->nspares < PW_SBX_POOL_MAX) {
+        z->spares[z->nspares++] = s;
+    } else if (s != NULL) {
+        pw_sbx_spare_free(z, s);
+    }
+    return rc;
+}
+
+/* Every answer already there, without waiting. */
+static void
+pool_collect(struct pw_zygote *z)
+{
+    while (pool_receive(z, false) > 0) {
+    }
+}
+
 /* The oldest spare prepared for CAPS (the most likely to be ready), or
  * NULL. */
 static struct pw_sbx_spare *
@@ -179,14 +211,51 @@ pool_take(struct pw_zygote *z, unsigned caps)
     return NULL;
 }
 
+static bool
+asked_for(const struct pw_zygote *z, unsigned caps)
+{
+    for (int i = 0; i < z->nasked; i++) {
+        if (z->asked[i] == caps) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A live spare prepared for CAPS: from the pool, else the next one the
+ * zygote sends (asked for now if none is on its way).  NULL with ERR if
+ * the zygote cannot give one. */
+static struct pw_sbx_spare *
+spare_for(struct pw_zygote *z, unsigned caps, struct pw_error *err)
+{
+    for (int tries = 0; tries < 4 * PW_SBX_POOL_MAX; tries++) {
+        pool_collect(z);
+        struct pw_sbx_spare *s = pool_take(z, caps);
+        if (s != NULL) {
+            return s;
+        }
+        if ((!asked_for(z, caps) && pw_sbx_zygote_ask(z, caps) < 0) ||
+            pool_receive(z, true) < 0) {
+            break;
+        }
+    }
+    pw_fail(err, PW_ERR_SANDBOX,
+            "the zygote process could not provide a prepared child");
+    return NULL;
+}
+
 void
 pw_zygote_set_spares(struct pw_zygote *z, int n)
 {
     z->want_spares = n < 0 ? 0 : n > PW_SBX_SPARES_MAX ? PW_SBX_SPARES_MAX : n;
+    pool_collect(z);
     while (z->nspares > z->want_spares) {
         pw_sbx_spare_free(z, z->spares[--z->nspares]);
     }
     pool_fill(z);
+    /* The caller (start-up, tests) gets the pool it asked for. */
+    while (z->nasked > 0 && pool_receive(z, true) > 0) {
+    }
 }
 
 bool
@@ -195,6 +264,9 @@ pw_zygote_short(const struct pw_zygote *z)
     int ready = 0;
     for (int i = 0; i < z->nspares; i++) {
         ready += z->spares[i]->caps == z->spare_caps;
+    }
+    for (int i = 0; i < z->nasked; i++) {
+        ready += z->asked[i] == z->spare_caps;
     }
     return ready < z->want_spares;
 }
@@ -205,17 +277,15 @@ pw_zygote_refill_on_start(struct pw_zygote *z, bool on)
     z->refill_on_start = on;
 }
 
-/* One spare more if the pool is short; false if the fork failed. */
+/* One spare more asked for if the pool is short; false if the zygote
+ * cannot take the request. */
 static bool
 pool_add_one(struct pw_zygote *z)
 {
+    pool_collect(z);
     pool_drop_stale(z);
-    if (z->nspares < z->want_spares) {
-        struct pw_sbx_spare *s = pw_sbx_spare_new(z);
-        if (s == NULL) {
-            return false;
-        }
-        z->spares[z->nspares++] = s;
+    if (pw_zygote_short(z) && z->nspares + z->nasked < PW_SBX_POOL_MAX) {
+        return pw_sbx_zygote_ask(z, z->spare_caps) == 0;
     }
     return true;
 }
@@ -270,6 +340,11 @@ pw_zygote_free(struct pw_zygote *z)
         return;
     }
     pw_zygote_set_spares(z, 0);
+    /* The answers still on their way, then the zygote itself. */
+    while (z->nasked > 0 && pool_receive(z, true) >= 0) {
+        pw_zygote_set_spares(z, 0);
+    }
+    pw_sbx_zygote_stop(z);
     (void)pw_sbx_reap(z, true);
     free(z->reap);
     pw_sbx_filter_free(z->filter);
@@ -278,6 +353,36 @@ pw_zygote_free(struct pw_zygote *z)
     free(z->tmp_root);
     free(z->view_scratch);
     free(z);
+}
+
+int
+pw_zygote_adopt(struct pw_zygote *z, struct pw_error *err)
+{
+    for (int i = 0; i < z->nspares; i++) {
+        struct pw_sbx_spare *s = z->spares[i];
+        int fds[] = {s->pidfd,  s->ctl,    s->fds[0], s->fds[1],
+                     s->fds[2], s->fds[3], s->stat_fd};
+        for (size_t k = 0; k < PW_N_ELEMENTS(fds); k++) {
+            if (fds[k] >= 0) {
+                close(fds[k]);
+            }
+        }
+        free(s->scratch);
+        free(s);
+    }
+    z->nspares = 0;
+    z->nasked = 0;
+    for (size_t i = 0; i < z->nreap; i++) {
+        free(z->reap[i].scratch);
+    }
+    z->nreap = 0;
+    if (z->zsock >= 0) {
+        close(z->zsock);
+    }
+    z->zsock = -1;
+    z->zpid = 0;
+    z->owner = getpid();
+    return pw_sbx_zygote_start(z, err);
 }
 
 static int
@@ -293,8 +398,9 @@ pw_zygote_layers_json(const struct pw_zygote *z)
     json_auto_t *obj = json_object();
     char sc[160], rl[200];
     snprintf(sc, sizeof(sc),
-             "allow-list of %d system calls (rules/seccomp.json), others "
-             "stop the program (SIGSYS, named); 32-bit/x32 ABIs killed",
+             "allow-list of %d system calls (rules/seccomp.json); others "
+             "never run: the server is notified and kills the program; "
+             "32-bit/x32 ABIs killed",
              pw_sbx_filter_count(z->filter));
     snprintf(rl, sizeof(rl),
              "CPU, AS (+%lld MiB zygote base), FSIZE %lld, NOFILE %lld, "
@@ -305,6 +411,10 @@ pw_zygote_layers_json(const struct pw_zygote *z)
         add_layer(obj, "rlimits", true, rl) < 0 ||
         pw_sbx_layers_json(&z->layers, obj) < 0 ||
         pw_sbx_workspace_json(z, obj) < 0 ||
+        add_layer(obj, "pid_namespace", z->pidns, z->pidns_why) < 0 ||
+        add_layer(obj, "zygote_process", z->zpid > 0,
+                  "runs are forked by a process that never sees a request's "
+                  "data") < 0 ||
         add_layer(obj, "audit_hook", true,
                   "PEP 578 hook refusing escape events") < 0 ||
         add_layer(obj, "restricted_builtins", true,
@@ -378,8 +488,8 @@ stream_init(struct pw_sbx_stream *s)
 static void
 run_close_fds(struct pw_sbx_run *r)
 {
-    int *fds[] = {&r->fd_in,  &r->out.fd, &r->err.fd,
-                  &r->res.fd, &r->pidfd,  &r->ws_fd};
+    int *fds[] = {&r->fd_in, &r->out.fd, &r->err.fd,  &r->res.fd,
+                  &r->pidfd, &r->ws_fd,  &r->listener};
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         if (*fds[i] >= 0) {
             close(*fds[i]);
@@ -404,8 +514,8 @@ pw_sbx_free(struct pw_sbx_run *r)
      * scratch directory are left for when the server is idle: removing a
      * directory that is still a mount point in the dying child's
      * namespace costs more than the run. */
-    if (r->scratch != NULL || r->reap_deferred) {
-        reap_later(r->z, r->done && r->reap_deferred ? r->pid : 0, r->scratch);
+    if (r->scratch != NULL) {
+        reap_later(r->z, 0, r->scratch);
     }
     free(r->stdin_data);
     pw_buf_free(&r->out.buf);
@@ -448,7 +558,8 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
 {
     struct pw_sbx_run *r = pw_xcalloc(1, sizeof(*r));
     r->z = z;
-    r->pidfd = r->fd_in = r->ws_fd = -1;
+    r->pidfd = r->fd_in = r->ws_fd = r->listener = -1;
+    r->refused_nr = -1;
     stream_init(&r->out);
     stream_init(&r->err);
     stream_init(&r->res);
@@ -475,48 +586,6 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     return r;
 }
 
-static int
-run_fork(struct pw_sbx_run *r, const struct pw_sbx_request *req, int p[4][2],
-         struct pw_error *err)
-{
-    struct pw_sbx_request creq = *req;
-    creq.limits = r->limits;
-    PW_PYAUTO PyObject *compiled =
-        pw_sbx_guard_compile(req->code, req->code_len, err);
-    if (compiled == NULL) {
-        return -1;
-    }
-    struct pw_sbx_child c = {.z = r->z,
-                             .req = &creq,
-                             .scratch = r->scratch,
-                             .compiled = compiled,
-                             .fd_in = p[0][0],
-                             .fd_out = p[1][1],
-                             .fd_err = p[2][1],
-                             .fd_res = p[3][1],
-                             .fd_ctl = -1,
-                             .os_caps = req->caps & PW_SBX_OS_CAPS};
-    r->start = pw_now();
-    PyOS_BeforeFork();
-    pid_t pid = fork();
-    if (pid == 0) {
-        PyOS_AfterFork_Child();
-        pw_sbx_child_main(&c);
-    }
-    int saved = errno;
-    PyOS_AfterFork_Parent();
-    if (pid < 0) {
-        errno = saved;
-        return pw_fail_errno(err, PW_ERR_SANDBOX, "fork");
-    }
-    r->pid = pid;
-    r->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-    if (r->pidfd < 0) {
-        return pw_fail_errno(err, PW_ERR_SANDBOX, "pidfd_open");
-    }
-    return 0;
-}
-
 static void
 run_ready(struct pw_sbx_run *r)
 {
@@ -530,27 +599,30 @@ run_ready(struct pw_sbx_run *r)
     }
 }
 
-/* Hand the request to a prepared spare, if one can serve it.  True if
- * the run now belongs to it. */
-static bool
-start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
-               const struct pw_sbx_request *req)
+/* The process's CPU seconds so far (its setup and warm-up, for a spare
+ * that has not had its request), from the kernel; -1 if unknown. */
+static double
+cpu_so_far(int stat_fd)
 {
-    unsigned caps = req->caps & PW_SBX_OS_CAPS;
-    if (req->imports == NULL || req->imports->profiles != z->profiles) {
-        return false;
+    char buf[96];
+    ssize_t n = stat_fd >= 0 ? pread(stat_fd, buf, sizeof(buf) - 1, 0) : -1;
+    if (n <= 0) {
+        return -1;
     }
-    /* The next spares are prepared for what this request asked: a client
-     * that uses one set of profiles gets prepared spares after one run. */
-    z->spare_caps = caps;
-    struct pw_sbx_spare *s = pool_take(z, caps);
-    if (s == NULL) {
-        return false;
-    }
+    buf[n] = '\0';
+    return (double)strtoull(buf, NULL, 10) / 1e9;
+}
+
+/* Hand the request to spare S (owned).  0 or -1 with ERR. */
+static int
+start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
+         const struct pw_sbx_request *req, struct pw_error *err)
+{
     r->start = pw_now();
+    r->cpu_base = cpu_so_far(s->stat_fd);
     if (pw_sbx_spare_send(s, req, &r->limits) < 0) {
-        pw_sbx_spare_free(z, s);
-        return false;
+        pw_sbx_spare_free(r->z, s);
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "sending the request");
     }
     r->pid = s->pid;
     r->pidfd = s->pidfd;
@@ -559,16 +631,17 @@ start_on_spare(struct pw_zygote *z, struct pw_sbx_run *r,
     r->err.fd = s->fds[2];
     r->res.fd = s->fds[3];
     r->scratch = s->scratch;
-    r->on_spare = true;
+    if (s->stat_fd >= 0) {
+        close(s->stat_fd);
+    }
     free(s);
     run_ready(r);
-    return true;
+    return 0;
 }
 
 /* A run has started: its replacement spare, if the caller asked for
- * it.  The fork (a fraction of a millisecond) happens while the run's
- * child works, not while a client waits for an answer or a request
- * waits to be read. */
+ * it.  The zygote forks it while the run's child works, not while a
+ * client waits for an answer or a request waits to be read. */
 static void
 started(struct pw_zygote *z)
 {
@@ -581,45 +654,36 @@ struct pw_sbx_run *
 pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
              struct pw_error *err)
 {
+    if (z->owner != getpid()) {
+        pw_fail(err, PW_ERR_INTERNAL, "the zygote belongs to another process");
+        return NULL;
+    }
+    if (req->imports == NULL || req->imports->profiles != z->profiles) {
+        pw_fail(err, PW_ERR_USAGE,
+                "a run's import set must use the "
+                "zygote's profiles");
+        return NULL;
+    }
     struct pw_sbx_run *r = run_new(z, req);
     /* Leftovers are cleared when the server is idle; a server that never
      * is clears them here, a few runs at a time. */
     if (z->nreap >= PW_SBX_LEFTOVERS_MAX) {
         (void)pw_sbx_reap(z, false);
     }
-    if (start_on_spare(z, r, req)) {
-        started(z);
-        return r;
+    unsigned caps = req->caps & PW_SBX_OS_CAPS;
+    /* The next spares are prepared for what this request asked: a client
+     * that uses one set of profiles gets prepared spares after one run. */
+    z->spare_caps = caps;
+    pool_collect(z);
+    struct pw_sbx_spare *s = pool_take(z, caps);
+    r->on_spare = s != NULL;
+    if (s == NULL) {
+        s = spare_for(z, caps, err);
     }
-    int p[4][2];
-    r->scratch = pw_sbx_scratch_new(z, req->caps, err);
-    if (r->scratch == NULL) {
+    if (s == NULL || start_on(r, s, req, err) < 0) {
         pw_sbx_free(r);
         return NULL;
     }
-    if (pw_sbx_pipes_new(p, err) < 0) {
-        pw_sbx_pipes_close(p, 0);
-        pw_sbx_pipes_close(p, 1);
-        pw_sbx_free(r);
-        return NULL;
-    }
-    int rc = run_fork(r, req, p, err);
-    /* The child's ends: stdin read, the others' write ends. */
-    close(p[0][0]);
-    p[0][0] = -1;
-    for (int i = 1; i < 4; i++) {
-        close(p[i][1]);
-        p[i][1] = -1;
-    }
-    r->fd_in = p[0][1];
-    r->out.fd = p[1][0];
-    r->err.fd = p[2][0];
-    r->res.fd = p[3][0];
-    if (rc < 0) {
-        pw_sbx_free(r);
-        return NULL;
-    }
-    run_ready(r);
     started(z);
     return r;
 }

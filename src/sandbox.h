@@ -1,6 +1,10 @@
 /*
  * sandbox.h - run untrusted Python in a forked, locked-down child of the
- * warm interpreter (the zygote: this process, which never runs user code).
+ * warm interpreter.  The caller's process (the server) sets the
+ * interpreter up and forks the zygote process from it before any
+ * request; runs are forked by the zygote only (so no run's memory holds
+ * another request's data) as children of the server, which observes
+ * them.
  *
  * One run = one child.  The API is event-loop friendly so the MCP server
  * can have several runs in flight: start, poll the fds it reports, step,
@@ -43,11 +47,17 @@ struct pw_zygote;
 struct pw_zygote *pw_zygote_new(const struct pw_profiles *profiles,
                                 pw_profile_mask enabled, struct pw_error *err);
 void pw_zygote_free(struct pw_zygote *z);
+/* For a process forked from Z's owner after pw_zygote_new (a test harness
+ * that forks each test): forget the owner's spares and start a zygote
+ * process of this process's own (runs must be the children of the process
+ * that observes them).  0 or -1 with ERR. */
+int pw_zygote_adopt(struct pw_zygote *z, struct pw_error *err);
 
-/* Keep N prepared spares (children forked ahead, every request-
- * independent layer installed, waiting for one request each); 0: every
- * run forks on demand.  Clamped to 0..8; the default is 2, or the
- * PYWARD_SPARES environment variable read by pw_zygote_new. */
+/* Keep N prepared spares (children forked ahead by the zygote process,
+ * every request-independent layer installed, waiting for one request
+ * each); 0: each run gets a spare forked for it.  Clamped to 0..8; the
+ * default is 2, or the PYWARD_SPARES environment variable read by
+ * pw_zygote_new.  Returns once the pool holds them. */
 void pw_zygote_set_spares(struct pw_zygote *z, int n);
 
 /* ON: each run, once started (its child running), forks the spare that
@@ -91,7 +101,7 @@ double pw_sbx_deadline(const struct pw_sbx_run *run);
 void pw_sbx_cancel(struct pw_sbx_run *run);
 /* Seconds since start, for progress notifications. */
 double pw_sbx_elapsed(const struct pw_sbx_run *run);
-/* New reference: the execute_code result fields (SPEC.md section 2). */
+/* New reference: the execute_code result fields (doc/MCP.md). */
 json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
 /* Reaps the child if still there; frees everything. */
 void pw_sbx_free(struct pw_sbx_run *run);

@@ -4,6 +4,7 @@ libpyward_a_SOURCES += \
 	src/sbx-internal.h \
 	src/sbx-step.c \
 	src/sbx-spare.c \
+	src/sbx-zygote.c \
 	src/sbx-result.c \
 	src/sbx-output.c src/sbx-output.h \
 	src/sbx-child.c \

@@ -6,12 +6,19 @@
  * namespace, pipes on 0/1/2/3 (a spare's request pipe on 4), close every
  * other fd, environment, fixed rlimits, (mount namespace here when root
  * has no user namespaces) uid drop, user/IPC/UTS namespaces, mount
- * namespace, scratch cwd, no_new_privs, landlock, SIGSYS reporter,
- * seccomp -- all of this before a spare's request -- then the request's
- * CPU and AS rlimits, interpreter layers, audit hook, run (no user code
- * before every layer is in place), the usage record, close the pipes,
- * _exit (never exit: no atexit handlers, no LeakSanitizer under the
- * filter).
+ * namespace, scratch cwd, no_new_privs, landlock, default signal
+ * dispositions, seccomp and its listener handed to the server -- all of
+ * this before a spare's request -- then the request's CPU and AS
+ * rlimits, interpreter layers, audit hook, the "G" record (everything
+ * after it on the result channel is the program's), run (no user code
+ * before every layer is in place), close the pipes, _exit with the
+ * program's exit status (never exit: no atexit handlers, no
+ * LeakSanitizer under the filter).
+ *
+ * What the server believes of a run comes from the kernel: the exit
+ * status, the resource usage, the refused system call (the listener).
+ * Records the child writes before "G" come from this checklist, before
+ * any user code ran; those after it are program output.
  *
  * The request's rlimits are set under the filter: rules/seccomp.json
  * allows prlimit64 on the process itself (pid 0).  That is safe for the
@@ -62,28 +69,6 @@ pw_sbx_child_fail(const char *step, int e)
     _exit(EXIT_SETUP);
 }
 
-static void
-on_sigsys(int sig, siginfo_t *si, void *uctx)
-{
-    char line[24];
-    int nr = si->si_syscall;
-    int n = 0;
-    char digits[12];
-    int k = 0;
-    line[n++] = 'S';
-    do {
-        digits[k++] = (char)('0' + nr % 10);
-        nr /= 10;
-    } while (nr > 0 && k < 11);
-    while (k > 0) {
-        line[n++] = digits[--k];
-    }
-    line[n++] = '\n';
-    ssize_t w = write(RESULT_FD, line, (size_t)n);
-    (void)w;
-    _exit(EXIT_SIGSYS);
-}
-
 /* The pipes on 0-3 and a spare's request pipe on 4; returns the first
  * fd that is not one of them. */
 static int
@@ -91,7 +76,7 @@ setup_fds(const struct pw_sbx_child *c)
 {
     int src[5] = {c->fd_in, c->fd_out, c->fd_err, c->fd_res, c->fd_ctl};
     int tmp[5] = {-1, -1, -1, -1, -1};
-    int n = c->fd_ctl >= 0 ? 5 : 4;
+    int n = 5;
     for (int i = 0; i < n; i++) {
         tmp[i] = fcntl(src[i], F_DUPFD_CLOEXEC, 10);
         if (tmp[i] < 0) {
@@ -179,11 +164,6 @@ signals(void)
             (void)sigaction(s, &sa, NULL);
         }
     }
-    sa.sa_sigaction = on_sigsys;
-    sa.sa_flags = SA_SIGINFO;
-    if (sigaction(SIGSYS, &sa, NULL) < 0) {
-        fail("sigaction(SIGSYS)", errno);
-    }
     sigset_t none;
     sigemptyset(&none);
     if (sigprocmask(SIG_SETMASK, &none, NULL) < 0) {
@@ -205,8 +185,18 @@ pw_sbx_child_setup(const struct pw_sbx_child *c)
     }
     os_layers(c, setup_fds(c));
     signals();
-    if (pw_sbx_filter_install(pw_sbx_filter_prog(c->z->filter, net)) < 0) {
+    int listener =
+        pw_sbx_filter_install(pw_sbx_filter_prog(c->z->filter, net));
+    if (listener < 0) {
         fail("seccomp", errno);
+    }
+    /* The server must hold the only copy before any user code runs: a
+     * listener the program could read would let it answer for itself. */
+    int rc = pw_send_fds(RESULT_FD, "L\n", 2, &listener, 1);
+    int e = errno;
+    close(listener);
+    if (rc < 0) {
+        fail("seccomp listener", e);
     }
 }
 
@@ -229,26 +219,15 @@ pw_sbx_child_limits(const struct pw_sbx_limits *lim)
     }
 }
 
-/* After the program: "U<cpu seconds of the run> <max RSS KiB>" (the
- * parent answers from it without waiting for the exit), then close the
- * pipes so the parent sees EOF at once. */
-static void
-report_usage(void)
+/* Close the pipes so the server sees EOF at once, then end with the
+ * program's exit status. */
+static PW_NORETURN void
+end_run(int status)
 {
-    struct rusage after;
-    if (getrusage(RUSAGE_SELF, &after) == 0) {
-        char line[64];
-        double cpu = cpu_of(&after) - cpu_of(&before);
-        int n = snprintf(line, sizeof(line), "U%.6f %ld\n",
-                         cpu > 0 ? cpu : 0.0, after.ru_maxrss);
-        if (n > 0 && n < (int)sizeof(line)) {
-            ssize_t w = write(RESULT_FD, line, (size_t)n);
-            (void)w;
-        }
-    }
     for (int fd = 0; fd <= RESULT_FD; fd++) {
         (void)close(fd);
     }
+    _exit(status);
 }
 
 void
@@ -264,17 +243,8 @@ pw_sbx_child_exec(const struct pw_sbx_child *c)
     if (pw_sbx_guard_arm() < 0) {
         fail("audit hook", 0);
     }
-    int rc = pw_sbx_guard_execute();
-    if (rc == 0) {
-        report_usage();
+    if (write(RESULT_FD, "G\n", 2) != 2) {
+        fail("result channel", errno);
     }
-    _exit(rc < 0 ? EXIT_SETUP : 0);
-}
-
-void
-pw_sbx_child_main(const struct pw_sbx_child *c)
-{
-    pw_sbx_child_setup(c);
-    pw_sbx_child_limits(&c->req->limits);
-    pw_sbx_child_exec(c);
+    end_run(pw_sbx_guard_execute());
 }

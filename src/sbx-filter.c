@@ -2,8 +2,14 @@
  * sbx-filter.c - compile rules/seccomp.json with libseccomp in the parent,
  * export the BPF, install it in the child with one prctl (nsjail style).
  *
- * Refused calls trap (SIGSYS): the child's handler names the call in the
- * result.  Other ABIs (32-bit, x32) kill the process.
+ * A refused call never runs: the kernel stops the child in it and
+ * notifies the listener (SECCOMP_RET_USER_NOTIF), which the child hands to
+ * its parent before any user code runs and closes.  The parent reads the
+ * call's number from the kernel and kills the child: the verdict and the
+ * call's name are what the parent observed, no handler in the child can
+ * catch or forge them, and no notification is ever answered (a call is
+ * never let through).  Without a listener (the parent gone) a refused call
+ * fails with ENOSYS.  Other ABIs (32-bit, x32) kill the process outright.
  */
 #include "config.h"
 
@@ -13,7 +19,10 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <linux/seccomp.h>
 #include <unistd.h>
 
 #include "jsonutil.h"
@@ -217,7 +226,7 @@ static int
 compile_one(json_t *root, bool network, const char *file,
             struct sock_fprog *out, int *count, struct pw_error *err)
 {
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_TRAP);
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_NOTIFY);
     if (ctx == NULL) {
         return pw_fail(err, PW_ERR_SANDBOX, "seccomp_init failed");
     }
@@ -382,5 +391,17 @@ pw_sbx_filter_count(const struct pw_sbx_filter *f)
 int
 pw_sbx_filter_install(const struct sock_fprog *prog)
 {
-    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog, 0, 0);
+    return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+                        SECCOMP_FILTER_FLAG_NEW_LISTENER, prog);
+}
+
+int
+pw_sbx_notify_take(int listener)
+{
+    struct seccomp_notif n;
+    memset(&n, 0, sizeof(n)); /* the kernel refuses a dirty buffer */
+    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &n) < 0) {
+        return -1;
+    }
+    return n.data.nr; /* other ABIs were killed by the filter */
 }

@@ -48,5 +48,10 @@ int pw_sbx_filter_count(const struct pw_sbx_filter *f);
 const char *pw_sbx_syscall_name(int nr);
 
 /* In the child: install PROG (no_new_privs must be set).  Async-signal
- * safe; returns 0 or -1 with errno. */
+ * safe; returns the filter's notification listener (an owned fd for the
+ * parent: the child must hand it over and close it before user code
+ * runs) or -1 with errno. */
 int pw_sbx_filter_install(const struct sock_fprog *prog);
+/* In the parent: the number of the refused system call LISTENER reports
+ * (the child is stopped in it until killed), or -1 if none is pending. */
+int pw_sbx_notify_take(int listener);

@@ -303,7 +303,8 @@ pw_sbx_guard_execute(void)
         PyTuple_GET_ITEM(prepared, 1), PyTuple_GET_ITEM(prepared, 2), fd);
     if (r == NULL) {
         PyErr_Print();
-        return -1;
+        return 1;
     }
-    return 0;
+    long status = PyLong_Check(r) ? PyLong_AsLong(r) : 1;
+    return status >= 0 && status <= 255 ? (int)status : 1;
 }

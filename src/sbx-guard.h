@@ -44,5 +44,6 @@ int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
 void pw_sbx_guard_warmup(bool (*stop)(void));
 /* Child: install the audit hook. 0 or -1. */
 int pw_sbx_guard_arm(void);
-/* Child, after seccomp: run the prepared code and write the result line. */
+/* Child, after seccomp: run the prepared code, write the program's report
+ * line; returns the exit status python3 would give (0 to 255). */
 int pw_sbx_guard_execute(void);

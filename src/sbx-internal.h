@@ -1,7 +1,14 @@
 /*
  * sbx-internal.h - the zygote and run records shared by the executor's
- * files (sandbox.c: parent side, sbx-child.c: the child's checklist,
- * sbx-result.c: the verdict and result object).
+ * files (sandbox.c: the server's side, sbx-zygote.c: the zygote process,
+ * sbx-spare.c: a spare, sbx-child.c: the child's checklist, sbx-step.c:
+ * a run's progress, sbx-result.c: the verdict and result object).
+ *
+ * Three kinds of process: the server (the caller of this API: it reads
+ * requests, relays their data and observes the runs), the zygote (forked
+ * by pw_zygote_new before any request; it forks spares and never sees a
+ * request's data), and the spares (forked by the zygote as the server's
+ * children, each serving at most one run).
  */
 #pragma once
 
@@ -16,6 +23,10 @@
 
 /* The most spares a zygote keeps (pw_zygote_set_spares clamps to it). */
 #define PW_SBX_SPARES_MAX 8
+/* Spares asked of the zygote process and not yet received, at most. */
+#define PW_SBX_ASKED_MAX PW_SBX_SPARES_MAX
+/* The pool's room: the spares kept plus those asked for other caps. */
+#define PW_SBX_POOL_MAX (PW_SBX_SPARES_MAX + PW_SBX_ASKED_MAX)
 /* Finished runs left to clear before a new run clears them itself. */
 #define PW_SBX_LEFTOVERS_MAX 8
 
@@ -41,9 +52,19 @@ struct pw_zygote {
     /* The scratch path of runs that need no host directory (one for all:
      * each run's view makes it; see pw_sbx_ws_kind). */
     char *view_scratch;
+    bool pidns; /* spares get a PID namespace of their own */
+    char pidns_why[128];
     unsigned long runs;
-    /* Children forked ahead, prepared and waiting, oldest first. */
-    struct pw_sbx_spare *spares[PW_SBX_SPARES_MAX];
+    /* Server side: the zygote process and its socket (SOCK_SEQPACKET);
+     * the capabilities of the spares asked of it, oldest first (its
+     * replies come in that order). */
+    pid_t owner; /* the server: the process whose children runs are */
+    pid_t zpid;
+    int zsock;
+    unsigned asked[PW_SBX_ASKED_MAX];
+    int nasked;
+    /* Spares received, prepared and waiting, oldest first. */
+    struct pw_sbx_spare *spares[PW_SBX_POOL_MAX];
     int nspares;
     int want_spares;      /* the pool size the zygote keeps */
     bool refill_on_start; /* pw_zygote_refill_on_start */
@@ -67,6 +88,7 @@ enum pw_sbx_stop {
     PW_STOP_TIMEOUT,
     PW_STOP_OUTPUT,
     PW_STOP_CANCEL,
+    PW_STOP_SYSCALL, /* the seccomp listener reported a refused call */
 };
 
 struct pw_sbx_stream {
@@ -94,13 +116,18 @@ struct pw_sbx_run {
     bool done;
     int wstatus;
     struct rusage ru;
-    bool on_spare;      /* served by a prepared spare (not forked for it) */
-    bool usage;         /* the child reported its own usage ("U" record) */
-    bool reap_deferred; /* done, but its process is left to pw_sbx_reap */
-    double cpu_s;       /* the run's CPU time from the "U" record */
-    long maxrss_kb;
+    bool on_spare;   /* served by a spare from the pool (not forked for
+                      * it) */
+    double cpu_base; /* the process's CPU seconds when the request was
+                      * sent (its setup and warm-up), -1 if unknown */
     char *scratch;
-    int ws_fd; /* the workspace tmpfs handed over by the child, or -1 */
+    /* The fds the checklist hands over first on the result channel, in
+     * this order: the workspace tmpfs (tmpfs runs only), then the seccomp
+     * listener.  -1 until received. */
+    int ws_fd;
+    int listener;
+    size_t fds_got; /* how many of them came */
+    int refused_nr; /* the system call the listener reported, or -1 */
     char id[48];
 };
 
@@ -111,7 +138,7 @@ struct pw_sbx_child {
     const char *scratch;
     void *compiled; /* borrowed PyObject: guard.precompile's tuple */
     int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
-    int fd_ctl;       /* spare: its request pipe (kept as fd 4), or -1 */
+    int fd_ctl;                        /* its request pipe (kept as fd 4) */
     unsigned os_caps; /* PW_SBX_OS_CAPS its OS layers are set up for */
 };
 
@@ -136,14 +163,38 @@ void pw_sbx_pipes_close(int p[4][2], int side);
 struct pw_sbx_spare {
     pid_t pid;
     int pidfd;
-    int ctl;    /* write end of the request pipe */
-    int fds[4]; /* parent ends: stdin write; stdout, stderr, result read */
+    int ctl;     /* write end of the request pipe */
+    int fds[4];  /* parent ends: stdin write; stdout, stderr, result read */
+    int stat_fd; /* its /proc/PID/schedstat (CPU so far), or -1 */
     char *scratch;
     unsigned caps; /* PW_SBX_OS_CAPS it was prepared for */
 };
 
-/* Fork a spare; NULL if that fails (runs then fork on demand). */
-struct pw_sbx_spare *pw_sbx_spare_new(struct pw_zygote *z);
+/* The zygote process (sbx-zygote.c).  Start: fork it (Z fully set up,
+ * before any request); 0 or -1.  Stop: close its socket, reap it. */
+int pw_sbx_zygote_start(struct pw_zygote *z, struct pw_error *err);
+void pw_sbx_zygote_stop(struct pw_zygote *z);
+/* Ask it for one spare prepared for CAPS (it answers in order).  0 or
+ * -1 (the zygote is gone). */
+int pw_sbx_zygote_ask(struct pw_zygote *z, unsigned caps);
+/* Receive one answer (BLOCK: wait for it).  1: an answer came (*OUT is
+ * the spare, owned, or NULL if the fork failed); 0: none yet; -1: the
+ * zygote is gone. */
+int pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
+                          struct pw_sbx_spare **out);
+/* Probe once (in the server, before the zygote starts) whether a child
+ * can get a PID namespace of its own; sets Z->pidns and its reason. */
+void pw_sbx_pidns_probe(struct pw_zygote *z);
+
+/* In a new spare (never returns): the checklist's setup, then one run. */
+PW_NORETURN void pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2],
+                                   int ctl, const char *scratch,
+                                   unsigned caps);
+/* Server: the record of a spare received from the zygote: PID (a child of
+ * the server), the CAPS it was prepared for, FDS (owned: request pipe,
+ * stdin, stdout, stderr, result) and SCRATCH (owned). */
+struct pw_sbx_spare *pw_sbx_spare_adopt(pid_t pid, unsigned caps,
+                                        const int fds[5], char *scratch);
 /* True if the spare's process is still there (not failed or killed). */
 bool pw_sbx_spare_alive(const struct pw_sbx_spare *s);
 /* Kill, reap and free an unused spare. */
@@ -153,18 +204,17 @@ int pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
                       const struct pw_sbx_limits *limits);
 
 /* The child's checklist, in three parts (sbx-child.c).  Setup: every
- * request-independent layer, seccomp last (a spare runs it before its
- * request).  Limits: the request's CPU and memory rlimits, and the usage
- * baseline.  Exec: the interpreter layers, the audit hook, the program,
- * the usage record, _exit.  A step that fails reports an "E" record and
- * _exits. */
+ * request-independent layer, seccomp last, its listener handed to the
+ * server (a spare runs all this before its request).  Limits: the
+ * request's CPU and memory rlimits.  Exec: the interpreter layers, the
+ * audit hook, the "G" record (what follows on the result channel is the
+ * program's), the program, _exit with its exit status.  A step that fails
+ * reports an "E" record and _exits. */
 void pw_sbx_child_setup(const struct pw_sbx_child *c);
 void pw_sbx_child_limits(const struct pw_sbx_limits *lim);
 PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);
 /* Refuse the run from the child: "E" record, _exit. */
 PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
-/* All three parts, for a child forked on demand; never returns. */
-PW_NORETURN void pw_sbx_child_main(const struct pw_sbx_child *c);
 
 /* Zygote: reap finished runs' processes left behind and remove their
  * scratch directories (non-blocking unless WAIT).  Returns how many are

@@ -337,70 +337,11 @@ pw_sbx_workspace_send(int sock)
     if (fd < 0) {
         return -1;
     }
-    char tag[2] = {'W', '\n'};
-    struct iovec iov = {.iov_base = tag, .iov_len = sizeof(tag)};
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    memset(&u, 0, sizeof(u));
-    struct msghdr msg = {.msg_iov = &iov,
-                         .msg_iovlen = 1,
-                         .msg_control = u.buf,
-                         .msg_controllen = sizeof(u.buf)};
-    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(c), &fd, sizeof(int));
-    ssize_t n = sendmsg(sock, &msg, MSG_NOSIGNAL);
+    int rc = pw_send_fds(sock, "W\n", 2, &fd, 1);
     int saved = errno;
     close(fd);
     errno = saved;
-    return n == (ssize_t)sizeof(tag) ? 0 : -1;
-}
-
-/* Keep the first fd of C in *WS_FD if KEEP, close every other one. */
-static void
-take_fds(struct cmsghdr *c, bool keep, int *ws_fd)
-{
-    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) {
-        return;
-    }
-    size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-    for (size_t i = 0; i < n; i++) {
-        int fd;
-        memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
-        if (keep && i == 0 && *ws_fd < 0) {
-            *ws_fd = fd;
-        } else {
-            close(fd);
-        }
-    }
-}
-
-ssize_t
-pw_sbx_result_recv(int sock, void *buf, size_t len, bool first, int *ws_fd)
-{
-    union {
-        char buf[CMSG_SPACE(8 * sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    struct iovec iov = {.iov_base = buf, .iov_len = len};
-    struct msghdr msg = {.msg_iov = &iov,
-                         .msg_iovlen = 1,
-                         .msg_control = u.buf,
-                         .msg_controllen = sizeof(u.buf)};
-    ssize_t n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
-    if (n <= 0) {
-        return n;
-    }
-    bool keep = first && ((const char *)buf)[0] == 'W';
-    for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c != NULL;
-         c = CMSG_NXTHDR(&msg, c)) {
-        take_fds(c, keep, ws_fd);
-    }
-    return n;
+    return rc;
 }
 
 bool

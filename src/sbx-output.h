@@ -35,19 +35,14 @@ json_t *pw_sbx_output_collect(int root_fd,
 
 /*
  * The workspace tmpfs lives in the child's mount namespace only.  The
- * child's checklist hands a directory fd of it to the parent with the
- * first byte of the result channel (a Unix socket pair), so the parent can
- * read output/ after the child is gone; closing that fd frees the tmpfs.
+ * child's checklist hands a directory fd of it to the parent first on the
+ * result channel (a Unix socket pair), so the parent can read output/
+ * after the child is gone; closing that fd frees the tmpfs.
  */
 
 /* Child, before any user code: send an fd of the current directory (the
  * workspace) over SOCK.  0 or -1 with errno. */
 int pw_sbx_workspace_send(int sock);
-/* Parent: read() of the result channel SOCK that keeps the workspace fd
- * arriving with its FIRST byte in *WS_FD (when still -1) and closes any
- * other fd received. */
-ssize_t pw_sbx_result_recv(int sock, void *buf, size_t len, bool first,
-                           int *ws_fd);
 
 struct pw_zygote;
 /* True if Z's runs get a private tmpfs workspace (with CAPS, a run's

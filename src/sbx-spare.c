@@ -28,6 +28,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <poll.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -178,19 +179,19 @@ serve_request(const struct pw_sbx_child *setup)
     pw_sbx_child_exec(&c);
 }
 
-static PW_NORETURN void
-spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
+void
+pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
+                  const char *scratch, unsigned caps)
 {
     int keep[] = {p[0][0], p[1][1], p[2][1], p[3][1], ctl, z->layers.netns_fd};
-    /* First of all: other runs' pipe ends must not stay open here. */
+    /* First of all: the zygote's other fds must not stay open here. */
     close_except(keep, (int)PW_N_ELEMENTS(keep));
     PyOS_AfterFork_Child();
+    /* The parent is the server (CLONE_PARENT): its death kills an idle
+     * spare.  Once the uid is dropped the death signal is gone; then the
+     * request pipe's EOF (the server and the zygote gone) ends it. */
     (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1) {
-        _exit(0);
-    }
-    /* Once the uid is dropped the death signal is gone: the zygote's end
-     * of the request pipe closing (EOF) ends an idle spare then. */
+    (void)prctl(PR_SET_NAME, "pyward-run");
     struct pw_sbx_child c = {.z = z,
                              .scratch = scratch,
                              .fd_in = p[0][0],
@@ -198,7 +199,7 @@ spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
                              .fd_err = p[2][1],
                              .fd_res = p[3][1],
                              .fd_ctl = ctl,
-                             .os_caps = z->spare_caps};
+                             .os_caps = caps};
     pw_sbx_child_setup(&c);
     if (!request_within(WARM_AFTER_MS)) {
         pw_sbx_guard_warmup(request_waiting);
@@ -207,46 +208,22 @@ spare_main(struct pw_zygote *z, int p[4][2], int ctl, const char *scratch)
 }
 
 struct pw_sbx_spare *
-pw_sbx_spare_new(struct pw_zygote *z)
+pw_sbx_spare_adopt(pid_t pid, unsigned caps, const int fds[5], char *scratch)
 {
-    struct pw_error err = {0};
-    int p[4][2];
-    int ctl[2] = {-1, -1};
-    char *scratch = pw_sbx_scratch_new(z, z->spare_caps, &err);
-    if (scratch == NULL) {
-        return NULL;
-    }
-    if (pw_sbx_pipes_new(p, &err) < 0 || pipe2(ctl, O_CLOEXEC) < 0) {
-        pw_sbx_pipes_close(p, 0);
-        pw_sbx_pipes_close(p, 1);
-        pw_sbx_scratch_drop(z, scratch);
-        return NULL;
-    }
-    PyOS_BeforeFork();
-    pid_t pid = fork();
-    if (pid == 0) {
-        spare_main(z, p, ctl[0], scratch);
-    }
-    PyOS_AfterFork_Parent();
     struct pw_sbx_spare *s = pw_xcalloc(1, sizeof(*s));
     s->pid = pid;
-    s->caps = z->spare_caps;
-    s->pidfd = pid > 0 ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
-    s->ctl = ctl[1];
-    close(ctl[0]);
-    close(p[0][0]);
-    for (int i = 1; i < 4; i++) {
-        close(p[i][1]);
-    }
-    s->fds[0] = p[0][1];
-    for (int i = 1; i < 4; i++) {
-        s->fds[i] = p[i][0];
+    s->caps = caps;
+    s->ctl = fds[0];
+    for (int i = 0; i < 4; i++) {
+        s->fds[i] = fds[i + 1];
     }
     s->scratch = scratch;
-    if (pid < 0 || s->pidfd < 0) {
-        pw_sbx_spare_free(z, s);
-        return NULL;
-    }
+    /* The server's own child (CLONE_PARENT), not reaped before it is
+     * freed: the pid cannot be reused under the pidfd. */
+    s->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+    s->stat_fd = open(path, O_RDONLY | O_CLOEXEC);
     return s;
 }
 
@@ -267,8 +244,8 @@ pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s)
         (void)kill(s->pid, SIGKILL);
         (void)PW_RETRY(waitpid(s->pid, NULL, 0));
     }
-    int *fds[] = {&s->pidfd,  &s->ctl,    &s->fds[0],
-                  &s->fds[1], &s->fds[2], &s->fds[3]};
+    int *fds[] = {&s->pidfd,  &s->ctl,    &s->fds[0], &s->fds[1],
+                  &s->fds[2], &s->fds[3], &s->stat_fd};
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         if (*fds[i] >= 0) {
             close(*fds[i]);

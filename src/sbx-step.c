@@ -1,6 +1,9 @@
 /*
  * sbx-step.c - drive a run from the caller's poll loop: feed stdin, read
- * the capped output and the result pipe, enforce the wall clock, reap.
+ * the capped output and the result channel, take the refused system call
+ * from the seccomp listener, enforce the wall clock, reap.  The run is
+ * over when its process has exited (its pidfd): the exit status and the
+ * resource usage come from wait4, never from the run's own report.
  */
 #include "config.h"
 
@@ -11,12 +14,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sbx-filter.h"
 #include "sbx-internal.h"
 #include "sbx-output.h"
 
 #define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536
-#define RESULT_MAX   (8 << 20)
+#define RESULT_MAX   (8 << 20) /* the program's report, at most */
 
 static void
 kill_group(struct pw_sbx_run *r, enum pw_sbx_stop why)
@@ -32,11 +36,9 @@ int
 pw_sbx_pollfds(const struct pw_sbx_run *r, struct pollfd *fds, int max)
 {
     int n = 0;
-    const int want[][2] = {{r->out.fd, POLLIN},
-                           {r->err.fd, POLLIN},
-                           {r->res.fd, POLLIN},
-                           {r->fd_in, POLLOUT},
-                           {r->pidfd, POLLIN}};
+    const int want[][2] = {{r->out.fd, POLLIN}, {r->err.fd, POLLIN},
+                           {r->res.fd, POLLIN}, {r->fd_in, POLLOUT},
+                           {r->pidfd, POLLIN},  {r->listener, POLLIN}};
     for (size_t i = 0; i < PW_N_ELEMENTS(want) && n < max; i++) {
         if (!r->done && want[i][0] >= 0) {
             fds[n].fd = want[i][0];
@@ -57,19 +59,47 @@ close_fd(int *fd)
     }
 }
 
+/* The fds the checklist sends first on the result channel, in order:
+ * the workspace (tmpfs runs only), then the seccomp listener.  Any other
+ * fd (only the program could send one) is closed. */
+static void
+take_channel_fds(struct pw_sbx_run *r, const int *fds, size_t n)
+{
+    bool tmpfs = pw_sbx_workspace_tmpfs(r->z, r->caps);
+    for (size_t i = 0; i < n; i++) {
+        size_t k = r->fds_got++;
+        int *slot = tmpfs && k == 0                ? &r->ws_fd
+                    : k == (size_t)(tmpfs ? 1 : 0) ? &r->listener
+                                                   : NULL;
+        if (slot != NULL && *slot < 0) {
+            *slot = fds[i];
+        } else {
+            close(fds[i]);
+        }
+    }
+}
+
+static ssize_t
+read_stream(struct pw_sbx_run *r, struct pw_sbx_stream *s, char *buf,
+            size_t len)
+{
+    if (s != &r->res) {
+        return read(s->fd, buf, len);
+    }
+    int fds[PW_FDS_MAX];
+    size_t n = 0;
+    ssize_t got = pw_recv_fds(s->fd, buf, len, fds, PW_FDS_MAX, &n, 0);
+    take_channel_fds(r, fds, n);
+    return got;
+}
+
 /* Read what is there; returns 1 at EOF. */
 static int
 drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
 {
     char chunk[READ_CHUNK];
     for (int rounds = 0; s->fd >= 0 && rounds < 16; rounds++) {
-        ssize_t n =
-            s == &r->res
-                ? pw_sbx_result_recv(s->fd, chunk, sizeof(chunk),
-                                     s->total == 0 &&
-                                         pw_sbx_workspace_tmpfs(r->z, r->caps),
-                                     &r->ws_fd)
-                : read(s->fd, chunk, sizeof(chunk));
+        ssize_t n = read_stream(r, s, chunk, sizeof(chunk));
         if (n < 0 && errno == EINTR) {
             continue;
         }
@@ -89,12 +119,27 @@ drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
         s->total += (size_t)n;
         if (s->total > cap) {
             s->truncated = true;
-            if (s != &r->res && s->total > cap + OUTPUT_SLACK) {
+            if (s->total > cap + OUTPUT_SLACK) {
                 kill_group(r, PW_STOP_OUTPUT);
             }
         }
     }
     return 0;
+}
+
+/* The listener reported a refused system call: the child is stopped in
+ * it; it never runs, the child is killed. */
+static void
+take_refusal(struct pw_sbx_run *r)
+{
+    int nr = pw_sbx_notify_take(r->listener);
+    if (nr < 0) {
+        return;
+    }
+    if (r->refused_nr < 0) {
+        r->refused_nr = nr;
+    }
+    kill_group(r, PW_STOP_SYSCALL);
 }
 
 static void
@@ -126,34 +171,10 @@ read_all(struct pw_sbx_run *r)
     drain(r, &r->res, RESULT_MAX, true);
 }
 
-/* The child's "U<cpu> <maxrss>" record (sbx-child.c), if it wrote one. */
-static bool
-parse_usage(struct pw_sbx_run *r)
-{
-    const char *p = r->res.buf.data;
-    if (p == NULL) {
-        return false; /* nothing on the result channel (NULL + 0 is UB) */
-    }
-    const char *end = p + r->res.buf.len;
-    while (p != NULL && p < end) {
-        if (*p == 'U') {
-            char line[64];
-            const char *nl = memchr(p, '\n', (size_t)(end - p));
-            size_t len = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
-            snprintf(line, sizeof(line), "%.*s", (int)len, p + 1);
-            return sscanf(line, "%lf %ld", &r->cpu_s, &r->maxrss_kb) == 2;
-        }
-        p = memchr(p, '\n', (size_t)(end - p));
-        p = p != NULL ? p + 1 : NULL;
-    }
-    return false;
-}
-
 static void
 finish(struct pw_sbx_run *r)
 {
     (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
-    r->usage = parse_usage(r);
     /* The child is gone: every write end is closed, drain to EOF. */
     for (int i = 0;
          i < 4096 && (r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0);
@@ -167,35 +188,7 @@ finish(struct pw_sbx_run *r)
     close_fd(&r->err.fd);
     close_fd(&r->res.fd);
     close_fd(&r->pidfd);
-}
-
-/*
- * The child wrote its usage record and closed every pipe: the run is
- * over and it is on its way out.  Answer now instead of waiting for the
- * kernel to tear down its address space; whatever is left of it is
- * killed (a program that forged the record and closed its pipes gains
- * nothing but its end) and reaped later (pw_sbx_reap).
- */
-static bool
-finish_early(struct pw_sbx_run *r)
-{
-    if (r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0 ||
-        !parse_usage(r)) {
-        return false;
-    }
-    r->usage = true;
-    (void)kill(-r->pid, SIGKILL);
-    (void)kill(r->pid, SIGKILL);
-    pid_t rc = PW_RETRY(wait4(r->pid, &r->wstatus, WNOHANG, &r->ru));
-    if (rc != r->pid) {
-        r->wstatus = 0; /* it reported the end of its run: exit 0 */
-        r->reap_deferred = true;
-    }
-    r->end = pw_now();
-    r->done = true;
-    close_fd(&r->fd_in);
-    close_fd(&r->pidfd);
-    return true;
+    close_fd(&r->listener);
 }
 
 int
@@ -213,18 +206,17 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
             feed_stdin(r);
         } else if (fds[i].fd == r->pidfd) {
             exited = true;
+        } else if (fds[i].fd == r->listener) {
+            take_refusal(r);
         }
     }
     read_all(r);
-    if (r->stop == PW_STOP_NONE && finish_early(r)) {
-        return 1;
-    }
     if (!exited && pw_now() >= pw_sbx_deadline(r)) {
         kill_group(r, PW_STOP_TIMEOUT);
         exited = true;
     }
     if (!exited && r->stop != PW_STOP_NONE) {
-        exited = true; /* killed for output: reap now */
+        exited = true; /* killed for output or a system call: reap now */
     }
     if (exited) {
         finish(r);

@@ -557,6 +557,14 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
 
 /* The short text block of a finished run's result R.  0 or -1 (out of
  * memory: the text may be partial). */
+/* At most TEXT_MAX bytes of S, cut on a character boundary (a cut
+ * inside one would make the text block invalid UTF-8). */
+static int
+text_max(const char *s)
+{
+    return (int)pw_utf8_cut(s, strlen(s), TEXT_MAX);
+}
+
 static int
 run_text(json_t *r, struct pw_buf *b)
 {
@@ -570,13 +578,13 @@ run_text(json_t *r, struct pw_buf *b)
         rc |= pw_buf_printf(b, "Status: %s\n", status);
     }
     if (out != NULL && *out != '\0') {
-        rc |= pw_buf_printf(b, "%.*s", TEXT_MAX, out);
+        rc |= pw_buf_printf(b, "%.*s", text_max(out), out);
     }
     if (value != NULL) {
         rc |= pw_buf_printf(b, "%sResult: %.*s\n",
                             b->len > 0 && b->data[b->len - 1] != '\n' ? "\n"
                                                                       : "",
-                            TEXT_MAX, value);
+                            text_max(value), value);
     }
     if (json_is_object(error)) {
         const char *type = json_string_value(json_object_get(error, "type"));
@@ -584,7 +592,7 @@ run_text(json_t *r, struct pw_buf *b)
         rc |= pw_buf_printf(b, "%s: %s\n", type != NULL ? type : "Error",
                             msg != NULL ? msg : "");
     } else if (errs != NULL && *errs != '\0') {
-        rc |= pw_buf_printf(b, "stderr:\n%.*s", TEXT_MAX, errs);
+        rc |= pw_buf_printf(b, "stderr:\n%.*s", text_max(errs), errs);
     }
     return rc;
 }

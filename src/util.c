@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -326,4 +327,89 @@ pw_exe_dir(void)
     }
     *slash = '\0';
     return strdup(buf[0] != '\0' ? buf : "/");
+}
+
+int
+pw_send_fds(int sock, const void *data, size_t len, const int *fds,
+            size_t nfds)
+{
+    union {
+        char buf[CMSG_SPACE(PW_FDS_MAX * sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    memset(&u, 0, sizeof(u));
+    struct iovec iov = {.iov_base = (void *)data, .iov_len = len};
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1};
+    if (nfds > PW_FDS_MAX) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (nfds > 0) {
+        msg.msg_control = u.buf;
+        msg.msg_controllen = CMSG_SPACE(nfds * sizeof(int));
+        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(nfds * sizeof(int));
+        memcpy(CMSG_DATA(c), fds, nfds * sizeof(int));
+    }
+    ssize_t n = PW_RETRY(sendmsg(sock, &msg, MSG_NOSIGNAL));
+    return n == (ssize_t)len ? 0 : -1;
+}
+
+/* Append the fds of C to FDS (up to MAX in all), close the others. */
+static void
+take_fds(struct cmsghdr *c, int *fds, size_t max, size_t *nfds)
+{
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) {
+        return;
+    }
+    size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t i = 0; i < n; i++) {
+        int fd;
+        memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+        if (*nfds < max) {
+            fds[(*nfds)++] = fd;
+        } else {
+            close(fd);
+        }
+    }
+}
+
+ssize_t
+pw_recv_fds(int sock, void *buf, size_t len, int *fds, size_t max,
+            size_t *nfds, int flags)
+{
+    union {
+        char buf[CMSG_SPACE(PW_FDS_MAX * sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    struct iovec iov = {.iov_base = buf, .iov_len = len};
+    struct msghdr msg = {.msg_iov = &iov,
+                         .msg_iovlen = 1,
+                         .msg_control = u.buf,
+                         .msg_controllen = sizeof(u.buf)};
+    ssize_t n = recvmsg(sock, &msg, flags | MSG_CMSG_CLOEXEC);
+    if (n < 0) {
+        return n;
+    }
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c != NULL;
+         c = CMSG_NXTHDR(&msg, c)) {
+        take_fds(c, fds, max, nfds);
+    }
+    return n;
+}
+
+size_t
+pw_utf8_cut(const char *s, size_t len, size_t max)
+{
+    if (len <= max) {
+        return len;
+    }
+    size_t n = max;
+    /* Back over continuation bytes to the start of the cut character. */
+    while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80) {
+        n--;
+    }
+    return n;
 }

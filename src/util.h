@@ -41,8 +41,23 @@ int pw_read_file(const char *path, size_t max, struct pw_buf *b,
 /* Write all N bytes, retrying on EINTR and short writes. */
 int pw_write_all(int fd, const void *p, size_t n);
 
+/* Fd passing over a Unix socket (SCM_RIGHTS), at most PW_FDS_MAX per
+ * message.  Send LEN bytes of DATA with NFDS borrowed FDS: 0 or -1.
+ * Receive up to LEN bytes (FLAGS for recvmsg): the fds that come with them
+ * are appended to FDS (owned by the caller; *NFDS counts them, up to MAX,
+ * the rest are closed).  Returns recvmsg's result. */
+#define PW_FDS_MAX 8
+int pw_send_fds(int sock, const void *data, size_t len, const int *fds,
+                size_t nfds);
+ssize_t pw_recv_fds(int sock, void *buf, size_t len, int *fds, size_t max,
+                    size_t *nfds, int flags);
+
 int pw_set_cloexec(int fd, bool on);
 int pw_set_nonblock(int fd, bool on);
+
+/* The length of the first LEN bytes of S cut to at most MAX bytes on a
+ * UTF-8 character boundary (never inside a character). */
+size_t pw_utf8_cut(const char *s, size_t len, size_t max);
 
 /* Monotonic clock in seconds. */
 double pw_now(void);

@@ -25,6 +25,7 @@ AM_TESTS_ENVIRONMENT += \
 include tests/corpus/corpus.mk
 include tests/redteam/redteam.mk
 include tests/soak/soak.mk
+include tests/isolation/isolation.mk
 include tests/fuzz/fuzz.mk
 
 # `make valgrind`: the server's tests under valgrind memcheck.

@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -37,24 +39,71 @@ static struct pw_importset imports;
 
 /* --- the seccomp filter, installed in a plain forked child ------------ */
 
-/* Returns the signal that killed the child, 0 if it exited 0, or -errno
- * the call returned. */
+/* The child's end of SV gets the filter's listener, as the checklist
+ * hands it to the server; the parent reads the refused call from it. */
+static int
+install_and_hand_over(int sock, bool network)
+{
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
+        return -1;
+    }
+    int listener = pw_sbx_filter_install(pw_sbx_filter_prog(filter, network));
+    if (listener < 0 || dup2(sock, 3) < 0 ||
+        pw_send_fds(3, "L", 1, &listener, 1) < 0) {
+        return -1;
+    }
+    close(listener);
+    return 0;
+}
+
+/* The refused call the listener of the child behind SOCK reports within
+ * a second (the child is killed then), or -1 if it reports none. */
+static int
+refused_call(int sock, pid_t pid)
+{
+    char tag;
+    int fd = -1;
+    size_t n = 0;
+    if (pw_recv_fds(sock, &tag, 1, &fd, 1, &n, 0) != 1 || n != 1) {
+        return -1;
+    }
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    int nr = -1;
+    if (poll(&p, 1, 1000) == 1) {
+        nr = pw_sbx_notify_take(fd);
+        kill(pid, SIGKILL);
+    }
+    close(fd);
+    return nr;
+}
+
+/* Returns SIGSYS if the call was refused (the listener reported it and
+ * the child was killed), another signal that killed the child, 0 if it
+ * exited 0, or -errno the call returned. */
 static int
 in_filtered_child(bool network, long nr, long a0, long a1, long a2)
 {
+    int sv[2];
+    ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
-        signal(SIGSYS, SIG_DFL);
-        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
-            pw_sbx_filter_install(pw_sbx_filter_prog(filter, network)) < 0) {
+        close(sv[0]);
+        if (install_and_hand_over(sv[1], network) < 0) {
             _exit(99);
         }
         long rc = syscall(nr, a0, a1, a2, 0, 0, 0);
         _exit(rc < 0 ? (errno & 0x7f) : 0);
     }
+    close(sv[1]);
+    int refused = refused_call(sv[0], pid);
+    close(sv[0]);
     int st = 0;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    if (refused >= 0) {
+        ck_assert_int_eq(refused, nr);
+        return SIGSYS;
+    }
     if (WIFSIGNALED(st)) {
         return WTERMSIG(st);
     }
@@ -124,12 +173,12 @@ END_TEST
 static int
 other_abi_child(bool x32)
 {
+    int sv[2];
+    ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
-        signal(SIGSYS, SIG_DFL);
-        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
-            pw_sbx_filter_install(pw_sbx_filter_prog(filter, false)) < 0) {
+        if (install_and_hand_over(sv[1], false) < 0) {
             _exit(99);
         }
         if (x32) {
@@ -140,8 +189,10 @@ other_abi_child(bool x32)
         }
         _exit(0);
     }
+    close(sv[1]);
     int st = 0;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    close(sv[0]);
     ck_assert_msg(WIFSIGNALED(st), "exit %d", WEXITSTATUS(st));
     return WTERMSIG(st);
 }
@@ -592,8 +643,8 @@ END_TEST
 START_TEST(spare_refuses_other_requests)
 {
     /* The network capability needs layers a spare did not install (the
-     * zygote's profiles do not enable it): the zygote forks that run on
-     * demand ... */
+     * zygote's profiles do not enable it): the zygote forks a spare for
+     * that run ... */
     int before = zygote->nspares;
     struct pw_sbx_run *r = start_code("print(6 * 7)", PW_CAP_NETWORK);
     ck_assert(!r->on_spare);
@@ -623,7 +674,8 @@ START_TEST(spare_refuses_other_requests)
         got += n;
     }
     buf[got > 0 ? got : 0] = '\0';
-    ck_assert_msg(strncmp(buf, "Eprepared spare", 15) == 0, "%s", buf);
+    /* After the listener's tag, the checklist's refusal. */
+    ck_assert_msg(strncmp(buf, "L\nEprepared spare", 17) == 0, "%s", buf);
     int st = 0;
     ck_assert_int_eq(waitpid(s->pid, &st, 0), s->pid);
     ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 125);
@@ -724,8 +776,8 @@ START_TEST(spare_usage_is_the_runs)
      * wall clock of the run). */
     struct pw_sbx_run *r = start_code("x = sum(range(2_000_000))", 0);
     ck_assert(r->on_spare);
+    ck_assert(r->cpu_base >= 0);
     json_auto_t *res = finish_run(r);
-    ck_assert(r->usage);
     double cpu = json_real_value(json_object_get(res, "cpu_time"));
     double wall = json_real_value(json_object_get(res, "execution_time"));
     ck_assert_msg(cpu > 0.01 && cpu <= wall + 0.002, "cpu %f wall %f", cpu,
@@ -736,6 +788,14 @@ START_TEST(spare_usage_is_the_runs)
 }
 END_TEST
 
+/* The spares in the pool and those asked of the zygote process, on their
+ * way. */
+static int
+pool_count(void)
+{
+    return zygote->nspares + zygote->nasked;
+}
+
 START_TEST(spare_pool_size)
 {
     pw_zygote_set_spares(zygote, 3);
@@ -744,8 +804,9 @@ START_TEST(spare_pool_size)
     for (int i = 0; i < 20; i++) {
         json_auto_t *r = run_code("print(5)", NULL, 10);
         ck_assert_str_eq(field(r, "stdout"), "5\n");
-        ck_assert_int_eq(zygote->nspares, 3);
+        ck_assert_int_eq(pool_count(), 3);
     }
+    pw_zygote_set_spares(zygote, 3); /* every answer received */
     ck_assert_int_eq(count_fds(), fds);
     pw_zygote_set_spares(zygote, 0);
     ck_assert_int_eq(zygote->nspares, 0);
@@ -765,22 +826,24 @@ START_TEST(spare_refilled_on_start)
     pw_zygote_set_spares(zygote, 1);
     pw_zygote_refill_on_start(zygote, true);
     for (int i = 0; i < 5; i++) {
+        pw_zygote_set_spares(zygote, 1); /* the last one received */
         ck_assert_int_eq(zygote->nspares, 1);
         pid_t old = zygote->spares[0]->pid;
         struct pw_sbx_run *r = start_code("print(7)", 0);
         ck_assert(r->on_spare);
         ck_assert_int_eq(r->pid, old);
-        ck_assert_int_eq(zygote->nspares, 1);
-        ck_assert_int_ne(zygote->spares[0]->pid, old);
+        ck_assert_int_eq(zygote->nspares, 0);
+        ck_assert_int_eq(zygote->nasked, 1); /* its replacement */
         json_auto_t *res = finish_run(r);
         ck_assert_str_eq(field(res, "stdout"), "7\n");
         pw_sbx_free(r);
     }
     /* Off (the default): a run takes a spare and forks none. */
     pw_zygote_refill_on_start(zygote, false);
+    pw_zygote_set_spares(zygote, 1);
     struct pw_sbx_run *r = start_code("print(8)", 0);
     ck_assert(r->on_spare);
-    ck_assert_int_eq(zygote->nspares, 0);
+    ck_assert_int_eq(pool_count(), 0);
     json_auto_t *res = finish_run(r);
     ck_assert_str_eq(field(res, "stdout"), "8\n");
     pw_sbx_free(r);
@@ -1035,6 +1098,10 @@ rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 static void
 pool_setup(void)
 {
+    /* Each test runs in a process of its own (Check forks): runs must be
+     * children of the process that observes them. */
+    struct pw_error err = {0};
+    ck_assert_msg(pw_zygote_adopt(zygote, &err) == 0, "%s", err.message);
     pw_zygote_set_spares(zygote, 2);
 }
 
