@@ -91,7 +91,7 @@ double pw_sbx_deadline(const struct pw_sbx_run *run);
 void pw_sbx_cancel(struct pw_sbx_run *run);
 /* Seconds since start, for progress notifications. */
 double pw_sbx_elapsed(const struct pw_sbx_run *run);
-/* New reference: the execute_code result fields (SPEC.md section 2). */
+/* New reference: the execute_code result fields (doc/MCP.md). */
 json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
 /* Reaps the child if still there; frees everything. */
 void pw_sbx_free(struct pw_sbx_run *run);
