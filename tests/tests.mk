@@ -7,12 +7,14 @@ EXTRA_DIST += \
 	$(NULL)
 TESTS += \
 	tests/smoke.sh \
+	tests/man.sh \
 	tests/lint/format.sh \
 	tests/lint/cppcheck.sh \
 	tests/lint/tidy.sh \
 	$(NULL)
 EXTRA_DIST += \
 	tests/smoke.sh \
+	tests/man.sh \
 	tests/lint/format.sh \
 	tests/lint/cppcheck.sh \
 	tests/lint/tidy.sh \
