@@ -7,15 +7,25 @@ EXTRA_DIST += \
 	$(NULL)
 TESTS += \
 	tests/smoke.sh \
+	tests/man.sh \
 	tests/lint/format.sh \
 	tests/lint/cppcheck.sh \
 	tests/lint/tidy.sh \
+	tests/lint/refs.sh \
+	tests/lint/spdx.sh \
 	$(NULL)
+# Expected to fail until every source file has its SPDX line (they are
+# added in one sweep): take it out of XFAIL_TESTS in that commit, and the
+# test then holds every file to it.  Until then an XPASS says it is time.
+XFAIL_TESTS = tests/lint/spdx.sh
 EXTRA_DIST += \
 	tests/smoke.sh \
+	tests/man.sh \
 	tests/lint/format.sh \
 	tests/lint/cppcheck.sh \
 	tests/lint/tidy.sh \
+	tests/lint/refs.sh \
+	tests/lint/spdx.sh \
 	.clang-tidy \
 	$(NULL)
 

@@ -1,4 +1,4 @@
-# parity: a SyntaxError from ast.parse is an error (RESTRICTEDPYTHON.md §1)
+# parity: a SyntaxError from ast.parse is an error (RestrictedPython's compile pipeline)
 # restricted: reject
 # default: reject
 x = (1,

@@ -1,4 +1,4 @@
-# parity: an IndentationError from the parser is an error (RESTRICTEDPYTHON.md §1)
+# parity: an IndentationError from the parser is an error (RestrictedPython's compile pipeline)
 # restricted: reject
 # default: reject
 if True:

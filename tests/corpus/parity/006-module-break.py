@@ -1,4 +1,4 @@
-# parity: break outside a loop: SyntaxError raised by the final compile() (RESTRICTEDPYTHON.md §1)
+# parity: break outside a loop: SyntaxError raised by the final compile() (RestrictedPython's compile pipeline)
 # restricted: reject
 # default: reject
 break

@@ -1,4 +1,4 @@
-# parity: duplicate argument: SyntaxError raised by the final compile() (RESTRICTEDPYTHON.md §1)
+# parity: duplicate argument: SyntaxError raised by the final compile() (RestrictedPython's compile pipeline)
 # restricted: reject
 # default: reject
 def f(a, a):

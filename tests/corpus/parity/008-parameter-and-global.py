@@ -1,4 +1,4 @@
-# parity: a parameter that is also global: SyntaxError raised by the final compile() (RESTRICTEDPYTHON.md §1)
+# parity: a parameter that is also global: SyntaxError raised by the final compile() (RestrictedPython's compile pipeline)
 # restricted: reject
 # default: reject
 def f(a):

@@ -1,4 +1,4 @@
-# parity: printing without reading printed is only a warning (RESTRICTEDPYTHON.md §1)
+# parity: printing without reading printed is only a warning (RestrictedPython's compile pipeline)
 # restricted: accept
 # default: accept
 print("hello")

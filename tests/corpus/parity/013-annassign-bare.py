@@ -1,4 +1,4 @@
-# parity: a bare annotation is an AnnAssign too (RESTRICTEDPYTHON.md §2)
+# parity: a bare annotation is an AnnAssign too (RestrictedPython's node-type policy)
 # restricted: reject
 # default: accept
 x: int

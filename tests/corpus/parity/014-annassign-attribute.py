@@ -1,4 +1,4 @@
-# parity: an annotated attribute assignment is an AnnAssign (RESTRICTEDPYTHON.md §2)
+# parity: an annotated attribute assignment is an AnnAssign (RestrictedPython's node-type policy)
 # restricted: reject
 # default: accept
 class C:

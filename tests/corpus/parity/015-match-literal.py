@@ -1,4 +1,4 @@
-# parity: Match has no visitor; default accepts match (SPEC §4) (RESTRICTEDPYTHON.md §2)
+# parity: Match has no visitor; default accepts match (see the default set in doc/pyward-rules.5) (RestrictedPython's node-type policy)
 # restricted: reject
 # default: accept
 match 3:

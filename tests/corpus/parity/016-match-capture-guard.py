@@ -1,4 +1,4 @@
-# parity: match with a capture pattern and a guard (RESTRICTEDPYTHON.md §2)
+# parity: match with a capture pattern and a guard (RestrictedPython's node-type policy)
 # restricted: reject
 # default: accept
 match (1, 2):

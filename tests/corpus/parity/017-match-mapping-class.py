@@ -1,4 +1,4 @@
-# parity: match with mapping and class patterns (RESTRICTEDPYTHON.md §2)
+# parity: match with mapping and class patterns (RestrictedPython's node-type policy)
 # restricted: reject
 # default: accept
 match {"k": 1}:

@@ -1,4 +1,4 @@
-# parity: TryStar (except*) is rejected explicitly (RESTRICTEDPYTHON.md §2)
+# parity: TryStar (except*) is rejected explicitly (RestrictedPython's node-type policy)
 # restricted: reject
 # default: reject
 try:

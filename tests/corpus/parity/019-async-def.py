@@ -1,4 +1,4 @@
-# parity: AsyncFunctionDef is rejected (RESTRICTEDPYTHON.md §2)
+# parity: AsyncFunctionDef is rejected (RestrictedPython's node-type policy)
 # restricted: reject
 # default: reject
 async def f():

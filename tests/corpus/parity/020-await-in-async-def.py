@@ -1,4 +1,4 @@
-# parity: Await inside async def is rejected (the def already is) (RESTRICTEDPYTHON.md §2)
+# parity: Await inside async def is rejected (the def already is) (RestrictedPython's node-type policy)
 # restricted: reject
 # default: reject
 async def f(x):

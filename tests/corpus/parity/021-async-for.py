@@ -1,4 +1,4 @@
-# parity: AsyncFor is rejected (RESTRICTEDPYTHON.md §2)
+# parity: AsyncFor is rejected (RestrictedPython's node-type policy)
 # restricted: reject
 # default: reject
 async def f(xs):

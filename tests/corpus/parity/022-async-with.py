@@ -1,4 +1,4 @@
-# parity: AsyncWith is rejected (RESTRICTEDPYTHON.md §2)
+# parity: AsyncWith is rejected (RestrictedPython's node-type policy)
 # restricted: reject
 # default: reject
 async def f(cm):

@@ -1,4 +1,4 @@
-# parity: Nonlocal is rejected explicitly; default accepts nonlocal (SPEC §4) (RESTRICTEDPYTHON.md §2)
+# parity: Nonlocal is rejected explicitly; default accepts nonlocal (see the default set in doc/pyward-rules.5) (RestrictedPython's node-type policy)
 # restricted: reject
 # default: accept
 def outer():

@@ -1,4 +1,4 @@
-# parity: a call of the bare name exec (RESTRICTEDPYTHON.md §2)
+# parity: a call of the bare name exec (RestrictedPython's node-type policy)
 # restricted: reject
 # default: reject
 exec("x = 1")

@@ -1,4 +1,4 @@
-# parity: a call of the bare name eval (RESTRICTEDPYTHON.md §2)
+# parity: a call of the bare name eval (RestrictedPython's node-type policy)
 # restricted: reject
 # default: reject
 y = eval("1 + 1")

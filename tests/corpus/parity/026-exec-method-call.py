@@ -1,4 +1,4 @@
-# parity: only a Call whose func is the bare Name exec is rejected; an attribute named exec is fine (RESTRICTEDPYTHON.md §2)
+# parity: only a Call whose func is the bare Name exec is rejected; an attribute named exec is fine (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 class Runner:

@@ -1,4 +1,4 @@
-# parity: Constant ... is allowed (8.2) (RESTRICTEDPYTHON.md §2)
+# parity: Constant ... is allowed (8.2) (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 def todo():

@@ -1,4 +1,4 @@
-# parity: List, Tuple, Set, Dict and Starred are allowed (RESTRICTEDPYTHON.md §2)
+# parity: List, Tuple, Set, Dict and Starred are allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 a = [1, 2]

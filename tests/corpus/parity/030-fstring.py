@@ -1,4 +1,4 @@
-# parity: JoinedStr and FormattedValue (f-strings) are allowed (5.0) (RESTRICTEDPYTHON.md §2)
+# parity: JoinedStr and FormattedValue (f-strings) are allowed (5.0) (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 n = 3.14159

@@ -1,4 +1,4 @@
-# parity: BinOp with @ is allowed (7.1) (RESTRICTEDPYTHON.md §2)
+# parity: BinOp with @ is allowed (7.1) (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 a = [[1]]

@@ -1,4 +1,4 @@
-# parity: every BinOp operator is allowed (RESTRICTEDPYTHON.md §2)
+# parity: every BinOp operator is allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 x = 7

@@ -1,4 +1,4 @@
-# parity: every comparator is allowed, chained too (RESTRICTEDPYTHON.md §2)
+# parity: every comparator is allowed, chained too (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 a = 1

@@ -1,4 +1,4 @@
-# parity: Subscript with Slice and extended slices are allowed (RESTRICTEDPYTHON.md §2,§5)
+# parity: Subscript with Slice and extended slices are allowed (RestrictedPython's node-type policy and rewrites)
 # restricted: accept
 # default: accept
 a = list(range(10))

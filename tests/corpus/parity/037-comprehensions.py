@@ -1,4 +1,4 @@
-# parity: ListComp, SetComp, DictComp and GeneratorExp are allowed (RESTRICTEDPYTHON.md §2)
+# parity: ListComp, SetComp, DictComp and GeneratorExp are allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 a = [x * x for x in range(5) if x]

@@ -1,4 +1,4 @@
-# parity: Raise (with from), Assert, Delete of a name and Pass are allowed (RESTRICTEDPYTHON.md §2)
+# parity: Raise (with from), Assert, Delete of a name and Pass are allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 x = 1

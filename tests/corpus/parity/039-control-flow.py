@@ -1,4 +1,4 @@
-# parity: If, For, While, Break, Continue and Try with else/finally are allowed (RESTRICTEDPYTHON.md §2)
+# parity: If, For, While, Break, Continue and Try with else/finally are allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 for i in range(5):

@@ -1,4 +1,4 @@
-# parity: With and withitem, including a tuple target, are allowed (RESTRICTEDPYTHON.md §2,§5)
+# parity: With and withitem, including a tuple target, are allowed (RestrictedPython's node-type policy and rewrites)
 # restricted: accept
 # default: accept
 from contextlib import nullcontext

@@ -1,4 +1,4 @@
-# parity: Yield and YieldFrom are allowed (4.0b6) (RESTRICTEDPYTHON.md §2)
+# parity: Yield and YieldFrom are allowed (4.0b6) (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 def gen():

@@ -1,4 +1,4 @@
-# parity: Global is allowed (RESTRICTEDPYTHON.md §2)
+# parity: Global is allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 total = 0

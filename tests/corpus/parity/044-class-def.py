@@ -1,4 +1,4 @@
-# parity: ClassDef with bases is allowed (RESTRICTEDPYTHON.md §2)
+# parity: ClassDef with bases is allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 class Base:

@@ -1,4 +1,4 @@
-# parity: Import and ImportFrom of allowed modules are allowed (RESTRICTEDPYTHON.md §2)
+# parity: Import and ImportFrom of allowed modules are allowed (RestrictedPython's node-type policy)
 # restricted: accept
 # default: accept
 import math

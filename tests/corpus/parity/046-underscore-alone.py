@@ -1,4 +1,4 @@
-# parity: exactly _ is allowed as a name (RESTRICTEDPYTHON.md §3.1)
+# parity: exactly _ is allowed as a name (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: accept
 _ = 5

@@ -1,4 +1,4 @@
-# parity: exactly _ is allowed as a parameter and lambda parameter (RESTRICTEDPYTHON.md §3.1)
+# parity: exactly _ is allowed as a parameter and lambda parameter (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: accept
 f = lambda _: 0

@@ -1,4 +1,4 @@
-# parity: __name__ starts with _; default accepts the main guard (SPEC §4) (RESTRICTEDPYTHON.md §3.2)
+# parity: __name__ starts with _; default accepts the main guard (see the default set in doc/pyward-rules.5) (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: accept
 def main():

@@ -1,4 +1,4 @@
-# parity: __init__ is in ALLOWED_FUNC_NAMES and col_offset != 0 (RESTRICTEDPYTHON.md §3.2)
+# parity: __init__ is in ALLOWED_FUNC_NAMES and col_offset != 0 (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: accept
 class C:

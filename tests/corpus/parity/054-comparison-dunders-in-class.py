@@ -1,4 +1,4 @@
-# parity: the comparison dunders and __contains__ are in ALLOWED_FUNC_NAMES (RESTRICTEDPYTHON.md §3.2)
+# parity: the comparison dunders and __contains__ are in ALLOWED_FUNC_NAMES (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: accept
 class C:

@@ -1,4 +1,4 @@
-# parity: __str__ is not in ALLOWED_FUNC_NAMES; default accepts dunder methods in a class (SPEC §4) (RESTRICTEDPYTHON.md §3.2)
+# parity: __str__ is not in ALLOWED_FUNC_NAMES; default accepts dunder methods in a class (see the default set in doc/pyward-rules.5) (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: accept
 class C:

@@ -1,4 +1,4 @@
-# parity: __len__ and __iter__ are not in ALLOWED_FUNC_NAMES; default accepts them in a class (RESTRICTEDPYTHON.md §3.2)
+# parity: __len__ and __iter__ are not in ALLOWED_FUNC_NAMES; default accepts them in a class (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: accept
 class Bag:

@@ -1,4 +1,4 @@
-# parity: __str__ is not excepted even when indented (RESTRICTEDPYTHON.md §3.2)
+# parity: __str__ is not excepted even when indented (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: ?
 def make():

@@ -1,4 +1,4 @@
-# parity: a single-underscore method name is rejected even in a class (RESTRICTEDPYTHON.md §3.2)
+# parity: a single-underscore method name is rejected even in a class (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 class C:

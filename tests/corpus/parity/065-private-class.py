@@ -1,4 +1,4 @@
-# parity: a ClassDef name starting with _ is rejected (RESTRICTEDPYTHON.md §3.2)
+# parity: a ClassDef name starting with _ is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 class _Hidden:

@@ -1,4 +1,4 @@
-# parity: print is reserved: a Del is rejected (RESTRICTEDPYTHON.md §3.4)
+# parity: print is reserved: a Del is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 del print

@@ -1,4 +1,4 @@
-# parity: builtins is reserved (4.0b6) (RESTRICTEDPYTHON.md §3.4)
+# parity: builtins is reserved (4.0b6) (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 builtins = None

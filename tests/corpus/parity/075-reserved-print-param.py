@@ -1,4 +1,4 @@
-# parity: a parameter named print is rejected (RESTRICTEDPYTHON.md §3.4)
+# parity: a parameter named print is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 def f(print):

@@ -1,4 +1,4 @@
-# parity: a function named print is rejected (RESTRICTEDPYTHON.md §3.4)
+# parity: a function named print is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 def print():

@@ -1,4 +1,4 @@
-# parity: an import alias named builtins is rejected (RESTRICTEDPYTHON.md §3.4)
+# parity: an import alias named builtins is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 import math as builtins

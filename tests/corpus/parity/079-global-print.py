@@ -1,4 +1,4 @@
-# parity: names listed in global are not checked (RESTRICTEDPYTHON.md §3)
+# parity: names listed in global are not checked (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: accept
 def f():

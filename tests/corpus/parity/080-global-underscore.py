@@ -1,4 +1,4 @@
-# parity: names listed in global are not checked: global _x is accepted (RESTRICTEDPYTHON.md §3)
+# parity: names listed in global are not checked: global _x is accepted (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: accept
 def f():

@@ -1,4 +1,4 @@
-# parity: positional-only parameters are checked (8.3, CVE-2026-55830) (RESTRICTEDPYTHON.md §3)
+# parity: positional-only parameters are checked (8.3, CVE-2026-55830) (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 def f(_getattr_=None, /):

@@ -1,4 +1,4 @@
-# parity: *vararg starting with _ is rejected (RESTRICTEDPYTHON.md §3)
+# parity: *vararg starting with _ is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 def f(*_args):

@@ -1,4 +1,4 @@
-# parity: a keyword-only parameter starting with _ is rejected (RESTRICTEDPYTHON.md §3)
+# parity: a keyword-only parameter starting with _ is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 def f(*, _k=1):

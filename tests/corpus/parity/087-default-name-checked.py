@@ -1,4 +1,4 @@
-# parity: defaults are ordinary expressions, so their Names are checked (RESTRICTEDPYTHON.md §3)
+# parity: defaults are ordinary expressions, so their Names are checked (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 def f(a=_default):

@@ -1,4 +1,4 @@
-# parity: import _a.b starts with _ (RESTRICTEDPYTHON.md §3)
+# parity: import _a.b starts with _ (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 import _a.b

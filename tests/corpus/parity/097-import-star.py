@@ -1,4 +1,4 @@
-# parity: any * import is rejected (4.0b4), even from an allowed module (RESTRICTEDPYTHON.md §3)
+# parity: any * import is rejected (4.0b4), even from an allowed module (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 from math import *

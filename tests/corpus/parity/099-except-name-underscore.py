@@ -1,4 +1,4 @@
-# parity: the ExceptHandler name is checked (RESTRICTEDPYTHON.md §3)
+# parity: the ExceptHandler name is checked (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 try:

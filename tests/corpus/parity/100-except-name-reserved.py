@@ -1,4 +1,4 @@
-# parity: an ExceptHandler named printed is rejected (RESTRICTEDPYTHON.md §3)
+# parity: an ExceptHandler named printed is rejected (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 try:

@@ -1,4 +1,4 @@
-# parity: keyword names in calls are not checked: f(_x=1) is accepted (RESTRICTEDPYTHON.md §3)
+# parity: keyword names in calls are not checked: f(_x=1) is accepted (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: accept
 def f(**kw):

@@ -1,4 +1,4 @@
-# parity: only calls of the bare name are checked: e = exec; e(...) is accepted statically (RESTRICTEDPYTHON.md §3)
+# parity: only calls of the bare name are checked: e = exec; e(...) is accepted statically (RestrictedPython's name rule, check_name)
 # restricted: accept
 # default: ?
 e = exec

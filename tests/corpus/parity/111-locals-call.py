@@ -1,4 +1,4 @@
-# parity: locals() passes the static policy; default rejects it (RESTRICTEDPYTHON.md §6)
+# parity: locals() passes the static policy; default rejects it (RestrictedPython's safe_builtins)
 # restricted: accept
 # default: reject
 l = locals()

@@ -1,4 +1,4 @@
-# parity: __import__ starts with _ (RESTRICTEDPYTHON.md §3.2)
+# parity: __import__ starts with _ (RestrictedPython's name rule, check_name)
 # restricted: reject
 # default: reject
 m = __import__("math")

@@ -1,4 +1,4 @@
-# parity: an attribute starting with _ is rejected (RESTRICTEDPYTHON.md §4)
+# parity: an attribute starting with _ is rejected (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: reject
 import random

@@ -1,4 +1,4 @@
-# parity: an attribute that is exactly _ is accepted (RESTRICTEDPYTHON.md §4)
+# parity: an attribute that is exactly _ is accepted (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: accept
 # default: accept
 class C:

@@ -1,4 +1,4 @@
-# parity: __class__ starts with _ (RESTRICTEDPYTHON.md §4)
+# parity: __class__ starts with _ (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: reject
 k = ().__class__

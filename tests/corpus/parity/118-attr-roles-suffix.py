@@ -1,4 +1,4 @@
-# parity: an attribute ending in __roles__ is rejected (RESTRICTEDPYTHON.md §4)
+# parity: an attribute ending in __roles__ is rejected (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: reject
 class C:

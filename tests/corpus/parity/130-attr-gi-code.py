@@ -1,4 +1,4 @@
-# parity: gi_code is in INSPECT_ATTRIBUTES (RESTRICTEDPYTHON.md §4)
+# parity: gi_code is in INSPECT_ATTRIBUTES (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: reject
 g = (x for x in [1])

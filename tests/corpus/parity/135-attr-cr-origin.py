@@ -1,4 +1,4 @@
-# parity: cr_origin is in INSPECT_ATTRIBUTES (RESTRICTEDPYTHON.md §4)
+# parity: cr_origin is in INSPECT_ATTRIBUTES (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: reject
 def f(c):

@@ -1,4 +1,4 @@
-# parity: INSPECT_ATTRIBUTES names may still be used as plain variables (RESTRICTEDPYTHON.md §4)
+# parity: INSPECT_ATTRIBUTES names may still be used as plain variables (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: accept
 # default: accept
 gi_frame = 1

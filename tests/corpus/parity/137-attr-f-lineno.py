@@ -1,4 +1,4 @@
-# parity: f_lineno is not in INSPECT_ATTRIBUTES (RESTRICTEDPYTHON.md §4)
+# parity: f_lineno is not in INSPECT_ATTRIBUTES (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: accept
 # default: accept
 def f(fr):

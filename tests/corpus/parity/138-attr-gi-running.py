@@ -1,4 +1,4 @@
-# parity: gi_running is not in INSPECT_ATTRIBUTES (RESTRICTEDPYTHON.md §4)
+# parity: gi_running is not in INSPECT_ATTRIBUTES (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: accept
 # default: accept
 g = (x for x in [1])

@@ -1,4 +1,4 @@
-# parity: co_consts and co_names are not in INSPECT_ATTRIBUTES (RESTRICTEDPYTHON.md §4)
+# parity: co_consts and co_names are not in INSPECT_ATTRIBUTES (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: accept
 # default: ?
 def f(code):

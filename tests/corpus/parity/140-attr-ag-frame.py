@@ -1,4 +1,4 @@
-# parity: ag_frame is not in INSPECT_ATTRIBUTES (the async-generator gap) (RESTRICTEDPYTHON.md §4)
+# parity: ag_frame is not in INSPECT_ATTRIBUTES (the async-generator gap) (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: accept
 # default: ?
 def f(ag):

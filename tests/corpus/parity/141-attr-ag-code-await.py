@@ -1,4 +1,4 @@
-# parity: ag_code and ag_await are not in INSPECT_ATTRIBUTES (RESTRICTEDPYTHON.md §4)
+# parity: ag_code and ag_await are not in INSPECT_ATTRIBUTES (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: accept
 # default: ?
 def f(ag):

@@ -1,4 +1,4 @@
-# parity: AugAssign on a plain name is allowed (RESTRICTEDPYTHON.md §4,§5)
+# parity: AugAssign on a plain name is allowed (RestrictedPython's attribute rule, visit_Attribute and rewrites)
 # restricted: accept
 # default: accept
 n = 1

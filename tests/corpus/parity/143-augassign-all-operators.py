@@ -1,4 +1,4 @@
-# parity: all 13 augmented operators are allowed on a name, @= included (RESTRICTEDPYTHON.md §5)
+# parity: all 13 augmented operators are allowed on a name, @= included (RestrictedPython's rewrites)
 # restricted: accept
 # default: accept
 n = 100

@@ -1,4 +1,4 @@
-# parity: AugAssign on an attribute is rejected; default accepts self.n += 1 (SPEC §4) (RESTRICTEDPYTHON.md §4)
+# parity: AugAssign on an attribute is rejected; default accepts self.n += 1 (see the default set in doc/pyward-rules.5) (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: accept
 class Counter:

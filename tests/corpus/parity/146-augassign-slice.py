@@ -1,4 +1,4 @@
-# parity: AugAssign on a slice is a Subscript target too (RESTRICTEDPYTHON.md §4)
+# parity: AugAssign on a slice is a Subscript target too (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: accept
 a = [1, 2, 3]

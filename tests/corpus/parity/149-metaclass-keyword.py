@@ -1,4 +1,4 @@
-# parity: the metaclass keyword is rejected (RESTRICTEDPYTHON.md §4)
+# parity: the metaclass keyword is rejected (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: reject
 class C(metaclass=type):

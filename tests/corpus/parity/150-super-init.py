@@ -1,4 +1,4 @@
-# parity: super().__init__ is an attribute starting with _; default accepts it (SPEC §4) (RESTRICTEDPYTHON.md §4)
+# parity: super().__init__ is an attribute starting with _; default accepts it (see the default set in doc/pyward-rules.5) (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: accept
 class A:

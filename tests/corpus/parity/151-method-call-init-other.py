@@ -1,4 +1,4 @@
-# parity: .__init__ on anything but super() is an attribute starting with _ (RESTRICTEDPYTHON.md §4)
+# parity: .__init__ on anything but super() is an attribute starting with _ (RestrictedPython's attribute rule, visit_Attribute)
 # restricted: reject
 # default: ?
 class A:

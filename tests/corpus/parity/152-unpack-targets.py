@@ -1,4 +1,4 @@
-# parity: tuple targets in assignment and for loops are allowed (rewritten to guarded unpacking) (RESTRICTEDPYTHON.md §5)
+# parity: tuple targets in assignment and for loops are allowed (rewritten to guarded unpacking) (RestrictedPython's rewrites)
 # restricted: accept
 # default: accept
 a, (b, c) = 1, (2, 3)

@@ -1,4 +1,4 @@
-# parity: f(*a) and f(**k) are allowed (rewritten to _apply_) (RESTRICTEDPYTHON.md §5)
+# parity: f(*a) and f(**k) are allowed (rewritten to _apply_) (RestrictedPython's rewrites)
 # restricted: accept
 # default: accept
 args = [1, 2]

@@ -1,4 +1,4 @@
-# parity: input() is an ordinary call for the static policy (RESTRICTEDPYTHON.md §6)
+# parity: input() is an ordinary call for the static policy (RestrictedPython's safe_builtins)
 # restricted: accept
 # default: accept
 name = input()

@@ -1,4 +1,4 @@
-# parity: type(x) with one argument is an ordinary call (RESTRICTEDPYTHON.md §6)
+# parity: type(x) with one argument is an ordinary call (RestrictedPython's safe_builtins)
 # restricted: accept
 # default: accept
 t = type(1)

@@ -1,4 +1,4 @@
-# parity: getattr(g, "gi_frame") (#285) is not seen statically; safer_getattr stops it at run time (RESTRICTEDPYTHON.md §9,§10)
+# parity: getattr(g, "gi_frame") (#285) is not seen statically; safer_getattr stops it at run time (RestrictedPython's published advisories and gaps pyward must cover)
 # restricted: accept
 # default: accept
 g = (x for x in [1])

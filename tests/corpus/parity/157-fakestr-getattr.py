@@ -1,4 +1,4 @@
-# parity: a str subclass overriding startswith (#282) is not seen statically; the exact-str check stops it at run time (RESTRICTEDPYTHON.md §9,§10)
+# parity: a str subclass overriding startswith (#282) is not seen statically; the exact-str check stops it at run time (RestrictedPython's published advisories and gaps pyward must cover)
 # restricted: accept
 # default: accept
 class FakeStr(str):

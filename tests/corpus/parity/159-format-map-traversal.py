@@ -1,4 +1,4 @@
-# parity: format_map with an attribute traversal inside the string passes the static policy (RESTRICTEDPYTHON.md §9,§10)
+# parity: format_map with an attribute traversal inside the string passes the static policy (RestrictedPython's published advisories and gaps pyward must cover)
 # restricted: accept
 # default: reject
 # (default rejects: the default rules add format-string traversal checks (PW207) on top of RestrictedPython's policy)

@@ -1,4 +1,4 @@
-# parity: an allowed module's own imports (dataclasses.sys, typing.sys) are plain attributes statically; run-time layers must hold (RESTRICTEDPYTHON.md §10)
+# parity: an allowed module's own imports (dataclasses.sys, typing.sys) are plain attributes statically; run-time layers must hold (RestrictedPython's gaps pyward must cover)
 # restricted: accept
 # default: ?
 import dataclasses
