@@ -120,6 +120,24 @@ static const char execute_output[] = S({
                 "line" : {"type" : [ "integer", "null" ]}
             }
         },
+        "blocked" : {
+            "type" : "object",
+            "description" : "what stopped the program: a system call the "
+                            "server saw refused, or an audit event the "
+                            "program reports",
+            "properties" : {
+                "kind" : {"type" : "string", "enum" : [ "syscall", "audit" ]},
+                "name" : {"type" : "string"},
+                "source" : {"type" : "string", "enum" : [ "observed", "program" ]}
+            }
+        },
+        "program_reported" : {
+            "type" : "array",
+            "items" : {"type" : "string"},
+            "description" : "fields that come from the program's own report "
+                            "(a hostile program can forge them); the others "
+                            "are what the server observed"
+        },
         "validation" : "@VALIDATION@",
         "files" : {
             "type" : "array",
