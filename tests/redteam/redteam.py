@@ -14,7 +14,11 @@
 #   - the server answers the next request, and its memory does not grow
 #     beyond a bound over the suite;
 #   - a "# run-layer:" header (regressions) names the layer that must stop
-#     the attack in the unvalidated pass.
+#     the attack in the unvalidated pass;
+#   - a "# verdict:" header lists the statuses the server may report (the
+#     run's real outcome, whatever the program says of itself), "#
+#     exit-code:" the exit status it must report, and "# never:" a string
+#     that must not appear in the answer (both passes).
 # The layer that stopped each attack is read from the result's structured
 # fields (status, blocked kind, error type) and printed as a table.
 #
@@ -265,6 +269,24 @@ def classify_error(etype, msg):
     return f"program error ({etype})"
 
 
+def verdict_why(head, res):
+    """What the result says that the run did not do: a list of reasons."""
+    why = []
+    if not isinstance(res, dict):
+        return why
+    allowed = head.get("verdict", "").split()
+    if allowed and res.get("status") not in allowed:
+        why.append(f"status {res.get('status')}, not one of {allowed}")
+    code = head.get("exit-code")
+    if code is not None and res.get("status") != "rejected" and \
+            str(res.get("exit_code")) != code:
+        why.append(f"exit code {res.get('exit_code')}, not {code}")
+    never = head.get("never")
+    if never and never in json.dumps(res):
+        why.append(f"{never!r} appears in the result")
+    return why
+
+
 def summary(raw):
     """One line about a run's result, for the log."""
     try:
@@ -435,6 +457,7 @@ class Suite:
             why.append(f"JSON-RPC error: {msg['error']}")
         else:
             res = msg["result"].get("structuredContent")
+            why += verdict_why(head, res)
         why += self.effects(before, line or "")
         if not self.server.alive():
             why.append("the server does not answer a ping afterwards")
@@ -467,6 +490,7 @@ class Suite:
             res = json.loads(out.strip().splitlines()[0])
         except (ValueError, IndexError):
             why.append(f"no JSON result: {out[:300]!r}")
+        why += verdict_why(head, res)
         why += self.effects(before, out)
         return classify(res), why, out
 

@@ -232,6 +232,126 @@ START_TEST(path_policy)
 }
 END_TEST
 
+/* --- the verdict, from forged result channels ------------------------ */
+
+static const char *field(json_t *res, const char *key);
+
+/* A finished run as the server saw it: wait status ST, and CHANNEL as what
+ * came on the result channel. */
+static json_t *
+verdict_of(const char *channel, int st, enum pw_sbx_stop stop, int refused)
+{
+    struct pw_sbx_run r;
+    memset(&r, 0, sizeof(r));
+    r.z = zygote;
+    r.pid = 1;
+    r.ws_fd = r.listener = r.pidfd = -1;
+    r.out.fd = r.err.fd = r.res.fd = -1;
+    r.cpu_base = -1;
+    r.limits.timeout_s = 5;
+    r.limits.max_output_bytes = 1000;
+    r.wstatus = st;
+    r.stop = stop;
+    r.refused_nr = refused;
+    r.done = true;
+    snprintf(r.id, sizeof(r.id), "t");
+    pw_buf_init(&r.res.buf);
+    ck_assert_int_eq(pw_buf_append(&r.res.buf, channel, strlen(channel)), 0);
+    json_t *res = pw_sbx_result_build(&r);
+    pw_buf_free(&r.res.buf);
+    ck_assert_ptr_nonnull(res);
+    return res;
+}
+
+#define EXITED(N)   ((N) << 8)
+#define SIGNALED(S) (S)
+#define FORGED_OK                                                             \
+    "R{\"result\": \"42\", \"variables\": {}, \"error\": null, "         \
+    "\"exit_code\": 0}\n"
+
+START_TEST(verdict_ignores_forged_reports)
+{
+    /* A forged "ok" report, then a crash: killed, as observed. */
+    json_auto_t *a = verdict_of("L\nG\n" FORGED_OK, SIGNALED(SIGSEGV),
+                                PW_STOP_NONE, -1);
+    ck_assert_str_eq(field(a, "status"), "killed");
+    ck_assert_int_eq(json_integer_value(json_object_get(a, "signal")),
+                     SIGSEGV);
+    /* ... then an exit status of 3: error, whatever the report says. */
+    json_auto_t *b = verdict_of("L\nG\n" FORGED_OK, EXITED(3), PW_STOP_NONE,
+                                -1);
+    ck_assert_str_eq(field(b, "status"), "error");
+    ck_assert_int_eq(json_integer_value(json_object_get(b, "exit_code")), 3);
+    /* A setup failure written after the program started is the
+     * program's: not internal_error. */
+    json_auto_t *c = verdict_of("L\nG\nEnamespaces: invented\n", EXITED(0),
+                                PW_STOP_NONE, -1);
+    ck_assert_str_eq(field(c, "status"), "ok");
+    /* A real one, before G, is. */
+    json_auto_t *d = verdict_of("L\nEseccomp: refused\n", EXITED(125),
+                                PW_STOP_NONE, -1);
+    ck_assert_str_eq(field(d, "status"), "internal_error");
+    ck_assert(strstr(json_string_value(json_object_get(
+                         json_object_get(d, "error"), "message")),
+                     "seccomp: refused") != NULL);
+    /* No G at all: the program never started. */
+    json_auto_t *e = verdict_of(FORGED_OK, EXITED(0), PW_STOP_NONE, -1);
+    ck_assert_str_eq(field(e, "status"), "internal_error");
+}
+END_TEST
+
+START_TEST(verdict_checks_report_fields)
+{
+    /* Wrong types and NaN: dropped, the run stays what it was. */
+    json_auto_t *a = verdict_of(
+        "L\nG\nR{\"result\": NaN}\nR{\"result\": 7, \"variables\": [1], "
+        "\"error\": {\"type\": 1}}\nR{\"result\": \"x\"}\n",
+        EXITED(0), PW_STOP_NONE, -1);
+    ck_assert_str_eq(field(a, "status"), "ok");
+    ck_assert(json_is_null(json_object_get(a, "result")));
+    ck_assert_int_eq(json_object_size(json_object_get(a, "variables")), 0);
+    /* A report cut inside a UTF-8 character: still valid text. */
+    char big[30000] = "L\nG\nR{\"result\": \"";
+    size_t n = strlen(big);
+    while (n < 25000) {
+        big[n++] = '\xc3';
+        big[n++] = '\xa9';
+    }
+    snprintf(big + n, sizeof(big) - n, "\"}\n");
+    json_auto_t *b = verdict_of(big, EXITED(0), PW_STOP_NONE, -1);
+    const char *res = json_string_value(json_object_get(b, "result"));
+    ck_assert_ptr_nonnull(res);
+    ck_assert_uint_le(strlen(res), 20000);
+    ck_assert_int_eq(strlen(res) % 2, 0); /* whole characters only */
+    json_auto_t *progs = json_incref(json_object_get(b, "program_reported"));
+    ck_assert_uint_eq(json_array_size(progs), 3);
+}
+END_TEST
+
+START_TEST(verdict_refused_call_observed)
+{
+    /* The listener's report wins over an audit event the program names,
+     * and the call is named from its number. */
+    json_auto_t *a = verdict_of("L\nG\nAopen\n", SIGNALED(SIGKILL),
+                                PW_STOP_SYSCALL, SYS_ptrace);
+    ck_assert_str_eq(field(a, "status"), "killed");
+    json_t *blk = json_object_get(a, "blocked");
+    ck_assert_str_eq(json_string_value(json_object_get(blk, "kind")),
+                     "syscall");
+    ck_assert_str_eq(json_string_value(json_object_get(blk, "name")),
+                     "ptrace");
+    ck_assert_str_eq(json_string_value(json_object_get(blk, "source")),
+                     "observed");
+    /* An audit event alone is the program's word. */
+    json_auto_t *b =
+        verdict_of("L\nG\nAopen\n", EXITED(1), PW_STOP_NONE, -1);
+    ck_assert_str_eq(field(b, "status"), "error");
+    blk = json_object_get(b, "blocked");
+    ck_assert_str_eq(json_string_value(json_object_get(blk, "source")),
+                     "program");
+}
+END_TEST
+
 /* --- runs through the zygote ------------------------------------------ */
 
 static json_t *
@@ -1115,6 +1235,11 @@ sandbox_suite(void)
     tcase_add_test(tf, filter_kills_other_abis);
     tcase_add_test(tf, path_policy);
     suite_add_tcase(s, tf);
+    TCase *tv = tcase_create("verdict");
+    tcase_add_test(tv, verdict_ignores_forged_reports);
+    tcase_add_test(tv, verdict_checks_report_fields);
+    tcase_add_test(tv, verdict_refused_call_observed);
+    suite_add_tcase(s, tv);
     TCase *tr = tcase_create("runs");
     tcase_set_timeout(tr, 120);
     tcase_add_checked_fixture(tr, pool_setup, NULL);
