@@ -44,9 +44,12 @@ probe_seccomp(const struct pw_zygote *z, struct pw_error *err)
         if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
             _exit(1);
         }
-        _exit(pw_sbx_filter_install(pw_sbx_filter_prog(z->filter, false)) < 0
-                  ? 2
-                  : 0); /* the listener goes with the process */
+        int listener =
+            pw_sbx_filter_install(pw_sbx_filter_prog(z->filter, false));
+        /* exit_group would wait for its own listener: end the only
+         * thread instead. */
+        (void)syscall(SYS_exit, listener < 0 ? 2 : 0);
+        _exit(3);
     }
     int st = 0;
     if (PW_RETRY(waitpid(pid, &st, 0)) < 0 || !WIFEXITED(st) ||
@@ -360,8 +363,8 @@ pw_zygote_adopt(struct pw_zygote *z, struct pw_error *err)
 {
     for (int i = 0; i < z->nspares; i++) {
         struct pw_sbx_spare *s = z->spares[i];
-        int fds[] = {s->pidfd,  s->ctl,    s->fds[0], s->fds[1],
-                     s->fds[2], s->fds[3], s->stat_fd};
+        int fds[] = {s->pidfd,  s->ctl,    s->fds[0],  s->fds[1],
+                     s->fds[2], s->fds[3], s->stat_fd, s->status_fd};
         for (size_t k = 0; k < PW_N_ELEMENTS(fds); k++) {
             if (fds[k] >= 0) {
                 close(fds[k]);
@@ -488,8 +491,9 @@ stream_init(struct pw_sbx_stream *s)
 static void
 run_close_fds(struct pw_sbx_run *r)
 {
-    int *fds[] = {&r->fd_in, &r->out.fd, &r->err.fd,  &r->res.fd,
-                  &r->pidfd, &r->ws_fd,  &r->listener};
+    int *fds[] = {&r->fd_in,    &r->out.fd,  &r->err.fd,
+                  &r->res.fd,   &r->pidfd,   &r->ws_fd,
+                  &r->listener, &r->stat_fd, &r->status_fd};
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         if (*fds[i] >= 0) {
             close(*fds[i]);
@@ -514,8 +518,8 @@ pw_sbx_free(struct pw_sbx_run *r)
      * scratch directory are left for when the server is idle: removing a
      * directory that is still a mount point in the dying child's
      * namespace costs more than the run. */
-    if (r->scratch != NULL) {
-        reap_later(r->z, 0, r->scratch);
+    if (r->scratch != NULL || r->reap_deferred) {
+        reap_later(r->z, r->reap_deferred ? r->pid : 0, r->scratch);
     }
     free(r->stdin_data);
     pw_buf_free(&r->out.buf);
@@ -559,6 +563,9 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     struct pw_sbx_run *r = pw_xcalloc(1, sizeof(*r));
     r->z = z;
     r->pidfd = r->fd_in = r->ws_fd = r->listener = -1;
+    r->stat_fd = r->status_fd = -1;
+    r->cpu_end = -1;
+    r->maxrss_kb = -1;
     r->refused_nr = -1;
     stream_init(&r->out);
     stream_init(&r->err);
@@ -599,27 +606,13 @@ run_ready(struct pw_sbx_run *r)
     }
 }
 
-/* The process's CPU seconds so far (its setup and warm-up, for a spare
- * that has not had its request), from the kernel; -1 if unknown. */
-static double
-cpu_so_far(int stat_fd)
-{
-    char buf[96];
-    ssize_t n = stat_fd >= 0 ? pread(stat_fd, buf, sizeof(buf) - 1, 0) : -1;
-    if (n <= 0) {
-        return -1;
-    }
-    buf[n] = '\0';
-    return (double)strtoull(buf, NULL, 10) / 1e9;
-}
-
 /* Hand the request to spare S (owned).  0 or -1 with ERR. */
 static int
 start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
          const struct pw_sbx_request *req, struct pw_error *err)
 {
     r->start = pw_now();
-    r->cpu_base = cpu_so_far(s->stat_fd);
+    r->cpu_base = pw_sbx_cpu_so_far(s->stat_fd);
     if (pw_sbx_spare_send(s, req, &r->limits) < 0) {
         pw_sbx_spare_free(r->z, s);
         return pw_fail_errno(err, PW_ERR_SANDBOX, "sending the request");
@@ -631,9 +624,8 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
     r->err.fd = s->fds[2];
     r->res.fd = s->fds[3];
     r->scratch = s->scratch;
-    if (s->stat_fd >= 0) {
-        close(s->stat_fd);
-    }
+    r->stat_fd = s->stat_fd;
+    r->status_fd = s->status_fd;
     free(s);
     run_ready(r);
     return 0;

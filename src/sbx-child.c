@@ -51,10 +51,15 @@
 #define EXIT_SIGSYS 159
 
 static int report_fd = -1;
+
 static long long as_base;    /* the child's mapped size after setup */
 static struct rusage before; /* usage when the request's part began */
 
 #define fail pw_sbx_child_fail
+
+/* The filter is in place but its listener not handed over yet: an
+ * exit_group would wait for a listener nobody reads. */
+static bool listener_kept;
 
 void
 pw_sbx_child_fail(const char *step, int e)
@@ -65,6 +70,9 @@ pw_sbx_child_fail(const char *step, int e)
     if (n > 0 && report_fd >= 0) {
         ssize_t w = write(report_fd, line, (size_t)n);
         (void)w;
+    }
+    if (listener_kept) {
+        (void)syscall(SYS_exit, EXIT_SETUP); /* single-threaded here */
     }
     _exit(EXIT_SETUP);
 }
@@ -141,6 +149,7 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     if (chdir(c->scratch) < 0) {
         fail("chdir(scratch)", errno);
     }
+
     if (tmpfs && pw_sbx_workspace_send(RESULT_FD) < 0) {
         fail("workspace fd", errno);
     }
@@ -198,6 +207,7 @@ pw_sbx_child_setup(const struct pw_sbx_child *c)
     if (rc < 0) {
         fail("seccomp listener", e);
     }
+    listener_kept = false;
 }
 
 static double

@@ -6,10 +6,12 @@
  * notifies the listener (SECCOMP_RET_USER_NOTIF), which the child hands to
  * its parent before any user code runs and closes.  The parent reads the
  * call's number from the kernel and kills the child: the verdict and the
- * call's name are what the parent observed, no handler in the child can
- * catch or forge them, and no notification is ever answered (a call is
- * never let through).  Without a listener (the parent gone) a refused call
- * fails with ENOSYS.  Other ABIs (32-bit, x32) kill the process outright.
+ * call's name are what the parent observed, and no handler in the child
+ * can catch or forge them.  One call goes the same way on purpose:
+ * exit_group, so the parent learns the exit status from the kernel before
+ * the process's teardown; it is the only call ever let through.  Without
+ * a listener (the parent gone) a refused call fails with ENOSYS.  Other
+ * ABIs (32-bit, x32) kill the process outright.
  */
 #include "config.h"
 
@@ -396,12 +398,31 @@ pw_sbx_filter_install(const struct sock_fprog *prog)
 }
 
 int
-pw_sbx_notify_take(int listener)
+pw_sbx_notify_take(int listener, struct pw_sbx_notice *out)
 {
     struct seccomp_notif n;
     memset(&n, 0, sizeof(n)); /* the kernel refuses a dirty buffer */
     if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &n) < 0) {
         return -1;
     }
-    return n.data.nr; /* other ABIs were killed by the filter */
+    out->nr = n.data.nr; /* other ABIs were killed by the filter */
+    out->arg0 = (long long)n.data.args[0];
+    out->id = n.id;
+    return 0;
+}
+
+int
+pw_sbx_notify_let_exit(int listener, const struct pw_sbx_notice *n)
+{
+    if (n->nr != SYS_exit_group) {
+        errno = EPERM;
+        return -1;
+    }
+    /* No argument is a pointer: nothing can change between the notice
+     * and the call, so letting it continue decides nothing. */
+    struct seccomp_notif_resp r;
+    memset(&r, 0, sizeof(r));
+    r.id = n->id;
+    r.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+    return ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &r);
 }

@@ -52,6 +52,15 @@ const char *pw_sbx_syscall_name(int nr);
  * parent: the child must hand it over and close it before user code
  * runs) or -1 with errno. */
 int pw_sbx_filter_install(const struct sock_fprog *prog);
-/* In the parent: the number of the refused system call LISTENER reports
- * (the child is stopped in it until killed), or -1 if none is pending. */
-int pw_sbx_notify_take(int listener);
+/* What the listener reported: a call outside the allow-list, made by the
+ * child, which is stopped in it until it is answered or killed. */
+struct pw_sbx_notice {
+    int nr;         /* the system call */
+    long long arg0; /* its first argument (exit_group: the status) */
+    unsigned long long id;
+};
+/* In the parent: take the notice LISTENER has pending.  0 or -1 (none). */
+int pw_sbx_notify_take(int listener, struct pw_sbx_notice *n);
+/* Let an exit_group the listener reported go on (no other call is ever
+ * let through: the filter's decision stands).  0 or -1. */
+int pw_sbx_notify_let_exit(int listener, const struct pw_sbx_notice *n);

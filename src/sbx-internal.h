@@ -120,6 +120,16 @@ struct pw_sbx_run {
                       * it) */
     double cpu_base; /* the process's CPU seconds when the request was
                       * sent (its setup and warm-up), -1 if unknown */
+    int stat_fd;     /* its /proc/PID/schedstat and status, or -1 */
+    int status_fd;
+    /* The exit_group the listener reported: the exit status, and the
+     * usage read while the process waited in it.  The run is over once
+     * its pipes are drained; its teardown is reaped later. */
+    bool exit_seen;
+    int exit_status;
+    double cpu_end;     /* CPU seconds at the exit, -1 if unknown */
+    long maxrss_kb;     /* peak RSS at the exit (VmHWM), -1 if unknown */
+    bool reap_deferred; /* done, its process left to pw_sbx_reap */
     char *scratch;
     /* The fds the checklist hands over first on the result channel, in
      * this order: the workspace tmpfs (tmpfs runs only), then the seccomp
@@ -163,9 +173,10 @@ void pw_sbx_pipes_close(int p[4][2], int side);
 struct pw_sbx_spare {
     pid_t pid;
     int pidfd;
-    int ctl;     /* write end of the request pipe */
-    int fds[4];  /* parent ends: stdin write; stdout, stderr, result read */
-    int stat_fd; /* its /proc/PID/schedstat (CPU so far), or -1 */
+    int ctl;       /* write end of the request pipe */
+    int fds[4];    /* parent ends: stdin write; stdout, stderr, result read */
+    int stat_fd;   /* its /proc/PID/schedstat (CPU so far), or -1 */
+    int status_fd; /* its /proc/PID/status (peak RSS), or -1 */
     char *scratch;
     unsigned caps; /* PW_SBX_OS_CAPS it was prepared for */
 };
@@ -215,6 +226,13 @@ void pw_sbx_child_limits(const struct pw_sbx_limits *lim);
 PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);
 /* Refuse the run from the child: "E" record, _exit. */
 PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
+
+/* The CPU seconds of a process so far, from its /proc/PID/schedstat
+ * STAT_FD; -1 if unknown. */
+double pw_sbx_cpu_so_far(int stat_fd);
+/* Its peak RSS in KiB (VmHWM) from its /proc/PID/status STATUS_FD; -1
+ * if unknown. */
+long pw_sbx_peak_rss(int status_fd);
 
 /* Zygote: reap finished runs' processes left behind and remove their
  * scratch directories (non-blocking unless WAIT).  Returns how many are

@@ -223,7 +223,7 @@ cpu_of(const struct rusage *ru)
 static double
 run_cpu(const struct pw_sbx_run *r)
 {
-    double cpu = cpu_of(&r->ru);
+    double cpu = r->exit_seen && r->cpu_end >= 0 ? r->cpu_end : cpu_of(&r->ru);
     if (r->cpu_base >= 0) {
         cpu -= r->cpu_base;
     }
@@ -405,7 +405,10 @@ build(const struct pw_sbx_run *r, struct records *rec)
         text_json(&r->out.buf), "stderr", text_json(&r->err.buf),
         "stdout_truncated", r->out.truncated, "stderr_truncated",
         r->err.truncated, "execution_time", r->end - r->start, "cpu_time",
-        run_cpu(r), "max_rss_kb", (json_int_t)r->ru.ru_maxrss, "exit_code",
+        run_cpu(r), "max_rss_kb",
+        (json_int_t)(r->exit_seen ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
+                                  : r->ru.ru_maxrss),
+        "exit_code",
         WIFEXITED(st) ? json_integer(WEXITSTATUS(st)) : json_null(), "signal",
         WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
         "variables", rec->started ? report_vars(rec->report) : json_object(),

@@ -224,6 +224,8 @@ pw_sbx_spare_adopt(pid_t pid, unsigned caps, const int fds[5], char *scratch)
     char path[64];
     snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
     s->stat_fd = open(path, O_RDONLY | O_CLOEXEC);
+    snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+    s->status_fd = open(path, O_RDONLY | O_CLOEXEC);
     return s;
 }
 
@@ -244,8 +246,8 @@ pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s)
         (void)kill(s->pid, SIGKILL);
         (void)PW_RETRY(waitpid(s->pid, NULL, 0));
     }
-    int *fds[] = {&s->pidfd,  &s->ctl,    &s->fds[0], &s->fds[1],
-                  &s->fds[2], &s->fds[3], &s->stat_fd};
+    int *fds[] = {&s->pidfd,  &s->ctl,    &s->fds[0],  &s->fds[1],
+                  &s->fds[2], &s->fds[3], &s->stat_fd, &s->status_fd};
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         if (*fds[i] >= 0) {
             close(*fds[i]);

@@ -10,7 +10,9 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -60,19 +62,21 @@ close_fd(int *fd)
 }
 
 /* The fds the checklist sends first on the result channel, in order:
- * the workspace (tmpfs runs only), then the seccomp listener.  Any other
- * fd (only the program could send one) is closed. */
+ * the workspace (tmpfs runs only), the seccomp listener.  Any other fd
+ * (only the program could send one) is closed. */
 static void
 take_channel_fds(struct pw_sbx_run *r, const int *fds, size_t n)
 {
-    bool tmpfs = pw_sbx_workspace_tmpfs(r->z, r->caps);
+    int *slots[2];
+    size_t nslots = 0;
+    if (pw_sbx_workspace_tmpfs(r->z, r->caps)) {
+        slots[nslots++] = &r->ws_fd;
+    }
+    slots[nslots++] = &r->listener;
     for (size_t i = 0; i < n; i++) {
         size_t k = r->fds_got++;
-        int *slot = tmpfs && k == 0                ? &r->ws_fd
-                    : k == (size_t)(tmpfs ? 1 : 0) ? &r->listener
-                                                   : NULL;
-        if (slot != NULL && *slot < 0) {
-            *slot = fds[i];
+        if (k < nslots && *slots[k] < 0) {
+            *slots[k] = fds[i];
         } else {
             close(fds[i]);
         }
@@ -127,17 +131,66 @@ drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
     return 0;
 }
 
-/* The listener reported a refused system call: the child is stopped in
- * it; it never runs, the child is killed. */
-static void
-take_refusal(struct pw_sbx_run *r)
+double
+pw_sbx_cpu_so_far(int stat_fd)
 {
-    int nr = pw_sbx_notify_take(r->listener);
-    if (nr < 0) {
+    char buf[96];
+    ssize_t n = stat_fd >= 0 ? pread(stat_fd, buf, sizeof(buf) - 1, 0) : -1;
+    if (n <= 0) {
+        return -1;
+    }
+    buf[n] = '\0';
+    return (double)strtoull(buf, NULL, 10) / 1e9;
+}
+
+long
+pw_sbx_peak_rss(int status_fd)
+{
+    char buf[4096];
+    ssize_t n =
+        status_fd >= 0 ? pread(status_fd, buf, sizeof(buf) - 1, 0) : -1;
+    if (n <= 0) {
+        return -1;
+    }
+    buf[n] = '\0';
+    const char *p = strstr(buf, "\nVmHWM:");
+    return p != NULL ? strtol(p + 8, NULL, 10) : -1;
+}
+
+/* The child called exit_group: the kernel told the status.  Read its
+ * usage while it waits in the call, then let it go. */
+static void
+take_exit(struct pw_sbx_run *r, const struct pw_sbx_notice *n)
+{
+    r->exit_seen = true;
+    r->exit_status = (int)(n->arg0 & 0xff);
+    r->cpu_end = pw_sbx_cpu_so_far(r->stat_fd);
+    r->maxrss_kb = pw_sbx_peak_rss(r->status_fd);
+    if (pw_sbx_notify_let_exit(r->listener, n) < 0) {
+        kill_group(r, PW_STOP_CANCEL); /* gone already, or cannot go */
+    }
+}
+
+/* The listener has a notice: the child is stopped in a call outside the
+ * allow-list.  A refused call never runs: the child is killed.  POLLHUP
+ * alone: no process uses the filter any more. */
+static void
+take_notice(struct pw_sbx_run *r, short revents)
+{
+    struct pw_sbx_notice n;
+    if ((revents & POLLIN) == 0) {
+        close_fd(&r->listener);
+        return;
+    }
+    if (pw_sbx_notify_take(r->listener, &n) < 0) {
+        return;
+    }
+    if (n.nr == SYS_exit_group) {
+        take_exit(r, &n);
         return;
     }
     if (r->refused_nr < 0) {
-        r->refused_nr = nr;
+        r->refused_nr = n.nr;
     }
     kill_group(r, PW_STOP_SYSCALL);
 }
@@ -191,6 +244,28 @@ finish(struct pw_sbx_run *r)
     close_fd(&r->listener);
 }
 
+/*
+ * The child reported its exit status through the listener and every pipe
+ * is drained: the run is over.  Answer now instead of waiting for the
+ * kernel to tear its address space down (a millisecond and more for a
+ * warm interpreter); its process is reaped later (pw_sbx_reap).
+ */
+static bool
+finish_exited(struct pw_sbx_run *r)
+{
+    if (!r->exit_seen || r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0) {
+        return false;
+    }
+    r->wstatus = (r->exit_status & 0xff) << 8; /* as wait4 would say */
+    r->reap_deferred = true;
+    r->end = pw_now();
+    r->done = true;
+    close_fd(&r->fd_in);
+    close_fd(&r->pidfd);
+    close_fd(&r->listener);
+    return true;
+}
+
 int
 pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 {
@@ -207,10 +282,13 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         } else if (fds[i].fd == r->pidfd) {
             exited = true;
         } else if (fds[i].fd == r->listener) {
-            take_refusal(r);
+            take_notice(r, fds[i].revents);
         }
     }
     read_all(r);
+    if (r->stop == PW_STOP_NONE && finish_exited(r)) {
+        return 1;
+    }
     if (!exited && pw_now() >= pw_sbx_deadline(r)) {
         kill_group(r, PW_STOP_TIMEOUT);
         exited = true;

@@ -122,21 +122,18 @@ static const char execute_output[] = S({
         },
         "blocked" : {
             "type" : "object",
-            "description" : "what stopped the program: a system call the "
-                            "server saw refused, or an audit event the "
-                            "program reports",
+            "description" : "what stopped the program, and who says so",
             "properties" : {
                 "kind" : {"type" : "string", "enum" : [ "syscall", "audit" ]},
                 "name" : {"type" : "string"},
-                "source" : {"type" : "string", "enum" : [ "observed", "program" ]}
+                "source" :
+                    {"type" : "string", "enum" : [ "observed", "program" ]}
             }
         },
         "program_reported" : {
             "type" : "array",
             "items" : {"type" : "string"},
-            "description" : "fields that come from the program's own report "
-                            "(a hostile program can forge them); the others "
-                            "are what the server observed"
+            "description" : "fields the program reported (it can forge them)"
         },
         "validation" : "@VALIDATION@",
         "files" : {
