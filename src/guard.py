@@ -62,6 +62,7 @@ def is_importer(value):
     return False
 
 _real_getattr = getattr
+_str_copy = str.__str__  # the slot of str itself: an exact copy
 VIEW_KEY = object()
 _real_import = __import__
 _real_type = type
@@ -69,6 +70,19 @@ ModuleType = type(sys)
 BuiltinMethod = type(len)
 
 state = {}
+
+
+def exact_str(x, what="attribute name"):
+    """An exact str holding X's characters.  A str subclass can lie in its
+    own methods (startswith, __eq__, __hash__, __format__, split, __str__)
+    while the real lookups read its characters: every check, and the
+    lookup it guards, works on this copy."""
+    t = _real_type(x)
+    if t is str:
+        return x
+    if issubclass(t, str):
+        return _str_copy(x)
+    raise TypeError(f"{what} must be string")
 
 
 def attr_refused(name):
@@ -160,8 +174,7 @@ def guarded_format_attr(obj, name, *default):
 
 
 def guarded_getattr(obj, name, *default):
-    if not isinstance(name, str):
-        raise TypeError("attribute name must be string")
+    name = exact_str(name)
     if isinstance(obj, ModuleView):
         return obj._ModuleView__get(name, *default)
     if isinstance(obj, ModuleType):
@@ -200,7 +213,8 @@ def guarded_hasattr(obj, name):
 
 
 def guarded_setattr(obj, name, value):
-    if not isinstance(name, str) or attr_refused(name):
+    name = exact_str(name)
+    if attr_refused(name):
         raise AttributeError(f"setting attribute '{name}' is not allowed")
     if isinstance(obj, ModuleView):
         raise AttributeError("modules are read-only in the sandbox")
@@ -208,7 +222,8 @@ def guarded_setattr(obj, name, value):
 
 
 def guarded_delattr(obj, name):
-    if not isinstance(name, str) or attr_refused(name):
+    name = exact_str(name)
+    if attr_refused(name):
         raise AttributeError(f"deleting attribute '{name}' is not allowed")
     if isinstance(obj, ModuleView):
         raise AttributeError("modules are read-only in the sandbox")
@@ -225,8 +240,9 @@ def guarded_type(*args):
 
 def guarded_attrgetter(*names):
     import operator
+    names = tuple(exact_str(n) for n in names)
     for n in names:
-        for part in str(n).split("."):
+        for part in n.split("."):
             if attr_refused(part) or part in FORMATS:
                 raise AttributeError(f"attribute '{part}' is not allowed")
     real = operator.attrgetter(*names)
@@ -249,7 +265,8 @@ def guarded_attrgetter(*names):
 
 
 def guarded_methodcaller(name, *args, **kwargs):
-    if not isinstance(name, str) or attr_refused(name) or name in FORMATS:
+    name = exact_str(name)
+    if attr_refused(name) or name in FORMATS:
         raise AttributeError(f"method '{name}' is not allowed")
 
     def methodcaller(obj):
@@ -262,7 +279,6 @@ def check_dataclass(cls):
     """dataclasses generates source from field names and execs it: a name
     that is not an identifier (from a namespace a metaclass was called
     with, or a forged __dataclass_fields__) would be code."""
-    import keyword
     if not isinstance(cls, type):
         cls = _real_type(cls)
     names = list(cls.__dict__.get("__annotations__", {}))
@@ -271,10 +287,28 @@ def check_dataclass(cls):
         names += list(fields)
         names += [_real_getattr(f, "name", None) for f in fields.values()]
     for n in names:
-        if not isinstance(n, str) or not n.isidentifier() or \
-                keyword.iskeyword(n) or n.startswith("__") and \
-                n.endswith("__"):
-            raise TypeError(f"field name {n!r} is not an identifier")
+        check_field_name(n)
+
+
+def check_field_name(n):
+    """N, an exact str that is an identifier and no dunder, or an error
+    (a str subclass would say what the checks want to hear, and format
+    as code in the generated source)."""
+    import keyword
+    if _real_type(n) is not str or not n.isidentifier() or \
+            keyword.iskeyword(n) or n.startswith("__") and n.endswith("__"):
+        raise TypeError(f"field name {short_repr(n, 60)} is not an "
+                        "identifier")
+    return n
+
+
+def dataclass_field_spec(spec):
+    """One make_dataclass field (NAME, (NAME, TYPE) or (NAME, TYPE,
+    FIELD)) with its name an exact, checked str."""
+    if _real_type(spec) is tuple and spec:
+        return (check_field_name(exact_str(spec[0], "field name")),
+                *spec[1:])
+    return check_field_name(exact_str(spec, "field name"))
 
 
 def dataclass_wrapper(name):
@@ -289,6 +323,8 @@ def dataclass_wrapper(name):
         return dataclass
     if name == "make_dataclass":
         def make_dataclass(cls_name, fields, *, bases=(), **kwargs):
+            cls_name = exact_str(cls_name, "class name")
+            fields = [dataclass_field_spec(f) for f in fields]
             for b in bases:
                 check_dataclass(b)
             return real(cls_name, fields, bases=bases, **kwargs)
@@ -311,16 +347,23 @@ def functools_wrapper(name):
     allowed = (frozenset(functools.WRAPPER_ASSIGNMENTS) |
                frozenset(functools.WRAPPER_UPDATES))
 
+    def names_checked(names):
+        out = []
+        for n in names:
+            n = exact_str(n)
+            if n not in allowed and attr_refused(n):
+                raise AttributeError(
+                    f"{name} copying attribute {n!r} is not "
+                    "allowed in the sandbox")
+            out.append(n)
+        return tuple(out)
+
     def checked(*args, **kwargs):
-        extra = list(args[2:] if name == "update_wrapper" else args[1:])
-        for names in extra + [kwargs.get("assigned", ()),
-                              kwargs.get("updated", ())]:
-            for n in names:
-                if n not in allowed and (not isinstance(n, str) or
-                                         attr_refused(n)):
-                    raise AttributeError(
-                        f"{name} copying attribute {n!r} is not "
-                        "allowed in the sandbox")
+        first = 2 if name == "update_wrapper" else 1
+        args = [*args[:first], *(names_checked(a) for a in args[first:])]
+        for k in ("assigned", "updated"):
+            if k in kwargs:
+                kwargs[k] = names_checked(kwargs[k])
         return real(*args, **kwargs)
     checked.__name__ = name
     return checked
@@ -353,6 +396,7 @@ class ModuleView:
         object.__setattr__(self, "_ModuleView__full", full)
 
     def __get(self, name, *default):
+        name = exact_str(name)
         try:
             return self.__lookup(name)
         except AttributeError:
@@ -368,7 +412,8 @@ class ModuleView:
                                       ModuleType)
                     and self.__full and n not in MODULE_DENY.get(path, ())]
         if attr_refused(name) and name not in SAFE_DUNDERS:
-            raise AttributeError(f"module '{path}' has no attribute '{name}'")
+            raise AttributeError(f"module '{path}' attribute '{name}' is "
+                                 "not allowed in the sandbox")
         value = _real_getattr(self.__m, name)
         if isinstance(value, ModuleType):
             view = module_view(value, f"{path}.{name}")
@@ -413,7 +458,13 @@ def module_view(mod, path):
 def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
     if level != 0:
         raise ImportError("relative imports are not allowed in the sandbox")
-    if not isinstance(name, str) or not name:
+    try:
+        name = exact_str(name, "module name")
+        fromlist = tuple(exact_str(n, "imported name")
+                         for n in fromlist or ())
+    except TypeError:
+        raise ImportError("bad module name") from None
+    if not name:
         raise ImportError("bad module name")
     why = state["import_check"](name)
     if why is not None:

@@ -34,6 +34,12 @@ EXTRA_DIST += \
 	tests/redteam/builtins/globals_builtins_dict.py \
 	tests/redteam/builtins/object_getattribute.py \
 	tests/redteam/builtins/operator_attrgetter_dunder.py \
+	tests/redteam/builtins/str_subclass_attrgetter.py \
+	tests/redteam/builtins/str_subclass_getattr.py \
+	tests/redteam/builtins/str_subclass_make_dataclass.py \
+	tests/redteam/builtins/str_subclass_methodcaller.py \
+	tests/redteam/builtins/str_subclass_setattr.py \
+	tests/redteam/builtins/str_subclass_update_wrapper.py \
 	tests/redteam/builtins/subclasses_catch_warnings.py \
 	tests/redteam/builtins/subclasses_wrap_close.py \
 	tests/redteam/builtins/super_getattribute.py \
@@ -115,6 +121,8 @@ EXTRA_DIST += \
 	tests/redteam/frames/inspect_currentframe.py \
 	tests/redteam/frames/match_class_frame.py \
 	tests/redteam/frames/singledispatch_annotation_dict.py \
+	tests/redteam/frames/str_subclass_frames.py \
+	tests/redteam/frames/str_subclass_traceback_chain.py \
 	tests/redteam/frames/sys_exc_info_frame.py \
 	tests/redteam/frames/sys_getframe.py \
 	tests/redteam/frames/traceback_getattr_names.py \
@@ -145,6 +153,7 @@ EXTRA_DIST += \
 	tests/redteam/imports/reexport_tempfile_io_os.py \
 	tests/redteam/imports/reexport_typing_sys.py \
 	tests/redteam/imports/reexport_uuid_os.py \
+	tests/redteam/imports/str_subclass_module_view.py \
 	tests/redteam/imports/sympy_get_class_getattr.py \
 	tests/redteam/imports/sympy_import_module_os.py \
 	tests/redteam/imports/sympy_parse_expr_mro.py \
