@@ -75,6 +75,7 @@ EXTRA_DIST += \
 	tests/redteam/filesystem/numpy_load_pickle.py \
 	tests/redteam/filesystem/numpy_memmap_secret.py \
 	tests/redteam/filesystem/numpy_save_outside.py \
+	tests/redteam/filesystem/os_open_dir_fd.py \
 	tests/redteam/filesystem/pathlib_read_secret.py \
 	tests/redteam/filesystem/pathlib_write_devshm.py \
 	tests/redteam/filesystem/pathlib_write_outside.py \
@@ -141,9 +142,14 @@ EXTRA_DIST += \
 	tests/redteam/imports/import_relative.py \
 	tests/redteam/imports/import_star_private.py \
 	tests/redteam/imports/importlib_import_module.py \
+	tests/redteam/imports/matplotlib_switch_backend_module.py \
 	tests/redteam/imports/numpy_ctypeslib.py \
 	tests/redteam/imports/numpy_load_module_file.py \
 	tests/redteam/imports/os_path_os_attr.py \
+	tests/redteam/imports/pandas_computation_eval.py \
+	tests/redteam/imports/pandas_dataframe_eval.py \
+	tests/redteam/imports/pandas_dataframe_query.py \
+	tests/redteam/imports/pandas_plotting_backend_option.py \
 	tests/redteam/imports/reexport_calendar_sys.py \
 	tests/redteam/imports/reexport_dataclasses_inspect.py \
 	tests/redteam/imports/reexport_functools_recursive_repr.py \
@@ -156,6 +162,7 @@ EXTRA_DIST += \
 	tests/redteam/imports/str_subclass_module_view.py \
 	tests/redteam/imports/sympy_get_class_getattr.py \
 	tests/redteam/imports/sympy_import_module_os.py \
+	tests/redteam/imports/sympy_lambdify_symbol_name.py \
 	tests/redteam/imports/sympy_parse_expr_mro.py \
 	tests/redteam/imports/sympy_sympify_eval.py \
 	tests/redteam/imports/sys_modules_via_numpy.py \
@@ -175,6 +182,7 @@ EXTRA_DIST += \
 	tests/redteam/network/urllib_request.py \
 	tests/redteam/network/xml_external_entity.py \
 	tests/redteam/processes/concurrent_futures_pool.py \
+	tests/redteam/processes/import_signal_ignore_timeout.py \
 	tests/redteam/processes/kill_test_process.py \
 	tests/redteam/processes/matplotlib_usetex.py \
 	tests/redteam/processes/multiprocessing_process.py \
@@ -213,8 +221,10 @@ EXTRA_DIST += \
 	tests/redteam/resources/stdout_flood.py \
 	tests/redteam/resources/str_repeat_huge.py \
 	tests/redteam/resources/xml_billion_laughs.py \
+	tests/redteam/syscalls/call_with_frames_removed_exec.py \
 	tests/redteam/syscalls/cffi_dlopen.py \
 	tests/redteam/syscalls/clock_settime.py \
+	tests/redteam/syscalls/counter_map_exec.py \
 	tests/redteam/syscalls/ctypes_import.py \
 	tests/redteam/syscalls/ctypes_via_subclasses.py \
 	tests/redteam/syscalls/faulthandler_signal.py \
