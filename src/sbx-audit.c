@@ -662,10 +662,11 @@ void
 pw_sbx_audit_deny_module(const char *name)
 {
     size_t n = 0;
-    while (extra_deny[n] != NULL && strcmp(extra_deny[n], name) != 0) {
+    while (n < EXTRA_DENY_MAX && extra_deny[n] != NULL &&
+           strcmp(extra_deny[n], name) != 0) {
         n++;
     }
-    if (extra_deny[n] == NULL && n < EXTRA_DENY_MAX) {
+    if (n < EXTRA_DENY_MAX && extra_deny[n] == NULL) {
         extra_deny[n] = pw_xstrdup(name);
     }
 }

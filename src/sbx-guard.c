@@ -330,8 +330,10 @@ pw_sbx_guard_init(const struct pw_profiles *profiles, pw_profile_mask enabled,
                   char **missing, struct pw_error *err)
 {
     *missing = NULL;
-    PW_AUTOFREE char *runtime = runtime_load(err);
-    if (runtime == NULL) {
+    /* Loaded once, like the other rule files: a later zygote starts
+     * after the environment (PYWARD_RULES_DIR) was scrubbed. */
+    static char *runtime;
+    if (runtime == NULL && (runtime = runtime_load(err)) == NULL) {
         return -1;
     }
     if (guard_ns == NULL && load_guard() < 0) {
