@@ -42,26 +42,17 @@ MODULE_DENY = {
     "typing": ("get_type_hints", "ForwardRef"),
     "operator": (),
     "numpy": ("ctypeslib", "f2py", "distutils", "testing"),
-    "pandas": ("eval",),
 }
-# Library functions that import a module by name (past the allow-list)
-# and hand back the module or one of its attributes, wherever reached.
-IMPORTERS = (
-    ("sympy.external.importtools", "import_module"),
-    ("sympy.utilities.source", "get_class"),
-)
+# Objects a program may not be handed, by id (rules/runtime.json: the
+# library functions denied, and the real builtins the sandbox replaces).
+REFUSED = {}
 
 
-def is_importer(value):
-    if not callable(value):
-        return False
-    for mod, name in IMPORTERS:
-        m = sys.modules.get(mod)
-        if m is not None and value is _real_getattr(m, name, None):
-            return True
-    return False
+def is_refused(value):
+    return REFUSED.get(id(value), REFUSED) is value
 
 _real_getattr = getattr
+_str_copy = str.__str__  # the slot of str itself: an exact copy
 VIEW_KEY = object()
 _real_import = __import__
 _real_type = type
@@ -69,6 +60,19 @@ ModuleType = type(sys)
 BuiltinMethod = type(len)
 
 state = {}
+
+
+def exact_str(x, what="attribute name"):
+    """An exact str holding X's characters.  A str subclass can lie in its
+    own methods (startswith, __eq__, __hash__, __format__, split, __str__)
+    while the real lookups read its characters: every check, and the
+    lookup it guards, works on this copy."""
+    t = _real_type(x)
+    if t is str:
+        return x
+    if issubclass(t, str):
+        return _str_copy(x)
+    raise TypeError(f"{what} must be string")
 
 
 def attr_refused(name):
@@ -160,8 +164,7 @@ def guarded_format_attr(obj, name, *default):
 
 
 def guarded_getattr(obj, name, *default):
-    if not isinstance(name, str):
-        raise TypeError("attribute name must be string")
+    name = exact_str(name)
     if isinstance(obj, ModuleView):
         return obj._ModuleView__get(name, *default)
     if isinstance(obj, ModuleType):
@@ -188,6 +191,8 @@ def guarded_getattr(obj, name, *default):
         if view is None:
             refuse(obj, name)
         return view
+    if is_refused(value):
+        refuse(obj, name)
     return value
 
 
@@ -200,7 +205,8 @@ def guarded_hasattr(obj, name):
 
 
 def guarded_setattr(obj, name, value):
-    if not isinstance(name, str) or attr_refused(name):
+    name = exact_str(name)
+    if attr_refused(name):
         raise AttributeError(f"setting attribute '{name}' is not allowed")
     if isinstance(obj, ModuleView):
         raise AttributeError("modules are read-only in the sandbox")
@@ -208,7 +214,8 @@ def guarded_setattr(obj, name, value):
 
 
 def guarded_delattr(obj, name):
-    if not isinstance(name, str) or attr_refused(name):
+    name = exact_str(name)
+    if attr_refused(name):
         raise AttributeError(f"deleting attribute '{name}' is not allowed")
     if isinstance(obj, ModuleView):
         raise AttributeError("modules are read-only in the sandbox")
@@ -225,8 +232,9 @@ def guarded_type(*args):
 
 def guarded_attrgetter(*names):
     import operator
+    names = tuple(exact_str(n) for n in names)
     for n in names:
-        for part in str(n).split("."):
+        for part in n.split("."):
             if attr_refused(part) or part in FORMATS:
                 raise AttributeError(f"attribute '{part}' is not allowed")
     real = operator.attrgetter(*names)
@@ -249,7 +257,8 @@ def guarded_attrgetter(*names):
 
 
 def guarded_methodcaller(name, *args, **kwargs):
-    if not isinstance(name, str) or attr_refused(name) or name in FORMATS:
+    name = exact_str(name)
+    if attr_refused(name) or name in FORMATS:
         raise AttributeError(f"method '{name}' is not allowed")
 
     def methodcaller(obj):
@@ -262,7 +271,6 @@ def check_dataclass(cls):
     """dataclasses generates source from field names and execs it: a name
     that is not an identifier (from a namespace a metaclass was called
     with, or a forged __dataclass_fields__) would be code."""
-    import keyword
     if not isinstance(cls, type):
         cls = _real_type(cls)
     names = list(cls.__dict__.get("__annotations__", {}))
@@ -271,10 +279,28 @@ def check_dataclass(cls):
         names += list(fields)
         names += [_real_getattr(f, "name", None) for f in fields.values()]
     for n in names:
-        if not isinstance(n, str) or not n.isidentifier() or \
-                keyword.iskeyword(n) or n.startswith("__") and \
-                n.endswith("__"):
-            raise TypeError(f"field name {n!r} is not an identifier")
+        check_field_name(n)
+
+
+def check_field_name(n):
+    """N, an exact str that is an identifier and no dunder, or an error
+    (a str subclass would say what the checks want to hear, and format
+    as code in the generated source)."""
+    import keyword
+    if _real_type(n) is not str or not n.isidentifier() or \
+            keyword.iskeyword(n) or n.startswith("__") and n.endswith("__"):
+        raise TypeError(f"field name {short_repr(n, 60)} is not an "
+                        "identifier")
+    return n
+
+
+def dataclass_field_spec(spec):
+    """One make_dataclass field (NAME, (NAME, TYPE) or (NAME, TYPE,
+    FIELD)) with its name an exact, checked str."""
+    if _real_type(spec) is tuple and spec:
+        return (check_field_name(exact_str(spec[0], "field name")),
+                *spec[1:])
+    return check_field_name(exact_str(spec, "field name"))
 
 
 def dataclass_wrapper(name):
@@ -289,6 +315,8 @@ def dataclass_wrapper(name):
         return dataclass
     if name == "make_dataclass":
         def make_dataclass(cls_name, fields, *, bases=(), **kwargs):
+            cls_name = exact_str(cls_name, "class name")
+            fields = [dataclass_field_spec(f) for f in fields]
             for b in bases:
                 check_dataclass(b)
             return real(cls_name, fields, bases=bases, **kwargs)
@@ -311,16 +339,23 @@ def functools_wrapper(name):
     allowed = (frozenset(functools.WRAPPER_ASSIGNMENTS) |
                frozenset(functools.WRAPPER_UPDATES))
 
+    def names_checked(names):
+        out = []
+        for n in names:
+            n = exact_str(n)
+            if n not in allowed and attr_refused(n):
+                raise AttributeError(
+                    f"{name} copying attribute {n!r} is not "
+                    "allowed in the sandbox")
+            out.append(n)
+        return tuple(out)
+
     def checked(*args, **kwargs):
-        extra = list(args[2:] if name == "update_wrapper" else args[1:])
-        for names in extra + [kwargs.get("assigned", ()),
-                              kwargs.get("updated", ())]:
-            for n in names:
-                if n not in allowed and (not isinstance(n, str) or
-                                         attr_refused(n)):
-                    raise AttributeError(
-                        f"{name} copying attribute {n!r} is not "
-                        "allowed in the sandbox")
+        first = 2 if name == "update_wrapper" else 1
+        args = [*args[:first], *(names_checked(a) for a in args[first:])]
+        for k in ("assigned", "updated"):
+            if k in kwargs:
+                kwargs[k] = names_checked(kwargs[k])
         return real(*args, **kwargs)
     checked.__name__ = name
     return checked
@@ -353,6 +388,7 @@ class ModuleView:
         object.__setattr__(self, "_ModuleView__full", full)
 
     def __get(self, name, *default):
+        name = exact_str(name)
         try:
             return self.__lookup(name)
         except AttributeError:
@@ -368,14 +404,15 @@ class ModuleView:
                                       ModuleType)
                     and self.__full and n not in MODULE_DENY.get(path, ())]
         if attr_refused(name) and name not in SAFE_DUNDERS:
-            raise AttributeError(f"module '{path}' has no attribute '{name}'")
+            raise AttributeError(f"module '{path}' attribute '{name}' is "
+                                 "not allowed in the sandbox")
         value = _real_getattr(self.__m, name)
         if isinstance(value, ModuleType):
             view = module_view(value, f"{path}.{name}")
             if view is not None:
                 return view
         elif self.__full and name not in MODULE_DENY.get(path, ()) and \
-                not is_importer(value):
+                not is_refused(value):
             return WRAPPED.get((path, name), value)
         raise AttributeError(f"module '{path}' has no attribute '{name}' "
                              "in the sandbox")
@@ -413,7 +450,13 @@ def module_view(mod, path):
 def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
     if level != 0:
         raise ImportError("relative imports are not allowed in the sandbox")
-    if not isinstance(name, str) or not name:
+    try:
+        name = exact_str(name, "module name")
+        fromlist = tuple(exact_str(n, "imported name")
+                         for n in fromlist or ())
+    except TypeError:
+        raise ImportError("bad module name") from None
+    if not name:
         raise ImportError("bad module name")
     why = state["import_check"](name)
     if why is not None:
@@ -684,11 +727,200 @@ def warmup():
         short_repr(((a * 2 + 1).sum(), a.mean(), a.reshape(2, 5)), 100)
 
 
-def init(allowed, any_below, import_check):
-    """In the zygote: the C callbacks for the import allow-list."""
+def init(allowed, any_below, import_check, at_ok):
+    """In the zygote: the C callbacks for the import allow-list, and the
+    path check of an open relative to a directory descriptor."""
     state["allowed"] = allowed
     state["any_below"] = any_below
     state["import_check"] = import_check
+    state["at_ok"] = at_ok
+
+
+# -- The runtime policy (rules/runtime.json), applied in the zygote ---------
+
+def resolve(entry):
+    """The object ENTRY names and where it is bound (owner, attribute), or
+    None when its module is not loaded (then no program can reach it
+    either: a later import by name goes through the allow-list)."""
+    mod = sys.modules.get(entry["module"])
+    if mod is None:
+        return None
+    owner, parts = mod, entry["name"].split(".")
+    for part in parts[:-1]:
+        owner = _real_getattr(owner, part, None)
+    obj = _real_getattr(owner, parts[-1], None)
+    return None if obj is None else (obj, owner, parts[-1])
+
+
+def denied_stub(entry):
+    what = f"{entry['module']}.{entry['name']}"
+    why = entry["why"]
+
+    def denied(*args, **kwargs):
+        raise ValueError(f"{what} is not allowed in the sandbox: {why}")
+    denied.__name__ = entry["name"].rpartition(".")[2]
+    return denied
+
+
+def first_arg(real, args, kwargs):
+    if args:
+        return args[0]
+    code = _real_getattr(real, "__code__", None)
+    name = code.co_varnames[0] if code and code.co_argcount else None
+    return kwargs.get(name)
+
+
+def wrapped_call(entry, real):
+    """REAL behind the check ENTRY asks for on its first argument."""
+    what = f"{entry['module']}.{entry['name']}"
+    prefixes = tuple(entry.get("refuse_prefixes", ()))
+    allow = entry.get("allow")
+    if entry.get("check_dir_fd"):
+        def at_checked(path, flags, mode=0o777, *, dir_fd=None):
+            if dir_fd is not None:
+                state["at_ok"](dir_fd, path, flags)
+            return real(path, flags, mode, dir_fd=dir_fd)
+        return at_checked
+
+    def checked(*args, **kwargs):
+        arg = first_arg(real, args, kwargs)
+        if isinstance(arg, str):
+            arg = exact_str(arg)
+            if arg.lower().startswith(prefixes) or (
+                    allow is not None and arg not in allow):
+                raise ImportError(f"{what}({arg!r}) is not allowed in the "
+                                  f"sandbox: {entry['why']}")
+        elif allow is not None:
+            raise ImportError(f"{what} takes a name in the sandbox")
+        return real(*args, **kwargs)
+    checked.__name__ = entry["name"].rpartition(".")[2]
+    return checked
+
+
+def rebind(swaps):
+    """Every module attribute and the named class attribute bound to an
+    object of SWAPS (id -> (original, replacement)) takes the
+    replacement, so the library's own calls meet it too."""
+    for mod in list(sys.modules.values()):
+        d = _real_getattr(mod, "__dict__", None)
+        if not isinstance(d, dict):
+            continue
+        for k, v in list(d.items()):
+            hit = swaps.get(id(v))
+            if hit is not None and hit[0] is v:
+                d[k] = hit[1]
+
+
+def lib_filename(filename):
+    name = filename if isinstance(filename, str) else "<library>"
+    return name if name.startswith("<") else "<library>"
+
+
+GUARDED_CODE = {}
+
+
+def lib_compile(source, filename="<library>", mode="exec", flags=0,
+                dont_inherit=False, optimize=-1, **kwargs):
+    """compile() for a library that evaluates strings a program can
+    choose: the guard's own rewrite (attribute reads guarded, dunder names
+    refused), and a "<...>" file name, so the audit hook takes the code
+    for the program's."""
+    if flags & ast.PyCF_ONLY_AST:
+        return compile(source, lib_filename(filename), mode, flags,
+                       dont_inherit=True)
+    if isinstance(source, ast.AST):
+        tree = source
+    else:
+        if isinstance(source, (bytes, bytearray)):
+            source = bytes(source).decode("utf-8")
+        tree = ast.parse(exact_str(source, "source"), "<library>", mode)
+    tree = Rewriter().visit(tree)
+    ast.fix_missing_locations(tree)
+    code = compile(tree, lib_filename(filename), mode, dont_inherit=True)
+    GUARDED_CODE[id(code)] = code
+    return code
+
+
+def lib_namespace(g):
+    """G with the real builtins it holds replaced by the sandbox's."""
+    if not isinstance(g, dict):
+        raise TypeError("globals must be a dict in the sandbox")
+    safe = state["builtins"]
+    for k, v in list(g.items()):
+        if state["unsafe"].get(id(v), g) is v:
+            if k in safe:
+                g[k] = safe[k]
+            else:
+                del g[k]
+    g["__builtins__"] = dict(safe)
+    return g
+
+
+def lib_code(source, mode):
+    if isinstance(source, _real_type(compile_user.__code__)):
+        if GUARDED_CODE.get(id(source)) is not source:
+            raise TypeError("code not compiled by the sandbox")
+        return source
+    return lib_compile(source, "<library>", mode)
+
+
+def lib_exec(source, globals=None, locals=None, /):
+    if globals is None:
+        raise TypeError("exec needs explicit globals in the sandbox")
+    code = lib_code(source, "exec")
+    g = lib_namespace(globals)
+    return exec(code, g, g if locals is None else locals)
+
+
+def lib_eval(source, globals=None, locals=None, /):
+    if globals is None:
+        raise TypeError("eval needs explicit globals in the sandbox")
+    code = lib_code(source, "eval")
+    g = lib_namespace(globals)
+    return eval(code, g, g if locals is None else locals)
+
+
+def load_module(name):
+    """Import NAME in the zygote if its top package is loaded (so a
+    policy entry is applied before any run can import it lazily)."""
+    if name.partition(".")[0] in sys.modules:
+        import importlib
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - optional part of a library
+            pass
+
+
+def apply_runtime(text):
+    """In the zygote, after preload: apply rules/runtime.json."""
+    policy = json.loads(text)
+    swaps = {}
+    for deny, entries in ((True, policy["deny"]), (False, policy["wrap"])):
+        for entry in entries:
+            load_module(entry["module"])
+            found = resolve(entry)
+            if found is None:
+                continue
+            real, owner, attr = found
+            new = denied_stub(entry) if deny else wrapped_call(entry, real)
+            if deny:
+                REFUSED[id(real)] = real
+            swaps[id(real)] = (real, new)
+            if isinstance(owner, type):
+                setattr(owner, attr, new)
+    rebind(swaps)
+    for n in policy["refused_builtins"]:
+        v = _real_getattr(_b, n)
+        REFUSED[id(v)] = v
+    safe = state["builtins"]
+    state["unsafe"] = {id(v): v for k, v in vars(_b).items()
+                       if safe.get(k) is not v}
+    for name in policy["guarded_exec"]:
+        load_module(name)
+        mod = sys.modules.get(name)
+        if mod is not None:
+            mod.__dict__.update(exec=lib_exec, eval=lib_eval,
+                                compile=lib_compile)
 
 
 def adapt_modules():
@@ -703,7 +935,7 @@ def adapt_modules():
         uuid._node = None
 
 
-def preload(names, more=()):
+def preload(names, more=(), runtime="{}"):
     """In the zygote: import the profiles' modules once, with no thread
     pools and matplotlib on Agg, then MORE (what they would import lazily
     during a run; failures there are ignored).  Returns the names of
@@ -731,6 +963,7 @@ def preload(names, more=()):
     import _string  # noqa: F401 - used by the format guard in the child
     state["stdio"] = make_stdio()
     state["builtins"] = make_builtins()
+    apply_runtime(runtime)
     freeze()
     return missing
 

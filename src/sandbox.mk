@@ -17,7 +17,7 @@ libpyward_a_SOURCES += \
 	src/cmd_run.c \
 	src/cmd_doctor.c \
 	$(NULL)
-dist_rules_DATA += rules/seccomp.json
+dist_rules_DATA += rules/seccomp.json rules/runtime.json
 EXTRA_DIST += src/guard.py
 
 # guard.py (trusted interpreter layers) embedded as a C byte array.

@@ -5,12 +5,27 @@
  * code (a "<...>" file name: the program, or a string it got compiled)
  * or a module file of the trusted library.  Escape primitives are refused
  * to everyone; introspection (sys._getframe, restricted attribute reads,
- * compile/exec) is refused to user code, and code a library execs must
- * not name the attributes a breakout walks.
+ * compile/exec) is refused to user code, a library frame may exec only
+ * where its own code calls exec, eval or compile (not a C callback such
+ * as map() reaching exec under it), and code a library execs must not
+ * name the attributes a breakout walks.
+ *
+ * The import system's own steps (a .pyc unmarshalled, module code
+ * compiled and executed, an extension's code objects made) pass only
+ * while the import system runs for a real import: _find_and_load is
+ * wrapped from C (pw_sbx_audit_wrap_import), which records the frame that
+ * asked for the import in a C array no Python code can reach, and a step
+ * passes only when every frame between it and that frame is the import
+ * system's.  Calling importlib's functions yourself imitates nothing.
+ *
+ * This is defence in depth: the OS layers (namespaces, landlock, seccomp,
+ * rlimits) are the boundary.
  */
 #include "config.h"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,6 +33,7 @@
 #include "pyembed.h"
 #include "sbx-audit.h"
 #include "sbx-layers.h"
+#include "util.h"
 
 #define GUARD_FILE "<pyward-guard>"
 
@@ -25,9 +41,20 @@ static unsigned caps;
 static const char *scratch_dir = "";
 static int result_fd = -1;
 static bool reported;
+static bool armed;
 /* Borrowed: the globals of the import system's frozen modules. */
 static PyObject *bootstrap_ns;
 static PyObject *external_ns;
+
+/* The imports under way (nested): for each, the frame that called
+ * _find_and_load (borrowed: alive while the call runs, or NULL). */
+#define IMPORT_NEST_MAX 64
+static PyFrameObject *import_base[IMPORT_NEST_MAX];
+static int import_depth;
+
+/* More modules the hook refuses to load (rules/runtime.json), owned. */
+#define EXTRA_DENY_MAX 64
+static char *extra_deny[EXTRA_DENY_MAX + 1];
 
 /* Events the import system itself raises while loading a module from its
  * file: the function that raises it and the module it belongs to. */
@@ -255,12 +282,37 @@ pw_sbx_audit_configure(unsigned c, const char *scratch, int fd)
     external_ns = module_ns("_frozen_importlib_external");
 }
 
-/* True if EVENT comes from the import system loading a module's code from
- * its file (a .pyc unmarshalled, module code compiled or executed, an
- * extension module initialised): the
- * running frame is that import-system function itself, told by its code
- * name and by its globals being the frozen module's own.  A program never
- * runs with those globals, so it cannot build code objects this way. */
+static bool
+is_import_frame(PyFrameObject *f)
+{
+    PyObject *g = PyFrame_GetGlobals(f); /* owned */
+    bool r = g != NULL && (g == bootstrap_ns || g == external_ns);
+    Py_XDECREF(g);
+    return r;
+}
+
+/* True if every frame from F back to the caller of the innermost import
+ * under way belongs to the import system. */
+static bool
+chain_reaches_base(PyFrameObject *f)
+{
+    PyFrameObject *base = import_base[import_depth - 1];
+    Py_INCREF(f);
+    PyFrameObject *cur = f; /* owned */
+    while (cur != NULL && cur != base && is_import_frame(cur)) {
+        PyFrameObject *back = PyFrame_GetBack(cur); /* owned or NULL */
+        Py_DECREF(cur);
+        cur = back;
+    }
+    bool ok = cur == base;
+    Py_XDECREF(cur);
+    return ok;
+}
+
+/* True if EVENT is a step of a real import under way: the running frame
+ * is the import-system function that raises it (told by its code name
+ * and its globals being the frozen module's own), and the frames between
+ * it and the import's caller are all the import system's. */
 static bool
 import_system_step(const char *event)
 {
@@ -270,7 +322,7 @@ import_system_step(const char *event)
         i++;
     }
     /* borrowed */ PyFrameObject *f = PyEval_GetFrame();
-    if (i == PW_N_ELEMENTS(import_steps) || f == NULL ||
+    if (i == PW_N_ELEMENTS(import_steps) || f == NULL || import_depth == 0 ||
         *import_steps[i].ns == NULL) {
         return false;
     }
@@ -282,7 +334,8 @@ import_system_step(const char *event)
         return false;
     }
     return globals == *import_steps[i].ns &&
-           strcmp(name, import_steps[i].function) == 0;
+           strcmp(name, import_steps[i].function) == 0 &&
+           chain_reaches_base(f);
 }
 
 int
@@ -490,6 +543,16 @@ fs_event_ok(const char *event, PyObject *args)
 }
 
 static bool
+module_ok(const char *name)
+{
+    if (has_prefix(name, deny_modules) ||
+        has_prefix(name, (const char *const *)extra_deny)) {
+        return false;
+    }
+    return (caps & PW_CAP_NETWORK) || !has_prefix(name, net_modules);
+}
+
+static bool
 import_ok(PyObject *args)
 {
     const char *name = PyTuple_GET_SIZE(args) > 0 &&
@@ -497,12 +560,28 @@ import_ok(PyObject *args)
                            ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(args, 0))
                            : NULL;
     if (name == NULL) {
+        PyErr_Clear();
         return false;
     }
-    if (has_prefix(name, deny_modules)) {
-        return false;
+    return module_ok(name);
+}
+
+/* True if the code of library frame F calls exec, eval or compile itself:
+ * the event was not raised by a builtin a C callback reached under it
+ * (Counter(map(exec, ...)) runs exec with Counter.update innermost). */
+static bool
+frame_calls_evaluator(PyFrameObject *f)
+{
+    static const char *const evaluators[] = {"exec", "eval", "compile", NULL};
+    PyCodeObject *co = PyFrame_GetCode(f); /* owned */
+    bool found = false;
+    for (Py_ssize_t i = 0; !found && i < PyTuple_GET_SIZE(co->co_names); i++) {
+        const char *n = PyUnicode_AsUTF8(PyTuple_GET_ITEM(co->co_names, i));
+        found = n != NULL && in_list(n, evaluators);
     }
-    return (caps & PW_CAP_NETWORK) || !has_prefix(name, net_modules);
+    PyErr_Clear();
+    Py_DECREF(co);
+    return found;
 }
 
 static bool
@@ -531,6 +610,12 @@ event_ok(const char *event, PyObject *args)
     }
     int who = caller_kind();
     if (who == 1) {
+        return false;
+    }
+    bool evaluates =
+        strcmp(event, "exec") == 0 || strcmp(event, "compile") == 0;
+    /* borrowed */ PyFrameObject *f = PyEval_GetFrame();
+    if (who == 0 && evaluates && f != NULL && !frame_calls_evaluator(f)) {
         return false;
     }
     if (who == 0 && strcmp(event, "exec") == 0 && PyTuple_GET_SIZE(args) > 0) {
@@ -569,5 +654,104 @@ hook(const char *event, PyObject *args, void *data)
 int
 pw_sbx_audit_install(void)
 {
+    armed = true;
     return PySys_AddAuditHook(hook, NULL);
+}
+
+void
+pw_sbx_audit_deny_module(const char *name)
+{
+    size_t n = 0;
+    while (n < EXTRA_DENY_MAX && extra_deny[n] != NULL &&
+           strcmp(extra_deny[n], name) != 0) {
+        n++;
+    }
+    if (n < EXTRA_DENY_MAX && extra_deny[n] == NULL) {
+        extra_deny[n] = pw_xstrdup(name);
+    }
+}
+
+static int
+refuse(const char *event)
+{
+    report(event);
+    PyErr_Format(PyExc_PermissionError, "'%s' is blocked by the sandbox",
+                 event);
+    return -1;
+}
+
+/* _find_and_load(name, import_) in front of the import system's own: a
+ * refused module is refused on every way in (importlib.import_module
+ * raises no "import" event), and the caller's frame is recorded for
+ * import_system_step.  SELF is the original function. */
+static PyObject *
+find_and_load(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (armed && nargs > 0 && PyUnicode_Check(args[0])) {
+        const char *name = PyUnicode_AsUTF8(args[0]);
+        if (name == NULL) {
+            return NULL;
+        }
+        if (!module_ok(name)) {
+            refuse("import");
+            return NULL;
+        }
+    }
+    if (import_depth == IMPORT_NEST_MAX) {
+        PyErr_SetString(PyExc_ImportError, "imports nested too deeply");
+        return NULL;
+    }
+    import_base[import_depth++] = PyEval_GetFrame();
+    PyObject *r = PyObject_Vectorcall(self, args, (size_t)nargs, NULL);
+    import_base[--import_depth] = NULL;
+    return r;
+}
+
+static PyMethodDef find_and_load_def = {
+    "_find_and_load", (PyCFunction)(void (*)(void))find_and_load,
+    METH_FASTCALL, NULL};
+
+int
+pw_sbx_audit_wrap_import(void)
+{
+    PW_PYAUTO PyObject *boot = PyImport_ImportModule("_frozen_importlib");
+    PW_PYAUTO PyObject *real =
+        boot != NULL ? PyObject_GetAttrString(boot, "_find_and_load") : NULL;
+    if (real == NULL) {
+        return -1;
+    }
+    if (PyCFunction_Check(real)) {
+        return 0; /* wrapped already (a second zygote) */
+    }
+    PW_PYAUTO PyObject *w = PyCFunction_New(&find_and_load_def, real);
+    if (w == NULL || PyObject_SetAttrString(boot, "_find_and_load", w) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+int
+pw_sbx_audit_check_at(int dir_fd, const char *path, int flags)
+{
+    char link[64];
+    char dir[PATH_MAX];
+    if (path[0] == '/') {
+        dir[0] = '\0';
+    } else {
+        (void)snprintf(link, sizeof(link), "/proc/self/fd/%d", dir_fd);
+        ssize_t n = readlink(link, dir, sizeof(dir) - 1);
+        if (n <= 0 || dir[0] != '/') {
+            return refuse("open");
+        }
+        dir[n] = '\0';
+    }
+    PW_AUTOFREE char *full =
+        pw_xasprintf("%s%s%s", dir, dir[0] ? "/" : "", path);
+    bool write = (flags & O_ACCMODE) != O_RDONLY ||
+                 (flags & (O_CREAT | O_TRUNC | O_APPEND)) != 0;
+    if (!pw_sbx_path_ok(full, scratch_dir, write) ||
+        (write && !pw_sbx_write_ok(full, scratch_dir, caps))) {
+        return refuse("open");
+    }
+    return 0;
 }

@@ -12,6 +12,16 @@ void pw_sbx_audit_configure(unsigned caps, const char *scratch, int result_fd);
 /* Child: install the hook.  0 or -1. */
 int pw_sbx_audit_install(void);
 int pw_sbx_audit_result_fd(void);
+/* Zygote: one more module the hook refuses to load (rules/runtime.json's
+ * audit_deny_modules). */
+void pw_sbx_audit_deny_module(const char *name);
+/* Zygote: put the C wrapper in front of the import system's
+ * _find_and_load (see sbx-audit.c).  0 or -1 with a Python error. */
+int pw_sbx_audit_wrap_import(void);
+/* Child: may the run open PATH relative to the directory DIR_FD with
+ * FLAGS (the full path against the path rules)?  0, or -1 with
+ * PermissionError set and the event reported. */
+int pw_sbx_audit_check_at(int dir_fd, const char *path, int flags);
 
 /* The path policy, exposed for tests: may a run open PATH (relative to
  * its scratch dir SCRATCH) for reading, or for writing? */

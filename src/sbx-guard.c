@@ -4,8 +4,11 @@
  */
 #include "config.h"
 
+#include <jansson.h>
 #include <string.h>
 
+#include "jsonutil.h"
+#include "paths.h"
 #include "pyembed.h"
 #include "sbx-audit.h"
 #include "sbx-guard.h"
@@ -91,10 +94,29 @@ py_import_check(PyObject *self, PyObject *arg)
                                 name);
 }
 
+/* at_ok(dir_fd, path, flags): None, or PermissionError when the full
+ * path of PATH relative to DIR_FD is refused by the path rules. */
+static PyObject *
+py_at_ok(PyObject *self, PyObject *args)
+{
+    int dir_fd;
+    int flags;
+    PW_PYAUTO PyObject *path = NULL;
+    if (!PyArg_ParseTuple(args, "iO&i", &dir_fd, PyUnicode_FSConverter, &path,
+                          &flags)) {
+        return NULL;
+    }
+    if (pw_sbx_audit_check_at(dir_fd, PyBytes_AS_STRING(path), flags) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef callbacks[] = {
     {"allowed", py_allowed, METH_O, NULL},
     {"any_below", py_any_below, METH_O, NULL},
     {"import_check", py_import_check, METH_O, NULL},
+    {"at_ok", py_at_ok, METH_VARARGS, NULL},
 };
 
 static PyObject *
@@ -134,11 +156,12 @@ load_guard(void)
     PW_PYAUTO PyObject *f0 = PyCFunction_New(&callbacks[0], NULL);
     PW_PYAUTO PyObject *f1 = PyCFunction_New(&callbacks[1], NULL);
     PW_PYAUTO PyObject *f2 = PyCFunction_New(&callbacks[2], NULL);
-    if (f0 == NULL || f1 == NULL || f2 == NULL) {
+    PW_PYAUTO PyObject *f3 = PyCFunction_New(&callbacks[3], NULL);
+    if (f0 == NULL || f1 == NULL || f2 == NULL || f3 == NULL) {
         return -1;
     }
     guard_ns = pw_steal(&ns);
-    PW_PYAUTO PyObject *r2 = guard_call("init", "(OOO)", f0, f1, f2);
+    PW_PYAUTO PyObject *r2 = guard_call("init", "(OOOO)", f0, f1, f2, f3);
     return r2 == NULL ? -1 : 0;
 }
 
@@ -189,19 +212,140 @@ join_missing(PyObject *list)
     return b.len > 0 ? pw_buf_take(&b, NULL) : (pw_buf_free(&b), NULL);
 }
 
+/* rules/runtime.json, the runtime policy: checked here (every key known,
+ * every value of its type), applied by guard.py (the whole file) and by
+ * the audit hook (audit_deny_modules). */
+static bool
+is_str_list(json_t *a)
+{
+    size_t i;
+    json_t *v;
+    if (!json_is_array(a)) {
+        return false;
+    }
+    json_array_foreach(a, i, v) {
+        if (!json_is_string(v)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool
+entry_ok(json_t *e)
+{
+    static const char *const keys[] = {
+        "module", "name",         "why", "refuse_prefixes",
+        "allow",  "check_dir_fd", NULL};
+    json_t *pre = json_object_get(e, "refuse_prefixes");
+    json_t *allow = json_object_get(e, "allow");
+    json_t *at = json_object_get(e, "check_dir_fd");
+    return json_is_object(e) &&
+           pw_json_unknown_key(e, keys, SIZE_MAX) == NULL &&
+           json_is_string(json_object_get(e, "module")) &&
+           json_is_string(json_object_get(e, "name")) &&
+           json_is_string(json_object_get(e, "why")) &&
+           (pre == NULL || is_str_list(pre)) &&
+           (allow == NULL || is_str_list(allow)) &&
+           (at == NULL || json_is_boolean(at));
+}
+
+static int
+runtime_check(json_t *root, const char *file, struct pw_error *err)
+{
+    static const char *const keys[] = {"comment",
+                                       "deny",
+                                       "wrap",
+                                       "guarded_exec",
+                                       "refused_builtins",
+                                       "audit_deny_modules",
+                                       NULL};
+    const char *bad = json_is_object(root)
+                          ? pw_json_unknown_key(root, keys, SIZE_MAX)
+                          : "(not an object)";
+    if (bad != NULL) {
+        return pw_fail(err, PW_ERR_INPUT, "%s: unknown key '%s'", file, bad);
+    }
+    static const char *const lists[] = {"deny", "wrap"};
+    for (size_t k = 0; k < PW_N_ELEMENTS(lists); k++) {
+        json_t *arr = json_object_get(root, lists[k]);
+        size_t i;
+        json_t *e;
+        if (!json_is_array(arr)) {
+            return pw_fail(err, PW_ERR_INPUT, "%s: '%s' must be a list", file,
+                           lists[k]);
+        }
+        json_array_foreach(arr, i, e) {
+            if (!entry_ok(e)) {
+                return pw_fail(err, PW_ERR_INPUT,
+                               "%s: '%s' entry %zu: needs module, name and "
+                               "why (strings) and only known keys",
+                               file, lists[k], i);
+            }
+        }
+    }
+    static const char *const names[] = {"guarded_exec", "refused_builtins",
+                                        "audit_deny_modules"};
+    for (size_t k = 0; k < PW_N_ELEMENTS(names); k++) {
+        if (!is_str_list(json_object_get(root, names[k]))) {
+            return pw_fail(err, PW_ERR_INPUT,
+                           "%s: '%s' must be a list of strings", file,
+                           names[k]);
+        }
+    }
+    return 0;
+}
+
+/* The runtime policy as compact JSON text (owned), or NULL with ERR. */
+static char *
+runtime_load(struct pw_error *err)
+{
+    PW_AUTOFREE char *dir = pw_rules_dir(NULL);
+    PW_AUTOFREE char *file = pw_xasprintf("%s/runtime.json", dir);
+    json_error_t jerr;
+    json_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL) {
+        pw_fail(err, PW_ERR_INPUT, "%s:%d:%d: %s", file, jerr.line,
+                jerr.column, jerr.text);
+        return NULL;
+    }
+    char *text = NULL;
+    if (runtime_check(root, file, err) == 0) {
+        size_t i;
+        json_t *m;
+        json_array_foreach(json_object_get(root, "audit_deny_modules"), i, m) {
+            pw_sbx_audit_deny_module(json_string_value(m));
+        }
+        text = json_dumps(root, JSON_COMPACT);
+        if (text == NULL) {
+            pw_fail(err, PW_ERR_NOMEM, "%s: out of memory", file);
+        }
+    }
+    json_decref(root);
+    return text;
+}
+
 int
 pw_sbx_guard_init(const struct pw_profiles *profiles, pw_profile_mask enabled,
                   char **missing, struct pw_error *err)
 {
     *missing = NULL;
+    /* Loaded once, like the other rule files: a later zygote starts
+     * after the environment (PYWARD_RULES_DIR) was scrubbed. */
+    static char *runtime;
+    if (runtime == NULL && (runtime = runtime_load(err)) == NULL) {
+        return -1;
+    }
     if (guard_ns == NULL && load_guard() < 0) {
         return pw_py_fetch_error(err);
     }
     PW_PYAUTO PyObject *names = module_list(profiles, enabled, false);
     PW_PYAUTO PyObject *more = module_list(profiles, enabled, true);
     PW_PYAUTO PyObject *miss =
-        names && more ? guard_call("preload", "(OO)", names, more) : NULL;
-    if (miss == NULL || !PyList_Check(miss)) {
+        names && more ? guard_call("preload", "(OOs)", names, more, runtime)
+                      : NULL;
+    if (miss == NULL || !PyList_Check(miss) ||
+        pw_sbx_audit_wrap_import() < 0) {
         return pw_py_fetch_error(err);
     }
     *missing = join_missing(miss);

@@ -523,7 +523,8 @@ is_rule_file(const char *name)
     size_t n = strlen(name);
     return n > 5 && strcmp(name + n - 5, ".json") == 0 && name[0] != '.' &&
            strcmp(name, "profiles.json") != 0 &&
-           strcmp(name, "seccomp.json") != 0;
+           strcmp(name, "seccomp.json") != 0 &&
+           strcmp(name, "runtime.json") != 0;
 }
 
 static int

