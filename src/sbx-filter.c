@@ -106,7 +106,8 @@ rule_action(const char *action, uint32_t *out)
         const char *name;
         int err;
     } errnos[] = {{"ENOSYS", ENOSYS}, {"EPERM", EPERM},   {"ENOTTY", ENOTTY},
-                  {"EACCES", EACCES}, {"EINVAL", EINVAL}, {"ENOMEM", ENOMEM}};
+                  {"EACCES", EACCES}, {"EINVAL", EINVAL}, {"ENOMEM", ENOMEM},
+                  {"ESRCH", ESRCH}};
     if (strcmp(action, "allow") == 0) {
         *out = SCMP_ACT_ALLOW;
         return 0;

@@ -119,6 +119,44 @@ START_TEST(filter_soft_denials_and_allowed)
 }
 END_TEST
 
+/* Calls that take a pid work on the process itself (pid 0) only: another
+ * pid, the host's init included, is "no such process" whether or not it
+ * exists, so neither its limits nor its CPU mask nor its existence show. */
+START_TEST(filter_pid_calls_self_only)
+{
+    static char mask[128];
+    long m = (long)mask;
+    ck_assert_int_eq(in_filtered_child(false, SYS_prlimit64, 0, 7, 0), 0);
+    ck_assert_int_eq(in_filtered_child(false, SYS_prlimit64, 1, 7, 0), -ESRCH);
+    ck_assert_int_eq(in_filtered_child(false, SYS_prlimit64, getpid(), 7, 0),
+                     -ESRCH);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_sched_getaffinity, 0, sizeof(mask), m),
+        0);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_sched_getaffinity, 1, sizeof(mask), m),
+        -ESRCH);
+    ck_assert_int_eq(
+        in_filtered_child(true, SYS_sched_getaffinity, 1, sizeof(mask), m),
+        -ESRCH);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_sched_setaffinity, 0, sizeof(mask), m),
+        -EPERM);
+}
+END_TEST
+
+/* The network profile is outbound only: no bind, no listen (a server on
+ * the host's addresses), whatever the socket. */
+START_TEST(filter_network_outbound_only)
+{
+    ck_assert_int_eq(in_filtered_child(true, SYS_connect, -1, 0, 0), -EBADF);
+    ck_assert_int_eq(in_filtered_child(true, SYS_bind, -1, 0, 0), SIGSYS);
+    ck_assert_int_eq(in_filtered_child(true, SYS_listen, -1, 0, 0), SIGSYS);
+    ck_assert_int_eq(in_filtered_child(true, SYS_accept4, -1, 0, 0), SIGSYS);
+    ck_assert_int_eq(in_filtered_child(false, SYS_bind, -1, 0, 0), SIGSYS);
+}
+END_TEST
+
 /* A system call through another ABI never runs: the filter kills the
  * process (SIGSYS), or the kernel has no such ABI at all (SIGSEGV). */
 static int
@@ -1045,6 +1083,8 @@ sandbox_suite(void)
     TCase *tf = tcase_create("filter");
     tcase_add_test(tf, filter_refuses_escapes);
     tcase_add_test(tf, filter_soft_denials_and_allowed);
+    tcase_add_test(tf, filter_pid_calls_self_only);
+    tcase_add_test(tf, filter_network_outbound_only);
     tcase_add_test(tf, filter_kills_other_abis);
     tcase_add_test(tf, path_policy);
     suite_add_tcase(s, tf);
