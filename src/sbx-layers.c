@@ -118,7 +118,8 @@ pw_sbx_layers_probe(struct pw_sbx_layers *l)
     int rc = probe_child(NS_FLAGS);
     l->userns = rc == 0;
     snprintf(l->userns_why, sizeof(l->userns_why), "%s",
-             rc == 0 ? "user, IPC and UTS namespaces per run"
+             rc == 0 ? "user, IPC and UTS namespaces per run (host name "
+                       "\"" PW_SBX_HOSTNAME "\")"
                      : strerror(-rc % 100));
     probe_netns(l);
     probe_landlock(l);
@@ -171,7 +172,17 @@ pw_sbx_unshare(const struct pw_sbx_layers *l, bool network)
     if (!network && l->netns_unshare) {
         flags |= CLONE_NEWNET;
     }
-    return unshare(flags);
+    if (unshare(flags) < 0) {
+        return -1;
+    }
+    /* The UTS namespace is a copy of the host's: its names go, replaced
+     * by fixed neutral ones (the new user namespace owns it). */
+    static const char host[] = PW_SBX_HOSTNAME;
+    if (sethostname(host, sizeof(host) - 1) < 0 ||
+        setdomainname(host, sizeof(host) - 1) < 0) {
+        return -1;
+    }
+    return 0;
 }
 
 #if defined(HAVE_LINUX_LANDLOCK_H) && defined(SYS_landlock_create_ruleset)

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -885,7 +886,31 @@ proc_checks(void)
     if (f == NULL || fclose(f) != 0 || pid != (long)getpid()) {
         return 26;
     }
-    return count_entries("/proc/self/fd", NULL) > 0 ? 0 : 27;
+    if (count_entries("/proc/self/fd", NULL) <= 0) {
+        return 27;
+    }
+    /* The binary's host path does not show through its link. */
+    char exe[PATH_MAX];
+    if (readlink("/proc/self/exe", exe, sizeof(exe)) >= 0 || errno != EINVAL) {
+        return 28;
+    }
+    snprintf(line, sizeof(line), "/proc/self/task/%ld/exe", pid);
+    return readlink(line, exe, sizeof(exe)) < 0 && errno == EINVAL ? 0 : 29;
+}
+
+/* With a UTS namespace of its own, the run sees a neutral host name. */
+static int
+uts_checks(const struct pw_sbx_layers *l)
+{
+    char name[256];
+    if (!l->userns) {
+        return 0;
+    }
+    if (gethostname(name, sizeof(name)) < 0 ||
+        strcmp(name, PW_SBX_HOSTNAME) != 0) {
+        return 30;
+    }
+    return 0;
 }
 
 /* The checks, in the child after the steps; the exit code names the first
@@ -947,7 +972,8 @@ check_view(const struct pw_sbx_layers *l)
             fprintf(stderr, "%s: %s\n", what, strerror(errno));
             _exit(1);
         }
-        _exit(view_checks(scratch, planted, 3));
+        int rc = view_checks(scratch, planted, 3);
+        _exit(rc != 0 ? rc : uts_checks(l));
     }
     int st = 0;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
