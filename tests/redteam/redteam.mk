@@ -55,9 +55,11 @@ EXTRA_DIST += \
 	tests/redteam/disclosure/proc_parent_environ.py \
 	tests/redteam/disclosure/proc_self_cmdline_maps.py \
 	tests/redteam/disclosure/proc_self_environ.py \
+	tests/redteam/disclosure/proc_self_exe_host_path.py \
 	tests/redteam/disclosure/proc_self_fd_walk.py \
 	tests/redteam/disclosure/proc_self_root_secret.py \
 	tests/redteam/disclosure/secret_in_traceback.py \
+	tests/redteam/disclosure/uts_host_name.py \
 	tests/redteam/filesystem/dotdot_escape.py \
 	tests/redteam/filesystem/glob_secret_dir.py \
 	tests/redteam/filesystem/gzip_open_secret.py \
@@ -159,6 +161,8 @@ EXTRA_DIST += \
 	tests/redteam/network/socket_af_packet.py \
 	tests/redteam/network/socket_af_unix.py \
 	tests/redteam/network/socket_af_unix_abstract.py \
+	tests/redteam/network/socket_bind_tcp_listen.py \
+	tests/redteam/network/socket_bind_udp_server.py \
 	tests/redteam/network/socket_connect.py \
 	tests/redteam/network/socket_raw_gadget.py \
 	tests/redteam/network/socket_via_subclasses.py \
@@ -173,7 +177,9 @@ EXTRA_DIST += \
 	tests/redteam/processes/os_fork_raw.py \
 	tests/redteam/processes/os_fork_view.py \
 	tests/redteam/processes/os_posix_spawn_raw.py \
+	tests/redteam/processes/prlimit_other_process.py \
 	tests/redteam/processes/pty_spawn.py \
+	tests/redteam/processes/sched_getaffinity_host_pids.py \
 	tests/redteam/processes/signal_parent.py \
 	tests/redteam/processes/subprocess_run.py \
 	tests/redteam/processes/threading_bomb.py \
