@@ -324,7 +324,16 @@ load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
         return -1;
     }
     p->default_timeout = (double)t;
-    return load_workspace(json_object_get(root, "workspace"), p, file, err);
+    if (load_workspace(json_object_get(root, "workspace"), p, file, err) < 0) {
+        return -1;
+    }
+    /* The workspace tmpfs is memory the run's AS limit does not see: it
+     * is counted in that limit (pw_sbx_as_allowance), so it takes at most
+     * half of the default one. */
+    if (p->workspace_bytes > p->default_memory / 2) {
+        p->workspace_bytes = p->default_memory / 2;
+    }
+    return 0;
 }
 
 struct pw_sbx_filter *

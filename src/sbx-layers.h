@@ -22,6 +22,8 @@ struct pw_sbx_layers {
     bool netns_unshare; /* no held netns: unshare(NET) per run instead */
     int landlock_abi;   /* 0: not available */
     struct pw_sbx_mounts mounts; /* probed by pw_sbx_mountns_probe */
+    bool memcg; /* a cgroup v2 memory controller is delegated to us */
+    char memcg_why[160];
     char userns_why[128];
     char landlock_why[128];
     char netns_why[128];

@@ -411,6 +411,14 @@ reduce_proc(const char **what)
 
 /* This child's choice (one run each). */
 static enum pw_sbx_ws run_ws = PW_SBX_WS_TMPFS;
+/* The size of the workspace tmpfs this child mounted, or 0. */
+static long long run_ws_bytes;
+
+long long
+pw_sbx_mountns_ws_bytes(void)
+{
+    return run_ws_bytes;
+}
 
 void
 pw_sbx_mountns_workspace(enum pw_sbx_ws kind)
@@ -449,6 +457,7 @@ scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
     if (mount("tmpfs", scratch, "tmpfs", TMPFS_FLAGS, opts) < 0) {
         return -1;
     }
+    run_ws_bytes = m->ws_bytes;
     char out[4200];
     snprintf(out, sizeof(out), "%s/output", scratch);
     *what = "workspace output/";

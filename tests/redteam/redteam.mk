@@ -209,6 +209,7 @@ EXTRA_DIST += \
 	tests/redteam/resources/stderr_flood.py \
 	tests/redteam/resources/stdout_flood.py \
 	tests/redteam/resources/str_repeat_huge.py \
+	tests/redteam/resources/workspace_tmpfs_memory.py \
 	tests/redteam/resources/xml_billion_laughs.py \
 	tests/redteam/syscalls/cffi_dlopen.py \
 	tests/redteam/syscalls/clock_settime.py \
