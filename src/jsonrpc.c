@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -21,12 +22,52 @@ pw_rpc_in_init(struct pw_rpc_in *in)
 {
     pw_buf_init(&in->buf);
     in->discarding = false;
+    in->big_id = NULL;
+    in->tail_len = 0;
 }
 
 void
 pw_rpc_in_free(struct pw_rpc_in *in)
 {
     pw_buf_free(&in->buf);
+    free(in->big_id);
+}
+
+static char *oversized_id(const char *text, size_t len);
+static char *tail_id(const char *tail, size_t len);
+
+/* Keep the last PW_RPC_ID_TAIL bytes of a discarded line. */
+static void
+keep_tail(struct pw_rpc_in *in, const char *p, size_t n)
+{
+    if (n >= PW_RPC_ID_TAIL) {
+        memcpy(in->tail, p + n - PW_RPC_ID_TAIL, PW_RPC_ID_TAIL);
+        in->tail_len = PW_RPC_ID_TAIL;
+        return;
+    }
+    size_t keep =
+        in->tail_len + n > PW_RPC_ID_TAIL ? PW_RPC_ID_TAIL - n : in->tail_len;
+    memmove(in->tail, in->tail + in->tail_len - keep, keep);
+    memcpy(in->tail + keep, p, n);
+    in->tail_len = keep + n;
+}
+
+/* The end of an oversized line: its id (the last member wins, as when a
+ * line is parsed), then the state for the next line. */
+static void
+oversized_end(struct pw_rpc_in *in, pw_rpc_line_fn fn, void *ctx)
+{
+    char *id = tail_id(in->tail, in->tail_len);
+    if (id == NULL) {
+        id = in->big_id;
+        in->big_id = NULL;
+    }
+    in->discarding = false;
+    in->tail_len = 0;
+    free(in->big_id);
+    in->big_id = NULL;
+    fn(ctx, id != NULL ? id : "", id != NULL ? strlen(id) : 0, true);
+    free(id);
 }
 
 /* Hand out every complete line in the buffer and keep the tail. */
@@ -39,8 +80,8 @@ split_lines(struct pw_rpc_in *in, pw_rpc_line_fn fn, void *ctx)
            NULL) {
         size_t len = (size_t)(nl - (in->buf.data + start));
         if (in->discarding) {
-            in->discarding = false;
-            fn(ctx, "", 0, true);
+            keep_tail(in, in->buf.data + start, len);
+            oversized_end(in, fn, ctx);
         } else {
             *nl = '\0';
             fn(ctx, in->buf.data + start, len, false);
@@ -50,10 +91,12 @@ split_lines(struct pw_rpc_in *in, pw_rpc_line_fn fn, void *ctx)
     memmove(in->buf.data, in->buf.data + start, in->buf.len - start);
     in->buf.len -= start;
     in->buf.data[in->buf.len] = '\0';
-    if (in->buf.len > PW_RPC_MAX_LINE) {
+    if (in->buf.len > PW_RPC_MAX_LINE && !in->discarding) {
         in->discarding = true;
+        in->big_id = oversized_id(in->buf.data, in->buf.len);
     }
     if (in->discarding) {
+        keep_tail(in, in->buf.data, in->buf.len);
         in->buf.len = 0;
     }
     if (in->buf.len == 0 && in->buf.cap > SHRINK_ABOVE) {
@@ -170,13 +213,15 @@ key_is_id(const char *k, size_t klen)
     return json_is_string(key) && strcmp(json_string_value(key), "id") == 0;
 }
 
-char *
-pw_rpc_raw_id(const char *text, size_t len)
+/* The "id" member's raw value in the object TEXT[0..LEN).  CUT: the text
+ * is the start of a longer one, so a member that reaches its end may be
+ * incomplete and ends the search. */
+static const char *
+find_id(const char *text, size_t len, bool cut, size_t *id_len)
 {
     const char *end = text + len;
     const char *p = skip_ws(text, end);
     const char *id = NULL;
-    size_t id_len = 0;
     if (p >= end || *p != '{') {
         return NULL;
     }
@@ -186,19 +231,123 @@ pw_rpc_raw_id(const char *text, size_t len)
         p = skip_string(p, end);
         size_t klen = (size_t)(p - k);
         p = skip_ws(p, end);
+        if (p >= end) {
+            break;
+        }
         p = skip_ws(p + 1, end); /* the ':' */
         const char *v = p;
         p = skip_value(p, end);
+        if (cut && p >= end) {
+            break;
+        }
         if (key_is_id(k, klen)) { /* the last one wins, as in jansson */
             id = v;
-            id_len = (size_t)(p - v);
+            *id_len = (size_t)(p - v);
         }
         p = skip_ws(p, end);
         if (p < end && *p == ',') {
             p = skip_ws(p + 1, end);
         }
     }
+    return id;
+}
+
+char *
+pw_rpc_raw_id(const char *text, size_t len)
+{
+    size_t id_len = 0;
+    const char *id = find_id(text, len, false, &id_len);
     return id != NULL ? pw_xstrndup(id, id_len) : NULL;
+}
+
+/* RAW[0..LEN) as an owned id if it is one a reply can carry: a string, a
+ * number or null. */
+static char *
+id_checked(const char *raw, size_t len)
+{
+    struct pw_error err = {0};
+    json_auto_t *v = raw != NULL ? pw_rpc_parse(raw, len, &err) : NULL;
+    if (!json_is_string(v) && !json_is_number(v) && !json_is_null(v)) {
+        return NULL;
+    }
+    return pw_xstrndup(raw, len);
+}
+
+/* The id of an oversized line, from its first bytes TEXT[0..LEN). */
+static char *
+oversized_id(const char *text, size_t len)
+{
+    size_t id_len = 0;
+    const char *id = find_id(text, len, true, &id_len);
+    return id_checked(id, id_len);
+}
+
+static const char *
+rskip_ws(const char *start, const char *p)
+{
+    while (p > start && strchr(" \t\r\n", p[-1]) != NULL) {
+        p--;
+    }
+    return p;
+}
+
+/* Q (> START) is preceded by an odd number of backslashes; running into
+ * START counts as escaped (not known). */
+static bool
+escaped(const char *start, const char *q)
+{
+    size_t n = 0;
+    while (q - n > start && q[-1 - (ptrdiff_t)n] == '\\') {
+        n++;
+    }
+    return q - n == start || n % 2 == 1;
+}
+
+/* The start of the scalar value that ends at END, or NULL. */
+static const char *
+rscalar(const char *start, const char *end)
+{
+    const char *p = end;
+    if (p > start && p[-1] == '"') {
+        for (p -= 2; p >= start; p--) {
+            if (*p == '"' && !escaped(start, p)) {
+                return p;
+            }
+        }
+        return NULL;
+    }
+    while (p > start && strchr("+-.0123456789eEnul", p[-1]) != NULL) {
+        p--;
+    }
+    return p < end ? p : NULL;
+}
+
+/* The id of an oversized line whose last member is "id", from the line's
+ * last bytes: `,"id":VALUE}` read backwards (in valid JSON a scalar right
+ * before the final brace is a member of the outer object). */
+static char *
+tail_id(const char *tail, size_t len)
+{
+    const char *p = rskip_ws(tail, tail + len);
+    if (p == tail || p[-1] != '}') {
+        return NULL;
+    }
+    const char *vend = rskip_ws(tail, p - 1);
+    const char *v = rscalar(tail, vend);
+    p = v != NULL ? rskip_ws(tail, v) : tail;
+    if (p == tail || p[-1] != ':') {
+        return NULL;
+    }
+    p = rskip_ws(tail, p - 1);
+    if (p - tail < 5 || memcmp(p - 4, "\"id\"", 4) != 0 ||
+        escaped(tail, p - 4)) {
+        return NULL;
+    }
+    p = rskip_ws(tail, p - 4);
+    if (p == tail || (p[-1] != ',' && p[-1] != '{')) {
+        return NULL;
+    }
+    return id_checked(v, (size_t)(vend - v));
 }
 
 size_t

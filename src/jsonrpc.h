@@ -30,13 +30,21 @@ enum pw_rpc_code {
 
 /* --- input ------------------------------------------------------------ */
 
+/* The end of an oversized line kept to find its id there. */
+#define PW_RPC_ID_TAIL 256
+
 struct pw_rpc_in {
     struct pw_buf buf;
-    bool discarding; /* inside a line that went over the cap */
+    bool discarding;           /* inside a line that went over the cap */
+    char *big_id;              /* the id found at an oversized line's start */
+    char tail[PW_RPC_ID_TAIL]; /* and its last bytes so far */
+    size_t tail_len;
 };
 
 /* Called once per complete line (without "\n").  OVERSIZED is true for a
- * line that went over PW_RPC_MAX_LINE (LINE is then empty). */
+ * line that went over PW_RPC_MAX_LINE: LINE is then the raw JSON text of
+ * its id when one could be read from its first PW_RPC_MAX_LINE bytes or
+ * its last PW_RPC_ID_TAIL bytes ("id" the last member), else empty. */
 typedef void (*pw_rpc_line_fn)(void *ctx, const char *line, size_t len,
                                bool oversized);
 

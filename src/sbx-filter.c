@@ -117,7 +117,8 @@ rule_action(const char *action, uint32_t *out)
         const char *name;
         int err;
     } errnos[] = {{"ENOSYS", ENOSYS}, {"EPERM", EPERM},   {"ENOTTY", ENOTTY},
-                  {"EACCES", EACCES}, {"EINVAL", EINVAL}, {"ENOMEM", ENOMEM}};
+                  {"EACCES", EACCES}, {"EINVAL", EINVAL}, {"ENOMEM", ENOMEM},
+                  {"ESRCH", ESRCH}};
     if (strcmp(action, "allow") == 0) {
         *out = SCMP_ACT_ALLOW;
         return 0;
@@ -334,7 +335,16 @@ load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
         return -1;
     }
     p->default_timeout = (double)t;
-    return load_workspace(json_object_get(root, "workspace"), p, file, err);
+    if (load_workspace(json_object_get(root, "workspace"), p, file, err) < 0) {
+        return -1;
+    }
+    /* The workspace tmpfs is memory the run's AS limit does not see: it
+     * is counted in that limit (pw_sbx_as_allowance), so it takes at most
+     * half of the default one. */
+    if (p->workspace_bytes > p->default_memory / 2) {
+        p->workspace_bytes = p->default_memory / 2;
+    }
+    return 0;
 }
 
 struct pw_sbx_filter *

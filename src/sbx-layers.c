@@ -110,6 +110,60 @@ probe_landlock(struct pw_sbx_layers *l)
 #endif
 }
 
+/* The first line of PATH in BUF, or "" (-1). */
+static int
+read_line(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "re");
+    buf[0] = '\0';
+    if (f == NULL) {
+        return -1;
+    }
+    char *got = fgets(buf, (int)n, f);
+    fclose(f);
+    buf[got != NULL ? strcspn(buf, "\n") : 0] = '\0';
+    return got != NULL ? 0 : -1;
+}
+
+/* Whether our cgroup v2 group (/proc/self/cgroup "0::PATH") has the
+ * memory controller and is writable: what a memory cgroup per run would
+ * need.  Runs do not use one yet: the workspace is counted in their AS
+ * limit instead (pw_sbx_as_allowance); doctor says which. */
+static void
+probe_memcg(struct pw_sbx_layers *l)
+{
+    char self[512] = "";
+    char line[512];
+    FILE *f = fopen("/proc/self/cgroup", "re");
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+        if (strncmp(line, "0::", 3) == 0) {
+            snprintf(self, sizeof(self), "%.*s", (int)strcspn(line + 3, "\n"),
+                     line + 3);
+        }
+    }
+    if (f != NULL) {
+        fclose(f);
+    }
+    char path[700];
+    char ctl[256];
+    snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cgroup.controllers",
+             strcmp(self, "/") == 0 ? "" : self);
+    const char *why = "no cgroup v2 group of our own";
+    if (self[0] == '\0') {
+        why = "no cgroup v2 hierarchy (/proc/self/cgroup)";
+    } else if (read_line(path, ctl, sizeof(ctl)) < 0) {
+        why = "cgroup v2 is not mounted on /sys/fs/cgroup";
+    } else if (strstr(ctl, "memory") == NULL) {
+        why = "the memory controller is not enabled in our cgroup v2 group";
+    } else {
+        snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cgroup.subtree_control",
+                 strcmp(self, "/") == 0 ? "" : self);
+        l->memcg = access(path, W_OK) == 0;
+        why = l->memcg ? "delegated" : "our cgroup v2 group is not writable";
+    }
+    snprintf(l->memcg_why, sizeof(l->memcg_why), "%s", why);
+}
+
 void
 pw_sbx_layers_probe(struct pw_sbx_layers *l)
 {
@@ -118,10 +172,12 @@ pw_sbx_layers_probe(struct pw_sbx_layers *l)
     int rc = probe_child(NS_FLAGS);
     l->userns = rc == 0;
     snprintf(l->userns_why, sizeof(l->userns_why), "%s",
-             rc == 0 ? "user, IPC and UTS namespaces per run"
+             rc == 0 ? "user, IPC and UTS namespaces per run (host name "
+                       "\"" PW_SBX_HOSTNAME "\")"
                      : strerror(-rc % 100));
     probe_netns(l);
     probe_landlock(l);
+    probe_memcg(l);
 }
 
 void
@@ -171,7 +227,17 @@ pw_sbx_unshare(const struct pw_sbx_layers *l, bool network)
     if (!network && l->netns_unshare) {
         flags |= CLONE_NEWNET;
     }
-    return unshare(flags);
+    if (unshare(flags) < 0) {
+        return -1;
+    }
+    /* The UTS namespace is a copy of the host's: its names go, replaced
+     * by fixed neutral ones (the new user namespace owns it). */
+    static const char host[] = PW_SBX_HOSTNAME;
+    if (sethostname(host, sizeof(host) - 1) < 0 ||
+        setdomainname(host, sizeof(host) - 1) < 0) {
+        return -1;
+    }
+    return 0;
 }
 
 #if defined(HAVE_LINUX_LANDLOCK_H) && defined(SYS_landlock_create_ruleset)
@@ -271,6 +337,29 @@ layer(json_t *obj, const char *name, bool active, const char *detail)
         obj, name, json_pack("{s:b,s:s}", "active", active, "detail", detail));
 }
 
+/* How the workspace tmpfs's pages are counted against a run's memory
+ * limit: "workspace_memory" {active, method, detail}. */
+static int
+workspace_memory(const struct pw_sbx_layers *l, json_t *obj)
+{
+    char d[400];
+    long long ws = l->mounts.active ? l->mounts.ws_bytes : 0;
+    if (ws <= 0) {
+        snprintf(d, sizeof(d), "no workspace tmpfs (memory cgroup: %s)",
+                 l->memcg_why);
+    } else {
+        snprintf(d, sizeof(d),
+                 "the workspace tmpfs cap (%lld MiB, at most half the "
+                 "default memory limit) is taken off the run's AS limit "
+                 "(memory limit - cap, at least half the limit); memory "
+                 "cgroup per run: not used (%s)",
+                 ws >> 20, l->memcg_why);
+    }
+    json_t *v = json_pack("{s:b,s:s,s:s}", "active", ws > 0, "method",
+                          ws > 0 ? "as_limit" : "none", "detail", d);
+    return json_object_set_new(obj, "workspace_memory", v);
+}
+
 int
 pw_sbx_layers_json(const struct pw_sbx_layers *l, json_t *obj)
 {
@@ -287,5 +376,6 @@ pw_sbx_layers_json(const struct pw_sbx_layers *l, json_t *obj)
     rc |= layer(obj, "landlock", l->landlock_abi > 0,
                 l->landlock_abi > 0 ? ll : l->landlock_why);
     rc |= layer(obj, "no_new_privs", true, "prctl(PR_SET_NO_NEW_PRIVS)");
+    rc |= workspace_memory(l, obj);
     return rc < 0 ? -1 : 0;
 }

@@ -12,6 +12,9 @@
 #include "pyward.h"
 #include "sbx-mountns.h"
 
+/* The host and domain name a run sees (its own UTS namespace). */
+#define PW_SBX_HOSTNAME "pyward"
+
 struct pw_sbx_layers {
     bool root;          /* the zygote runs as root: children drop to nobody */
     bool userns;        /* unshare(USER|IPC|UTS) works for a child */
@@ -19,6 +22,8 @@ struct pw_sbx_layers {
     bool netns_unshare; /* no held netns: unshare(NET) per run instead */
     int landlock_abi;   /* 0: not available */
     struct pw_sbx_mounts mounts; /* probed by pw_sbx_mountns_probe */
+    bool memcg; /* a cgroup v2 memory controller is delegated to us */
+    char memcg_why[160];
     char userns_why[128];
     char landlock_why[128];
     char netns_why[128];
@@ -36,6 +41,8 @@ void pw_sbx_layers_clear(struct pw_sbx_layers *l);
  * and *WHAT naming the step. */
 int pw_sbx_enter_netns(const struct pw_sbx_layers *l, bool network);
 int pw_sbx_drop_uid(const struct pw_sbx_layers *l, const char **what);
+/* New user, IPC and UTS namespaces (and network, see netns_unshare); the
+ * UTS namespace's host and domain names set to PW_SBX_HOSTNAME. */
 int pw_sbx_unshare(const struct pw_sbx_layers *l, bool network);
 /* Read-only trees; the workspace SCRATCH read-write with the
  * "workspace-files" capability in CAPS, else read-only with only its

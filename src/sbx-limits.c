@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sbx-limits.h"
+#include "sbx-mountns.h"
 
 static int
 set_one(int res, long long soft, long long hard)
@@ -43,6 +44,13 @@ pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what)
     return 0;
 }
 
+long long
+pw_sbx_as_allowance(long long memory, long long ws)
+{
+    long long rest = memory - ws;
+    return rest >= memory / 2 ? rest : memory / 2;
+}
+
 int
 pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
                        double cpu_used, const char **what)
@@ -53,7 +61,8 @@ pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
         *what = "RLIMIT_CPU";
         return -1;
     }
-    long long as = as_base + lim->memory_bytes;
+    long long as = as_base + pw_sbx_as_allowance(lim->memory_bytes,
+                                                 pw_sbx_mountns_ws_bytes());
     if (set_one(RLIMIT_AS, as, as) < 0) {
         *what = "RLIMIT_AS";
         return -1;

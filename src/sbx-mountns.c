@@ -325,6 +325,56 @@ read_only(const char *scratch)
 #endif
 }
 
+#if defined(SYS_open_tree) && defined(SYS_move_mount)
+/* /proc/self/exe would name the binary by its path on the host (its
+ * mount is not in the view, so the kernel prints the host's path): a
+ * clone of /dev/null is mounted on the link itself (move_mount does not
+ * follow it), and readlink finds no link there (EINVAL). */
+static int
+cover_link(const char *link, const char **what)
+{
+    *what = "open_tree(/dev/null)";
+    int null = (int)syscall(SYS_open_tree, AT_FDCWD, "/dev/null",
+                            OPEN_TREE_CLONE | O_CLOEXEC);
+    if (null < 0) {
+        return -1;
+    }
+    *what = "move_mount(exe link)";
+    int rc = (int)syscall(SYS_move_mount, null, "", AT_FDCWD, link,
+                          MOVE_MOUNT_F_EMPTY_PATH);
+    int saved = errno;
+    close(null);
+    errno = saved;
+    return rc;
+}
+
+/* The process's link and each thread's (one thread at this point; the
+ * run cannot start more: RLIMIT_NPROC 0). */
+static int
+hide_exe(const char **what)
+{
+    int rc = cover_link("/proc/self/exe", what);
+    *what = "opendir(/proc/self/task)";
+    DIR *d = rc == 0 ? opendir("/proc/self/task") : NULL;
+    if (d == NULL) {
+        return -1;
+    }
+    struct dirent *e;
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        char link[64];
+        if (e->d_name[0] != '.') {
+            snprintf(link, sizeof(link), "/proc/self/task/%.20s/exe",
+                     e->d_name);
+            rc = cover_link(link, what);
+        }
+    }
+    int saved = errno;
+    closedir(d);
+    errno = saved;
+    return rc;
+}
+#endif
+
 /* /proc becomes an empty tmpfs with the process's own directory as
  * /proc/self.  The clone is taken before /proc is covered. */
 static int
@@ -351,7 +401,7 @@ reduce_proc(const char **what)
     int saved = errno;
     close(tree);
     errno = saved;
-    return rc;
+    return rc == 0 ? hide_exe(what) : rc;
 #else
     *what = "open_tree(/proc/self)";
     errno = ENOSYS;
@@ -361,6 +411,14 @@ reduce_proc(const char **what)
 
 /* This child's choice (one run each). */
 static enum pw_sbx_ws run_ws = PW_SBX_WS_TMPFS;
+/* The size of the workspace tmpfs this child mounted, or 0. */
+static long long run_ws_bytes;
+
+long long
+pw_sbx_mountns_ws_bytes(void)
+{
+    return run_ws_bytes;
+}
 
 void
 pw_sbx_mountns_workspace(enum pw_sbx_ws kind)
@@ -399,6 +457,7 @@ scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
     if (mount("tmpfs", scratch, "tmpfs", TMPFS_FLAGS, opts) < 0) {
         return -1;
     }
+    run_ws_bytes = m->ws_bytes;
     char out[4200];
     snprintf(out, sizeof(out), "%s/output", scratch);
     *what = "workspace output/";

@@ -54,6 +54,11 @@ void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
  * need no host directory). */
 void pw_sbx_mountns_workspace(enum pw_sbx_ws kind);
 
+/* In the child: the byte cap of the workspace tmpfs it mounted, or 0
+ * (no tmpfs).  Its pages are memory the address-space limit does not
+ * see: the run's AS limit counts the cap (sbx-limits.c). */
+long long pw_sbx_mountns_ws_bytes(void);
+
 /* In the child, before the uid drop (does something only in the "early"
  * case).  0 or -1 with errno set and *WHAT naming the step. */
 int pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,

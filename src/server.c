@@ -450,6 +450,27 @@ install_signals(void)
     (void)sigaction(SIGPIPE, &sa, NULL);
 }
 
+/* A line over the cap gets its -32600 with the line's id when one could
+ * be read from its start or end (jsonrpc.h), else with a null id; the
+ * others go to the MCP layer. */
+static void
+on_line(void *ctx, const char *line, size_t len, bool oversized)
+{
+    struct pw_server *s = ctx;
+    if (!oversized) {
+        pw_mcp_handle_line(&s->mcp, line, len, false);
+        return;
+    }
+    char msg[80];
+    snprintf(msg, sizeof(msg), "invalid request: message longer than %u bytes",
+             PW_RPC_MAX_LINE);
+    pw_log(PW_LOG_DEBUG, "reply error %d: %s", PW_RPC_INVALID_REQUEST, msg);
+    char *reply = pw_rpc_error_new(len > 0 ? line : NULL,
+                                   PW_RPC_INVALID_REQUEST, msg, NULL);
+    queue_line(s, reply != NULL ? reply : OOM_REPLY);
+    free(reply);
+}
+
 static void
 read_input(struct pw_server *s)
 {
@@ -463,7 +484,7 @@ read_input(struct pw_server *s)
                                   s->last_activity - s->last_answer <
                                       REFILL_QUIET_S);
     }
-    int rc = pw_rpc_in_read(&s->in, 0, pw_mcp_handle_line, &s->mcp);
+    int rc = pw_rpc_in_read(&s->in, 0, on_line, s);
     if (rc != 0) {
         if (rc < 0) {
             pw_warn_errno("reading stdin");

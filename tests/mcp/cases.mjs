@@ -112,9 +112,19 @@ export const lineCases = [
         isolation: (i) => typeof i === 'object' } } }] },
 ];
 
-// An oversized line (over 16 MiB) is refused with a clear error.
-export const oversized = {
-  name: 'a 17 MB line -> -32600 "longer than", then served',
-  send: '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"' + 'y'.repeat(17 << 20) + '"}}',
-  expect: [{ id: null, ...err(-32600), ...msgHas(/longer than/) }],
-};
+// An oversized line (over 16 MiB) is refused with a clear error, with the
+// request's id when it is read from the line's start, or from its end when
+// "id" is the last member (as the MCP TypeScript SDK writes requests), else
+// with id null; the next line is served.
+const big = 'y'.repeat(17 << 20);
+const tooLong = (id) => ({ id, ...err(-32600), ...msgHas(/longer than/) });
+export const oversized = [
+  { name: 'a 17 MB line -> -32600 "longer than" with its id, then served',
+    send: '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"' + big + '"}}', expect: [tooLong(1)] },
+  { name: 'a 17 MB line with "id" last -> -32600 with its id',
+    send: '{"method":"tools/call","params":{"name":"execute_code","arguments":{"code":"' + big +
+      '"}},"jsonrpc":"2.0","id":"sdk-7"}', expect: [tooLong('sdk-7')] },
+  { name: 'a 17 MB line with an "id" only inside params -> -32600 with id null',
+    send: '{"jsonrpc":"2.0","method":"ping","params":{"x":"' + big + '","id":5}}', expect: [tooLong(null)] },
+  { name: 'a 17 MB line that is not JSON -> -32600 with id null', send: big, expect: [tooLong(null)] },
+];

@@ -40,7 +40,7 @@ async function sharedSession() {
   point('initialize answers 2025-06-18 with tools and logging', mismatch(init, {
     result: { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: false }, logging: {} },
       serverInfo: { name: 'pyward', version: (v) => typeof v === 'string' }, instructions: (x) => typeof x === 'string' } }));
-  for (const c of [...lineCases, oversized]) {
+  for (const c of [...lineCases, ...oversized]) {
     point(c.name, await lineCase(s, c));
   }
   await sandboxCases(s);

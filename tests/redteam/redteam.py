@@ -3,7 +3,9 @@
 # `pyward run --skip-validation --json`, and each run is checked by what
 # actually happened, never by a message:
 #   - the planted secret file and secret environment variable (and their
-#     hex, base64 and reversed forms) appear in no output;
+#     hex, base64 and reversed forms) appear in no output, nor the leak
+#     marker (@LEAK@) an attack prints when it sees a fact of the host
+#     (@HOSTNAME@, @PYWARD_EXE@) that the sandbox hides;
 #   - no file appears outside the run's workspace (the test's tree and every
 #     path carrying the suite's token under /tmp, /var/tmp, /dev/shm, the
 #     home and current directories), and the secret file is unchanged;
@@ -32,6 +34,7 @@ import ctypes
 import hashlib
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -304,12 +307,14 @@ class Suite:
     def __init__(self, opts):
         self.opts = opts
         self.pyward = os.environ.get("PYWARD", "pyward")
+        self.exe = os.path.realpath(shutil.which(self.pyward) or self.pyward)
         self.tap = Tap(sys.stderr if opts.table else sys.stdout)
         self.rows = []
         self.work = os.path.realpath(opts.work)
         self.token = f"pwrt{os.getpid()}x{os.urandom(3).hex()}"
         self.secret = f"pyward-redteam-file-{os.urandom(8).hex()}"
         self.env_secret = f"pyward-redteam-env-{os.urandom(8).hex()}"
+        self.leak = f"pyward-redteam-leak-{os.urandom(8).hex()}"
         os.environ["PYWARD_REDTEAM_SECRET"] = self.env_secret
         self.plant()
 
@@ -333,7 +338,7 @@ class Suite:
 
     def forms(self):
         out = []
-        for s in (self.secret, self.env_secret):
+        for s in (self.secret, self.env_secret, self.leak):
             b = s.encode()
             out += [s, s[::-1], b.hex(), base64.b64encode(b).decode(),
                     base64.b64encode(b + b"\n").decode(), s.split("-")[-1]]
@@ -365,7 +370,10 @@ class Suite:
                 "@TOKEN@": self.token,
                 "@PORT@": str(self.listener.port),
                 "@TESTPID@": str(self.victim.pid),
-                "@ENV_NAME@": "PYWARD_REDTEAM_SECRET"}
+                "@ENV_NAME@": "PYWARD_REDTEAM_SECRET",
+                "@LEAK@": self.leak,
+                "@HOSTNAME@": socket.gethostname(),
+                "@PYWARD_EXE@": self.exe}
         for k, v in subs.items():
             code = code.replace(k, v)
         return code

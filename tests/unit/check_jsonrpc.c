@@ -163,6 +163,53 @@ START_TEST(oversized_line_flagged_then_next_line_read)
 }
 END_TEST
 
+/* Feed HEAD, N bytes of 'x' and TAIL as one line; the id handed out. */
+static void
+oversized_id(const char *head, size_t n, const char *tail, const char *want)
+{
+    int p[2];
+    struct pw_rpc_in in;
+    struct lines l = {0};
+    char *junk = malloc(n);
+    memset(junk, 'x', n);
+    ck_assert_int_eq(pipe(p), 0);
+    ck_assert_int_eq(fcntl(p[1], F_SETFL, O_NONBLOCK), 0);
+    pw_rpc_in_init(&in);
+    const char *parts[] = {head, junk, tail, "\nok\n"};
+    size_t lens[] = {strlen(head), n, strlen(tail), 4};
+    for (size_t i = 0; i < 4; i++) {
+        size_t off = 0;
+        while (off < lens[i]) {
+            ssize_t w = write(p[1], parts[i] + off, lens[i] - off);
+            off += w > 0 ? (size_t)w : 0;
+            ck_assert_int_eq(pw_rpc_in_read(&in, p[0], collect, &l), 0);
+        }
+    }
+    while (l.n < 2) {
+        ck_assert_int_eq(pw_rpc_in_read(&in, p[0], collect, &l), 0);
+    }
+    ck_assert(l.oversized[0]);
+    ck_assert_str_eq(l.got[0], want);
+    ck_assert_str_eq(l.got[1], "ok");
+    pw_rpc_in_free(&in);
+    free(junk);
+    close(p[0]);
+    close(p[1]);
+}
+
+START_TEST(oversized_line_keeps_its_id)
+{
+    size_t n = 17u << 20;
+    oversized_id("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"b\",\"params\":\"", n,
+                 "\"}", "\"a\\\"b\"");
+    oversized_id("{\"params\":{\"x\":\"", n, "\"},\"id\" : 12.5 }", "12.5");
+    oversized_id("{\"params\":{\"x\":\"", n, "\",\"id\":3}}", "");
+    oversized_id("{\"params\":\"", n, "\\\",\\\"id\\\":4\"}", "");
+    oversized_id("{\"id\":[1],\"params\":\"", n, "\"}", "");
+    oversized_id("", n, "", "");
+}
+END_TEST
+
 START_TEST(envelopes_splice_the_raw_id)
 {
     json_t *res = json_pack("{s:i}", "x", 1);
@@ -228,6 +275,7 @@ jsonrpc_suite(void)
     tcase_add_test(tc, parse_huge_integer_and_depth);
     tcase_add_test(tc, lines_split_across_reads);
     tcase_add_test(tc, oversized_line_flagged_then_next_line_read);
+    tcase_add_test(tc, oversized_line_keeps_its_id);
     tcase_add_test(tc, envelopes_splice_the_raw_id);
     tcase_add_test(tc, output_queue_never_blocks);
     suite_add_tcase(s, tc);

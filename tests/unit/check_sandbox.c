@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -173,6 +174,44 @@ START_TEST(filter_soft_denials_and_allowed)
     ck_assert_int_eq(
         in_filtered_child(false, SYS_ioctl, -1, FIONBIO, (long)&on), -ENOTTY);
     ck_assert_str_eq(pw_sbx_syscall_name(SYS_ptrace), "ptrace");
+}
+END_TEST
+
+/* Calls that take a pid work on the process itself (pid 0) only: another
+ * pid, the host's init included, is "no such process" whether or not it
+ * exists, so neither its limits nor its CPU mask nor its existence show. */
+START_TEST(filter_pid_calls_self_only)
+{
+    static char mask[128];
+    long m = (long)mask;
+    ck_assert_int_eq(in_filtered_child(false, SYS_prlimit64, 0, 7, 0), 0);
+    ck_assert_int_eq(in_filtered_child(false, SYS_prlimit64, 1, 7, 0), -ESRCH);
+    ck_assert_int_eq(in_filtered_child(false, SYS_prlimit64, getpid(), 7, 0),
+                     -ESRCH);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_sched_getaffinity, 0, sizeof(mask), m),
+        0);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_sched_getaffinity, 1, sizeof(mask), m),
+        -ESRCH);
+    ck_assert_int_eq(
+        in_filtered_child(true, SYS_sched_getaffinity, 1, sizeof(mask), m),
+        -ESRCH);
+    ck_assert_int_eq(
+        in_filtered_child(false, SYS_sched_setaffinity, 0, sizeof(mask), m),
+        -EPERM);
+}
+END_TEST
+
+/* The network profile is outbound only: no bind, no listen (a server on
+ * the host's addresses), whatever the socket. */
+START_TEST(filter_network_outbound_only)
+{
+    ck_assert_int_eq(in_filtered_child(true, SYS_connect, -1, 0, 0), -EBADF);
+    ck_assert_int_eq(in_filtered_child(true, SYS_bind, -1, 0, 0), SIGSYS);
+    ck_assert_int_eq(in_filtered_child(true, SYS_listen, -1, 0, 0), SIGSYS);
+    ck_assert_int_eq(in_filtered_child(true, SYS_accept4, -1, 0, 0), SIGSYS);
+    ck_assert_int_eq(in_filtered_child(false, SYS_bind, -1, 0, 0), SIGSYS);
 }
 END_TEST
 
@@ -1039,7 +1078,31 @@ proc_checks(void)
     if (f == NULL || fclose(f) != 0 || pid != (long)getpid()) {
         return 26;
     }
-    return count_entries("/proc/self/fd", NULL) > 0 ? 0 : 27;
+    if (count_entries("/proc/self/fd", NULL) <= 0) {
+        return 27;
+    }
+    /* The binary's host path does not show through its link. */
+    char exe[PATH_MAX];
+    if (readlink("/proc/self/exe", exe, sizeof(exe)) >= 0 || errno != EINVAL) {
+        return 28;
+    }
+    snprintf(line, sizeof(line), "/proc/self/task/%ld/exe", pid);
+    return readlink(line, exe, sizeof(exe)) < 0 && errno == EINVAL ? 0 : 29;
+}
+
+/* With a UTS namespace of its own, the run sees a neutral host name. */
+static int
+uts_checks(const struct pw_sbx_layers *l)
+{
+    char name[256];
+    if (!l->userns) {
+        return 0;
+    }
+    if (gethostname(name, sizeof(name)) < 0 ||
+        strcmp(name, PW_SBX_HOSTNAME) != 0) {
+        return 30;
+    }
+    return 0;
 }
 
 /* The checks, in the child after the steps; the exit code names the first
@@ -1101,7 +1164,8 @@ check_view(const struct pw_sbx_layers *l)
             fprintf(stderr, "%s: %s\n", what, strerror(errno));
             _exit(1);
         }
-        _exit(view_checks(scratch, planted, 3));
+        int rc = view_checks(scratch, planted, 3);
+        _exit(rc != 0 ? rc : uts_checks(l));
     }
     int st = 0;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
@@ -1241,6 +1305,8 @@ sandbox_suite(void)
     TCase *tf = tcase_create("filter");
     tcase_add_test(tf, filter_refuses_escapes);
     tcase_add_test(tf, filter_soft_denials_and_allowed);
+    tcase_add_test(tf, filter_pid_calls_self_only);
+    tcase_add_test(tf, filter_network_outbound_only);
     tcase_add_test(tf, filter_kills_other_abis);
     tcase_add_test(tf, path_policy);
     suite_add_tcase(s, tf);
