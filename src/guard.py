@@ -42,7 +42,13 @@ MODULE_DENY = {
     "typing": ("get_type_hints", "ForwardRef"),
     "operator": (),
     "numpy": ("ctypeslib", "f2py", "distutils", "testing"),
+    # A socket object around any fd the program names (the run's pipes and
+    # result channel among them): socket.socket(fileno=) is checked below.
+    "socket": ("SocketType", "fromfd", "fromshare"),
 }
+# The run's own channels: stdin, stdout, stderr and the result channel
+# (fds 0 to 3) never become a socket in the program's hands.
+CHANNEL_FDS = 4
 # Objects a program may not be handed, by id (rules/runtime.json: the
 # library functions denied, and the real builtins the sandbox replaces).
 REFUSED = {}
@@ -923,6 +929,22 @@ def apply_runtime(text):
                                 compile=lib_compile)
 
 
+def guard_socket_fds():
+    """socket.socket(fileno=FD) refuses the run's own channels: no audit
+    event names the fd, and a socket on fd 3 could write the result
+    channel.  Libraries pass fds of sockets they made (dup, accept)."""
+    import socket
+    real_init = socket.socket.__init__
+
+    def __init__(self, family=-1, type=-1, proto=-1, fileno=None):
+        if fileno is not None and (_real_type(fileno) is not int or
+                                   fileno < CHANNEL_FDS):
+            raise PermissionError("socket(fileno=...) on the run's own "
+                                  "channels is not allowed in the sandbox")
+        real_init(self, family, type, proto, fileno)
+    socket.socket.__init__ = __init__
+
+
 def adapt_modules():
     """In the zygote: library paths that would leave the sandbox's limits
     take their pure-Python way instead.  uuid1 through libuuid asks the
@@ -933,6 +955,7 @@ def adapt_modules():
         uuid._generate_time_safe = None
         uuid._GETTERS[:] = [uuid._random_getnode]
         uuid._node = None
+    guard_socket_fds()
 
 
 def preload(names, more=(), runtime="{}"):
