@@ -22,6 +22,10 @@ from serve_client import ServeClient, proc_table  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 CHUNK = 1 << 20
+# Mappings larger than this are reservations, not data: a run's memory
+# limit is far below it, and a sanitizer's shadow (terabytes, readable,
+# almost all unbacked) would take hours to read.
+RANGE_MAX = 1 << 30
 
 points = []
 
@@ -48,7 +52,8 @@ def readable_ranges(pid):
             if perms[0] != "r":
                 continue
             lo, hi = (int(x, 16) for x in addr.split("-"))
-            yield lo, hi
+            if hi - lo <= RANGE_MAX:
+                yield lo, hi
 
 
 def holds(pid, tokens):
