@@ -83,12 +83,18 @@ def holds(pid, tokens):
     return found
 
 
-def marker_holder(root, marker):
-    """The pid of the run whose memory holds MARKER (its code's literal)."""
-    for pid in descendants(root):
-        if holds(pid, [marker]):
-            return pid
-    return None
+def marker_holder(root, marker, wait=10.0):
+    """The pid of the run whose memory holds MARKER (its code's literal),
+    looked for until WAIT seconds have passed (a run may wait for its
+    spare, longer in sanitized builds)."""
+    deadline = time.monotonic() + wait
+    while True:
+        for pid in descendants(root):
+            if holds(pid, [marker]):
+                return pid
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.2)
 
 
 def comm(pid):
@@ -150,7 +156,7 @@ def main():
     victim = (f"import pathlib, time\nA = {code_tok!r}\ns = input()\n"
               "r = s[::-1]\nprint(r, flush=True)\n"
               "pathlib.Path('secret.txt').write_text(A.upper())\n"
-              "time.sleep(4)\n")
+              "time.sleep(12)\n")
     srv = ServeClient(PYWARD, "basic,filesystem", sys.stderr)
     srv.call("initialize", {"protocolVersion": "2025-06-18",
                             "capabilities": {},
@@ -165,11 +171,14 @@ def main():
     time.sleep(1.5)  # it has printed and written its file, and sleeps
     probe_tok = "pb" + secrets.token_hex(16)
     pid_ = calls.send({"code": f"import time\nB = {probe_tok!r}\n"
-                               "time.sleep(2)\n", "timeout": 30})
-    time.sleep(1.0)  # both run now
+                               "time.sleep(8)\n", "timeout": 30})
 
     vpid = marker_holder(root, code_tok.encode())
-    found = holds(vpid, tokens) if vpid else set()
+    found = set()
+    deadline = time.monotonic() + 10
+    while vpid and found != set(tokens) and time.monotonic() < deadline:
+        found = holds(vpid, tokens) or set()  # printed, file written?
+        time.sleep(0.2)
     point(vpid is not None and found == set(tokens),
           "the scan finds every token in the victim run's own memory",
           f"pid {vpid}: {sorted(x.decode()[:8] for x in found or [])}")
@@ -198,8 +207,7 @@ def main():
     for i in range(3):
         marker = f"lt{i}" + secrets.token_hex(16)
         rid = calls.send({"code": f"import time\nM = {marker!r}\n"
-                                  "time.sleep(1.5)\n"})
-        time.sleep(0.8)
+                                  "time.sleep(4)\n"})
         lpid = marker_holder(root, marker.encode())
         leaks, procs = scan_others(root, set(), tokens)
         point(lpid is not None and not leaks,
