@@ -194,8 +194,25 @@ pool_collect(struct pw_zygote *z)
     }
 }
 
+/* True if the dead spare S ended on a failed checklist step: its "E"
+ * record is waiting on its result channel.  (One killed from outside has
+ * none: another spare can serve the run.) */
+static bool
+failed_setup(const struct pw_sbx_spare *s)
+{
+    char buf[512];
+    ssize_t n = recv(s->fds[3], buf, sizeof(buf) - 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n <= 0) {
+        return false;
+    }
+    buf[n] = '\0';
+    return buf[0] == 'E' || strstr(buf, "\nE") != NULL;
+}
+
 /* The oldest spare prepared for CAPS (the most likely to be ready), or
- * NULL. */
+ * NULL.  A spare whose checklist failed is handed out all the same: the
+ * run then reports that step's failure (fail closed, saying why) instead
+ * of the pool forking spares that fail the same way. */
 static struct pw_sbx_spare *
 pool_take(struct pw_zygote *z, unsigned caps)
 {
@@ -205,10 +222,10 @@ pool_take(struct pw_zygote *z, unsigned caps)
             continue;
         }
         struct pw_sbx_spare *s = pool_remove(z, i);
-        if (pw_sbx_spare_alive(s)) {
+        if (pw_sbx_spare_alive(s) || failed_setup(s)) {
             return s;
         }
-        /* It failed its setup or was killed: never hand it a request. */
+        /* Killed while it waited: never hand it a request. */
         pw_sbx_spare_free(z, s);
     }
     return NULL;
@@ -606,17 +623,17 @@ run_ready(struct pw_sbx_run *r)
     }
 }
 
-/* Hand the request to spare S (owned).  0 or -1 with ERR. */
-static int
+/* Hand the request to spare S (owned). */
+static void
 start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
-         const struct pw_sbx_request *req, struct pw_error *err)
+         const struct pw_sbx_request *req)
 {
     r->start = pw_now();
     r->cpu_base = pw_sbx_cpu_so_far(s->stat_fd);
-    if (pw_sbx_spare_send(s, req, &r->limits) < 0) {
-        pw_sbx_spare_free(r->z, s);
-        return pw_fail_errno(err, PW_ERR_SANDBOX, "sending the request");
-    }
+    /* A spare that ended before the request (a failed checklist step)
+     * cannot take it (EPIPE): the run goes on, and its result channel
+     * and exit status say what failed. */
+    (void)pw_sbx_spare_send(s, req, &r->limits);
     r->pid = s->pid;
     r->pidfd = s->pidfd;
     r->fd_in = s->fds[0];
@@ -628,7 +645,6 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
     r->status_fd = s->status_fd;
     free(s);
     run_ready(r);
-    return 0;
 }
 
 /* A run has started: its replacement spare, if the caller asked for
@@ -672,10 +688,11 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
     if (s == NULL) {
         s = spare_for(z, caps, err);
     }
-    if (s == NULL || start_on(r, s, req, err) < 0) {
+    if (s == NULL) {
         pw_sbx_free(r);
         return NULL;
     }
+    start_on(r, s, req);
     started(z);
     return r;
 }
