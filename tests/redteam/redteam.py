@@ -104,8 +104,9 @@ def parse_attack(path):
 
 def collect(dirs, only):
     """(attacks, bad): (category, name, path, header) of every file, and
-    the files whose header says neither what they are nor where they go."""
-    attacks, bad = [], []
+    the files whose header says neither what they are nor where they go,
+    or whose name another file already has."""
+    attacks, bad, seen = [], [], set()
     for d in dirs:
         for root, _dirs, files in os.walk(d):
             for fn in sorted(files):
@@ -125,6 +126,10 @@ def collect(dirs, only):
                         ("attack" in head) == ("program" in head):
                     bad.append(path)
                     continue
+                if name in seen:  # one name, one file: --only NAME
+                    bad.append(path)
+                    continue
+                seen.add(name)
                 attacks.append((cat, name, path, head))
     attacks.sort(key=lambda a: (a[0], a[1]))
     return attacks, bad
@@ -705,9 +710,9 @@ def main():
     try:
         suite.start()
         for path in bad:
-            suite.tap.point(f"{path} has a header", [
+            suite.tap.point(f"{path} has a header and a name of its own", [
                 "a \"# category:\" naming its folder and \"# attack:\", "
-                "or \"# program:\" alone"])
+                "or \"# program:\" alone; a name no other file has"])
         for cat, name, path, head in attacks:
             suite.attack(cat, name, path, head)
         suite.finish()
