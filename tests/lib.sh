@@ -63,7 +63,8 @@ lint_gate() {
 
 # fuzz_seeds TARGET: the seed directories of a fuzz target, space-separated:
 # its own corpus, its regression inputs, and for the validator the
-# programs the other suites already keep (cases, corpora, sandbox tests).
+# programs the other suites already keep (cases, corpora, red-team attacks
+# and the programs that must run).
 fuzz_seeds() {
     seeds="$top_srcdir/tests/fuzz/corpus/$1"
     if [ -d "$top_srcdir/tests/fuzz/regress/$1" ]; then
@@ -71,8 +72,11 @@ fuzz_seeds() {
     fi
     if [ "$1" = validate ]; then
         for d in tests/cases tests/corpus/beginner tests/corpus/attacks \
-            tests/corpus/parity tests/exec; do
+            tests/corpus/parity tests/programs; do
             seeds="$seeds $top_srcdir/$d"
+        done
+        for d in "$top_srcdir"/tests/redteam/*/; do
+            seeds="$seeds ${d%/}"
         done
     fi
     echo "$seeds"

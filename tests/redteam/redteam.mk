@@ -1,8 +1,10 @@
-# The red-team suite: attacks as data (tests/redteam/CATEGORY/NAME.py), each
-# run through `pyward serve` and `pyward run --skip-validation`.  Short form
-# in make check; `make redteam` adds the tests/exec attacks and prints the
-# table of stopping layers on stdout.
-TESTS += tests/redteam/run.sh
+# The red-team suite: attacks as data (tests/redteam/CATEGORY/NAME.py) and
+# the programs that must run (tests/programs/NAME.py), each run through
+# `pyward serve` and `pyward run --skip-validation` by one driver,
+# redteam.py.  Short form in make check (the table of stopping layers in
+# the log); `make redteam` prints the table on stdout.  The sandbox's other
+# host checks (doctor, output dir, workspace caps): run-sandbox-host.sh.
+TESTS += tests/redteam/run.sh tests/run-sandbox-host.sh
 
 redteam: pyward
 	@work=$$(mktemp -d "$${TMPDIR:-/tmp}/pyward-redteam.XXXXXX") && \
@@ -11,14 +13,15 @@ redteam: pyward
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
 	$(PYTHON3) $(top_srcdir)/tests/redteam/redteam.py --table \
 	    --work "$$work/w" --srcdir '$(abs_top_srcdir)' \
-	    $(top_srcdir)/tests/redteam $(top_srcdir)/tests/exec; \
+	    $(top_srcdir)/tests/redteam $(top_srcdir)/tests/programs; \
 	rc=$$?; rm -rf "$$work"; exit $$rc
 .PHONY: redteam
 
-# The attacks are data: each category's folder ships whole.
+# The attacks and programs are data: each folder ships whole.
 EXTRA_DIST += \
 	tests/redteam/run.sh \
 	tests/redteam/redteam.py \
+	tests/run-sandbox-host.sh \
 	tests/redteam/builtins \
 	tests/redteam/disclosure \
 	tests/redteam/filesystem \
@@ -29,4 +32,5 @@ EXTRA_DIST += \
 	tests/redteam/processes \
 	tests/redteam/resources \
 	tests/redteam/syscalls \
+	tests/programs \
 	$(NULL)

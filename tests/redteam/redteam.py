@@ -1,7 +1,8 @@
-# redteam.py - the red-team suite: every attack under tests/redteam/*/ runs
-# twice, once through one `pyward serve` (with validation) and once with
-# `pyward run --skip-validation --json`, and each run is checked by what
-# actually happened, never by a message:
+# redteam.py - the red-team suite: every attack under tests/redteam/*/ and
+# every program that must run (tests/programs/) runs twice, once through
+# one `pyward serve` (with validation) and once with `pyward run
+# --skip-validation --json`, and each run is checked by what actually
+# happened, never by a message:
 #   - the planted secret file and secret environment variable (and their
 #     hex, base64 and reversed forms) appear in no output, nor the leak
 #     marker (@LEAK@) an attack prints when it sees a fact of the host
@@ -9,22 +10,39 @@
 #   - no file appears outside the run's workspace (the test's tree and every
 #     path carrying the suite's token under /tmp, /var/tmp, /dev/shm, the
 #     home and current directories), and the secret file is unchanged;
-#   - the TCP listener on 127.0.0.1 accepts no connection;
+#   - the TCP listener on 127.0.0.1 accepts no connection (or, with
+#     "# connects: yes", at least one);
 #   - no process started by the attack outlives its call (this driver is a
 #     child subreaper: orphans come back to it and are seen);
 #   - the test's own victim process is still alive;
 #   - the server answers the next request, and its memory does not grow
-#     beyond a bound over the suite;
+#     beyond a bound over the suite; after the unvalidated pass a normal
+#     program still runs;
 #   - a "# run-layer:" header (regressions) names the layer that must stop
 #     the attack in the unvalidated pass;
 #   - a "# verdict:" header lists the statuses the server may report (the
 #     run's real outcome, whatever the program says of itself), "#
 #     exit-code:" the exit status it must report, and "# never:" a string
-#     that must not appear in the answer (both passes).
+#     that must not appear in the answer (both passes);
+#   - unless the validator rejected it, what the run reports: "# stdout:"
+#     its exact standard output, "# result:" the repr of its final
+#     expression, "# variables: NAME=REPR", "# error-line:" the line of its
+#     error (with a traceback trimmed of the sandbox's frames), "#
+#     blocked:" the blocking layer's kind (audit, syscall) and "#
+#     blocked-name:" what it blocked, "# files: NAME=MIME|refused ..." the
+#     output files sent (their bytes as long as the size says) or refused,
+#     "# files-count:" how many are listed.
+# A file's header is its leading "# key: value" lines: "# category:" (an
+# attack; the name of its folder) and "# attack:" what it tries, or "#
+# program:" what a program that must run does (tests/programs/, category
+# "programs"); "# profile:" the profiles, space-separated (basic);
+# "# timeout:" seconds (5), "# memory:" a size, "# max-output:" bytes (the
+# unvalidated pass only: the server's cap is its own), "# stdin:" one line
+# of standard input; then the expectations above.
 # The layer that stopped each attack is read from the result's structured
 # fields (status, blocked kind, error type) and printed as a table.
 #
-# usage: redteam.py [--table] [--exec-dir DIR] [--only NAME]... DIR
+# usage: redteam.py [--table] [--only NAME]... DIR...
 #   TAP on stdout (one point per attack per pass, then the suite-wide
 #   checks), the table as TAP comments; --table prints the table as plain
 #   text instead (the long form, `make redteam`).
@@ -80,54 +98,41 @@ def parse_attack(path):
                 break
             k, _, v = line[2:].partition(":")
             head.setdefault(k.strip(), v.strip())
-    profiles = head.get("profile", "basic").split()
-    args = head.get("args", "").split()
-    for i, a in enumerate(args):  # tests/exec's "# args:" form
-        if a == "--profile" and i + 1 < len(args):
-            profiles = [args[i + 1]]
-        elif a == "--timeout" and i + 1 < len(args):
-            head.setdefault("timeout", args[i + 1])
-        elif a == "--memory" and i + 1 < len(args):
-            head.setdefault("memory", args[i + 1])
-    head["profiles"] = profiles
+    head["profiles"] = head.get("profile", "basic").split()
     return head
 
 
-# tests/exec cases (reused by the long form) by the prefix of their name.
-EXEC_CATEGORIES = {
-    "attrgetter": "builtins", "compile": "builtins", "exec": "builtins",
-    "eval": "builtins", "match": "builtins", "setattr": "builtins",
-    "subclasses": "builtins", "frame": "frames", "format": "format",
-    "importlib": "imports", "reexport": "imports", "read": "filesystem",
-    "spawn": "processes", "signal": "processes", "net": "network",
-    "bigint": "resources", "memory": "resources", "deep": "resources",
-    "loop": "resources", "sleep": "resources", "flood": "resources",
-    "env": "disclosure", "gc": "disclosure", "audit": "syscalls",
-    "ctypes": "syscalls", "syscall": "syscalls",
-}
-
-
 def collect(dirs, only):
-    attacks = []
+    """(attacks, bad): (category, name, path, header) of every file, and
+    the files whose header says neither what they are nor where they go,
+    or whose name another file already has."""
+    attacks, bad, seen = [], [], set()
     for d in dirs:
         for root, _dirs, files in os.walk(d):
             for fn in sorted(files):
-                if not fn.endswith(".py") or fn.startswith("ok_"):
+                if not fn.endswith(".py"):
                     continue
                 name = fn[:-3]
                 if only and name not in only:
                     continue
                 path = os.path.join(root, fn)
                 head = parse_attack(path)
-                cat = head.get("category") or EXEC_CATEGORIES.get(
-                    name.partition("_")[0])
-                if cat is None:
+                if root == d and not {"attack", "program"} & set(head):
+                    continue  # this driver, next to the categories
+                cat = head.get("category")
+                if "program" in head and cat is None:
+                    cat = "programs"
+                if cat != os.path.basename(root) or \
+                        ("attack" in head) == ("program" in head):
+                    bad.append(path)
                     continue
-                if "category" not in head:
-                    name = "exec-" + name
+                if name in seen:  # one name, one file: --only NAME
+                    bad.append(path)
+                    continue
+                seen.add(name)
                 attacks.append((cat, name, path, head))
     attacks.sort(key=lambda a: (a[0], a[1]))
-    return attacks
+    return attacks, bad
 
 
 WARM_UP = ("print(1)", "1 / 0", "while True:\n    print('x' * 65536)",
@@ -214,6 +219,20 @@ def execute_args(head, code):
     return args
 
 
+def serve_files(msg):
+    """The structured result of a serve answer, each sent file's bytes put
+    back in its entry from the content items they were moved to."""
+    res = msg["result"].get("structuredContent")
+    if not isinstance(res, dict):
+        return res
+    items = [c for c in msg["result"].get("content") or []
+             if c.get("type") in ("image", "resource")]
+    sent = [f for f in res.get("files") or [] if f.get("sent")]
+    for f, c in zip(sent, items):
+        f["data"] = c.get("data") or (c.get("resource") or {}).get("blob")
+    return res
+
+
 def classify(res):
     """The layer that stopped a run, from its structured result."""
     if not isinstance(res, dict):
@@ -272,7 +291,7 @@ def classify_error(etype, msg):
     return f"program error ({etype})"
 
 
-def verdict_why(head, res):
+def verdict_why(head, res, raw=""):
     """What the result says that the run did not do: a list of reasons."""
     why = []
     if not isinstance(res, dict):
@@ -280,13 +299,58 @@ def verdict_why(head, res):
     allowed = head.get("verdict", "").split()
     if allowed and res.get("status") not in allowed:
         why.append(f"status {res.get('status')}, not one of {allowed}")
-    code = head.get("exit-code")
-    if code is not None and res.get("status") != "rejected" and \
-            str(res.get("exit_code")) != code:
-        why.append(f"exit code {res.get('exit_code')}, not {code}")
     never = head.get("never")
-    if never and never in json.dumps(res):
+    if never and (never in json.dumps(res) or never in raw):
         why.append(f"{never!r} appears in the result")
+    if res.get("status") != "rejected":
+        why += report_why(head, res)
+    return why
+
+
+def report_why(head, res):
+    """What a run that was not rejected reports against its header."""
+    why = []
+    code = head.get("exit-code")
+    if code is not None and str(res.get("exit_code")) != code:
+        why.append(f"exit code {res.get('exit_code')}, not {code}")
+    if "stdout" in head and res.get("stdout") != head["stdout"] + "\n":
+        why.append(f"stdout {res.get('stdout')!r}, not {head['stdout']!r}")
+    if "result" in head and res.get("result") != head["result"]:
+        why.append(f"result {res.get('result')!r}, not {head['result']!r}")
+    err = res.get("error") or {}
+    if "error-line" in head:
+        if str(err.get("line")) != head["error-line"]:
+            why.append(f"error line {err.get('line')}, "
+                       f"not {head['error-line']}")
+        tb = err.get("traceback") or ""
+        if "guard" in tb or "File " in tb:
+            why.append(f"traceback not trimmed: {tb!r:.300}")
+    if "variables" in head:
+        name, _, value = head["variables"].partition("=")
+        got = (res.get("variables") or {}).get(name, {}).get("repr")
+        if got != value:
+            why.append(f"variable {name} = {got!r}, not {value!r}")
+    blocked = res.get("blocked") or {}
+    if "blocked" in head and blocked.get("kind") != head["blocked"]:
+        why.append(f"blocked {blocked!r}, not by {head['blocked']}")
+    if "blocked-name" in head and blocked.get("name") != head["blocked-name"]:
+        why.append(f"blocked name {blocked.get('name')!r}, "
+                   f"not {head['blocked-name']!r}")
+    files = {f.get("name"): f for f in res.get("files") or []}
+    for item in head.get("files", "").split():
+        name, _, want = item.partition("=")
+        f = files.get(name)
+        if f is None:
+            why.append(f"file {name} not listed")
+        elif want == "refused":
+            if f.get("sent") or f.get("data") or not f.get("reason"):
+                why.append(f"file {name} sent: {f.get('sent')}")
+        elif not f.get("sent") or f.get("mime_type") != want or \
+                len(base64.b64decode(f.get("data") or "")) != f.get("size"):
+            why.append(f"file {name}: {f.get('mime_type')}, "
+                       f"sent {f.get('sent')}, size {f.get('size')}")
+    if "files-count" in head and len(files) != int(head["files-count"]):
+        why.append(f"{len(files)} files listed, not {head['files-count']}")
     return why
 
 
@@ -378,7 +442,7 @@ class Suite:
             code = code.replace(k, v)
         return code
 
-    def effects(self, before, output):
+    def effects(self, head, before, output):
         """What an attack did that it must not have: a list of reasons."""
         why = []
         for s in self.forms():
@@ -394,9 +458,15 @@ class Suite:
         if self.file_hash() != self.secret_hash:
             why.append("the secret file was changed")
             self.plant_again()
-        if self.listener.count:
+        if head.get("connects") == "yes":
+            deadline = time.monotonic() + 1.0
+            while not self.listener.count and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if not self.listener.count:
+                why.append("the listener got no connection")
+        elif self.listener.count:
             why.append(f"the listener got {self.listener.count} connection(s)")
-            self.listener.count = 0
+        self.listener.count = 0
         if self.victim.poll() is not None:
             why.append("the test's victim process was killed")
             self.victim = subprocess.Popen(["sleep", "3600"])
@@ -464,9 +534,9 @@ class Suite:
         elif "error" in msg:
             why.append(f"JSON-RPC error: {msg['error']}")
         else:
-            res = msg["result"].get("structuredContent")
-            why += verdict_why(head, res)
-        why += self.effects(before, line or "")
+            res = serve_files(msg)
+            why += verdict_why(head, res, line or "")
+        why += self.effects(head, before, line or "")
         if not self.server.alive():
             why.append("the server does not answer a ping afterwards")
         return classify(res), why, line
@@ -482,6 +552,8 @@ class Suite:
             argv += ["--profile", p]
         if "memory" in head:
             argv += ["--memory", head["memory"]]
+        if "max-output" in head:
+            argv += ["--max-output", head["max-output"]]
         why = []
         try:
             p = subprocess.run(argv + [path], input=head.get("stdin", "")
@@ -498,14 +570,29 @@ class Suite:
             res = json.loads(out.strip().splitlines()[0])
         except (ValueError, IndexError):
             why.append(f"no JSON result: {out[:300]!r}")
-        why += verdict_why(head, res)
-        why += self.effects(before, out)
+        why += verdict_why(head, res, out)
+        why += self.effects(head, before, out)
+        why += self.healthy()
         return classify(res), why, out
+
+    def healthy(self):
+        """A normal program still runs after a case (nothing it left behind
+        breaks the next run)."""
+        try:
+            p = subprocess.run([self.pyward, "run", "--skip-validation", "-"],
+                               input=b"print(6 * 7)\n", capture_output=True,
+                               timeout=60, check=False)
+            out = (p.stdout + p.stderr).decode("utf-8", "replace")
+        except subprocess.TimeoutExpired:
+            out = "no answer"
+        return [] if out == "42\n" else [
+            f"a normal program fails afterwards: {out[:300]!r}"]
 
     def attack(self, cat, name, path, head):
         code = self.substitute(path, name)
+        what = "ran as expected" if cat == "programs" else "contained"
         s_layer, s_why, s_out = self.serve_pass(name, head, code)
-        self.tap.point(f"serve {cat}/{name}: contained ({s_layer})",
+        self.tap.point(f"serve {cat}/{name}: {what} ({s_layer})",
                        s_why + ([s_out[:1000]] if s_why else []))
         if self.opts.verbose:
             print(f"# {summary(s_out)} server_rss={self.server.rss_kb()}")
@@ -514,7 +601,7 @@ class Suite:
         want = head.get("run-layer")
         if want and r_layer != want:
             r_why.append(f"stopped by {r_layer}, not by {want}")
-        self.tap.point(f"run {cat}/{name}: contained ({r_layer})",
+        self.tap.point(f"run {cat}/{name}: {what} ({r_layer})",
                        r_why + ([r_out[:1000]] if r_why else []))
         if self.opts.verbose:
             print(f"# {summary(r_out)}")
@@ -618,22 +705,27 @@ def main():
     ap.add_argument("dirs", nargs="+")
     opts = ap.parse_args()
     suite = Suite(opts)
-    attacks = collect(opts.dirs, set(opts.only))
+    attacks, bad = collect(opts.dirs, set(opts.only))
     t0 = time.monotonic()
     try:
         suite.start()
+        for path in bad:
+            suite.tap.point(f"{path} has a header and a name of its own", [
+                "a \"# category:\" naming its folder and \"# attack:\", "
+                "or \"# program:\" alone; a name no other file has"])
         for cat, name, path, head in attacks:
             suite.attack(cat, name, path, head)
         suite.finish()
     finally:
         suite.stop()
     if not opts.only:
-        cats = {a[0] for a in attacks}
+        cats = {a[0] for a in attacks} - {"programs"}
+        n = sum(a[0] != "programs" for a in attacks)
         suite.tap.point(
-            f"{len(attacks)} attacks cover the ten categories",
+            f"{n} attacks cover the ten categories",
             [f"unknown category {c}" for c in sorted(cats - set(CATEGORIES))]
             + [f"no attack in {c}" for c in CATEGORIES if c not in cats])
-    print(f"# {len(attacks)} attacks x 2 passes in "
+    print(f"# {len(attacks)} attacks and programs x 2 passes in "
           f"{time.monotonic() - t0:.1f} s")
     if opts.table:
         suite.table(sys.stdout, "")

@@ -1,3 +1,0 @@
-# expect: error
-import operator
-print(operator.attrgetter("__class__.__base__")(1))

@@ -1,3 +1,0 @@
-# expect: error
-import sys
-sys.addaudithook(lambda *a: None)

@@ -1,2 +1,0 @@
-# expect: error
-compile("1", "x", "eval")

@@ -1,3 +1,0 @@
-# expect: error
-import ctypes
-ctypes.CDLL(None).system(b"id")

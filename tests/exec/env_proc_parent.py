@@ -1,4 +1,0 @@
-# expect: error
-# args: --profile filesystem
-import pathlib
-print(pathlib.Path("/proc/@TESTPID@/environ").read_bytes())

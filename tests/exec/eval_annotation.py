@@ -1,9 +1,0 @@
-# expect: error
-# blocked: audit
-import functools
-@functools.singledispatch
-def f(x):
-    pass
-@f.register
-def _(x: "().__class__.__base__.__subclasses__()"):
-    pass

@@ -1,2 +1,0 @@
-# expect: error
-exec("print(().__class__)")

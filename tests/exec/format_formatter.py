@@ -1,3 +1,0 @@
-# expect: error
-import string
-print(string.Formatter().format("{0.__class__}", 1))

@@ -1,2 +1,0 @@
-# expect: error
-print(f"{(1).__class__.__base__}")

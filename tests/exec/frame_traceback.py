@@ -1,5 +1,0 @@
-# expect: error
-try:
-    1 / 0
-except Exception as e:
-    print(e.__traceback__.tb_frame.f_back.f_globals)

@@ -1,6 +1,0 @@
-# expect: error
-try:
-    1 / 0
-except Exception as e:
-    tb = getattr(e, "__trace" + "back__")
-    print(getattr(tb, "tb_frame"))

@@ -1,3 +1,0 @@
-# expect: error
-import gc
-print(len(gc.get_objects()))

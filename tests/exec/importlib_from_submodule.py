@@ -1,3 +1,0 @@
-# expect: error
-from json import codecs
-print(codecs)

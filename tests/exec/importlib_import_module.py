@@ -1,3 +1,0 @@
-# expect: error
-import importlib
-importlib.import_module("os")

@@ -1,2 +1,0 @@
-# expect: error
-from . import os

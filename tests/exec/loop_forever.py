@@ -1,4 +1,0 @@
-# expect: timeout
-# args: --timeout 1
-while True:
-    pass

@@ -1,5 +1,0 @@
-# expect: memory_limit
-# args: --memory 64m
-a = []
-while True:
-    a.append(" " * 10**6)

@@ -1,2 +1,0 @@
-# expect: memory_limit
-bytearray(10**11)

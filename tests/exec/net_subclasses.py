@@ -1,4 +1,0 @@
-# expect: error
-# check: noconn
-s = [c for c in object.__subclasses__() if c.__name__ == "socket"][0]
-s().connect(("127.0.0.1", @PORT@))

@@ -1,4 +1,0 @@
-# expect: ok
-# result: 42
-x = 6
-x * 7

@@ -1,3 +1,0 @@
-# expect: ok
-# stdout: hello
-print("hello")

@@ -1,4 +1,0 @@
-# expect: error
-# error-line: 4
-x = 1
-y = (

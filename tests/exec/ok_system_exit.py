@@ -1,2 +1,0 @@
-# expect: error
-raise SystemExit(3)

@@ -1,9 +1,0 @@
-# expect: killed,error
-# args: --profile filesystem
-# files: huge.bin=refused
-# A file past RLIMIT_FSIZE: the write is stopped, nothing is sent.
-import io
-with io.open("output/huge.bin", "wb") as f:
-    block = b"\0" * (1 << 20)
-    for _ in range(64):
-        f.write(block)

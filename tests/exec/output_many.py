@@ -1,7 +1,0 @@
-# expect: ok,error
-# args: --profile filesystem
-# files-count: 16
-# Many files: at most 16 are listed, the rest only counted.
-import pathlib
-for i in range(300):
-    pathlib.Path(f"output/f{i:03d}.txt").write_text("x")

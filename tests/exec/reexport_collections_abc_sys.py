@@ -1,3 +1,0 @@
-# expect: error
-import collections.abc
-print(collections.abc.sys)

@@ -1,4 +1,0 @@
-# expect: error
-# args: --profile filesystem
-import glob
-glob.os.system("id")

@@ -1,3 +1,0 @@
-# expect: error
-import statistics
-print(statistics.sys)

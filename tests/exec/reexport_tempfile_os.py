@@ -1,4 +1,0 @@
-# expect: error
-# args: --profile filesystem
-import tempfile
-print(tempfile._os)

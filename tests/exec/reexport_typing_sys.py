@@ -1,3 +1,0 @@
-# expect: error
-import typing
-print(typing.sys.modules["os"].environ)

@@ -1,4 +1,0 @@
-# expect: error
-class A:
-    pass
-setattr(A, "__getattribute__", lambda s, n: 1)

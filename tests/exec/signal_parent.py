@@ -1,4 +1,0 @@
-# expect: error
-# check: alive
-import os
-os.kill(@TESTPID@, 9)

@@ -1,4 +1,0 @@
-# expect: timeout
-# args: --timeout 1
-import time
-time.sleep(100)

@@ -1,3 +1,0 @@
-# expect: error
-import os
-print(os.fork())

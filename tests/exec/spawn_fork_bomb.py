@@ -1,4 +1,0 @@
-# expect: error
-import os
-while True:
-    os.fork()

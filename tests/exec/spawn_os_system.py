@@ -1,4 +1,0 @@
-# expect: error
-# check: nofile
-import os
-os.system("touch @OUTSIDE@")

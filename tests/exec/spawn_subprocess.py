@@ -1,4 +1,0 @@
-# expect: error
-# check: nofile
-import subprocess
-subprocess.run(["touch", "@OUTSIDE@"])

@@ -1,4 +1,0 @@
-# expect: error
-import threading
-for i in range(10000):
-    threading.Thread(target=lambda: None).start()

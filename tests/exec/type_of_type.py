@@ -1,3 +1,0 @@
-# expect: error
-T = type(type(1))
-X = T("X", (), {"y": 1})

@@ -1,2 +1,0 @@
-# expect: error
-X = type("X", (), {"y": 1})

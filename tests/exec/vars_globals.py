@@ -1,2 +1,0 @@
-# expect: error
-print(vars(), globals(), locals())

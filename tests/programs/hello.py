@@ -1,0 +1,6 @@
+# program: print("hello")
+# profile: basic
+# verdict: ok
+# timeout: 30
+# stdout: hello
+print("hello")

@@ -1,0 +1,12 @@
+# category: builtins
+# attack: eval annotation
+# profile: basic
+# verdict: error rejected
+# blocked: audit
+import functools
+@functools.singledispatch
+def f(x):
+    pass
+@f.register
+def _(x: "().__class__.__base__.__subclasses__()"):
+    pass

@@ -1,0 +1,6 @@
+# category: disclosure
+# attack: print(os.environ)
+# profile: basic
+# verdict: error rejected
+import os
+print(os.environ)

@@ -1,0 +1,6 @@
+# category: disclosure
+# attack: print(pathlib.Path("/proc/@TESTPID@/environ").read_bytes())
+# profile: filesystem
+# verdict: error rejected
+import pathlib
+print(pathlib.Path("/proc/@TESTPID@/environ").read_bytes())

@@ -1,0 +1,6 @@
+# category: processes
+# attack: signal.pthread_kill(@TESTPID@, 9)
+# profile: basic
+# verdict: error rejected
+import signal
+signal.pthread_kill(@TESTPID@, 9)

@@ -1,0 +1,6 @@
+# category: processes
+# attack: os.kill(@TESTPID@, 9)
+# profile: basic
+# verdict: error rejected
+import os
+os.kill(@TESTPID@, 9)

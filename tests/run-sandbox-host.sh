@@ -1,0 +1,145 @@
+#!/bin/sh
+# The sandbox on the host, beyond the attacks and programs of the red-team
+# suite (tests/redteam/redteam.py): an rlimit that cannot be set refuses
+# the run, doctor reports the mandatory layers, the mount namespace hides
+# the host's files, `pyward run --output-dir` saves the output files, and
+# the workspace caps hold.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+: "${PYTHON3:=python3}"
+# Diagnostics of failing points go to the log with the TAP lines.
+exec 2>&1
+work=$(tmpdir_new)
+chmod 755 "$work"
+secret_file="$work/secret.txt"
+printf '%s\n' "pyward-file-secret-$$" >"$secret_file"
+chmod 644 "$secret_file"
+trap 'rm -rf "$work"' EXIT
+
+# Fail closed: an rlimit the child cannot set refuses the run (a user
+# namespace drops the privilege to raise a hard limit).
+if command -v prlimit >/dev/null && command -v unshare >/dev/null &&
+    unshare -U true 2>/dev/null; then
+    out=$(echo 'print(1)' | prlimit --fsize=1000000:1000000 unshare -U \
+        "$PYWARD" run --skip-validation --json - 2>/dev/null)
+    rc=$?
+    name="an rlimit that cannot be set refuses the run"
+    case "$rc $out" in
+    2*'"status":"internal_error"'*RLIMIT_FSIZE*) ok "$name" ;;
+    *) not_ok "$name" "rc=$rc $out" ;;
+    esac
+else
+    skip "an rlimit that cannot be set refuses the run" "no prlimit/unshare"
+fi
+
+# doctor: every mandatory layer active and the self-test run passes.
+out=$("$PYWARD" doctor --json 2>&1)
+why=$(printf '%s' "$out" | "$PYTHON3" -c '
+import json, sys
+d = json.load(sys.stdin)
+for k in ("seccomp", "rlimits", "no_new_privs", "audit_hook", "self_test"):
+    if not d.get(k, {}).get("active"):
+        print(k, "not active:", d.get(k))
+' 2>&1)
+if [ -z "$why" ]; then
+    ok "doctor reports the mandatory layers active"
+else
+    not_ok "doctor reports the mandatory layers active" "$why $out"
+fi
+
+# The mount namespace: optional, but always reported with its reason.
+mountns=$(printf '%s' "$out" | "$PYTHON3" -c '
+import json, sys
+m = json.load(sys.stdin).get("mount_namespace", {})
+print("active" if m.get("active") else "inactive" if m.get("detail") else "")
+' 2>&1)
+check "doctor reports the mount namespace layer ($mountns)" \
+    test -n "$mountns"
+
+# With it, a program cannot even learn that a host file outside its scratch
+# dir exists (stat is not covered by landlock); its own files still work.
+probe='import os.path, pathlib
+print(os.path.exists("'"$secret_file"'"), os.path.isdir("'"$work"'"))
+pathlib.Path("own.txt").write_text("mine")
+print(pathlib.Path("own.txt").read_text(), os.path.isdir("/usr/lib"))'
+if [ "$mountns" = active ]; then
+    got=$(printf '%s\n' "$probe" |
+        "$PYWARD" run --skip-validation --profile filesystem - 2>&1)
+    if [ "$got" = "False False
+mine True" ]; then
+        ok "host files outside the scratch dir are invisible"
+    else
+        not_ok "host files outside the scratch dir are invisible" "$got"
+    fi
+else
+    skip "host files outside the scratch dir are invisible" "no mount ns"
+fi
+
+# pyward run lists the output files and saves them with --output-dir,
+# byte for byte what the result carries, never overwriting a file.
+plot='import matplotlib.pyplot as plt
+fig, ax = plt.subplots(figsize=(2, 1), dpi=50)
+fig.savefig("output/p.png")'
+if printf 'import matplotlib\n' | "$PYWARD" run --profile data_science - \
+    >/dev/null 2>&1; then
+    mkdir "$work/saved"
+    printf '%s\n' "$plot" | "$PYWARD" run --profile data_science \
+        --output-dir "$work/saved" - 2>"$work/stderr"
+    head=$(od -An -tx1 -N24 "$work/saved/p.png" 2>/dev/null | tr -d ' \n')
+    # PNG signature, IHDR, width 100, height 50.
+    check "run --output-dir saves the plot ($(cat "$work/stderr"))" \
+        test "$head" = 89504e470d0a1a0a0000000d494844520000006400000032
+    printf 'x' >"$work/saved/keep"
+    printf 'import pathlib\npathlib.Path("output/keep").write_text("new")\n' |
+        "$PYWARD" run --profile filesystem --output-dir "$work/saved" - \
+            2>"$work/stderr"
+    check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
+        test "$(cat "$work/saved/keep")" = x
+else
+    skip "run --output-dir saves the plot" "matplotlib not installed"
+    skip "run --output-dir never overwrites" "matplotlib not installed"
+fi
+
+# The workspace is a private tmpfs capped in bytes and files (with the
+# mount namespace): writing past either cap fails with ENOSPC, the run
+# itself goes on, and nothing of it is left on the host.
+limits=$("$PYTHON3" -c '
+import json, sys
+w = json.load(open(sys.argv[1]))["workspace"]
+print(w["max_bytes"], w["max_files"])
+' "$top_srcdir/rules/seccomp.json")
+max_bytes=${limits% *}
+max_files=${limits#* }
+fill='import io, pathlib
+def fill(size, count):
+    n = 0
+    try:
+        for i in range(count):
+            with io.open(f"output/f{i:05d}", "wb") as f:
+                f.write(b"x" * size)
+            n += 1
+    except OSError as e:
+        return n, e.errno
+    return n, 0'
+if [ "$mountns" = active ]; then
+    # Runs of their own scratch root, to see what is left on the host.
+    ws_tmp="$work/ws-tmp"
+    mkdir "$ws_tmp" && chmod 755 "$ws_tmp"
+    got=$(printf '%s\nprint(*fill(%s, 1000))\n' "$fill" $((1 << 20)) |
+        TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
+            - 2>"$work/stderr")
+    check "the workspace stops at $max_bytes bytes ($got)" \
+        test "$got" = "$((max_bytes >> 20)) 28" -o \
+        "$got" = "$((max_bytes >> 20 - 1)) 28"
+    got=$(printf '%s\nprint(*fill(1, 100000))\n' "$fill" |
+        TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
+            - 2>"$work/stderr")
+    check "the workspace stops at $max_files files ($got)" \
+        test "$got" = "$((max_files - 2)) 28"
+    left=$(ls -A "$ws_tmp")
+    check "no workspace left on the host ($left)" test -z "$left"
+else
+    skip "the workspace caps" "no mount ns"
+fi
+
+done_testing
