@@ -186,6 +186,14 @@ pool_receive(struct pw_zygote *z, bool block)
     return rc;
 }
 
+/* Every answer on its way, waiting for them. */
+static void
+pool_settle(struct pw_zygote *z)
+{
+    while (z->nasked > 0 && pool_receive(z, true) > 0) {
+    }
+}
+
 /* Every answer already there, without waiting. */
 static void
 pool_collect(struct pw_zygote *z)
@@ -268,14 +276,14 @@ void
 pw_zygote_set_spares(struct pw_zygote *z, int n)
 {
     z->want_spares = n < 0 ? 0 : n > PW_SBX_SPARES_MAX ? PW_SBX_SPARES_MAX : n;
-    pool_collect(z);
+    /* Every answer on its way first, so that the trim sees them all; then
+     * the caller (start-up, tests) gets the pool it asked for. */
+    pool_settle(z);
     while (z->nspares > z->want_spares) {
         pw_sbx_spare_free(z, z->spares[--z->nspares]);
     }
     pool_fill(z);
-    /* The caller (start-up, tests) gets the pool it asked for. */
-    while (z->nasked > 0 && pool_receive(z, true) > 0) {
-    }
+    pool_settle(z);
 }
 
 bool
@@ -359,11 +367,7 @@ pw_zygote_free(struct pw_zygote *z)
     if (z == NULL) {
         return;
     }
-    pw_zygote_set_spares(z, 0);
-    /* The answers still on their way, then the zygote itself. */
-    while (z->nasked > 0 && pool_receive(z, true) >= 0) {
-        pw_zygote_set_spares(z, 0);
-    }
+    pw_zygote_set_spares(z, 0); /* the answers on their way too */
     pw_sbx_zygote_stop(z);
     (void)pw_sbx_reap(z, true);
     free(z->reap);
