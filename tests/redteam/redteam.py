@@ -593,7 +593,7 @@ class Suite:
         what = "ran as expected" if cat == "programs" else "contained"
         s_layer, s_why, s_out = self.serve_pass(name, head, code)
         self.tap.point(f"serve {cat}/{name}: {what} ({s_layer})",
-                       s_why + ([s_out[:1000]] if s_why else []))
+                       s_why + ([(s_out or "")[:1000]] if s_why else []))
         if self.opts.verbose:
             print(f"# {summary(s_out)} server_rss={self.server.rss_kb()}")
         r_layer, r_why, r_out = self.run_pass(name, head, code)
