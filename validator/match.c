@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "match.h"
-#include "util.h"
+#include "validator/match.h"
+#include "core/util.h"
 
 #define FAIL(...) ((void)snprintf(msg, msglen, __VA_ARGS__), -1)
 

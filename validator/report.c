@@ -5,9 +5,9 @@
 
 #include <string.h>
 
-#include "diag.h"
-#include "report.h"
-#include "util.h"
+#include "validator/diag.h"
+#include "validator/report.h"
+#include "core/util.h"
 
 void
 pw_report_init(struct pw_report *r)

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "jsonutil.h"
-#include "ruleset.h"
-#include "util.h"
+#include "core/json.h"
+#include "validator/ruleset.h"
+#include "core/util.h"
 
 static const char *const event_names[PW_EV_COUNT] = {
     "syntax-error", "compile-error", "too-deep",

@@ -21,11 +21,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "pyembed.h"
-#include "sandbox.h"
-#include "sbx-layers.h"
-#include "util.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/layers.h"
+#include "core/util.h"
 
 static int
 cmp_double(const void *a, const void *b)

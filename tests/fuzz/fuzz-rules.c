@@ -18,10 +18,10 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "profiles.h"
-#include "sbx-filter.h"
-#include "util.h"
-#include "validator.h"
+#include "core/profiles.h"
+#include "sandbox/filter.h"
+#include "core/util.h"
+#include "validator/validator.h"
 
 static const char *const files[] = {
     "meta.json",       "imports.json", "calls.json",    "attributes.json",

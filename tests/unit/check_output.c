@@ -19,10 +19,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "profiles.h"
-#include "sbx-layers.h"
-#include "sbx-output.h"
-#include "util.h"
+#include "core/profiles.h"
+#include "sandbox/layers.h"
+#include "sandbox/output.h"
+#include "core/util.h"
 
 static char root[64];
 static char outside[96];

@@ -25,13 +25,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "pyembed.h"
-#include "sandbox.h"
-#include "sbx-audit.h"
-#include "sbx-filter.h"
-#include "sbx-internal.h"
-#include "sbx-layers.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/audit.h"
+#include "sandbox/filter.h"
+#include "sandbox/internal.h"
+#include "sandbox/layers.h"
 
 static struct pw_profiles *profiles;
 static struct pw_zygote *zygote;

@@ -10,13 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "noqa.h"
-#include "paths.h"
-#include "pyembed.h"
-#include "select.h"
-#include "util.h"
-#include "validator.h"
+#include "validator/diag.h"
+#include "validator/noqa.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "validator/select.h"
+#include "core/util.h"
+#include "validator/validator.h"
 
 static char tmpl[] = "/tmp/pyward-unit.XXXXXX";
 static char *tmpdir;
