@@ -1,5 +1,5 @@
 /*
- * compilegate.c - which clean trees can skip the compile stage.
+ * gate.c - which clean trees can skip the compile stage.
  */
 #include "config.h"
 

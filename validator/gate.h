@@ -1,5 +1,5 @@
 /*
- * compilegate.h - does a clean tree need the compile stage at all?
+ * gate.h - does a clean tree need the compile stage at all?
  *
  * Compiling the tree costs about as much as parsing it.  CPython's
  * compiler and symbol table reject only a known set of constructs

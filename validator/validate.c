@@ -420,7 +420,7 @@ decision_bits(const struct pw_nodes *nt)
 }
 
 /* Walk TREE; *NEED_COMPILE tells whether the compile stage could still
- * find something (see compilegate.h). */
+ * find something (see gate.h). */
 static int
 walk(const struct run *x, PyObject *tree, bool *need_compile)
 {

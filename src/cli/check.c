@@ -1,5 +1,5 @@
 /*
- * cmd_check.c - `pyward check`: validate files without running them, in
+ * check.c - `pyward check`: validate files without running them, in
  * the manner of flake8 and ruff.  Exit 0 clean, 1 findings, 2 usage or
  * internal error.
  */

@@ -1,5 +1,5 @@
 /*
- * commands.h - the subcommands dispatched by main.c.  Each returns the
+ * cmd.h - the subcommands dispatched by main.c.  Each returns the
  * process exit status: 0 success/clean, 1 findings or a failed program,
  * 2 usage or internal error.
  */

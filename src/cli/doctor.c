@@ -1,5 +1,5 @@
 /*
- * cmd_doctor.c - `pyward doctor`: each isolation layer, whether it works
+ * doctor.c - `pyward doctor`: each isolation layer, whether it works
  * on this host and why not; ends with a real sandboxed run as self-test.
  */
 #include "config.h"

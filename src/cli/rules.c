@@ -1,5 +1,5 @@
 /*
- * cmd_rules.c - `pyward rules`: list the rules, explain one, or check the
+ * rules.c - `pyward rules`: list the rules, explain one, or check the
  * rule files.
  */
 #include "config.h"

@@ -1,5 +1,5 @@
 /*
- * cmd_run.c - `pyward run`: validate, run one program in the sandbox,
+ * run.c - `pyward run`: validate, run one program in the sandbox,
  * print its output (or the structured result with --json).
  */
 #include "config.h"

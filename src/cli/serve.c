@@ -1,5 +1,5 @@
 /*
- * cmd_serve.c - `pyward serve`: set up stdio, the interpreter, the rules
+ * serve.c - `pyward serve`: set up stdio, the interpreter, the rules
  * and the zygote, then run the event loop.
  */
 #include "config.h"

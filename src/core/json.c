@@ -1,5 +1,5 @@
 /*
- * jsonutil.c - helpers for pyward's strict JSON data files.
+ * json.c - helpers for pyward's strict JSON data files.
  */
 #include "config.h"
 

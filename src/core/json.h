@@ -1,5 +1,5 @@
 /*
- * jsonutil.h - helpers for pyward's strict JSON data files.
+ * json.h - helpers for pyward's strict JSON data files.
  */
 #pragma once
 

@@ -1,5 +1,5 @@
 /*
- * pyembed.c - isolated initialisation of the embedded interpreter.
+ * py.c - isolated initialisation of the embedded interpreter.
  */
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /*
- * pyembed.h - the embedded CPython interpreter: one isolated initialisation
+ * py.h - the embedded CPython interpreter: one isolated initialisation
  * per process, exception conversion, reference helpers.
  */
 #pragma once

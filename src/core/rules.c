@@ -1,5 +1,5 @@
 /*
- * paths.c - locate installed or in-tree data.
+ * rules.c - locate installed or in-tree data.
  */
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /*
- * paths.h - where pyward finds its data at run time.
+ * rules.h - where pyward finds its data at run time.
  */
 #pragma once
 

@@ -1,5 +1,5 @@
 /*
- * sbx-audit.c - the audit hook installed in each child.
+ * audit.c - the audit hook installed in each child.
  *
  * Who raised an event matters: the frame running when it fires is user
  * code (a "<...>" file name: the program, or a string it got compiled)

@@ -1,5 +1,5 @@
 /*
- * sbx-audit.h - the audit hook of a run (PEP 578, PySys_AddAuditHook):
+ * audit.h - the audit hook of a run (PEP 578, PySys_AddAuditHook):
  * refuses the events an escape needs and names the first one in the
  * result ("A<event>" line on the result fd).
  */
@@ -16,7 +16,7 @@ int pw_sbx_audit_result_fd(void);
  * audit_deny_modules). */
 void pw_sbx_audit_deny_module(const char *name);
 /* Zygote: put the C wrapper in front of the import system's
- * _find_and_load (see sbx-audit.c).  0 or -1 with a Python error. */
+ * _find_and_load (see audit.c).  0 or -1 with a Python error. */
 int pw_sbx_audit_wrap_import(void);
 /* Child: may the run open PATH relative to the directory DIR_FD with
  * FLAGS (the full path against the path rules)?  0, or -1 with

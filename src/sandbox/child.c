@@ -1,5 +1,5 @@
 /*
- * sbx-child.c - the fixed checklist of a forked child (isolate style).
+ * child.c - the fixed checklist of a forked child (isolate style).
  *
  * Each step fails closed: its reason goes to the parent as an "E" line on
  * the result fd and the child _exits.  Order: process group, network

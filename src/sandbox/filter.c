@@ -1,5 +1,5 @@
 /*
- * sbx-filter.c - compile rules/seccomp.json with libseccomp in the parent,
+ * filter.c - compile rules/seccomp.json with libseccomp in the parent,
  * export the BPF, install it in the child with one prctl (nsjail style).
  *
  * A refused call never runs: the kernel stops the child in it and

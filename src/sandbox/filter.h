@@ -1,5 +1,5 @@
 /*
- * sbx-filter.h - the seccomp allow-list (rules/seccomp.json), compiled to
+ * filter.h - the seccomp allow-list (rules/seccomp.json), compiled to
  * BPF once in the zygote and only installed by the child.
  */
 #pragma once

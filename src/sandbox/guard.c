@@ -1,5 +1,5 @@
 /*
- * sbx-guard.c - load guard.py in the zygote, import the profiles' modules,
+ * guard.c - load guard.py in the zygote, import the profiles' modules,
  * scrub the environment, and in the child prepare, arm and execute.
  */
 #include "config.h"

@@ -1,5 +1,5 @@
 /*
- * sbx-guard.h - the interpreter layers: restricted builtins, guarded
+ * guard.h - the interpreter layers: restricted builtins, guarded
  * attribute access and module views, the import guard (guard.py, trusted
  * and embedded), and the audit hook (PEP 578) installed from C.
  */

@@ -1,8 +1,8 @@
 /*
- * sbx-internal.h - the zygote and run records shared by the executor's
- * files (sandbox.c: the server's side, sbx-zygote.c: the zygote process,
- * sbx-spare.c: a spare, sbx-child.c: the child's checklist, sbx-step.c:
- * a run's progress, sbx-result.c: the verdict and result object).
+ * internal.h - the zygote and run records shared by the executor's
+ * files (sandbox.c: the server's side, zygote.c: the zygote process,
+ * spare.c: a spare, child.c: the child's checklist, step.c:
+ * a run's progress, result.c: the verdict and result object).
  *
  * Three kinds of process: the server (the caller of this API: it reads
  * requests, relays their data and observes the runs), the zygote (forked
@@ -165,7 +165,7 @@ int pw_sbx_pipes_new(int p[4][2], struct pw_error *err);
 void pw_sbx_pipes_close(int p[4][2], int side);
 
 /*
- * A spare: a child forked ahead of time (sbx-spare.c) that has already
+ * A spare: a child forked ahead of time (spare.c) that has already
  * paid for most of the copy-on-write faults a run costs and installed
  * every request-independent layer of the checklist.  It waits for one
  * request on a pipe, then does only the request's part.
@@ -181,7 +181,7 @@ struct pw_sbx_spare {
     unsigned caps; /* PW_SBX_OS_CAPS it was prepared for */
 };
 
-/* The zygote process (sbx-zygote.c).  Start: fork it (Z fully set up,
+/* The zygote process (zygote.c).  Start: fork it (Z fully set up,
  * before any request); 0 or -1.  Stop: close its socket, reap it. */
 int pw_sbx_zygote_start(struct pw_zygote *z, struct pw_error *err);
 void pw_sbx_zygote_stop(struct pw_zygote *z);
@@ -214,7 +214,7 @@ void pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s);
 int pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
                       const struct pw_sbx_limits *limits);
 
-/* The child's checklist, in three parts (sbx-child.c).  Setup: every
+/* The child's checklist, in three parts (child.c).  Setup: every
  * request-independent layer, seccomp last, its listener handed to the
  * server (a spare runs all this before its request).  Limits: the
  * request's CPU and memory rlimits.  Exec: the interpreter layers, the
@@ -239,5 +239,5 @@ long pw_sbx_peak_rss(int status_fd);
  * still pending. */
 size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
 
-/* Build the result object of a finished run (sbx-result.c). */
+/* Build the result object of a finished run (result.c). */
 json_t *pw_sbx_result_build(const struct pw_sbx_run *run);

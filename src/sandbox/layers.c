@@ -1,5 +1,5 @@
 /*
- * sbx-layers.c - uid drop, namespaces and landlock for a run.
+ * layers.c - uid drop, namespaces and landlock for a run.
  *
  * Namespaces: user+IPC+UTS are unshared per run (measured free next to
  * fork).  A new network namespace per run costs about 0.35 ms here, so a

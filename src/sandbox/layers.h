@@ -1,6 +1,6 @@
 /*
- * sbx-layers.h - the OS isolation layers besides seccomp and rlimits:
- * uid drop (when root), namespaces (the mount namespace: sbx-mountns.h),
+ * layers.h - the OS isolation layers besides seccomp and rlimits:
+ * uid drop (when root), namespaces (the mount namespace: mountns.h),
  * no_new_privs, landlock.  Probed once
  * in the zygote, applied in each child.
  */

@@ -1,5 +1,5 @@
 /*
- * sbx-limits.c - set the rlimits of a run in the child.
+ * limits.c - set the rlimits of a run in the child.
  */
 #include "config.h"
 

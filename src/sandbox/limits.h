@@ -1,5 +1,5 @@
 /*
- * sbx-limits.h - the rlimits of a run (isolate's table): CPU, AS, FSIZE,
+ * limits.h - the rlimits of a run (isolate's table): CPU, AS, FSIZE,
  * NOFILE, NPROC, CORE, MEMLOCK, STACK.
  */
 #pragma once

@@ -1,5 +1,5 @@
 /*
- * sbx-mountns.c - the run's private view of the file system.
+ * mountns.c - the run's private view of the file system.
  *
  * Per run, in the child: unshare(NEWNS), make / recursively private,
  * cover each hidden directory (listed once in the zygote) with a tiny

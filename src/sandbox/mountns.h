@@ -1,5 +1,5 @@
 /*
- * sbx-mountns.h - a private mount namespace for each run: every top-level
+ * mountns.h - a private mount namespace for each run: every top-level
  * directory except the system trees (/usr, /lib*, /bin, /sbin, /dev,
  * /proc, /sys) is hidden under an empty tmpfs, /etc keeps only the few
  * files the dynamic loader and the time functions read, the run's scratch
@@ -56,7 +56,7 @@ void pw_sbx_mountns_workspace(enum pw_sbx_ws kind);
 
 /* In the child: the byte cap of the workspace tmpfs it mounted, or 0
  * (no tmpfs).  Its pages are memory the address-space limit does not
- * see: the run's AS limit counts the cap (sbx-limits.c). */
+ * see: the run's AS limit counts the cap (limits.c). */
 long long pw_sbx_mountns_ws_bytes(void);
 
 /* In the child, before the uid drop (does something only in the "early"

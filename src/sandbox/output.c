@@ -1,5 +1,5 @@
 /*
- * sbx-output.c - collect the files of a run's output/ directory (parent
+ * output.c - collect the files of a run's output/ directory (parent
  * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps;
  * the workspace tmpfs handed from the child to the parent.
  */

@@ -1,5 +1,5 @@
 /*
- * sbx-output.h - the files a finished run left in its workspace's
+ * output.h - the files a finished run left in its workspace's
  * output/ directory, read by the parent (trusted) after the child exited.
  *
  * Only regular files directly in output/ are read, each through openat()

@@ -1,5 +1,5 @@
 /*
- * sbx-result.c - the verdict and the execute_code result object of a
+ * result.c - the verdict and the execute_code result object of a
  * finished run.
  *
  * The verdict (status, exit code, signal, the refused system call, the

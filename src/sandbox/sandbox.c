@@ -1,9 +1,9 @@
 /*
  * sandbox.c - the server's side of the executor: set up the warm
- * interpreter and start the zygote process (sbx-zygote.c), keep the pool
+ * interpreter and start the zygote process (zygote.c), keep the pool
  * of prepared spares it forks, hand each request to a spare, reap.  The
  * poll-driven step (stdin feed, capped output, wall-clock timeout, the
- * seccomp listener) is in sbx-step.c.
+ * seccomp listener) is in step.c.
  */
 #include "config.h"
 

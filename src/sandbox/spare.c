@@ -1,5 +1,5 @@
 /*
- * sbx-spare.c - a child forked ahead of the next run, prepared.
+ * spare.c - a child forked ahead of the next run, prepared.
  *
  * Most of a run's latency used to be the interpreter touching pages
  * after fork and the OS checklist (namespaces, mounts, landlock,

@@ -1,5 +1,5 @@
 /*
- * sbx-step.c - drive a run from the caller's poll loop: feed stdin, read
+ * step.c - drive a run from the caller's poll loop: feed stdin, read
  * the capped output and the result channel, take the refused system call
  * from the seccomp listener, enforce the wall clock, reap.  The run is
  * over when its process has exited (its pidfd): the exit status and the

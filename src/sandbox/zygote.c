@@ -1,5 +1,5 @@
 /*
- * sbx-zygote.c - the zygote process: a copy of the warm interpreter made
+ * zygote.c - the zygote process: a copy of the warm interpreter made
  * before any request, whose one job is forking spares.
  *
  * Runs are copies of the process that forks them.  If that were the

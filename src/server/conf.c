@@ -1,5 +1,5 @@
 /*
- * serveconf.c - `pyward serve` options, one table for flags and environment.
+ * conf.c - `pyward serve` options, one table for flags and environment.
  */
 #include "config.h"
 

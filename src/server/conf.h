@@ -1,5 +1,5 @@
 /*
- * serveconf.h - configuration of `pyward serve`: command-line flags over
+ * conf.h - configuration of `pyward serve`: command-line flags over
  * PYWARD_* / SANDBOX_* environment variables over built-in defaults.
  *
  * Read everything here BEFORE pw_zygote_new(), which scrubs the

@@ -1,5 +1,5 @@
 /*
- * jsonrpc.c - NDJSON framing and JSON-RPC 2.0 envelopes.
+ * rpc.c - NDJSON framing and JSON-RPC 2.0 envelopes.
  */
 #include "config.h"
 

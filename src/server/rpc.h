@@ -1,5 +1,5 @@
 /*
- * jsonrpc.h - JSON-RPC 2.0 over newline-delimited JSON: reading capped
+ * rpc.h - JSON-RPC 2.0 over newline-delimited JSON: reading capped
  * lines, parsing messages, building envelopes, and a non-blocking output
  * queue on the private protocol fd.
  *

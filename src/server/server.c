@@ -451,7 +451,7 @@ install_signals(void)
 }
 
 /* A line over the cap gets its -32600 with the line's id when one could
- * be read from its start or end (jsonrpc.h), else with a null id; the
+ * be read from its start or end (rpc.h), else with a null id; the
  * others go to the MCP layer. */
 static void
 on_line(void *ctx, const char *line, size_t len, bool oversized)

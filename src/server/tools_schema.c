@@ -1,5 +1,5 @@
 /*
- * toolschema.c - the tools/list entries: descriptions, inputSchema and
+ * tools_schema.c - the tools/list entries: descriptions, inputSchema and
  * outputSchema of each tool, as JSON text.
  */
 #include "config.h"

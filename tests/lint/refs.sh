@@ -5,7 +5,7 @@
 # (README, *.md, man pages, rules/*.json) and the comments of code (C and
 # JavaScript /* */ and //, shell, Python, make and m4 #, dnl).  A name is
 # a path relative to the top that starts with one of the tree's top-level
-# directories (src/sandbox.c, tests/cases/, doc/pyward.1), or an
+# directories (src/sandbox/sandbox.c, tests/cases/, doc/pyward.1), or an
 # upper-case Markdown file name alone, which must exist somewhere.  An
 # upper-case segment is a placeholder (tests/cases/CODE.py: tests/cases/
 # must exist).  Generated files are allowed by name below.

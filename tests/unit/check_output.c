@@ -1,5 +1,5 @@
 /*
- * check_output.c - collecting a run's output/ files (sbx-output.c) on
+ * check_output.c - collecting a run's output/ files (output.c) on
  * real directories planted with the tricks a program could leave behind:
  * symbolic links out of the workspace, a symlinked output/ itself, hard
  * links, a sparse terabyte, files over the caps, many files, a FIFO, a
