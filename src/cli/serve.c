@@ -13,6 +13,7 @@
 #include "core/log.h"
 #include "core/rules.h"
 #include "core/py.h"
+#include "server/mcp.h"
 #include "server/server.h"
 #include "server/conf.h"
 #include "server/tools.h"
@@ -95,6 +96,8 @@ serve(const struct pw_config *cfg, int proto_fd)
     } else {
         struct pw_server *s =
             pw_server_new(proto_fd, &t, cfg->max_concurrency);
+        struct pw_mcp mcp;
+        pw_mcp_init(&mcp, s, &t);
         pw_log(PW_LOG_INFO, "serving MCP on stdio (%d runs at once)",
                cfg->max_concurrency);
         rc = pw_server_run(s);

@@ -31,6 +31,13 @@ static const char instructions[] =
     "of the enabled profiles can be imported; files, network and "
     "subprocesses are blocked unless a profile allows them.";
 
+/* The server's news about a run, as an info message. */
+static void
+note(void *m, const char *text)
+{
+    pw_mcp_log(m, PW_MCP_INFO, "%s", text);
+}
+
 void
 pw_mcp_init(struct pw_mcp *m, struct pw_server *srv, struct pw_tools *tools)
 {
@@ -39,6 +46,8 @@ pw_mcp_init(struct pw_mcp *m, struct pw_server *srv, struct pw_tools *tools)
     m->initialized = false;
     m->version = NULL;
     m->client_level = PW_MCP_OFF;
+    struct pw_server_handler h = {pw_mcp_handle_line, note, m};
+    pw_server_set_handler(srv, &h);
 }
 
 void

@@ -33,6 +33,8 @@ struct pw_mcp {
     int client_level;       /* notifications/message at or above; OFF */
 };
 
+/* Set M up and make it SRV's handler (pw_server_set_handler): it gets
+ * the server's input lines and news from then on. */
 void pw_mcp_init(struct pw_mcp *m, struct pw_server *srv,
                  struct pw_tools *tools);
 /* Handle one input line (a pw_rpc_line_fn). */

@@ -11,12 +11,12 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "server/rpc.h"
 #include "core/log.h"
-#include "server/mcp.h"
 #include "server/server.h"
 #include "core/util.h"
 
@@ -47,7 +47,7 @@ struct pw_batch {
 struct pw_server {
     struct pw_rpc_in in;
     struct pw_rpc_out out;
-    struct pw_mcp mcp;
+    struct pw_server_handler handler;
     struct pw_tools *tools;
     int max_running;
     int nrunning;
@@ -82,12 +82,34 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     struct pw_server *s = pw_xcalloc(1, sizeof(*s));
     pw_rpc_in_init(&s->in);
     pw_rpc_out_init(&s->out, proto_fd);
-    pw_mcp_init(&s->mcp, s, tools);
     s->tools = tools;
     s->max_running = max_concurrency > 0 ? max_concurrency : 1;
     s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 2,
                         sizeof(struct pollfd));
     return s;
+}
+
+void
+pw_server_set_handler(struct pw_server *s, const struct pw_server_handler *h)
+{
+    s->handler = *h;
+}
+
+/* Tell the client (through the handler's NOTE) what became of a run. */
+static void note(struct pw_server *s, const char *fmt, ...) PW_PRINTF(2, 3);
+
+static void
+note(struct pw_server *s, const char *fmt, ...)
+{
+    if (s->handler.note == NULL) {
+        return;
+    }
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    (void)vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    s->handler.note(s->handler.ctx, text);
 }
 
 static void
@@ -312,8 +334,7 @@ pw_server_cancel(struct pw_server *s, json_t *id)
             }
             pw_log(PW_LOG_INFO, "request %s cancelled%s", j->req.id_raw,
                    j->run != NULL ? ": child killed" : "");
-            pw_mcp_log(&s->mcp, PW_MCP_INFO, "request %s cancelled",
-                       j->req.id_raw);
+            note(s, "request %s cancelled", j->req.id_raw);
             (void)(unlink_job(&s->running, j) || unlink_job(&s->queue, j));
             if (j->req.batch != NULL) {
                 pw_server_batch_release(s, j->req.batch);
@@ -339,8 +360,8 @@ step_jobs(struct pw_server *s, double now)
             json_t *result = pw_exec_result(j->exec, j->run);
             const char *st = json_string_value(json_object_get(
                 json_object_get(result, "structuredContent"), "status"));
-            pw_mcp_log(&s->mcp, PW_MCP_INFO, "run %s finished: %s",
-                       j->req.id_raw, st != NULL ? st : "?");
+            note(s, "run %s finished: %s", j->req.id_raw,
+                 st != NULL ? st : "?");
             unlink_job(&s->running, j);
             job_reply(s, j, result);
             s->last_activity = s->last_answer = pw_now();
@@ -458,7 +479,9 @@ on_line(void *ctx, const char *line, size_t len, bool oversized)
 {
     struct pw_server *s = ctx;
     if (!oversized) {
-        pw_mcp_handle_line(&s->mcp, line, len, false);
+        if (s->handler.line != NULL) {
+            s->handler.line(s->handler.ctx, line, len, false);
+        }
         return;
     }
     char msg[80];

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "server/rpc.h"
 #include "server/tools.h"
 
 struct pw_server;
@@ -20,11 +21,24 @@ struct pw_rpc_req {
     struct pw_batch *batch; /* borrowed, or NULL */
 };
 
+/* The protocol layer above the loop (the MCP layer, mcp.c): LINE gets
+ * each input line under the cap (oversized ones the loop answers
+ * itself), NOTE a line of news for the client (a run cancelled or
+ * finished).  Either may be NULL. */
+struct pw_server_handler {
+    pw_rpc_line_fn line;
+    void (*note)(void *ctx, const char *text);
+    void *ctx;
+};
+
 /* Returns an owned server writing to PROTO_FD, reading fd 0.  TOOLS is
- * borrowed. */
+ * borrowed.  Input lines are dropped until a handler is set. */
 struct pw_server *pw_server_new(int proto_fd, struct pw_tools *tools,
                                 int max_concurrency);
 void pw_server_free(struct pw_server *s);
+/* Hand input lines and news to H (copied). */
+void pw_server_set_handler(struct pw_server *s,
+                           const struct pw_server_handler *h);
 /* Serve until stdin closes or SIGTERM/SIGINT; kills every child left.
  * Returns the exit status. */
 int pw_server_run(struct pw_server *s);
