@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "core/py.h"
-#include "sandbox/sandbox.h"
+#include "core/profiles.h"
 
 /* In the zygote: run guard.py, import the modules of the enabled profiles
  * (thread pools off, matplotlib on Agg).  MISSING receives an owned

@@ -10,6 +10,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/pyward.h"
+#include "sandbox/filter.h"
 #include "sandbox/limits.h"
 #include "sandbox/mountns.h"
 

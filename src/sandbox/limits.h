@@ -4,8 +4,15 @@
  */
 #pragma once
 
-#include "sandbox/sandbox.h"
-#include "sandbox/filter.h"
+struct pw_sbx_policy;
+
+/* The limits of one run (a request's, or the server's defaults). */
+struct pw_sbx_limits {
+    double timeout_s;           /* wall clock, enforced by the parent */
+    double cpu_s;               /* RLIMIT_CPU; 0: derived from timeout */
+    long long memory_bytes;     /* RLIMIT_AS */
+    long long max_output_bytes; /* per stream, stdout and stderr */
+};
 
 /* In the child, before the request: the limits every run shares
  * (FSIZE, NOFILE, NPROC, CORE, MEMLOCK, STACK).  Returns 0 or -1 with

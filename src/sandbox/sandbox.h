@@ -19,13 +19,7 @@
 
 #include "core/profiles.h"
 #include "core/pyward.h"
-
-struct pw_sbx_limits {
-    double timeout_s;           /* wall clock, enforced by the parent */
-    double cpu_s;               /* RLIMIT_CPU; 0: derived from timeout */
-    long long memory_bytes;     /* RLIMIT_AS */
-    long long max_output_bytes; /* per stream, stdout and stderr */
-};
+#include "sandbox/limits.h"
 
 struct pw_sbx_request {
     const char *code; /* borrowed; LEN bytes */
