@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "core/py.h"
+#include "sandbox/checklist.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/limits.h"
@@ -133,17 +134,7 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     if (pw_sbx_set_fixed_rlimits(&z->policy, &what) < 0) {
         fail(what, errno);
     }
-    if (pw_sbx_mountns_early(&z->layers.mounts, c->scratch, &what) < 0 ||
-        pw_sbx_drop_uid(&z->layers, &what) < 0) {
-        fail(what, errno);
-    }
-    uid_t uid = geteuid();
-    gid_t gid = getegid();
-    if (pw_sbx_unshare(&z->layers, net) < 0) {
-        fail("unshare(user, ipc, uts)", errno);
-    }
-    if (pw_sbx_mountns_late(&z->layers.mounts, c->scratch, uid, gid, &what) <
-        0) {
+    if (pw_sbx_checklist_ns(&z->layers, c->scratch, net, &what) < 0) {
         fail(what, errno);
     }
     if (chdir(c->scratch) < 0) {

@@ -21,7 +21,7 @@ struct pw_sbx_layers {
     int netns_fd;       /* a pre-made empty network namespace, or -1 */
     bool netns_unshare; /* no held netns: unshare(NET) per run instead */
     int landlock_abi;   /* 0: not available */
-    struct pw_sbx_mounts mounts; /* probed by pw_sbx_mountns_probe */
+    struct pw_sbx_mounts mounts; /* probed by pw_sbx_checklist_probe */
     bool memcg; /* a cgroup v2 memory controller is delegated to us */
     char memcg_why[160];
     char userns_why[128];

@@ -31,7 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sandbox/layers.h"
+#include "sandbox/mountns.h"
 #include "core/util.h"
 
 #ifndef MOUNT_ATTR_RDONLY
@@ -533,95 +533,30 @@ pw_sbx_mountns_late(const struct pw_sbx_mounts *m, const char *scratch,
     return build_view(m, scratch, what);
 }
 
-int
-pw_sbx_mountns_steps(const struct pw_sbx_layers *l, const char *scratch,
-                     const char **what)
+bool
+pw_sbx_mountns_plan(struct pw_sbx_mounts *m, const char *tmp_root, bool userns,
+                    bool root)
 {
-    if (pw_sbx_mountns_early(&l->mounts, scratch, what) < 0 ||
-        pw_sbx_drop_uid(l, what) < 0) {
-        return -1;
-    }
-    uid_t uid = geteuid();
-    gid_t gid = getegid();
-    *what = "unshare(user, ipc, uts)";
-    if (pw_sbx_unshare(l, false) < 0) {
-        return -1;
-    }
-    return pw_sbx_mountns_late(&l->mounts, scratch, uid, gid, what);
-}
-
-/* The probe child: the whole step on a throw-away scratch directory. */
-static PW_NORETURN void
-probe_child(const struct pw_sbx_layers *l, const char *scratch, int fd)
-{
-    const char *what = "?";
-    char line[160];
-    int rc = pw_sbx_mountns_steps(l, scratch, &what);
-    int n = snprintf(line, sizeof(line), "%s: %s", what, strerror(errno));
-    if (rc < 0 && n > 0) {
-        (void)pw_write_all(fd, line, (size_t)n);
-    }
-    _exit(rc < 0 ? 1 : 0);
-}
-
-static int
-probe_run(struct pw_sbx_layers *l, const char *scratch)
-{
-    int p[2];
-    if (pipe2(p, O_CLOEXEC) < 0) {
-        snprintf(l->mounts.why, sizeof(l->mounts.why), "pipe: %s",
-                 strerror(errno));
-        return -1;
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(p[0]);
-        probe_child(l, scratch, p[1]);
-    }
-    close(p[1]);
-    ssize_t n = PW_RETRY(read(p[0], l->mounts.why, sizeof(l->mounts.why) - 1));
-    close(p[0]);
-    l->mounts.why[n > 0 ? n : 0] = '\0';
-    int st = 0;
-    if (pid < 0 || PW_RETRY(waitpid(pid, &st, 0)) < 0 || !WIFEXITED(st) ||
-        WEXITSTATUS(st) != 0) {
-        if (n <= 0) {
-            snprintf(l->mounts.why, sizeof(l->mounts.why),
-                     "the probe child failed");
-        }
-        return -1;
-    }
-    return 0;
-}
-
-void
-pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root)
-{
-    struct pw_sbx_mounts *m = &l->mounts;
     long long ws_bytes = m->ws_bytes;
     long long ws_files = m->ws_files;
     pw_sbx_mountns_clear(m);
     m->ws_bytes = ws_bytes;
     m->ws_files = ws_files;
     m->tmp_root = pw_xstrdup(tmp_root);
-    if (!l->userns && !l->root) {
+    if (!userns && !root) {
         snprintf(m->why, sizeof(m->why), "needs user namespaces");
-        return;
+        return false;
     }
     list_hidden(m);
-    m->early = !l->userns;
+    m->early = !userns;
     m->active = true;
-    char *scratch = pw_xasprintf("%s/pyward-probe.XXXXXX", tmp_root);
-    if (mkdtemp(scratch) == NULL ||
-        (l->root && chown(scratch, 65534, 65534) < 0)) {
-        snprintf(m->why, sizeof(m->why), "probe directory: %s",
-                 strerror(errno));
-        m->active = false;
-    } else {
-        m->active = probe_run(l, scratch) == 0;
-        (void)rmdir(scratch);
-    }
-    free(scratch);
+    return true;
+}
+
+void
+pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works)
+{
+    m->active = works;
     if (m->active) {
         m->tmp_covered = tmp_covered(m);
         snprintf(m->why, sizeof(m->why),

@@ -17,8 +17,6 @@
 
 #define PW_SBX_HIDE_MAX 48
 
-struct pw_sbx_layers;
-
 /* What a run's scratch directory is in its view. */
 enum pw_sbx_ws {
     PW_SBX_WS_HOST,  /* the host directory, bound back, writable */
@@ -42,10 +40,15 @@ struct pw_sbx_mounts {
     char why[192];
 };
 
-/* Probe once (a short-lived child does the whole step on a probe scratch
- * directory under TMP_ROOT).  Never fails: a refusal is recorded in
- * L->mounts.why and the layer stays inactive. */
-void pw_sbx_mountns_probe(struct pw_sbx_layers *l, const char *tmp_root);
+/* The probe's two halves around its child (checklist.c, which runs the
+ * whole step once on a probe scratch directory under TMP_ROOT): PLAN
+ * clears M (but its workspace caps), lists the directories to hide and
+ * decides early or late; false if the view cannot be had at all (no
+ * user namespaces, not root), with M->why saying so.  SETTLE records
+ * whether the probe child WORKS.  M is then what runs get. */
+bool pw_sbx_mountns_plan(struct pw_sbx_mounts *m, const char *tmp_root,
+                         bool userns, bool root);
+void pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works);
 void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
 
 /* In the child, before the steps below: the scratch directory's kind
@@ -67,8 +70,3 @@ int pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,
  * are the ids the child had before it (mapped to themselves). */
 int pw_sbx_mountns_late(const struct pw_sbx_mounts *m, const char *scratch,
                         uid_t uid, gid_t gid, const char **what);
-
-/* The checklist's steps from the uid drop to the mount namespace, as a
- * child runs them (the probe and the unit tests use it). */
-int pw_sbx_mountns_steps(const struct pw_sbx_layers *l, const char *scratch,
-                         const char **what);

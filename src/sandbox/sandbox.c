@@ -23,6 +23,7 @@
 #include "core/log.h"
 #include "core/rules.h"
 #include "core/py.h"
+#include "sandbox/checklist.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/limits.h"
@@ -114,7 +115,7 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     pw_sbx_layers_probe(&z->layers);
     z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
     z->layers.mounts.ws_files = z->policy.workspace_files;
-    pw_sbx_mountns_probe(&z->layers, z->tmp_root);
+    pw_sbx_checklist_probe(&z->layers, z->tmp_root);
     pw_sbx_pidns_probe(z);
     z->as_base = pw_sbx_vm_size();
     /* Everything the zygote needs is ready and no request has been read:

@@ -8,6 +8,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/result.c \
 	src/sandbox/output.c src/sandbox/output.h \
 	src/sandbox/child.c \
+	src/sandbox/checklist.c src/sandbox/checklist.h \
 	src/sandbox/filter.c src/sandbox/filter.h \
 	src/sandbox/limits.c src/sandbox/limits.h \
 	src/sandbox/layers.c src/sandbox/layers.h \
