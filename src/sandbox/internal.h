@@ -2,7 +2,10 @@
  * internal.h - the zygote and run records shared by the executor's
  * files (sandbox.c: the server's side, zygote.c: the zygote process,
  * spare.c: a spare, child.c: the child's checklist, step.c:
- * a run's progress, result.c: the verdict and result object).
+ * a run's progress, result.c: the verdict and result object), and the
+ * functions of child.c, result.c and pw_sbx_reap (sandbox.c) they call.
+ * The files a caller depends on one way have their own headers:
+ * scratch.h, pipes.h, spare.h, zygote.h, step.h.
  *
  * Three kinds of process: the server (the caller of this API: it reads
  * requests, relays their data and observes the runs), the zygote (forked
@@ -152,68 +155,6 @@ struct pw_sbx_child {
     unsigned os_caps; /* PW_SBX_OS_CAPS its OS layers are set up for */
 };
 
-/* The scratch path of a run with CAPS: a private host directory (owned
- * by nobody when root), Z's view_scratch when the run's view makes it,
- * or NULL. */
-char *pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
-                         struct pw_error *err);
-/* Free DIR, removing it first if it is a host directory. */
-void pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir);
-/* Four CLOEXEC pipes: stdin, stdout, stderr, result.  0 or -1. */
-int pw_sbx_pipes_new(int p[4][2], struct pw_error *err);
-/* Close one side (0 read, 1 write) of each of the four pipes. */
-void pw_sbx_pipes_close(int p[4][2], int side);
-
-/*
- * A spare: a child forked ahead of time (spare.c) that has already
- * paid for most of the copy-on-write faults a run costs and installed
- * every request-independent layer of the checklist.  It waits for one
- * request on a pipe, then does only the request's part.
- */
-struct pw_sbx_spare {
-    pid_t pid;
-    int pidfd;
-    int ctl;       /* write end of the request pipe */
-    int fds[4];    /* parent ends: stdin write; stdout, stderr, result read */
-    int stat_fd;   /* its /proc/PID/schedstat (CPU so far), or -1 */
-    int status_fd; /* its /proc/PID/status (peak RSS), or -1 */
-    char *scratch;
-    unsigned caps; /* PW_SBX_OS_CAPS it was prepared for */
-};
-
-/* The zygote process (zygote.c).  Start: fork it (Z fully set up,
- * before any request); 0 or -1.  Stop: close its socket, reap it. */
-int pw_sbx_zygote_start(struct pw_zygote *z, struct pw_error *err);
-void pw_sbx_zygote_stop(struct pw_zygote *z);
-/* Ask it for one spare prepared for CAPS (it answers in order).  0 or
- * -1 (the zygote is gone). */
-int pw_sbx_zygote_ask(struct pw_zygote *z, unsigned caps);
-/* Receive one answer (BLOCK: wait for it).  1: an answer came (*OUT is
- * the spare, owned, or NULL if the fork failed); 0: none yet; -1: the
- * zygote is gone. */
-int pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
-                          struct pw_sbx_spare **out);
-/* Probe once (in the server, before the zygote starts) whether a child
- * can get a PID namespace of its own; sets Z->pidns and its reason. */
-void pw_sbx_pidns_probe(struct pw_zygote *z);
-
-/* In a new spare (never returns): the checklist's setup, then one run. */
-PW_NORETURN void pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2],
-                                   int ctl, const char *scratch,
-                                   unsigned caps);
-/* Server: the record of a spare received from the zygote: PID (a child of
- * the server), the CAPS it was prepared for, FDS (owned: request pipe,
- * stdin, stdout, stderr, result) and SCRATCH (owned). */
-struct pw_sbx_spare *pw_sbx_spare_adopt(pid_t pid, unsigned caps,
-                                        const int fds[5], char *scratch);
-/* True if the spare's process is still there (not failed or killed). */
-bool pw_sbx_spare_alive(const struct pw_sbx_spare *s);
-/* Kill, reap and free an unused spare. */
-void pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s);
-/* Hand REQ (with the run's LIMITS) to the spare.  0 or -1. */
-int pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
-                      const struct pw_sbx_limits *limits);
-
 /* The child's checklist, in three parts (child.c).  Setup: every
  * request-independent layer, seccomp last, its listener handed to the
  * server (a spare runs all this before its request).  Limits: the
@@ -226,13 +167,6 @@ void pw_sbx_child_limits(const struct pw_sbx_limits *lim);
 PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);
 /* Refuse the run from the child: "E" record, _exit. */
 PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
-
-/* The CPU seconds of a process so far, from its /proc/PID/schedstat
- * STAT_FD; -1 if unknown. */
-double pw_sbx_cpu_so_far(int stat_fd);
-/* Its peak RSS in KiB (VmHWM) from its /proc/PID/status STATUS_FD; -1
- * if unknown. */
-long pw_sbx_peak_rss(int status_fd);
 
 /* Zygote: reap finished runs' processes left behind and remove their
  * scratch directories (non-blocking unless WAIT).  Returns how many are

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,10 @@
 #include "sandbox/internal.h"
 #include "sandbox/limits.h"
 #include "sandbox/output.h"
+#include "sandbox/scratch.h"
+#include "sandbox/spare.h"
+#include "sandbox/step.h"
+#include "sandbox/zygote.h"
 
 /* Spares kept ready by default: one for the next request and one more
  * so that back-to-back requests on this 2-core class of host do not wait
@@ -435,53 +440,6 @@ pw_zygote_layers_json(const struct pw_zygote *z)
     return json_incref(obj);
 }
 
-static int
-rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)(flag == FTW_DP ? rmdir(path) : unlink(path));
-    return 0;
-}
-
-static void
-scratch_remove(const char *dir)
-{
-    (void)nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-void
-pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir)
-{
-    if (dir != NULL && strcmp(dir, z->view_scratch) != 0) {
-        scratch_remove(dir);
-    }
-    free(dir);
-}
-
-char *
-pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
-                   struct pw_error *err)
-{
-    if (!pw_sbx_scratch_on_host(z, caps)) {
-        return pw_xstrdup(z->view_scratch);
-    }
-    char *dir = pw_xasprintf("%s/pyward-run.XXXXXX", z->tmp_root);
-    if (mkdtemp(dir) == NULL) {
-        pw_fail_errno(err, PW_ERR_SANDBOX, "mkdtemp %s", dir);
-        free(dir);
-        return NULL;
-    }
-    PW_AUTOFREE char *out = pw_xasprintf("%s/output", dir);
-    if (mkdir(out, 0755) < 0 ||
-        (z->layers.root &&
-         (chown(dir, 65534, 65534) < 0 || chown(out, 65534, 65534) < 0))) {
-        pw_fail_errno(err, PW_ERR_SANDBOX, "preparing %s", dir);
-        scratch_remove(dir);
-        free(dir);
-        return NULL;
-    }
-    return dir;
-}
-
 static void
 stream_init(struct pw_sbx_stream *s)
 {
@@ -527,35 +485,6 @@ pw_sbx_free(struct pw_sbx_run *r)
     pw_buf_free(&r->err.buf);
     pw_buf_free(&r->res.buf);
     free(r);
-}
-
-int
-pw_sbx_pipes_new(int p[4][2], struct pw_error *err)
-{
-    for (int i = 0; i < 4; i++) {
-        p[i][0] = p[i][1] = -1;
-    }
-    for (int i = 0; i < 3; i++) {
-        if (pipe2(p[i], O_CLOEXEC) < 0) {
-            return pw_fail_errno(err, PW_ERR_SANDBOX, "pipe2");
-        }
-    }
-    /* The result channel also carries the workspace fd (SCM_RIGHTS). */
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, p[3]) < 0) {
-        return pw_fail_errno(err, PW_ERR_SANDBOX, "socketpair");
-    }
-    return 0;
-}
-
-void
-pw_sbx_pipes_close(int p[4][2], int side)
-{
-    for (int i = 0; i < 4; i++) {
-        if (p[i][side] >= 0) {
-            close(p[i][side]);
-            p[i][side] = -1;
-        }
-    }
 }
 
 static struct pw_sbx_run *
@@ -679,4 +608,32 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
     }
     started(z);
     return r;
+}
+
+int
+pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
+                json_t **result, struct pw_error *err)
+{
+    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
+    if (r == NULL) {
+        return -1;
+    }
+    struct pollfd fds[8];
+    for (;;) {
+        int n = pw_sbx_pollfds(r, fds, 8);
+        double wait = pw_sbx_deadline(r) - pw_now();
+        int ms = wait <= 0 ? 0 : (int)(wait * 1000) + 1;
+        if (poll(fds, (nfds_t)n, ms) < 0 && errno != EINTR) {
+            pw_sbx_cancel(r);
+        }
+        if (pw_sbx_step(r, fds, n)) {
+            break;
+        }
+    }
+    *result = pw_sbx_result_json(r);
+    pw_sbx_free(r);
+    if (*result == NULL) {
+        return pw_fail(err, PW_ERR_NOMEM, "building the result");
+    }
+    return 0;
 }

@@ -2,9 +2,11 @@
 libpyward_a_SOURCES += \
 	src/sandbox/sandbox.c src/sandbox/sandbox.h \
 	src/sandbox/internal.h \
-	src/sandbox/step.c \
-	src/sandbox/spare.c \
-	src/sandbox/zygote.c \
+	src/sandbox/scratch.c src/sandbox/scratch.h \
+	src/sandbox/pipes.c src/sandbox/pipes.h \
+	src/sandbox/step.c src/sandbox/step.h \
+	src/sandbox/spare.c src/sandbox/spare.h \
+	src/sandbox/zygote.c src/sandbox/zygote.h \
 	src/sandbox/result.c \
 	src/sandbox/output.c src/sandbox/output.h \
 	src/sandbox/child.c \

@@ -38,6 +38,8 @@
 #include "core/py.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
+#include "sandbox/scratch.h"
+#include "sandbox/spare.h"
 
 #define LIST_MAX 256
 

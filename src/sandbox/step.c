@@ -19,6 +19,7 @@
 #include "sandbox/filter.h"
 #include "sandbox/internal.h"
 #include "sandbox/output.h"
+#include "sandbox/step.h"
 
 #define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536
@@ -328,32 +329,4 @@ json_t *
 pw_sbx_result_json(const struct pw_sbx_run *r)
 {
     return pw_sbx_result_build(r);
-}
-
-int
-pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
-                json_t **result, struct pw_error *err)
-{
-    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
-    if (r == NULL) {
-        return -1;
-    }
-    struct pollfd fds[8];
-    for (;;) {
-        int n = pw_sbx_pollfds(r, fds, 8);
-        double wait = pw_sbx_deadline(r) - pw_now();
-        int ms = wait <= 0 ? 0 : (int)(wait * 1000) + 1;
-        if (poll(fds, (nfds_t)n, ms) < 0 && errno != EINTR) {
-            pw_sbx_cancel(r);
-        }
-        if (pw_sbx_step(r, fds, n)) {
-            break;
-        }
-    }
-    *result = pw_sbx_result_json(r);
-    pw_sbx_free(r);
-    if (*result == NULL) {
-        return pw_fail(err, PW_ERR_NOMEM, "building the result");
-    }
-    return 0;
 }

@@ -39,6 +39,10 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "sandbox/internal.h"
+#include "sandbox/pipes.h"
+#include "sandbox/scratch.h"
+#include "sandbox/spare.h"
+#include "sandbox/zygote.h"
 
 struct zy_ask {
     uint32_t caps;

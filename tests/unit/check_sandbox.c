@@ -31,6 +31,7 @@
 #include "sandbox/audit.h"
 #include "sandbox/filter.h"
 #include "sandbox/internal.h"
+#include "sandbox/spare.h"
 #include "sandbox/checklist.h"
 #include "sandbox/layers.h"
 
