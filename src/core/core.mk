@@ -1,6 +1,7 @@
-# Core.  The rules directory is compiled into rules.o from the Makefile
-# (PW_RULES_DIR in AM_CPPFLAGS): rebuild it when configure changes the
-# prefix.
+# Core.  The rules directories are compiled into rules.o from the
+# Makefile (PW_RULES_DIR, PW_SRC_RULES_DIR and PW_BUILD_DIR in
+# AM_CPPFLAGS): rebuild it when configure changes the prefix or the
+# trees.
 libpyward_a_SOURCES += \
 	src/core/pyward.h \
 	src/core/log.c src/core/log.h \
