@@ -1,5 +1,7 @@
 /*
  * match.c - compile and evaluate matchers (see match.h).
+ *
+ * Defines pw_path_* and pw_cond_*.
  */
 #include "config.h"
 

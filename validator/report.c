@@ -1,5 +1,7 @@
 /*
  * report.c - output formats of `pyward check`.
+ *
+ * Defines pw_report_* and pw_format_parse.
  */
 #include "config.h"
 

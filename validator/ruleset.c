@@ -1,5 +1,7 @@
 /*
  * ruleset.c - load and strictly check the rule files (rules/NAME.json).
+ *
+ * Defines pw_ruleset_* and pw_rule_render.
  */
 #include "config.h"
 

@@ -1,5 +1,7 @@
 /*
  * log.c - pyward's own messages, to stderr.
+ *
+ * Defines pw_log_* and the pw_warn, pw_die and pw_fail families.
  */
 #include "config.h"
 

@@ -1,5 +1,8 @@
 /*
  * util.c - allocation, byte buffer, file and fd helpers.
+ *
+ * Defines the helpers without a prefix of their own: pw_x* allocation,
+ * pw_buf_*, fd, time and size helpers.
  */
 #include "config.h"
 

@@ -2,6 +2,9 @@
  * output.c - collect the files of a run's output/ directory (parent
  * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps;
  * the workspace tmpfs handed from the child to the parent.
+ *
+ * Defines pw_sbx_output_*, pw_sbx_workspace_*, pw_sbx_ws_kind,
+ * pw_sbx_scratch_on_host and pw_base64_*.
  */
 #include "config.h"
 

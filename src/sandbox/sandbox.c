@@ -4,6 +4,9 @@
  * of prepared spares it forks, hand each request to a spare, reap.  The
  * poll-driven step (stdin feed, capped output, wall-clock timeout, the
  * seccomp listener) is in step.c.
+ *
+ * Defines pw_zygote_* and the run calls of sandbox.h not in step.c:
+ * pw_sbx_start, pw_sbx_free, pw_sbx_run_sync, pw_sbx_reap.
  */
 #include "config.h"
 

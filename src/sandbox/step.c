@@ -4,6 +4,9 @@
  * from the seccomp listener, enforce the wall clock, reap.  The run is
  * over when its process has exited (its pidfd): the exit status and the
  * resource usage come from wait4, never from the run's own report.
+ *
+ * Defines pw_sbx_step and the other calls on a running run (pw_sbx_pollfds,
+ * pw_sbx_deadline, ...).
  */
 #include "config.h"
 

@@ -1,5 +1,8 @@
 /*
  * conf.c - `pyward serve` options, one table for flags and environment.
+ *
+ * Defines pw_config_* (named conf.c: a config.h here would shadow the
+ * build's).
  */
 #include "config.h"
 

@@ -4,6 +4,8 @@
  * stdin is read only when poll says it is readable and output goes through
  * a queue written only as far as the protocol fd takes it, so the loop
  * never blocks: runs keep going while requests are read and answered.
+ *
+ * Defines pw_server_* and pw_rpc_req_clear.
  */
 #include "config.h"
 

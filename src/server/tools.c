@@ -1,6 +1,8 @@
 /*
  * tools.c - argument checking and results of the MCP tools.  The work is
  * done by the validator (pw_validate) and the sandbox (pw_sbx_*).
+ *
+ * Defines pw_tools_* and pw_exec_* (an execute_code call).
  */
 #include "config.h"
 

@@ -1,6 +1,9 @@
 /*
  * tools_schema.c - the tools/list entries: descriptions, inputSchema and
  * outputSchema of each tool, as JSON text.
+ *
+ * Defines pw_tools_exists and pw_tools_list_json (the other pw_tools_* are
+ * in tools.c).
  */
 #include "config.h"
 
