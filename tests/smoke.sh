@@ -22,4 +22,13 @@ else
     not_ok "an unknown command exits 2" "exit $rc"
 fi
 
+# Without PYWARD_RULES_DIR the binary finds its rules by itself: beside
+# it in the source tree, or the source tree's from a build directory
+# (`../configure`) before it is installed.
+if out=$(env -u PYWARD_RULES_DIR "$PYWARD" rules 2>&1); then
+    ok "an uninstalled binary finds its rules"
+else
+    not_ok "an uninstalled binary finds its rules" "$out"
+fi
+
 done_testing

@@ -13,6 +13,7 @@ TESTS += \
 	tests/lint/tidy.sh \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
+	tests/lint/layers.sh \
 	$(NULL)
 # Expected to fail until every source file has its SPDX line (they are
 # added in one sweep): take it out of XFAIL_TESTS in that commit, and the
@@ -26,6 +27,7 @@ EXTRA_DIST += \
 	tests/lint/tidy.sh \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
+	tests/lint/layers.sh \
 	.clang-tidy \
 	$(NULL)
 

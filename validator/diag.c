@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-#include "diag.h"
-#include "util.h"
+#include "validator/diag.h"
+#include "core/util.h"
 
 void
 pw_diags_init(struct pw_diags *d)

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "validator.h"
+#include "validator/validator.h"
 
 /* Append a finding; takes MESSAGE (owned, freed on failure).  -1 on OOM. */
 int pw_diags_add(struct pw_diags *d, const char *code, const char *rule,

@@ -1,13 +1,15 @@
 /*
  * match.c - compile and evaluate matchers (see match.h).
+ *
+ * Defines pw_path_* and pw_cond_*.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "match.h"
-#include "util.h"
+#include "validator/match.h"
+#include "core/util.h"
 
 #define FAIL(...) ((void)snprintf(msg, msglen, __VA_ARGS__), -1)
 

@@ -12,7 +12,7 @@
 #include <regex.h>
 #include <stdbool.h>
 
-#include "nodes.h"
+#include "validator/nodes.h"
 
 #define PW_PATH_MAX 8
 

@@ -5,9 +5,9 @@
 
 #include <string.h>
 
-#include "log.h"
-#include "nodes.h"
-#include "util.h"
+#include "core/log.h"
+#include "validator/nodes.h"
+#include "core/util.h"
 
 static struct pw_nodes table;
 static int table_ready;

@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include "pyembed.h"
+#include "core/py.h"
 
 struct pw_nodekind {
     char *name;       /* "Call" (owned) */

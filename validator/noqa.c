@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "diag.h"
-#include "noqa.h"
+#include "validator/diag.h"
+#include "validator/noqa.h"
 
 static size_t
 skip_space(const char *s, size_t i, size_t n)

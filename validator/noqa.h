@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "validator.h"
+#include "validator/validator.h"
 
 /* True if some line carries the file-level "# pyward: noqa". */
 bool pw_noqa_file(const char *src, size_t len);

@@ -1,13 +1,15 @@
 /*
  * report.c - output formats of `pyward check`.
+ *
+ * Defines pw_report_* and pw_format_parse.
  */
 #include "config.h"
 
 #include <string.h>
 
-#include "diag.h"
-#include "report.h"
-#include "util.h"
+#include "validator/diag.h"
+#include "validator/report.h"
+#include "core/util.h"
 
 void
 pw_report_init(struct pw_report *r)

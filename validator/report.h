@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "validator.h"
+#include "validator/validator.h"
 
 enum pw_format { PW_FMT_TEXT, PW_FMT_JSON, PW_FMT_SARIF, PW_FMT_GITHUB };
 

@@ -1,5 +1,7 @@
 /*
  * ruleset.c - load and strictly check the rule files (rules/NAME.json).
+ *
+ * Defines pw_ruleset_* and pw_rule_render.
  */
 #include "config.h"
 
@@ -8,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "jsonutil.h"
-#include "ruleset.h"
-#include "util.h"
+#include "core/json.h"
+#include "validator/ruleset.h"
+#include "core/util.h"
 
 static const char *const event_names[PW_EV_COUNT] = {
     "syntax-error", "compile-error", "too-deep",

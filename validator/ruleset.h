@@ -3,8 +3,8 @@
  */
 #pragma once
 
-#include "match.h"
-#include "validator.h"
+#include "validator/match.h"
+#include "validator/validator.h"
 
 #define PW_SET_DEFAULT    1u
 #define PW_SET_RESTRICTED 2u

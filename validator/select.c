@@ -6,8 +6,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "select.h"
-#include "util.h"
+#include "validator/select.h"
+#include "core/util.h"
 
 void
 pw_select_init(struct pw_select *s)

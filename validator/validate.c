@@ -11,10 +11,10 @@
 
 #include <string.h>
 
-#include "compilegate.h"
-#include "diag.h"
-#include "ruleset.h"
-#include "util.h"
+#include "validator/gate.h"
+#include "validator/diag.h"
+#include "validator/ruleset.h"
+#include "core/util.h"
 
 /* Sources larger than this are a "too-large" diagnostic. */
 #define MAX_BYTES ((size_t)1 << 20)
@@ -420,7 +420,7 @@ decision_bits(const struct pw_nodes *nt)
 }
 
 /* Walk TREE; *NEED_COMPILE tells whether the compile stage could still
- * find something (see compilegate.h). */
+ * find something (see gate.h). */
 static int
 walk(const struct run *x, PyObject *tree, bool *need_compile)
 {

@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "profiles.h"
-#include "pyward.h"
+#include "core/profiles.h"
+#include "core/pyward.h"
 
 /* One finding.  Positions are 1-based; columns count UTF-8 bytes + 1. */
 struct pw_diag {

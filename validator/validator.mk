@@ -6,12 +6,11 @@ libpyward_a_SOURCES += \
 	validator/ruleset.c validator/ruleset.h \
 	validator/diag.c validator/diag.h \
 	validator/validate.c \
-	validator/compilegate.c validator/compilegate.h \
+	validator/gate.c validator/gate.h \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
 	$(NULL)
-libpyward_a_SOURCES += src/cmd_check.c src/cmd_rules.c
 dist_rules_DATA += \
 	rules/meta.json \
 	rules/imports.json \

@@ -21,11 +21,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "pyembed.h"
-#include "sandbox.h"
-#include "sbx-layers.h"
-#include "util.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/checklist.h"
+#include "sandbox/layers.h"
+#include "core/util.h"
 
 static int
 cmp_double(const void *a, const void *b)
@@ -154,7 +155,7 @@ ns_child(const struct pw_sbx_layers *l, const char *scratch, bool mount)
     pid_t pid = fork();
     if (pid == 0) {
         const char *what = "";
-        int rc = mount ? pw_sbx_mountns_steps(l, scratch, &what)
+        int rc = mount ? pw_sbx_checklist_ns(l, scratch, false, &what)
                        : pw_sbx_drop_uid(l, &what) | pw_sbx_unshare(l, false);
         _exit(rc < 0 ? 1 : 0);
     }
@@ -171,7 +172,7 @@ bench_mountns(int runs)
     char *scratch = pw_xasprintf("%s/pyward-bench.XXXXXX",
                                  tmp != NULL && *tmp == '/' ? tmp : "/tmp");
     pw_sbx_layers_probe(&l);
-    pw_sbx_mountns_probe(&l, tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+    pw_sbx_checklist_probe(&l, tmp != NULL && *tmp == '/' ? tmp : "/tmp");
     if (!l.mounts.active || mkdtemp(scratch) == NULL ||
         (l.root && chown(scratch, 65534, 65534) < 0)) {
         printf("mount namespace step: inactive (%s)\n", l.mounts.why);

@@ -17,10 +17,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "paths.h"
-#include "pyembed.h"
-#include "util.h"
-#include "validator.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "core/util.h"
+#include "validator/validator.h"
 
 static const struct program {
     const char *name;

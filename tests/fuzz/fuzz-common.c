@@ -7,9 +7,9 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
-#include "log.h"
-#include "paths.h"
-#include "pyembed.h"
+#include "core/log.h"
+#include "core/rules.h"
+#include "core/py.h"
 
 void
 pw_fuzz_die(const char *msg, const char *detail)

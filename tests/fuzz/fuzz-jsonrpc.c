@@ -16,14 +16,14 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "jsonrpc.h"
-#include "mcp.h"
-#include "profiles.h"
-#include "server.h"
-#include "serveconf.h"
-#include "tools.h"
-#include "util.h"
-#include "validator.h"
+#include "server/rpc.h"
+#include "server/mcp.h"
+#include "core/profiles.h"
+#include "server/server.h"
+#include "server/conf.h"
+#include "server/tools.h"
+#include "core/util.h"
+#include "validator/validator.h"
 
 static struct pw_config cfg;
 static struct pw_tools tools;

@@ -1,7 +1,7 @@
 /*
  * fuzz-rules.c - the loaders of the JSON data files in rules/: the rule
- * files (validator/ruleset.c), profiles.json (src/profiles.c) and
- * seccomp.json (src/sbx-filter.c).
+ * files (validator/ruleset.c), profiles.json (src/core/profiles.c) and
+ * seccomp.json (src/sandbox/filter.c).
  *
  * The input is "NAME\nCONTENT": CONTENT replaces rules/NAME in a private
  * copy of the shipped directory (NAME "extra.json" adds one more rule
@@ -18,10 +18,10 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "profiles.h"
-#include "sbx-filter.h"
-#include "util.h"
-#include "validator.h"
+#include "core/profiles.h"
+#include "sandbox/filter.h"
+#include "core/util.h"
+#include "validator/validator.h"
 
 static const char *const files[] = {
     "meta.json",       "imports.json", "calls.json",    "attributes.json",

@@ -9,8 +9,8 @@
 #include <jansson.h>
 
 #include "fuzz.h"
-#include "profiles.h"
-#include "validator.h"
+#include "core/profiles.h"
+#include "validator/validator.h"
 
 static struct pw_profiles *profiles;
 static struct pw_ruleset *sets[2];

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
-#include "util.h"
+#include "core/util.h"
 
 /* Feed the file PATH to the target.  Returns 0, or -1 if unreadable. */
 static int

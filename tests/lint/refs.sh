@@ -5,7 +5,7 @@
 # (README, *.md, man pages, rules/*.json) and the comments of code (C and
 # JavaScript /* */ and //, shell, Python, make and m4 #, dnl).  A name is
 # a path relative to the top that starts with one of the tree's top-level
-# directories (src/sandbox.c, tests/cases/, doc/pyward.1), or an
+# directories (src/sandbox/sandbox.c, tests/cases/, doc/pyward.1), or an
 # upper-case Markdown file name alone, which must exist somewhere.  An
 # upper-case segment is a placeholder (tests/cases/CODE.py: tests/cases/
 # must exist).  Generated files are allowed by name below.
@@ -24,7 +24,7 @@ if ! command -v perl >/dev/null 2>&1; then
 fi
 
 # Files made by the build, named in comments but never tracked.
-generated='config.h src/guard-py.inc tests/mcp-client-work/'
+generated='config.h src/sandbox/guard-py.inc tests/mcp-client-work/'
 
 work=$(tmpdir_new)
 trap 'rm -rf "$work"' EXIT

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jsonrpc.h"
+#include "server/rpc.h"
 
 static char *
 raw_id(const char *text)

@@ -1,5 +1,5 @@
 /*
- * check_output.c - collecting a run's output/ files (sbx-output.c) on
+ * check_output.c - collecting a run's output/ files (output.c) on
  * real directories planted with the tricks a program could leave behind:
  * symbolic links out of the workspace, a symlinked output/ itself, hard
  * links, a sparse terabyte, files over the caps, many files, a FIFO, a
@@ -19,10 +19,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "profiles.h"
-#include "sbx-layers.h"
-#include "sbx-output.h"
-#include "util.h"
+#include "core/profiles.h"
+#include "sandbox/layers.h"
+#include "sandbox/output.h"
+#include "core/util.h"
 
 static char root[64];
 static char outside[96];

@@ -25,13 +25,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "pyembed.h"
-#include "sandbox.h"
-#include "sbx-audit.h"
-#include "sbx-filter.h"
-#include "sbx-internal.h"
-#include "sbx-layers.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/audit.h"
+#include "sandbox/filter.h"
+#include "sandbox/internal.h"
+#include "sandbox/spare.h"
+#include "sandbox/checklist.h"
+#include "sandbox/layers.h"
 
 static struct pw_profiles *profiles;
 static struct pw_zygote *zygote;
@@ -1164,7 +1166,7 @@ check_view(const struct pw_sbx_layers *l)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         const char *what = "?";
-        if (pw_sbx_mountns_steps(l, scratch, &what) < 0) {
+        if (pw_sbx_checklist_ns(l, scratch, false, &what) < 0) {
             fprintf(stderr, "%s: %s\n", what, strerror(errno));
             _exit(1);
         }
@@ -1191,7 +1193,7 @@ START_TEST(mount_namespace_view)
 {
     struct pw_sbx_layers l;
     pw_sbx_layers_probe(&l);
-    pw_sbx_mountns_probe(&l, tmp_root);
+    pw_sbx_checklist_probe(&l, tmp_root);
     if (!l.mounts.active && !l.userns && !l.root) {
         fprintf(stderr, "# mount namespace inactive: %s\n", l.mounts.why);
         pw_sbx_layers_clear(&l);
@@ -1206,7 +1208,7 @@ START_TEST(mount_namespace_view)
         /* Root on a host without user namespaces: the view is made
          * before the uid drop. */
         l.userns = l.netns_unshare = false;
-        pw_sbx_mountns_probe(&l, tmp_root);
+        pw_sbx_checklist_probe(&l, tmp_root);
         ck_assert_msg(l.mounts.active && l.mounts.early, "%s", l.mounts.why);
         check_view(&l);
     }
@@ -1222,7 +1224,7 @@ empty_scratch_child(const struct pw_sbx_layers *l, const char *scratch)
 {
     const char *what = "?";
     pw_sbx_mountns_workspace(PW_SBX_WS_EMPTY);
-    if (pw_sbx_mountns_steps(l, scratch, &what) < 0) {
+    if (pw_sbx_checklist_ns(l, scratch, false, &what) < 0) {
         fprintf(stderr, "%s: %s\n", what, strerror(errno));
         return 1;
     }
@@ -1240,7 +1242,7 @@ START_TEST(view_scratch_empty)
 {
     struct pw_sbx_layers l;
     pw_sbx_layers_probe(&l);
-    pw_sbx_mountns_probe(&l, tmp_root);
+    pw_sbx_checklist_probe(&l, tmp_root);
     if (!l.mounts.active) {
         fprintf(stderr, "# mount namespace inactive: %s\n", l.mounts.why);
         pw_sbx_layers_clear(&l);

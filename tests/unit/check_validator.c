@@ -10,13 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "noqa.h"
-#include "paths.h"
-#include "pyembed.h"
-#include "select.h"
-#include "util.h"
-#include "validator.h"
+#include "validator/diag.h"
+#include "validator/noqa.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "validator/select.h"
+#include "core/util.h"
+#include "validator/validator.h"
 
 static char tmpl[] = "/tmp/pyward-unit.XXXXXX";
 static char *tmpdir;
@@ -84,6 +84,40 @@ expect_load_error(const char *rules, const char *n1, const char *n2,
     ck_assert_msg(n3 == NULL || strstr(err.message, n3) != NULL, "%s",
                   err.message);
 }
+
+/* ---- the rules directory ---------------------------------------------- */
+
+static void
+assert_rules_dir(const char *explicit_dir, const char *exe_dir,
+                 const char *want)
+{
+    PW_AUTOFREE char *dir = pw_rules_dir_for(explicit_dir, exe_dir);
+    ck_assert_str_eq(dir, want);
+}
+
+/* The lookup order: the flag, $PYWARD_RULES_DIR, rules/ beside the
+ * executable, the source tree's for an executable in the build tree (a
+ * build made outside the source tree), the installed directory. */
+START_TEST(rules_dir_order)
+{
+    const char *env = getenv("PYWARD_RULES_DIR");
+    PW_AUTOFREE char *saved = env != NULL ? pw_xstrdup(env) : NULL;
+    setenv("PYWARD_RULES_DIR", "/from/env", 1);
+    assert_rules_dir("/flag", PW_BUILD_DIR, "/flag");
+    assert_rules_dir(NULL, PW_BUILD_DIR, "/from/env");
+    unsetenv("PYWARD_RULES_DIR");
+    PW_AUTOFREE char *top = pw_xstrdup(PW_SRC_RULES_DIR);
+    *strrchr(top, '/') = '\0';
+    assert_rules_dir(NULL, top, PW_SRC_RULES_DIR);
+    assert_rules_dir(NULL, PW_BUILD_DIR "/tests/unit", PW_SRC_RULES_DIR);
+    assert_rules_dir(NULL, PW_BUILD_DIR "-other", PW_RULES_DIR);
+    assert_rules_dir(NULL, "/nonexistent/bin", PW_RULES_DIR);
+    assert_rules_dir(NULL, NULL, PW_RULES_DIR);
+    if (saved != NULL) {
+        setenv("PYWARD_RULES_DIR", saved, 1);
+    }
+}
+END_TEST
 
 /* ---- loader --------------------------------------------------------- */
 
@@ -513,6 +547,7 @@ validator_suite(void)
     Suite *s = suite_create("validator");
     TCase *load = tcase_create("loader");
     tcase_add_unchecked_fixture(load, py_setup, NULL);
+    tcase_add_test(load, rules_dir_order);
     tcase_add_test(load, load_shipped_sets);
     tcase_add_test(load, load_unknown_key);
     tcase_add_test(load, load_unknown_node);

@@ -1,0 +1,10 @@
+# Command line: `pyward check`, `rules`, `run`, `doctor`, `serve`.
+libpyward_a_SOURCES += \
+	src/cli/cmd.h \
+	src/cli/check.c \
+	src/cli/rules.c \
+	src/cli/run.c \
+	src/cli/doctor.c \
+	src/cli/serve.c \
+	$(NULL)
+pyward_SOURCES = src/cli/main.c

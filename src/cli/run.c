@@ -1,0 +1,349 @@
+/*
+ * run.c - `pyward run`: validate, run one program in the sandbox,
+ * print its output (or the structured result with --json).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/output.h"
+#include "core/util.h"
+#include "validator/validator.h"
+
+struct run_opts {
+    double timeout;
+    long long memory;
+    long long max_output;
+    char profiles[256];
+    bool json;
+    bool skip_validation;
+    const char *rules;
+    const char *output_dir;
+    const char *file;
+};
+
+static void
+usage(FILE *out)
+{
+    fprintf(out,
+            "usage: pyward run [--timeout S] [--memory SIZE] "
+            "[--max-output BYTES]\n"
+            "                  [--profile NAME]... [--json] "
+            "[--skip-validation] [--rules SET]\n"
+            "                  [--output-dir DIR] FILE|-\n"
+            "Run FILE (or the code on stdin for '-') in the sandbox.  The "
+            "program's stdin\nis this command's stdin (empty for '-').  "
+            "Files it writes to output/ are listed\non stderr and, with "
+            "--output-dir, saved there (never overwriting).  Exit 0 ok,\n1 "
+            "program error, limit or rejection, 2 usage or internal error.\n");
+}
+
+static int
+parse_opts(int argc, char **argv, struct run_opts *o)
+{
+    static const struct option longopts[] = {
+        {"timeout", required_argument, NULL, 't'},
+        {"memory", required_argument, NULL, 'm'},
+        {"max-output", required_argument, NULL, 'o'},
+        {"profile", required_argument, NULL, 'p'},
+        {"json", no_argument, NULL, 'j'},
+        {"skip-validation", no_argument, NULL, 's'},
+        {"rules", required_argument, NULL, 'r'},
+        {"output-dir", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    char *end;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 't':
+            o->timeout = strtod(optarg, &end);
+            if (*end != '\0' || o->timeout <= 0 || o->timeout > 3600) {
+                fprintf(stderr, "pyward: run: bad --timeout '%s'\n", optarg);
+                return -1;
+            }
+            break;
+        case 'm':
+        case 'o': {
+            long long v = pw_parse_size(optarg);
+            if (v <= 0) {
+                fprintf(stderr, "pyward: run: bad size '%s'\n", optarg);
+                return -1;
+            }
+            *(c == 'm' ? &o->memory : &o->max_output) = v;
+            break;
+        }
+        case 'p':
+            if (strlen(o->profiles) + strlen(optarg) + 2 >=
+                sizeof(o->profiles)) {
+                return -1;
+            }
+            strcat(o->profiles, ",");
+            strcat(o->profiles, optarg);
+            break;
+        case 'j':
+            o->json = true;
+            break;
+        case 's':
+            o->skip_validation = true;
+            break;
+        case 'r':
+            o->rules = optarg;
+            break;
+        case 'd':
+            o->output_dir = optarg;
+            break;
+        case 'h':
+            usage(stdout);
+            exit(0);
+        default:
+            return -1;
+        }
+    }
+    if (optind != argc - 1) {
+        return -1;
+    }
+    o->file = argv[optind];
+    return 0;
+}
+
+static int
+read_inputs(const struct run_opts *o, struct pw_buf *code, struct pw_buf *in,
+            struct pw_error *err)
+{
+    if (strcmp(o->file, "-") == 0) {
+        return pw_read_fd(0, 0, code, err);
+    }
+    if (pw_read_file(o->file, 0, code, err) < 0) {
+        return -1;
+    }
+    return isatty(0) ? 0 : pw_read_fd(0, 0, in, err);
+}
+
+/* 1 rejected (prints), 0 valid, -1 error. */
+static int
+validate(const struct run_opts *o, const char *rules_dir,
+         const struct pw_importset *set, const struct pw_buf *code,
+         json_t **rejected, struct pw_error *err)
+{
+    const char *name = "default";
+    PW_AUTOFREE char *dir = pw_xstrdup(rules_dir);
+    if (o->rules != NULL && pw_is_dir(o->rules)) {
+        free(dir);
+        dir = pw_xstrdup(o->rules);
+    } else if (o->rules != NULL) {
+        name = o->rules;
+    }
+    struct pw_ruleset *rs = pw_ruleset_load(dir, name, err);
+    if (rs == NULL) {
+        return -1;
+    }
+    struct pw_diags d;
+    pw_diags_init(&d);
+    int rc = pw_validate(rs, set, code->data, code->len, &d, NULL, err);
+    if (rc == 0 && d.n > 0) {
+        pw_diags_sort(&d);
+        for (size_t i = 0; i < d.n && !o->json; i++) {
+            fprintf(stderr, "%s:%d:%d: %s %s\n", o->file, d.v[i].line,
+                    d.v[i].col, d.v[i].code, d.v[i].message);
+        }
+        *rejected = json_pack("{s:b,s:s,s:{s:b,s:o}}", "success", 0, "status",
+                              "rejected", "validation", "valid", 0, "errors",
+                              pw_diags_to_json(&d));
+        rc = 1;
+    }
+    pw_diags_free(&d);
+    pw_ruleset_free(rs);
+    return rc;
+}
+
+/* Save the sent file F into DIR (never following a link, never
+ * overwriting).  0 or -1 (reported). */
+static int
+save_file(const char *dir, json_t *f)
+{
+    const char *name = json_string_value(json_object_get(f, "name"));
+    const char *data = json_string_value(json_object_get(f, "data"));
+    if (name == NULL || data == NULL || strchr(name, '/') != NULL ||
+        strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+        return -1;
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    PW_AUTOFREE char *path = pw_xasprintf("%s/%s", dir, name);
+    int fd = -1;
+    int rc = pw_base64_decode(data, &b);
+    if (rc == 0) {
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0644);
+        rc = fd < 0 || pw_write_all(fd, b.data, b.len) < 0 ? -1 : 0;
+    }
+    if (rc < 0) {
+        fprintf(stderr, "pyward: cannot save %s: %s\n", path,
+                fd < 0 ? strerror(errno) : "write failed");
+    }
+    if (fd >= 0) {
+        close(fd);
+    }
+    pw_buf_free(&b);
+    return rc;
+}
+
+/* List the run's output files on stderr; save them with --output-dir. */
+static void
+report_files(const struct run_opts *o, json_t *res)
+{
+    size_t i;
+    json_t *f; /* borrowed */
+    json_array_foreach(json_object_get(res, "files"), i, f) {
+        const char *why = json_string_value(json_object_get(f, "reason"));
+        bool saved = why == NULL && o->output_dir != NULL &&
+                     save_file(o->output_dir, f) == 0;
+        fprintf(stderr, "pyward: output/%s (%s, %lld bytes)%s%s%s%s\n",
+                json_string_value(json_object_get(f, "name")),
+                json_string_value(json_object_get(f, "mime_type")),
+                (long long)json_integer_value(json_object_get(f, "size")),
+                why != NULL ? " not returned: " : "", why != NULL ? why : "",
+                saved ? " saved in " : "", saved ? o->output_dir : "");
+    }
+}
+
+static int
+print_result(const struct run_opts *o, json_t *res)
+{
+    const char *status = json_string_value(json_object_get(res, "status"));
+    if (o->json) {
+        json_dumpf(res, stdout, JSON_COMPACT | JSON_ENSURE_ASCII);
+        fputc('\n', stdout);
+    } else {
+        const char *out = json_string_value(json_object_get(res, "stdout"));
+        const char *err = json_string_value(json_object_get(res, "stderr"));
+        fputs(out != NULL ? out : "", stdout);
+        fputs(err != NULL ? err : "", stderr);
+        json_t *e = json_object_get(res, "error");
+        const char *tb = json_string_value(json_object_get(e, "traceback"));
+        const char *msg = json_string_value(json_object_get(e, "message"));
+        json_t *line = json_object_get(e, "line");
+        if (json_is_integer(line)) {
+            fprintf(stderr, "pyward: error on line %lld\n",
+                    (long long)json_integer_value(line));
+        }
+        if (tb != NULL && *tb != '\0') {
+            fputs(tb, stderr);
+        } else if (msg != NULL) {
+            fprintf(stderr, "pyward: %s: %s\n", status, msg);
+        }
+    }
+    report_files(o, res);
+    fflush(stdout);
+    if (status != NULL && strcmp(status, "ok") == 0) {
+        return 0;
+    }
+    return status != NULL && strcmp(status, "internal_error") == 0 ? 2 : 1;
+}
+
+static int
+run_code(const struct run_opts *o, struct pw_profiles *profiles,
+         pw_profile_mask mask, const struct pw_buf *code,
+         const struct pw_buf *in, struct pw_error *err)
+{
+    struct pw_importset set = {.profiles = profiles, .mask = mask};
+    struct pw_zygote *z = pw_zygote_new(profiles, mask, err);
+    if (z == NULL) {
+        return -1;
+    }
+    struct pw_sbx_request req = {.code = code->data,
+                                 .code_len = code->len,
+                                 .stdin_data = in->data,
+                                 .stdin_len = in->len,
+                                 .limits = {.timeout_s = o->timeout,
+                                            .memory_bytes = o->memory,
+                                            .max_output_bytes = o->max_output},
+                                 .imports = &set,
+                                 .caps = pw_profiles_caps(profiles, mask),
+                                 .capture_output = true};
+    json_t *res = NULL;
+    int rc = pw_sbx_run_sync(z, &req, &res, err);
+    pw_zygote_free(z);
+    if (rc < 0) {
+        return -1;
+    }
+    rc = print_result(o, res);
+    json_decref(res);
+    return rc;
+}
+
+static int
+run_main(const struct run_opts *o, struct pw_error *err)
+{
+    PW_AUTOFREE char *rules_dir = pw_rules_dir(NULL);
+    struct pw_profiles *profiles = pw_profiles_load(rules_dir, err);
+    if (profiles == NULL) {
+        return -1;
+    }
+    pw_profile_mask mask = pw_profiles_default_mask(profiles);
+    struct pw_buf code, in;
+    pw_buf_init(&code);
+    pw_buf_init(&in);
+    int rc =
+        o->profiles[0] != '\0'
+            ? pw_profiles_parse_list(profiles, o->profiles + 1, &mask, err)
+            : 0;
+    if (rc == 0) {
+        rc = read_inputs(o, &code, &in, err);
+    }
+    if (rc == 0 && pw_py_init(err) < 0) {
+        rc = -1;
+    }
+    json_t *rejected = NULL;
+    struct pw_importset set = {.profiles = profiles, .mask = mask};
+    if (rc == 0 && !o->skip_validation) {
+        rc = validate(o, rules_dir, &set, &code, &rejected, err);
+    }
+    if (rc == 1) {
+        (void)print_result(o, rejected);
+        json_decref(rejected);
+    } else if (rc == 0) {
+        rc = run_code(o, profiles, mask, &code, &in, err);
+    }
+    pw_buf_free(&code);
+    pw_buf_free(&in);
+    pw_profiles_free(profiles);
+    return rc;
+}
+
+int
+pw_cmd_run(int argc, char **argv)
+{
+    struct run_opts o = {0};
+    if (parse_opts(argc, argv, &o) < 0) {
+        usage(stderr);
+        return 2;
+    }
+    struct pw_error err = {0};
+    int rc = run_main(&o, &err);
+    if (rc < 0) {
+        fprintf(stderr, "pyward: run: %s\n", err.message);
+        if (o.json) {
+            printf("{\"success\":false,\"status\":\"internal_error\","
+                   "\"error\":{\"type\":\"SandboxError\",\"message\":");
+            json_t *m = json_string(err.message);
+            json_dumpf(m, stdout, JSON_ENCODE_ANY);
+            json_decref(m);
+            printf("}}\n");
+        }
+        return 2;
+    }
+    return rc;
+}

@@ -1,0 +1,132 @@
+/*
+ * serve.c - `pyward serve`: set up stdio, the interpreter, the rules
+ * and the zygote, then run the event loop.
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "core/log.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "server/mcp.h"
+#include "server/server.h"
+#include "server/conf.h"
+#include "server/tools.h"
+#include "core/util.h"
+
+/* Move the protocol to a private CLOEXEC fd and point fd 1 at stderr, so
+ * that stray prints from Python or a library never reach the client. */
+static int
+take_stdout(void)
+{
+    int fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0) {
+        pw_die_errno("duplicating stdout");
+    }
+    if (dup2(2, 1) < 0) {
+        pw_die_errno("pointing stdout at stderr");
+    }
+    if (pw_set_nonblock(fd, true) < 0) {
+        pw_die_errno("making the protocol fd non-blocking");
+    }
+    return fd;
+}
+
+/* Load the rule set named by --rules for T; NULL after a warning. */
+static struct pw_ruleset *
+load_rules(const struct pw_config *cfg, const char *rules_dir,
+           struct pw_tools *t)
+{
+    struct pw_error err = {0};
+    bool named = strcmp(cfg->rules, "default") == 0 ||
+                 strcmp(cfg->rules, "restricted") == 0;
+    struct pw_ruleset *rs = named
+                                ? pw_ruleset_load(rules_dir, cfg->rules, &err)
+                                : pw_ruleset_load(cfg->rules, "default", &err);
+    if (rs == NULL) {
+        pw_warn("rules '%s': %s", cfg->rules, err.message);
+        snprintf(t->rules_error, sizeof(t->rules_error), "%s", err.message);
+    }
+    t->rules_name = cfg->rules;
+    return rs;
+}
+
+static struct pw_zygote *
+start_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
+{
+    struct pw_error err = {0};
+    struct pw_zygote *z = pw_zygote_new(profiles, t->enabled, &err);
+    if (z == NULL) {
+        pw_warn("sandbox unavailable, execute_code will refuse: %s",
+                err.message);
+        snprintf(t->zygote_error, sizeof(t->zygote_error), "%s", err.message);
+    }
+    return z;
+}
+
+static int
+serve(const struct pw_config *cfg, int proto_fd)
+{
+    struct pw_error err = {0};
+    struct pw_tools t = {.cfg = cfg};
+    PW_AUTOFREE char *rules_dir = pw_rules_dir(NULL);
+    struct pw_profiles *profiles = pw_profiles_load(rules_dir, &err);
+    if (profiles == NULL ||
+        pw_config_profile_mask(cfg, profiles, &t.enabled, &err) < 0 ||
+        pw_py_init(&err) < 0) {
+        pw_warn("%s", err.message);
+        pw_profiles_free(profiles);
+        return 2;
+    }
+    t.profiles = profiles;
+    struct pw_ruleset *rs = load_rules(cfg, rules_dir, &t);
+    t.rules = rs;
+    /* Last: it scrubs the environment. */
+    t.zygote = rs != NULL ? start_zygote(profiles, &t) : NULL;
+    int rc = 2;
+    if (rs == NULL) {
+        pw_warn("cannot serve without rules");
+    } else if (pw_tools_init(&t, &err) < 0) {
+        pw_warn("%s", err.message);
+    } else {
+        struct pw_server *s =
+            pw_server_new(proto_fd, &t, cfg->max_concurrency);
+        struct pw_mcp mcp;
+        pw_mcp_init(&mcp, s, &t);
+        pw_log(PW_LOG_INFO, "serving MCP on stdio (%d runs at once)",
+               cfg->max_concurrency);
+        rc = pw_server_run(s);
+        pw_server_free(s);
+    }
+    pw_tools_free(&t);
+    pw_zygote_free(t.zygote);
+    pw_ruleset_free(rs);
+    pw_profiles_free(profiles);
+    return rc;
+}
+
+int
+pw_cmd_serve(int argc, char **argv)
+{
+    struct pw_config cfg;
+    struct pw_error err = {0};
+    int rc = pw_config_load(&cfg, argc, argv, &err);
+    if (rc != 0) {
+        if (rc < 0) {
+            fprintf(stderr, "pyward serve: %s\n", err.message);
+        }
+        pw_config_free(&cfg);
+        return rc < 0 ? 2 : 0;
+    }
+    pw_log_set_level((enum pw_log_level)cfg.log_level);
+    int proto_fd = take_stdout();
+    rc = serve(&cfg, proto_fd);
+    pw_config_free(&cfg);
+    (void)close(proto_fd);
+    return rc;
+}

@@ -1,0 +1,26 @@
+/*
+ * json.c - helpers for pyward's strict JSON data files.
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "core/json.h"
+
+const char *
+pw_json_unknown_key(json_t *obj, const char *const *keys, size_t nkeys)
+{
+    const char *key;
+    json_t *val; /* borrowed */
+    json_object_foreach(obj, key, val) {
+        bool known = false;
+        for (size_t i = 0; i < nkeys && keys[i] != NULL && !known; i++) {
+            known = strcmp(key, keys[i]) == 0;
+        }
+        if (!known) {
+            return key;
+        }
+    }
+    return NULL;
+}

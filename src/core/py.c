@@ -1,0 +1,170 @@
+/*
+ * py.c - isolated initialisation of the embedded interpreter.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "core/py.h"
+#include "core/util.h"
+
+static int initialized;
+
+static int
+check_status(PyStatus st, PyConfig *config, struct pw_error *err)
+{
+    if (!PyStatus_Exception(st)) {
+        return 0;
+    }
+    if (config != NULL) {
+        PyConfig_Clear(config);
+    }
+    return pw_fail(err, PW_ERR_PYTHON, "python initialisation failed: %s%s%s",
+                   st.func != NULL ? st.func : "", st.func != NULL ? ": " : "",
+                   st.err_msg != NULL ? st.err_msg : "unknown error");
+}
+
+static int
+pre_init(struct pw_error *err)
+{
+    PyPreConfig pre;
+    PyPreConfig_InitIsolatedConfig(&pre);
+    pre.utf8_mode = 1;
+    return check_status(Py_PreInitialize(&pre), NULL, err);
+}
+
+static int
+append_site_dirs(struct pw_error *err)
+{
+    /* borrowed */ PyObject *path = PySys_GetObject("path");
+    if (path == NULL || !PyList_Check(path)) {
+        return pw_fail(err, PW_ERR_PYTHON, "sys.path is missing");
+    }
+    char dirs[] = PW_PYTHON_SITE_DIRS;
+    char *save = NULL;
+    for (char *d = strtok_r(dirs, ":", &save); d != NULL;
+         d = strtok_r(NULL, ":", &save)) {
+        if (!pw_is_dir(d)) {
+            continue;
+        }
+        PW_PYAUTO PyObject *s = PyUnicode_DecodeFSDefault(d);
+        if (s == NULL || PyList_Append(path, s) < 0) {
+            return pw_py_fetch_error(err);
+        }
+    }
+    return 0;
+}
+
+int
+pw_py_init(struct pw_error *err)
+{
+    if (initialized) {
+        return 0;
+    }
+    if (pre_init(err) < 0) {
+        return -1;
+    }
+    PyConfig config;
+    PyConfig_InitIsolatedConfig(&config);
+    config.install_signal_handlers = 0;
+    config.site_import = 0;
+    config.write_bytecode = 0;
+    config.parse_argv = 0;
+    config.buffered_stdio = 1;
+    config.user_site_directory = 0;
+    if (check_status(PyConfig_SetBytesString(&config, &config.program_name,
+                                             PW_PYTHON_EXECUTABLE),
+                     &config, err) < 0) {
+        return -1;
+    }
+    if (check_status(Py_InitializeFromConfig(&config), &config, err) < 0) {
+        return -1;
+    }
+    PyConfig_Clear(&config);
+    initialized = 1;
+    return append_site_dirs(err);
+}
+
+int
+pw_py_initialized(void)
+{
+    return initialized;
+}
+
+void
+pw_py_fini(void)
+{
+    if (initialized) {
+        (void)Py_FinalizeEx();
+        initialized = 0;
+    }
+}
+
+static void
+fill_syntax_position(PyObject *value, struct pw_error *err)
+{
+    PW_PYAUTO PyObject *lineno = PyObject_GetAttrString(value, "lineno");
+    PW_PYAUTO PyObject *offset = PyObject_GetAttrString(value, "offset");
+    PyErr_Clear();
+    if (lineno != NULL && PyLong_Check(lineno)) {
+        err->line = (int)PyLong_AsLong(lineno);
+    }
+    if (offset != NULL && PyLong_Check(offset)) {
+        err->col = (int)PyLong_AsLong(offset);
+    }
+    PyErr_Clear();
+}
+
+int
+pw_py_fetch_error(struct pw_error *err)
+{
+    PyObject *type = NULL, *value = NULL, *tb = NULL;
+    PyErr_Fetch(&type, &value, &tb);
+    if (type == NULL) {
+        return pw_fail(err, PW_ERR_PYTHON, "unknown python error");
+    }
+    PyErr_NormalizeException(&type, &value, &tb);
+    PW_PYAUTO PyObject *otype = type;
+    PW_PYAUTO PyObject *ovalue = value;
+    PW_PYAUTO PyObject *otb = tb;
+    const char *tname = ((PyTypeObject *)otype)->tp_name;
+    const char *msg = "";
+    PW_PYAUTO PyObject *str = ovalue != NULL ? PyObject_Str(ovalue) : NULL;
+    if (str != NULL) {
+        msg = PyUnicode_AsUTF8(str);
+    }
+    if (msg == NULL) {
+        msg = "";
+    }
+    PyErr_Clear();
+    (void)pw_fail(err, PW_ERR_PYTHON, "%s: %s", tname, msg);
+    if (err != NULL && ovalue != NULL &&
+        PyErr_GivenExceptionMatches(otype, PyExc_SyntaxError)) {
+        fill_syntax_position(ovalue, err);
+    }
+    return -1;
+}
+
+const char *
+pw_py_version(void)
+{
+    static char version[32];
+    if (version[0] == '\0') {
+        const char *v = Py_GetVersion();
+        size_t n = strcspn(v, " ");
+        if (n >= sizeof(version)) {
+            n = sizeof(version) - 1;
+        }
+        memcpy(version, v, n);
+        version[n] = '\0';
+    }
+    return version;
+}
+
+PyObject *
+pw_py_import(const char *name)
+{
+    return PyImport_ImportModule(name);
+}

@@ -1,0 +1,41 @@
+/*
+ * py.h - the embedded CPython interpreter: one isolated initialisation
+ * per process, exception conversion, reference helpers.
+ */
+#pragma once
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "core/pyward.h"
+
+static inline void
+pw_py_decrefp(PyObject **p)
+{
+    Py_XDECREF(*p);
+}
+
+/* An owned PyObject local: released with Py_XDECREF at end of scope. */
+#define PW_PYAUTO __attribute__((cleanup(pw_py_decrefp)))
+
+/*
+ * Initialise the interpreter once (later calls are no-ops returning 0):
+ * isolated config, no site, no signal handlers, no bytecode writing, the
+ * system's package directories appended to sys.path.  Returns 0 or -1.
+ */
+int pw_py_init(struct pw_error *err);
+int pw_py_initialized(void);
+/* Finalize if initialised (tests and tools; the server never finalizes). */
+void pw_py_fini(void);
+
+/*
+ * Convert the pending exception into ERR (type and message; line and column
+ * for a SyntaxError) and clear it.  Always returns -1.
+ */
+int pw_py_fetch_error(struct pw_error *err);
+
+/* "3.11.2" (borrowed, static). */
+const char *pw_py_version(void);
+
+/* Import a module by name. Returns a new reference, or NULL with an error. */
+PyObject *pw_py_import(const char *name);

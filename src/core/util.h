@@ -1,0 +1,72 @@
+/*
+ * util.h - allocation, a growable byte buffer, file and fd helpers.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "core/pyward.h"
+
+/* Allocators that never return NULL: they call pw_die_oom() instead.  Use
+ * them only where running out of memory cannot be reported (start-up). */
+void *pw_xmalloc(size_t n);
+void *pw_xcalloc(size_t count, size_t size);
+void *pw_xrealloc(void *p, size_t n);
+char *pw_xstrdup(const char *s);
+char *pw_xstrndup(const char *s, size_t n);
+char *pw_xasprintf(const char *fmt, ...) PW_PRINTF(1, 2);
+
+/* A growable byte buffer, always NUL-terminated after len bytes. */
+struct pw_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+};
+
+void pw_buf_init(struct pw_buf *b);
+void pw_buf_free(struct pw_buf *b);
+/* Append; returns 0, or -1 when memory runs out (the buffer is unchanged). */
+int pw_buf_append(struct pw_buf *b, const void *p, size_t n) PW_WUR;
+int pw_buf_printf(struct pw_buf *b, const char *fmt, ...) PW_PRINTF(2, 3);
+/* Hand the data to the caller (owned, NUL-terminated); the buffer is reset. */
+char *pw_buf_take(struct pw_buf *b, size_t *len);
+
+/* Read a whole fd or file, at most MAX bytes (0: no limit).  Returns 0 and
+ * fills B, or -1 with ERR set (file larger than MAX is an error). */
+int pw_read_fd(int fd, size_t max, struct pw_buf *b, struct pw_error *err);
+int pw_read_file(const char *path, size_t max, struct pw_buf *b,
+                 struct pw_error *err);
+/* Write all N bytes, retrying on EINTR and short writes. */
+int pw_write_all(int fd, const void *p, size_t n);
+
+/* Fd passing over a Unix socket (SCM_RIGHTS), at most PW_FDS_MAX per
+ * message.  Send LEN bytes of DATA with NFDS borrowed FDS: 0 or -1.
+ * Receive up to LEN bytes (FLAGS for recvmsg): the fds that come with them
+ * are appended to FDS (owned by the caller; *NFDS counts them, up to MAX,
+ * the rest are closed).  Returns recvmsg's result. */
+#define PW_FDS_MAX 8
+int pw_send_fds(int sock, const void *data, size_t len, const int *fds,
+                size_t nfds);
+ssize_t pw_recv_fds(int sock, void *buf, size_t len, int *fds, size_t max,
+                    size_t *nfds, int flags);
+
+int pw_set_cloexec(int fd, bool on);
+int pw_set_nonblock(int fd, bool on);
+
+/* The length of the first LEN bytes of S cut to at most MAX bytes on a
+ * UTF-8 character boundary (never inside a character). */
+size_t pw_utf8_cut(const char *s, size_t len, size_t max);
+
+/* Monotonic clock in seconds. */
+double pw_now(void);
+
+/* Parse "128m", "1g", "512k", "1048576" (bytes).  -1 on error. */
+long long pw_parse_size(const char *s);
+
+/* True if PATH is an existing directory. */
+bool pw_is_dir(const char *path);
+
+/* Directory that holds the running executable (owned), or NULL. */
+char *pw_exe_dir(void);

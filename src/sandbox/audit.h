@@ -1,0 +1,33 @@
+/*
+ * audit.h - the audit hook of a run (PEP 578, PySys_AddAuditHook):
+ * refuses the events an escape needs and names the first one in the
+ * result ("A<event>" line on the result fd).
+ */
+#pragma once
+
+#include <stdbool.h>
+
+/* Child: what the hook allows (CAPS: enum pw_cap) and where it reports. */
+void pw_sbx_audit_configure(unsigned caps, const char *scratch, int result_fd);
+/* Child: install the hook.  0 or -1. */
+int pw_sbx_audit_install(void);
+int pw_sbx_audit_result_fd(void);
+/* Zygote: one more module the hook refuses to load (rules/runtime.json's
+ * audit_deny_modules). */
+void pw_sbx_audit_deny_module(const char *name);
+/* Zygote: put the C wrapper in front of the import system's
+ * _find_and_load (see audit.c).  0 or -1 with a Python error. */
+int pw_sbx_audit_wrap_import(void);
+/* Child: may the run open PATH relative to the directory DIR_FD with
+ * FLAGS (the full path against the path rules)?  0, or -1 with
+ * PermissionError set and the event reported. */
+int pw_sbx_audit_check_at(int dir_fd, const char *path, int flags);
+
+/* The path policy, exposed for tests: may a run open PATH (relative to
+ * its scratch dir SCRATCH) for reading, or for writing? */
+bool pw_sbx_path_ok(const char *path, const char *scratch, bool write);
+/* May a run whose profiles allow ALLOWED (enum pw_cap) write PATH, a path
+ * pw_sbx_path_ok accepts for writing?  Anywhere in the workspace with
+ * "workspace-files", only under its output/ with "output-files", else
+ * nowhere but /dev/null. */
+bool pw_sbx_write_ok(const char *path, const char *scratch, unsigned allowed);

@@ -1,0 +1,251 @@
+/*
+ * child.c - the fixed checklist of a forked child (isolate style).
+ *
+ * Each step fails closed: its reason goes to the parent as an "E" line on
+ * the result fd and the child _exits.  Order: process group, network
+ * namespace, pipes on 0/1/2/3 (a spare's request pipe on 4), close every
+ * other fd, environment, fixed rlimits, (mount namespace here when root
+ * has no user namespaces) uid drop, user/IPC/UTS namespaces, mount
+ * namespace, scratch cwd, no_new_privs, landlock, default signal
+ * dispositions, seccomp and its listener handed to the server -- all of
+ * this before a spare's request -- then the request's CPU and AS
+ * rlimits, interpreter layers, audit hook, the "G" record (everything
+ * after it on the result channel is the program's), run (no user code
+ * before every layer is in place), close the pipes, _exit with the
+ * program's exit status (never exit: no atexit handlers, no
+ * LeakSanitizer under the filter).
+ *
+ * What the server believes of a run comes from the kernel: the exit
+ * status, the resource usage, the refused system call (the listener).
+ * Records the child writes before "G" come from this checklist, before
+ * any user code ran; those after it are program output.
+ *
+ * The request's rlimits are set under the filter: rules/seccomp.json
+ * allows prlimit64 on the process itself (pid 0).  That is safe for the
+ * program too: an unprivileged process can only lower a hard limit or
+ * move a soft one below it (raising a hard limit needs CAP_SYS_RESOURCE
+ * in the initial user namespace, which the child never has: the uid drop
+ * or the zygote's own uid, then a user namespace of its own), and the
+ * audit hook refuses resource.setrlimit/prlimit to the program anyway.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "core/py.h"
+#include "sandbox/checklist.h"
+#include "sandbox/guard.h"
+#include "sandbox/internal.h"
+#include "sandbox/limits.h"
+#include "sandbox/output.h"
+
+#define RESULT_FD   3
+#define EXIT_SETUP  125
+#define EXIT_SIGSYS 159
+
+static int report_fd = -1;
+
+static long long as_base;    /* the child's mapped size after setup */
+static struct rusage before; /* usage when the request's part began */
+
+#define fail pw_sbx_child_fail
+
+/* The filter is in place but its listener not handed over yet: an
+ * exit_group would wait for a listener nobody reads. */
+static bool listener_kept;
+
+void
+pw_sbx_child_fail(const char *step, int e)
+{
+    char line[256];
+    int n = snprintf(line, sizeof(line), "E%s: %s\n", step,
+                     e != 0 ? strerror(e) : "failed");
+    if (n > 0 && report_fd >= 0) {
+        ssize_t w = write(report_fd, line, (size_t)n);
+        (void)w;
+    }
+    if (listener_kept) {
+        (void)syscall(SYS_exit, EXIT_SETUP); /* single-threaded here */
+    }
+    _exit(EXIT_SETUP);
+}
+
+/* The pipes on 0-3 and a spare's request pipe on 4; returns the first
+ * fd that is not one of them. */
+static int
+setup_fds(const struct pw_sbx_child *c)
+{
+    int src[5] = {c->fd_in, c->fd_out, c->fd_err, c->fd_res, c->fd_ctl};
+    int tmp[5] = {-1, -1, -1, -1, -1};
+    int n = 5;
+    for (int i = 0; i < n; i++) {
+        tmp[i] = fcntl(src[i], F_DUPFD_CLOEXEC, 10);
+        if (tmp[i] < 0) {
+            fail("dup", errno);
+        }
+    }
+    report_fd = tmp[3];
+    for (int i = 0; i < n; i++) {
+        if (dup2(tmp[i], i) < 0) {
+            fail("dup2", errno);
+        }
+    }
+    report_fd = RESULT_FD;
+    return n;
+}
+
+static void
+close_others(int from)
+{
+    if (syscall(SYS_close_range, (unsigned)from, ~0U, 0U) == 0) {
+        return;
+    }
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = from; fd < (max > 0 ? max : 1024); fd++) {
+        (void)close((int)fd);
+    }
+}
+
+static void
+os_layers(const struct pw_sbx_child *c, int first_free)
+{
+    const struct pw_zygote *z = c->z;
+    bool net = (c->os_caps & PW_CAP_NETWORK) != 0;
+    enum pw_sbx_ws ws = pw_sbx_ws_kind(z, c->os_caps);
+    bool tmpfs = ws == PW_SBX_WS_TMPFS;
+    const char *what = "rlimit";
+    pw_sbx_mountns_workspace(ws);
+    close_others(first_free);
+    if (clearenv() != 0) {
+        fail("clearenv", 0);
+    }
+    /* The child's own size now (the zygote may have grown since it
+     * started); read while /proc is still reachable. */
+    long long base = pw_sbx_vm_size();
+    as_base = base > 0 ? base : z->as_base;
+    if (pw_sbx_set_fixed_rlimits(&z->policy, &what) < 0) {
+        fail(what, errno);
+    }
+    if (pw_sbx_checklist_ns(&z->layers, c->scratch, net, &what) < 0) {
+        fail(what, errno);
+    }
+    if (chdir(c->scratch) < 0) {
+        fail("chdir(scratch)", errno);
+    }
+
+    if (tmpfs && pw_sbx_workspace_send(RESULT_FD) < 0) {
+        fail("workspace fd", errno);
+    }
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
+        fail("no_new_privs", errno);
+    }
+    if (pw_sbx_landlock(&z->layers, c->scratch, c->os_caps) < 0) {
+        fail("landlock", errno);
+    }
+}
+
+static void
+signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    for (int s = 1; s < 32; s++) {
+        if (s != SIGKILL && s != SIGSTOP) {
+            (void)sigaction(s, &sa, NULL);
+        }
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    if (sigprocmask(SIG_SETMASK, &none, NULL) < 0) {
+        fail("sigprocmask", errno);
+    }
+}
+
+void
+pw_sbx_child_setup(const struct pw_sbx_child *c)
+{
+    bool net = (c->os_caps & PW_CAP_NETWORK) != 0;
+    report_fd = c->fd_res;
+    if (setsid() < 0) {
+        fail("setsid", errno);
+    }
+    /* Before the fds move onto 0-4: the held namespace's fd may be one. */
+    if (pw_sbx_enter_netns(&c->z->layers, net) < 0) {
+        fail("setns(network)", errno);
+    }
+    os_layers(c, setup_fds(c));
+    signals();
+    int listener =
+        pw_sbx_filter_install(pw_sbx_filter_prog(c->z->filter, net));
+    if (listener < 0) {
+        fail("seccomp", errno);
+    }
+    /* The server must hold the only copy before any user code runs: a
+     * listener the program could read would let it answer for itself. */
+    int rc = pw_send_fds(RESULT_FD, "L\n", 2, &listener, 1);
+    int e = errno;
+    close(listener);
+    if (rc < 0) {
+        fail("seccomp listener", e);
+    }
+    listener_kept = false;
+}
+
+static double
+cpu_of(const struct rusage *ru)
+{
+    return (double)ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6 +
+           (double)ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6;
+}
+
+void
+pw_sbx_child_limits(const struct pw_sbx_limits *lim)
+{
+    const char *what = "rlimit";
+    if (getrusage(RUSAGE_SELF, &before) < 0) {
+        fail("getrusage", errno);
+    }
+    if (pw_sbx_set_run_rlimits(lim, as_base, cpu_of(&before), &what) < 0) {
+        fail(what, errno);
+    }
+}
+
+/* Close the pipes so the server sees EOF at once, then end with the
+ * program's exit status. */
+static PW_NORETURN void
+end_run(int status)
+{
+    for (int fd = 0; fd <= RESULT_FD; fd++) {
+        (void)close(fd);
+    }
+    _exit(status);
+}
+
+void
+pw_sbx_child_exec(const struct pw_sbx_child *c)
+{
+    struct pw_sbx_guard_run g = {.imports = c->req->imports,
+                                 .caps = c->req->caps,
+                                 .scratch = c->scratch,
+                                 .result_fd = RESULT_FD};
+    if (pw_sbx_guard_prepare(&g, c->compiled) < 0) {
+        fail("interpreter layers", 0);
+    }
+    if (pw_sbx_guard_arm() < 0) {
+        fail("audit hook", 0);
+    }
+    if (write(RESULT_FD, "G\n", 2) != 2) {
+        fail("result channel", errno);
+    }
+    end_run(pw_sbx_guard_execute());
+}

@@ -1,0 +1,454 @@
+/*
+ * guard.c - load guard.py in the zygote, import the profiles' modules,
+ * scrub the environment, and in the child prepare, arm and execute.
+ */
+#include "config.h"
+
+#include <jansson.h>
+#include <string.h>
+
+#include "core/json.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "sandbox/audit.h"
+#include "sandbox/guard.h"
+#include "core/util.h"
+
+static const char guard_src[] = {
+#include "src/sandbox/guard-py.inc"
+    0};
+
+#define GUARD_FILE "<pyward-guard>"
+
+static PyObject *guard_ns; /* owned for the process lifetime */
+static const struct pw_importset *cur_imports;
+static PyObject *prepared; /* child: (code, globals, error) */
+
+static bool
+is_allowed(const char *name)
+{
+    return cur_imports != NULL &&
+           pw_importset_check(cur_imports, name, NULL) == PW_IMPORT_ALLOWED;
+}
+
+static PyObject *
+py_allowed(PyObject *self, PyObject *arg)
+{
+    const char *name = PyUnicode_AsUTF8(arg);
+    if (name == NULL) {
+        return NULL;
+    }
+    return PyBool_FromLong(is_allowed(name));
+}
+
+static bool
+list_below(char *const *list, const char *top, size_t n)
+{
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++) {
+        if (strncmp(list[i], top, n) == 0 && list[i][n] == '.' &&
+            is_allowed(list[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static PyObject *
+py_any_below(PyObject *self, PyObject *arg)
+{
+    const char *top = PyUnicode_AsUTF8(arg);
+    if (top == NULL) {
+        return NULL;
+    }
+    size_t n = strlen(top);
+    const struct pw_importset *s = cur_imports;
+    bool found = s != NULL && list_below((char *const *)s->extra, top, n);
+    for (size_t i = 0; s != NULL && !found && i < s->profiles->n; i++) {
+        found = list_below(s->profiles->v[i].modules, top, n);
+    }
+    return PyBool_FromLong(found);
+}
+
+static PyObject *
+py_import_check(PyObject *self, PyObject *arg)
+{
+    const char *name = PyUnicode_AsUTF8(arg);
+    if (name == NULL) {
+        return NULL;
+    }
+    const char *which = NULL;
+    enum pw_import_verdict v =
+        cur_imports == NULL ? PW_IMPORT_DENIED
+                            : pw_importset_check(cur_imports, name, &which);
+    switch (v) {
+    case PW_IMPORT_ALLOWED:
+        Py_RETURN_NONE;
+    case PW_IMPORT_OTHER_PROFILE:
+        return PyUnicode_FromFormat("import of '%s' needs the '%s' profile",
+                                    name, which);
+    case PW_IMPORT_DENIED:
+        break;
+    }
+    return PyUnicode_FromFormat("import of '%s' is not allowed in the "
+                                "sandbox",
+                                name);
+}
+
+/* at_ok(dir_fd, path, flags): None, or PermissionError when the full
+ * path of PATH relative to DIR_FD is refused by the path rules. */
+static PyObject *
+py_at_ok(PyObject *self, PyObject *args)
+{
+    int dir_fd;
+    int flags;
+    PW_PYAUTO PyObject *path = NULL;
+    if (!PyArg_ParseTuple(args, "iO&i", &dir_fd, PyUnicode_FSConverter, &path,
+                          &flags)) {
+        return NULL;
+    }
+    if (pw_sbx_audit_check_at(dir_fd, PyBytes_AS_STRING(path), flags) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef callbacks[] = {
+    {"allowed", py_allowed, METH_O, NULL},
+    {"any_below", py_any_below, METH_O, NULL},
+    {"import_check", py_import_check, METH_O, NULL},
+    {"at_ok", py_at_ok, METH_VARARGS, NULL},
+};
+
+static PyObject *
+guard_call(const char *fn, const char *fmt, ...)
+{
+    /* borrowed */ PyObject *f = PyDict_GetItemString(guard_ns, fn);
+    if (f == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "guard.%s missing", fn);
+        return NULL;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    PW_PYAUTO PyObject *args = Py_VaBuildValue(fmt, ap);
+    va_end(ap);
+    if (args == NULL) {
+        return NULL;
+    }
+    return PyObject_CallObject(f, args);
+}
+
+static int
+load_guard(void)
+{
+    PW_PYAUTO PyObject *ns = PyDict_New();
+    PW_PYAUTO PyObject *code =
+        Py_CompileString(guard_src, GUARD_FILE, Py_file_input);
+    PW_PYAUTO PyObject *name = PyUnicode_FromString("pyward_guard");
+    if (ns == NULL || code == NULL || name == NULL ||
+        PyDict_SetItemString(ns, "__builtins__", PyEval_GetBuiltins()) < 0 ||
+        PyDict_SetItemString(ns, "__name__", name) < 0) {
+        return -1;
+    }
+    PW_PYAUTO PyObject *r = PyEval_EvalCode(code, ns, ns);
+    if (r == NULL) {
+        return -1;
+    }
+    PW_PYAUTO PyObject *f0 = PyCFunction_New(&callbacks[0], NULL);
+    PW_PYAUTO PyObject *f1 = PyCFunction_New(&callbacks[1], NULL);
+    PW_PYAUTO PyObject *f2 = PyCFunction_New(&callbacks[2], NULL);
+    PW_PYAUTO PyObject *f3 = PyCFunction_New(&callbacks[3], NULL);
+    if (f0 == NULL || f1 == NULL || f2 == NULL || f3 == NULL) {
+        return -1;
+    }
+    guard_ns = pw_steal(&ns);
+    PW_PYAUTO PyObject *r2 = guard_call("init", "(OOOO)", f0, f1, f2, f3);
+    return r2 == NULL ? -1 : 0;
+}
+
+static int
+append_names(PyObject *list, char *const *names, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        PW_PYAUTO PyObject *s = PyUnicode_FromString(names[k]);
+        if (s == NULL || PyList_Append(list, s) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* New reference: the modules (or, with PRELOAD, the extra preloads) of
+ * the enabled profiles. */
+static PyObject *
+module_list(const struct pw_profiles *profiles, pw_profile_mask enabled,
+            bool preload)
+{
+    PW_PYAUTO PyObject *names = PyList_New(0);
+    for (size_t i = 0; names != NULL && i < profiles->n; i++) {
+        const struct pw_profile *p = &profiles->v[i];
+        if (!(enabled & (1UL << i))) {
+            continue;
+        }
+        if (append_names(names, preload ? p->preload : p->modules,
+                         preload ? p->npreload : p->nmodules) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&names);
+}
+
+static char *
+join_missing(PyObject *list)
+{
+    struct pw_buf b;
+    pw_buf_init(&b);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
+        const char *s = PyUnicode_AsUTF8(PyList_GET_ITEM(list, i));
+        if (s == NULL || pw_buf_printf(&b, "%s%s", i > 0 ? ", " : "", s) < 0) {
+            PyErr_Clear();
+            break;
+        }
+    }
+    return b.len > 0 ? pw_buf_take(&b, NULL) : (pw_buf_free(&b), NULL);
+}
+
+/* rules/runtime.json, the runtime policy: checked here (every key known,
+ * every value of its type), applied by guard.py (the whole file) and by
+ * the audit hook (audit_deny_modules). */
+static bool
+is_str_list(json_t *a)
+{
+    size_t i;
+    json_t *v;
+    if (!json_is_array(a)) {
+        return false;
+    }
+    json_array_foreach(a, i, v) {
+        if (!json_is_string(v)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool
+entry_ok(json_t *e)
+{
+    static const char *const keys[] = {
+        "module", "name",         "why", "refuse_prefixes",
+        "allow",  "check_dir_fd", NULL};
+    json_t *pre = json_object_get(e, "refuse_prefixes");
+    json_t *allow = json_object_get(e, "allow");
+    json_t *at = json_object_get(e, "check_dir_fd");
+    return json_is_object(e) &&
+           pw_json_unknown_key(e, keys, SIZE_MAX) == NULL &&
+           json_is_string(json_object_get(e, "module")) &&
+           json_is_string(json_object_get(e, "name")) &&
+           json_is_string(json_object_get(e, "why")) &&
+           (pre == NULL || is_str_list(pre)) &&
+           (allow == NULL || is_str_list(allow)) &&
+           (at == NULL || json_is_boolean(at));
+}
+
+static int
+runtime_check(json_t *root, const char *file, struct pw_error *err)
+{
+    static const char *const keys[] = {"comment",
+                                       "deny",
+                                       "wrap",
+                                       "guarded_exec",
+                                       "refused_builtins",
+                                       "audit_deny_modules",
+                                       NULL};
+    const char *bad = json_is_object(root)
+                          ? pw_json_unknown_key(root, keys, SIZE_MAX)
+                          : "(not an object)";
+    if (bad != NULL) {
+        return pw_fail(err, PW_ERR_INPUT, "%s: unknown key '%s'", file, bad);
+    }
+    static const char *const lists[] = {"deny", "wrap"};
+    for (size_t k = 0; k < PW_N_ELEMENTS(lists); k++) {
+        json_t *arr = json_object_get(root, lists[k]);
+        size_t i;
+        json_t *e;
+        if (!json_is_array(arr)) {
+            return pw_fail(err, PW_ERR_INPUT, "%s: '%s' must be a list", file,
+                           lists[k]);
+        }
+        json_array_foreach(arr, i, e) {
+            if (!entry_ok(e)) {
+                return pw_fail(err, PW_ERR_INPUT,
+                               "%s: '%s' entry %zu: needs module, name and "
+                               "why (strings) and only known keys",
+                               file, lists[k], i);
+            }
+        }
+    }
+    static const char *const names[] = {"guarded_exec", "refused_builtins",
+                                        "audit_deny_modules"};
+    for (size_t k = 0; k < PW_N_ELEMENTS(names); k++) {
+        if (!is_str_list(json_object_get(root, names[k]))) {
+            return pw_fail(err, PW_ERR_INPUT,
+                           "%s: '%s' must be a list of strings", file,
+                           names[k]);
+        }
+    }
+    return 0;
+}
+
+/* The runtime policy as compact JSON text (owned), or NULL with ERR. */
+static char *
+runtime_load(struct pw_error *err)
+{
+    PW_AUTOFREE char *dir = pw_rules_dir(NULL);
+    PW_AUTOFREE char *file = pw_xasprintf("%s/runtime.json", dir);
+    json_error_t jerr;
+    json_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL) {
+        pw_fail(err, PW_ERR_INPUT, "%s:%d:%d: %s", file, jerr.line,
+                jerr.column, jerr.text);
+        return NULL;
+    }
+    char *text = NULL;
+    if (runtime_check(root, file, err) == 0) {
+        size_t i;
+        json_t *m;
+        json_array_foreach(json_object_get(root, "audit_deny_modules"), i, m) {
+            pw_sbx_audit_deny_module(json_string_value(m));
+        }
+        text = json_dumps(root, JSON_COMPACT);
+        if (text == NULL) {
+            pw_fail(err, PW_ERR_NOMEM, "%s: out of memory", file);
+        }
+    }
+    json_decref(root);
+    return text;
+}
+
+int
+pw_sbx_guard_init(const struct pw_profiles *profiles, pw_profile_mask enabled,
+                  char **missing, struct pw_error *err)
+{
+    *missing = NULL;
+    /* Loaded once, like the other rule files: a later zygote starts
+     * after the environment (PYWARD_RULES_DIR) was scrubbed. */
+    static char *runtime;
+    if (runtime == NULL && (runtime = runtime_load(err)) == NULL) {
+        return -1;
+    }
+    if (guard_ns == NULL && load_guard() < 0) {
+        return pw_py_fetch_error(err);
+    }
+    PW_PYAUTO PyObject *names = module_list(profiles, enabled, false);
+    PW_PYAUTO PyObject *more = module_list(profiles, enabled, true);
+    PW_PYAUTO PyObject *miss =
+        names && more ? guard_call("preload", "(OOs)", names, more, runtime)
+                      : NULL;
+    if (miss == NULL || !PyList_Check(miss) ||
+        pw_sbx_audit_wrap_import() < 0) {
+        return pw_py_fetch_error(err);
+    }
+    *missing = join_missing(miss);
+    return 0;
+}
+
+static void
+wipe_values(PyObject *dict)
+{
+    PyObject *key, *value; /* borrowed */
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(dict, &pos, &key, &value)) {
+        if (PyBytes_Check(value) && PyBytes_GET_SIZE(value) > 1 &&
+            Py_REFCNT(value) == 1) {
+            memset(PyBytes_AS_STRING(value), 0, PyBytes_GET_SIZE(value));
+        }
+    }
+}
+
+int
+pw_sbx_scrub_env(struct pw_error *err)
+{
+    PW_PYAUTO PyObject *posix = PyImport_ImportModule("posix");
+    PW_PYAUTO PyObject *os = PyImport_ImportModule("os");
+    PW_PYAUTO PyObject *penv =
+        posix ? PyObject_GetAttrString(posix, "environ") : NULL;
+    PW_PYAUTO PyObject *oenv =
+        os ? PyObject_GetAttrString(os, "environ") : NULL;
+    if (penv == NULL || oenv == NULL || !PyDict_Check(penv)) {
+        return pw_py_fetch_error(err);
+    }
+    wipe_values(penv);
+    /* First the strings themselves (the original block is what
+     * /proc/self/environ shows), then every copy. */
+    for (char **e = environ; e != NULL && *e != NULL; e++) {
+        memset(*e, 0, strlen(*e));
+    }
+    PW_PYAUTO PyObject *r = PyObject_CallMethod(oenv, "clear", NULL);
+    if (r == NULL) {
+        return pw_py_fetch_error(err);
+    }
+    PyDict_Clear(penv);
+    if (clearenv() != 0) {
+        return pw_fail(err, PW_ERR_SANDBOX, "clearenv failed");
+    }
+    return 0;
+}
+
+PyObject *
+pw_sbx_guard_compile(const char *code, size_t len, struct pw_error *err)
+{
+    PyObject *r = guard_call("precompile", "(y#)", code, (Py_ssize_t)len);
+    if (r == NULL) {
+        pw_py_fetch_error(err);
+    }
+    return r;
+}
+
+int
+pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
+{
+    cur_imports = run->imports;
+    pw_sbx_audit_configure(run->caps, run->scratch, run->result_fd);
+    prepared = guard_call("prepare", "(Os)", compiled, run->scratch);
+    if (prepared == NULL || !PyTuple_Check(prepared) ||
+        PyTuple_GET_SIZE(prepared) != 3) {
+        PyErr_Print();
+        return -1;
+    }
+    return 0;
+}
+
+void
+pw_sbx_guard_warmup(bool (*stop)(void))
+{
+    PW_PYAUTO PyObject *steps = guard_call("warmup", "()");
+    while (steps != NULL && !stop()) {
+        PyObject *r = PyIter_Next(steps);
+        if (r == NULL) {
+            break;
+        }
+        Py_DECREF(r);
+    }
+    PyErr_Clear();
+}
+
+int
+pw_sbx_guard_arm(void)
+{
+    return pw_sbx_audit_install();
+}
+
+int
+pw_sbx_guard_execute(void)
+{
+    int fd = pw_sbx_audit_result_fd();
+    PW_PYAUTO PyObject *r = guard_call(
+        "execute", "(OOOi)", PyTuple_GET_ITEM(prepared, 0),
+        PyTuple_GET_ITEM(prepared, 1), PyTuple_GET_ITEM(prepared, 2), fd);
+    if (r == NULL) {
+        PyErr_Print();
+        return 1;
+    }
+    long status = PyLong_Check(r) ? PyLong_AsLong(r) : 1;
+    return status >= 0 && status <= 255 ? (int)status : 1;
+}

@@ -1,0 +1,49 @@
+/*
+ * guard.h - the interpreter layers: restricted builtins, guarded
+ * attribute access and module views, the import guard (guard.py, trusted
+ * and embedded), and the audit hook (PEP 578) installed from C.
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include "core/py.h"
+#include "core/profiles.h"
+
+/* In the zygote: run guard.py, import the modules of the enabled profiles
+ * (thread pools off, matplotlib on Agg).  MISSING receives an owned
+ * comma-separated list of modules that are not installed (or NULL). */
+int pw_sbx_guard_init(const struct pw_profiles *profiles,
+                      pw_profile_mask enabled, char **missing,
+                      struct pw_error *err);
+
+/* In the zygote: wipe the environment from os.environ, posix.environ and
+ * the process memory (environ strings overwritten, then clearenv). */
+int pw_sbx_scrub_env(struct pw_error *err);
+
+/* In the child.  Everything a run needs to know, set before fork. */
+struct pw_sbx_guard_run {
+    const struct pw_importset *imports;
+    unsigned caps;
+    const char *scratch;
+    int result_fd;
+};
+
+/* Zygote, just before fork: parse, rewrite and compile the program (not
+ * running it).  Returns a new reference (code, error, lines) or NULL with
+ * ERR. */
+PyObject *pw_sbx_guard_compile(const char *code, size_t len,
+                               struct pw_error *err);
+/* Child, before the hook and seccomp: stdio, reseed, fresh globals.
+ * COMPILED is borrowed.  0 or -1 (a Python failure of pyward's own). */
+int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
+                         PyObject *compiled);
+/* Spare child, before its request: warm up the run's paths (trusted
+ * sample program), a step at a time until STOP() is true.  Failures are
+ * ignored. */
+void pw_sbx_guard_warmup(bool (*stop)(void));
+/* Child: install the audit hook. 0 or -1. */
+int pw_sbx_guard_arm(void);
+/* Child, after seccomp: run the prepared code, write the program's report
+ * line; returns the exit status python3 would give (0 to 255). */
+int pw_sbx_guard_execute(void);

@@ -1,0 +1,177 @@
+/*
+ * internal.h - the zygote and run records shared by the executor's
+ * files (sandbox.c: the server's side, zygote.c: the zygote process,
+ * spare.c: a spare, child.c: the child's checklist, step.c:
+ * a run's progress, result.c: the verdict and result object), and the
+ * functions of child.c, result.c and pw_sbx_reap (sandbox.c) they call.
+ * The files a caller depends on one way have their own headers:
+ * scratch.h, pipes.h, spare.h, zygote.h, step.h.
+ *
+ * Three kinds of process: the server (the caller of this API: it reads
+ * requests, relays their data and observes the runs), the zygote (forked
+ * by pw_zygote_new before any request; it forks spares and never sees a
+ * request's data), and the spares (forked by the zygote as the server's
+ * children, each serving at most one run).
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include "sandbox/sandbox.h"
+#include "sandbox/filter.h"
+#include "sandbox/layers.h"
+#include "core/util.h"
+
+/* The most spares a zygote keeps (pw_zygote_set_spares clamps to it). */
+#define PW_SBX_SPARES_MAX 8
+/* Spares asked of the zygote process and not yet received, at most. */
+#define PW_SBX_ASKED_MAX PW_SBX_SPARES_MAX
+/* The pool's room: the spares kept plus those asked for other caps. */
+#define PW_SBX_POOL_MAX (PW_SBX_SPARES_MAX + PW_SBX_ASKED_MAX)
+/* Finished runs left to clear before a new run clears them itself. */
+#define PW_SBX_LEFTOVERS_MAX 8
+
+/* The capabilities that change the OS layers a spare installs ahead of
+ * its request: the network capability (another network namespace and
+ * seccomp program) and the file capabilities (the workspace tmpfs and
+ * what landlock lets the run write).  A spare serves only requests that agree
+ * with it on these; the others are enforced inside the interpreter (audit
+ * hook, guard), set after the request arrives.  Spares are prepared for the
+ * zygote's enabled profiles, what a request gets by default. */
+#define PW_SBX_OS_CAPS                                                        \
+    ((unsigned)(PW_CAP_NETWORK | PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES))
+
+struct pw_zygote {
+    const struct pw_profiles *profiles;
+    pw_profile_mask enabled;
+    struct pw_sbx_filter *filter;
+    struct pw_sbx_policy policy;
+    struct pw_sbx_layers layers;
+    long long as_base;
+    char *missing; /* modules of the enabled profiles not installed */
+    char *tmp_root;
+    /* The scratch path of runs that need no host directory (one for all:
+     * each run's view makes it; see pw_sbx_ws_kind). */
+    char *view_scratch;
+    bool pidns; /* spares get a PID namespace of their own */
+    char pidns_why[128];
+    unsigned long runs;
+    /* Server side: the zygote process and its socket (SOCK_SEQPACKET);
+     * the capabilities of the spares asked of it, oldest first (its
+     * replies come in that order). */
+    pid_t owner; /* the server: the process whose children runs are */
+    pid_t zpid;
+    int zsock;
+    unsigned asked[PW_SBX_ASKED_MAX];
+    int nasked;
+    /* Spares received, prepared and waiting, oldest first. */
+    struct pw_sbx_spare *spares[PW_SBX_POOL_MAX];
+    int nspares;
+    int want_spares;      /* the pool size the zygote keeps */
+    bool refill_on_start; /* pw_zygote_refill_on_start */
+    unsigned spare_caps;  /* PW_SBX_OS_CAPS new spares are prepared with:
+                           * the enabled profiles', then the last request's */
+    /* What finished runs left behind: processes to reap, scratch
+     * directories to remove (pw_sbx_reap, off the runs' way). */
+    struct pw_sbx_leftover *reap;
+    size_t nreap;
+};
+
+/* A finished run's process (0 when it was reaped) and its scratch
+ * directory (owned), removed once the process is gone. */
+struct pw_sbx_leftover {
+    pid_t pid;
+    char *scratch;
+};
+
+enum pw_sbx_stop {
+    PW_STOP_NONE,
+    PW_STOP_TIMEOUT,
+    PW_STOP_OUTPUT,
+    PW_STOP_CANCEL,
+    PW_STOP_SYSCALL, /* the seccomp listener reported a refused call */
+};
+
+struct pw_sbx_stream {
+    int fd;
+    struct pw_buf buf;
+    size_t total;
+    bool truncated;
+};
+
+struct pw_sbx_run {
+    struct pw_zygote *z;
+    pid_t pid;
+    int pidfd;
+    int fd_in;
+    char *stdin_data;
+    size_t stdin_len;
+    size_t stdin_off;
+    struct pw_sbx_stream out, err, res;
+    struct pw_sbx_limits limits;
+    bool capture;
+    unsigned caps; /* enum pw_cap bits of the request */
+    double start;
+    double end;
+    enum pw_sbx_stop stop;
+    bool done;
+    int wstatus;
+    struct rusage ru;
+    bool on_spare;   /* served by a spare from the pool (not forked for
+                      * it) */
+    double cpu_base; /* the process's CPU seconds when the request was
+                      * sent (its setup and warm-up), -1 if unknown */
+    int stat_fd;     /* its /proc/PID/schedstat and status, or -1 */
+    int status_fd;
+    /* The exit_group the listener reported: the exit status, and the
+     * usage read while the process waited in it.  The run is over once
+     * its pipes are drained; its teardown is reaped later. */
+    bool exit_seen;
+    int exit_status;
+    double cpu_end;     /* CPU seconds at the exit, -1 if unknown */
+    long maxrss_kb;     /* peak RSS at the exit (VmHWM), -1 if unknown */
+    bool reap_deferred; /* done, its process left to pw_sbx_reap */
+    char *scratch;
+    /* The fds the checklist hands over first on the result channel, in
+     * this order: the workspace tmpfs (tmpfs runs only), then the seccomp
+     * listener.  -1 until received. */
+    int ws_fd;
+    int listener;
+    size_t fds_got; /* how many of them came */
+    int refused_nr; /* the system call the listener reported, or -1 */
+    char id[48];
+};
+
+/* What the child needs, prepared by the parent before fork. */
+struct pw_sbx_child {
+    const struct pw_zygote *z;
+    const struct pw_sbx_request *req;
+    const char *scratch;
+    void *compiled; /* borrowed PyObject: guard.precompile's tuple */
+    int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
+    int fd_ctl;                        /* its request pipe (kept as fd 4) */
+    unsigned os_caps; /* PW_SBX_OS_CAPS its OS layers are set up for */
+};
+
+/* The child's checklist, in three parts (child.c).  Setup: every
+ * request-independent layer, seccomp last, its listener handed to the
+ * server (a spare runs all this before its request).  Limits: the
+ * request's CPU and memory rlimits.  Exec: the interpreter layers, the
+ * audit hook, the "G" record (what follows on the result channel is the
+ * program's), the program, _exit with its exit status.  A step that fails
+ * reports an "E" record and _exits. */
+void pw_sbx_child_setup(const struct pw_sbx_child *c);
+void pw_sbx_child_limits(const struct pw_sbx_limits *lim);
+PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);
+/* Refuse the run from the child: "E" record, _exit. */
+PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
+
+/* Zygote: reap finished runs' processes left behind and remove their
+ * scratch directories (non-blocking unless WAIT).  Returns how many are
+ * still pending. */
+size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
+
+/* Build the result object of a finished run (result.c). */
+json_t *pw_sbx_result_build(const struct pw_sbx_run *run);

@@ -1,0 +1,93 @@
+/*
+ * limits.c - set the rlimits of a run in the child.
+ *
+ * Defines pw_sbx_set_*_rlimits, pw_sbx_as_allowance and pw_sbx_vm_size.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <math.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "core/pyward.h"
+#include "sandbox/filter.h"
+#include "sandbox/limits.h"
+#include "sandbox/mountns.h"
+
+static int
+set_one(int res, long long soft, long long hard)
+{
+    struct rlimit rl = {.rlim_cur = (rlim_t)soft, .rlim_max = (rlim_t)hard};
+    return setrlimit(res, &rl);
+}
+
+int
+pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what)
+{
+    const struct {
+        const char *name;
+        int res;
+        long long value;
+    } table[] = {
+        {"RLIMIT_FSIZE", RLIMIT_FSIZE, p->fsize},
+        {"RLIMIT_NOFILE", RLIMIT_NOFILE, p->nofile},
+        {"RLIMIT_NPROC", RLIMIT_NPROC, p->nproc},
+        {"RLIMIT_CORE", RLIMIT_CORE, p->core},
+        {"RLIMIT_MEMLOCK", RLIMIT_MEMLOCK, p->memlock},
+        {"RLIMIT_STACK", RLIMIT_STACK, p->stack},
+    };
+    for (size_t i = 0; i < PW_N_ELEMENTS(table); i++) {
+        if (set_one(table[i].res, table[i].value, table[i].value) < 0) {
+            *what = table[i].name;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+long long
+pw_sbx_as_allowance(long long memory, long long ws)
+{
+    long long rest = memory - ws;
+    return rest >= memory / 2 ? rest : memory / 2;
+}
+
+int
+pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
+                       double cpu_used, const char **what)
+{
+    double cpu = lim->cpu_s > 0 ? lim->cpu_s : lim->timeout_s + 1;
+    long long cpu_s = (long long)ceil(cpu + cpu_used);
+    if (set_one(RLIMIT_CPU, cpu_s, cpu_s + 1) < 0) {
+        *what = "RLIMIT_CPU";
+        return -1;
+    }
+    long long as = as_base + pw_sbx_as_allowance(lim->memory_bytes,
+                                                 pw_sbx_mountns_ws_bytes());
+    if (set_one(RLIMIT_AS, as, as) < 0) {
+        *what = "RLIMIT_AS";
+        return -1;
+    }
+    return 0;
+}
+
+long long
+pw_sbx_vm_size(void)
+{
+    /* open/read only: this also runs in the freshly forked child. */
+    char buf[128];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return 0;
+    }
+    ssize_t n = read(fd, buf, sizeof(buf) - 1);
+    close(fd);
+    if (n <= 0) {
+        return 0;
+    }
+    buf[n] = '\0';
+    return strtoll(buf, NULL, 10) * sysconf(_SC_PAGESIZE);
+}

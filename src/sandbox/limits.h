@@ -1,0 +1,40 @@
+/*
+ * limits.h - the rlimits of a run (isolate's table): CPU, AS, FSIZE,
+ * NOFILE, NPROC, CORE, MEMLOCK, STACK.
+ */
+#pragma once
+
+struct pw_sbx_policy;
+
+/* The limits of one run (a request's, or the server's defaults). */
+struct pw_sbx_limits {
+    double timeout_s;           /* wall clock, enforced by the parent */
+    double cpu_s;               /* RLIMIT_CPU; 0: derived from timeout */
+    long long memory_bytes;     /* RLIMIT_AS */
+    long long max_output_bytes; /* per stream, stdout and stderr */
+};
+
+/* In the child, before the request: the limits every run shares
+ * (FSIZE, NOFILE, NPROC, CORE, MEMLOCK, STACK).  Returns 0 or -1 with
+ * errno and *WHAT naming the limit; a limit that cannot be set refuses
+ * the run. */
+int pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what);
+
+/* The address space a run with MEMORY bytes of limit may add when its
+ * workspace is a tmpfs of WS bytes (0: none): MEMORY - WS, so that the
+ * tmpfs's pages (which RLIMIT_AS does not see) and the program's memory
+ * stay within MEMORY together; never less than MEMORY / 2 (the workspace
+ * cap is at most half the default limit, a smaller limit asked by a
+ * request cannot shrink a tmpfs a spare mounted before it). */
+long long pw_sbx_as_allowance(long long memory, long long ws);
+
+/* In the child, once the request is known and before any of its code is
+ * compiled: CPU (the run's budget on top of CPU_USED, the seconds the
+ * child already spent) and AS (AS_BASE, the child's mapped size, plus
+ * pw_sbx_as_allowance of the run's memory limit).  Only ever lowers what
+ * the zygote had.  0 or -1 as above. */
+int pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
+                           double cpu_used, const char **what);
+
+/* The zygote's current virtual size in bytes (from /proc/self/statm). */
+long long pw_sbx_vm_size(void);

@@ -1,0 +1,578 @@
+/*
+ * mountns.c - the run's private view of the file system.
+ *
+ * Per run, in the child: unshare(NEWNS), make / recursively private,
+ * cover each hidden directory (listed once in the zygote) with a tiny
+ * empty tmpfs, bind back the few /etc files and the scratch directory
+ * (through O_PATH fds opened before they were covered), reduce /proc to
+ * the process's own directory (a detached clone of /proc/self moved onto
+ * an empty tmpfs: no other process of the host shows, nor /proc's
+ * host-wide files; /sys is hidden like the other trees), then make the
+ * whole tree read-only with one recursive mount_setattr and the scratch
+ * directory writable again.  In a fresh user namespace the child first
+ * maps its own uid and gid to themselves, or it could not create the
+ * mount points in the tmpfs.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sandbox/mountns.h"
+#include "core/util.h"
+
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY 0x00000001
+#define MOUNT_ATTR_NOSUID 0x00000002
+struct mount_attr {
+    unsigned long long attr_set;
+    unsigned long long attr_clr;
+    unsigned long long propagation;
+    unsigned long long userns_fd;
+};
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+#ifndef OPEN_TREE_CLONE
+#define OPEN_TREE_CLONE 1
+#endif
+#ifndef MOVE_MOUNT_F_EMPTY_PATH
+#define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+#endif
+
+#define TMPFS_OPTS  "size=16k,nr_inodes=64,mode=0755"
+#define TMPFS_FLAGS (MS_NOSUID | MS_NODEV | MS_NOEXEC)
+#define ETC_MAX     PW_N_ELEMENTS(etc_keep)
+
+/* Top-level directories a run keeps (read-only). */
+static const char *const keep_top[] = {
+    "usr", "lib",  "lib32", "lib64", "libx32",
+    "bin", "sbin", "dev",   "proc",  NULL,
+};
+
+/* What comes back into the empty /etc: the loader's cache, the local
+ * time zone, name resolution and certificates (for runs with network). */
+static const char *const etc_keep[] = {
+    "/etc/ld.so.cache",   "/etc/localtime", "/etc/timezone",
+    "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
+    "/etc/resolv.conf",   "/etc/gai.conf",  "/etc/mime.types",
+    "/etc/ssl",
+};
+
+static bool
+kept(const char *name)
+{
+    for (size_t i = 0; keep_top[i] != NULL; i++) {
+        if (strcmp(name, keep_top[i]) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void
+add_hide(struct pw_sbx_mounts *m, const char *path)
+{
+    struct stat st;
+    if (m->nhide < PW_SBX_HIDE_MAX && lstat(path, &st) == 0 &&
+        S_ISDIR(st.st_mode)) {
+        m->hide[m->nhide++] = pw_xstrdup(path);
+    }
+}
+
+/* TMP_ROOT's first component is one a run keeps: hide it on its own. */
+static bool
+under_kept(const char *path)
+{
+    char first[256];
+    const char *p = path + strspn(path, "/");
+    size_t n = strcspn(p, "/");
+    if (n == 0 || n >= sizeof(first)) {
+        return n == 0;
+    }
+    memcpy(first, p, n);
+    first[n] = '\0';
+    return kept(first);
+}
+
+static void
+list_hidden(struct pw_sbx_mounts *m)
+{
+    struct dirent **list = NULL;
+    int n = scandir("/", &list, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        char path[300];
+        if (list[i]->d_name[0] != '.' && !kept(list[i]->d_name)) {
+            snprintf(path, sizeof(path), "/%s", list[i]->d_name);
+            add_hide(m, path);
+        }
+        free(list[i]);
+    }
+    free(list);
+    if (strcmp(m->tmp_root, "/") != 0 && under_kept(m->tmp_root)) {
+        add_hide(m, m->tmp_root);
+    }
+    add_hide(m, "/dev/shm");
+    add_hide(m, "/dev/mqueue");
+}
+
+/* TMP_ROOT is a real path under one of the hidden directories: what the
+ * view makes there exists in the view alone. */
+static bool
+tmp_covered(const struct pw_sbx_mounts *m)
+{
+    char real[PATH_MAX];
+    if (realpath(m->tmp_root, real) == NULL ||
+        strcmp(real, m->tmp_root) != 0) {
+        return false;
+    }
+    for (size_t i = 0; i < m->nhide; i++) {
+        size_t n = strlen(m->hide[i]);
+        if (strncmp(real, m->hide[i], n) == 0 &&
+            (real[n] == '/' || real[n] == '\0')) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static int
+write_text(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    int rc = pw_write_all(fd, text, strlen(text));
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc < 0 ? -1 : 0;
+}
+
+/* Map UID and GID to themselves in the new user namespace. */
+static int
+map_ids(uid_t uid, gid_t gid, const char **what)
+{
+    char line[64];
+    int dumpable = prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+    /* A child that dropped to nobody is not dumpable: its /proc/self
+     * files belong to root and it could not open its own maps. */
+    *what = "prctl(dumpable)";
+    if (dumpable != 1 && prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) < 0) {
+        return -1;
+    }
+    snprintf(line, sizeof(line), "%lu %lu 1\n", (unsigned long)uid,
+             (unsigned long)uid);
+    *what = "uid_map";
+    int rc = write_text("/proc/self/uid_map", line);
+    if (rc == 0) {
+        *what = "setgroups deny";
+        rc = write_text("/proc/self/setgroups", "deny");
+    }
+    if (rc == 0) {
+        snprintf(line, sizeof(line), "%lu %lu 1\n", (unsigned long)gid,
+                 (unsigned long)gid);
+        *what = "gid_map";
+        rc = write_text("/proc/self/gid_map", line);
+    }
+    int saved = errno;
+    if (dumpable != 1) {
+        (void)prctl(PR_SET_DUMPABLE, dumpable < 0 ? 0 : dumpable, 0, 0, 0);
+    }
+    errno = saved;
+    return rc;
+}
+
+/* mkdir -p PATH in the fresh tmpfs (0755: a child that drops to nobody
+ * afterwards must still reach its scratch dir). */
+static int
+make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof(buf)) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0755) < 0 && errno != EEXIST) {
+                return -1;
+            }
+            *p = c;
+            if (c == '\0') {
+                return 0;
+            }
+        }
+    }
+}
+
+static int
+bind_fd(int fd, const char *target)
+{
+    char src[64];
+    snprintf(src, sizeof(src), "/proc/self/fd/%d", fd);
+    return mount(src, target, NULL, MS_BIND | MS_REC, NULL);
+}
+
+struct held {
+    int scratch;
+    int etc[ETC_MAX];
+    bool dir[ETC_MAX];
+};
+
+static void
+held_close(struct held *h)
+{
+    int saved = errno;
+    if (h->scratch >= 0) {
+        close(h->scratch);
+    }
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        if (h->etc[i] >= 0) {
+            close(h->etc[i]);
+        }
+    }
+    errno = saved;
+}
+
+/* The /etc files, and the host scratch directory when HOST. */
+static int
+held_open(struct held *h, const char *scratch, bool host)
+{
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        h->etc[i] = -1;
+    }
+    h->scratch = host ? open(scratch, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (host && h->scratch < 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        struct stat st;
+        h->etc[i] = open(etc_keep[i], O_PATH | O_CLOEXEC);
+        h->dir[i] = h->etc[i] >= 0 && fstat(h->etc[i], &st) == 0 &&
+                    S_ISDIR(st.st_mode);
+    }
+    return 0;
+}
+
+static int
+etc_back(const struct held *h)
+{
+    for (size_t i = 0; i < ETC_MAX; i++) {
+        if (h->etc[i] < 0) {
+            continue;
+        }
+        if (h->dir[i]) {
+            if (mkdir(etc_keep[i], 0755) < 0) {
+                return -1;
+            }
+        } else {
+            int fd = open(etc_keep[i], O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC,
+                          0644);
+            if (fd < 0) {
+                return -1;
+            }
+            close(fd);
+        }
+        if (bind_fd(h->etc[i], etc_keep[i]) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The whole tree read-only, then SCRATCH writable again unless it is
+ * NULL. */
+static int
+read_only(const char *scratch)
+{
+    struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID};
+    struct mount_attr rw = {.attr_clr = MOUNT_ATTR_RDONLY};
+#ifdef SYS_mount_setattr
+    if (syscall(SYS_mount_setattr, AT_FDCWD, "/", AT_RECURSIVE, &ro,
+                sizeof(ro)) < 0) {
+        return -1;
+    }
+    return scratch == NULL ? 0
+                           : (int)syscall(SYS_mount_setattr, AT_FDCWD, scratch,
+                                          0, &rw, sizeof(rw));
+#else
+    (void)ro;
+    (void)rw;
+    (void)scratch;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+#if defined(SYS_open_tree) && defined(SYS_move_mount)
+/* /proc/self/exe would name the binary by its path on the host (its
+ * mount is not in the view, so the kernel prints the host's path): a
+ * clone of /dev/null is mounted on the link itself (move_mount does not
+ * follow it), and readlink finds no link there (EINVAL). */
+static int
+cover_link(const char *link, const char **what)
+{
+    *what = "open_tree(/dev/null)";
+    int null = (int)syscall(SYS_open_tree, AT_FDCWD, "/dev/null",
+                            OPEN_TREE_CLONE | O_CLOEXEC);
+    if (null < 0) {
+        return -1;
+    }
+    *what = "move_mount(exe link)";
+    int rc = (int)syscall(SYS_move_mount, null, "", AT_FDCWD, link,
+                          MOVE_MOUNT_F_EMPTY_PATH);
+    int saved = errno;
+    close(null);
+    errno = saved;
+    return rc;
+}
+
+/* The process's link and each thread's (one thread at this point; the
+ * run cannot start more: RLIMIT_NPROC 0). */
+static int
+hide_exe(const char **what)
+{
+    int rc = cover_link("/proc/self/exe", what);
+    *what = "opendir(/proc/self/task)";
+    DIR *d = rc == 0 ? opendir("/proc/self/task") : NULL;
+    if (d == NULL) {
+        return -1;
+    }
+    struct dirent *e;
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        char link[64];
+        if (e->d_name[0] != '.') {
+            snprintf(link, sizeof(link), "/proc/self/task/%.20s/exe",
+                     e->d_name);
+            rc = cover_link(link, what);
+        }
+    }
+    int saved = errno;
+    closedir(d);
+    errno = saved;
+    return rc;
+}
+#endif
+
+/* /proc becomes an empty tmpfs with the process's own directory as
+ * /proc/self.  The clone is taken before /proc is covered. */
+static int
+reduce_proc(const char **what)
+{
+#if defined(SYS_open_tree) && defined(SYS_move_mount)
+    *what = "open_tree(/proc/self)";
+    int tree = (int)syscall(SYS_open_tree, AT_FDCWD, "/proc/self",
+                            OPEN_TREE_CLONE | O_CLOEXEC);
+    if (tree < 0) {
+        return -1;
+    }
+    *what = "mount tmpfs on /proc";
+    int rc = mount("tmpfs", "/proc", "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
+    if (rc == 0) {
+        *what = "mkdir /proc/self";
+        rc = mkdir("/proc/self", 0555);
+    }
+    if (rc == 0) {
+        *what = "move_mount(/proc/self)";
+        rc = (int)syscall(SYS_move_mount, tree, "", AT_FDCWD, "/proc/self",
+                          MOVE_MOUNT_F_EMPTY_PATH);
+    }
+    int saved = errno;
+    close(tree);
+    errno = saved;
+    return rc == 0 ? hide_exe(what) : rc;
+#else
+    *what = "open_tree(/proc/self)";
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/* This child's choice (one run each). */
+static enum pw_sbx_ws run_ws = PW_SBX_WS_TMPFS;
+/* The size of the workspace tmpfs this child mounted, or 0. */
+static long long run_ws_bytes;
+
+long long
+pw_sbx_mountns_ws_bytes(void)
+{
+    return run_ws_bytes;
+}
+
+void
+pw_sbx_mountns_workspace(enum pw_sbx_ws kind)
+{
+    run_ws = kind;
+}
+
+static enum pw_sbx_ws
+ws_kind(const struct pw_sbx_mounts *m)
+{
+    if (run_ws == PW_SBX_WS_TMPFS && (m->ws_bytes <= 0 || m->ws_files <= 0)) {
+        return PW_SBX_WS_HOST;
+    }
+    return run_ws;
+}
+
+/* The scratch directory (made in the view by make_dirs): a private tmpfs
+ * capped in bytes and inodes, holding an empty output/; the host
+ * directory (HELD) bound back in place; or, empty, left as it is. */
+static int
+scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
+              const char *scratch, const char **what)
+{
+    if (kind != PW_SBX_WS_TMPFS) {
+        *what = "bind scratch";
+        return kind == PW_SBX_WS_HOST ? bind_fd(held, scratch) : 0;
+    }
+    /* Early means root before its drop to nobody. */
+    unsigned long uid = m->early ? 65534 : (unsigned long)geteuid();
+    unsigned long gid = m->early ? 65534 : (unsigned long)getegid();
+    char opts[160];
+    snprintf(opts, sizeof(opts),
+             "size=%lld,nr_inodes=%lld,mode=0755,uid=%lu,gid=%lu", m->ws_bytes,
+             m->ws_files, uid, gid);
+    *what = "mount workspace tmpfs";
+    if (mount("tmpfs", scratch, "tmpfs", TMPFS_FLAGS, opts) < 0) {
+        return -1;
+    }
+    run_ws_bytes = m->ws_bytes;
+    char out[4200];
+    snprintf(out, sizeof(out), "%s/output", scratch);
+    *what = "workspace output/";
+    if (mkdir(out, 0755) < 0 || chown(out, uid, gid) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+static int
+build_view(const struct pw_sbx_mounts *m, const char *scratch,
+           const char **what)
+{
+    *what = "unshare(mount)";
+    if (unshare(CLONE_NEWNS) < 0) {
+        return -1;
+    }
+    *what = "make / private";
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+        return -1;
+    }
+    /* Opened in the new namespace: a bind source must belong to it. */
+    struct held h;
+    enum pw_sbx_ws kind = ws_kind(m);
+    *what = "open(scratch)";
+    int rc = held_open(&h, scratch, kind == PW_SBX_WS_HOST);
+    for (size_t i = 0; rc == 0 && i < m->nhide; i++) {
+        *what = "mount tmpfs";
+        rc = mount("tmpfs", m->hide[i], "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
+    }
+    if (rc == 0) {
+        *what = "bind /etc files";
+        rc = etc_back(&h);
+    }
+    if (rc == 0) {
+        *what = "mkdir scratch";
+        rc = make_dirs(scratch);
+    }
+    if (rc == 0) {
+        rc = scratch_mount(m, kind, h.scratch, scratch, what);
+    }
+    if (rc == 0) {
+        rc = reduce_proc(what);
+    }
+    if (rc == 0) {
+        *what = "read-only remount";
+        rc = read_only(kind == PW_SBX_WS_EMPTY ? NULL : scratch);
+    }
+    held_close(&h);
+    return rc;
+}
+
+int
+pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,
+                     const char **what)
+{
+    if (!m->active || !m->early) {
+        return 0;
+    }
+    return build_view(m, scratch, what);
+}
+
+int
+pw_sbx_mountns_late(const struct pw_sbx_mounts *m, const char *scratch,
+                    uid_t uid, gid_t gid, const char **what)
+{
+    if (!m->active || m->early) {
+        return 0;
+    }
+    if (map_ids(uid, gid, what) < 0) {
+        return -1;
+    }
+    return build_view(m, scratch, what);
+}
+
+bool
+pw_sbx_mountns_plan(struct pw_sbx_mounts *m, const char *tmp_root, bool userns,
+                    bool root)
+{
+    long long ws_bytes = m->ws_bytes;
+    long long ws_files = m->ws_files;
+    pw_sbx_mountns_clear(m);
+    m->ws_bytes = ws_bytes;
+    m->ws_files = ws_files;
+    m->tmp_root = pw_xstrdup(tmp_root);
+    if (!userns && !root) {
+        snprintf(m->why, sizeof(m->why), "needs user namespaces");
+        return false;
+    }
+    list_hidden(m);
+    m->early = !userns;
+    m->active = true;
+    return true;
+}
+
+void
+pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works)
+{
+    m->active = works;
+    if (m->active) {
+        m->tmp_covered = tmp_covered(m);
+        snprintf(m->why, sizeof(m->why),
+                 "%zu directories hidden under empty tmpfs, /etc reduced, "
+                 "/proc reduced to the run's own process, "
+                 "read-only but for the scratch dir",
+                 m->nhide);
+    }
+}
+
+void
+pw_sbx_mountns_clear(struct pw_sbx_mounts *m)
+{
+    for (size_t i = 0; i < m->nhide; i++) {
+        free(m->hide[i]);
+    }
+    free(m->tmp_root);
+    memset(m, 0, sizeof(*m));
+}

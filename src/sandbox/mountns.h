@@ -1,0 +1,72 @@
+/*
+ * mountns.h - a private mount namespace for each run: every top-level
+ * directory except the system trees (/usr, /lib*, /bin, /sbin, /dev,
+ * /proc, /sys) is hidden under an empty tmpfs, /etc keeps only the few
+ * files the dynamic loader and the time functions read, the run's scratch
+ * directory is bound back in place (or, with workspace caps, replaced by
+ * a private size-capped tmpfs; or, without file caps, an empty directory
+ * of the view that exists nowhere on the host), and everything but a
+ * writable scratch directory is read-only.  Optional: probed once in the
+ * zygote; a host that refuses it gets the layer reported inactive with the
+ * reason.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#define PW_SBX_HIDE_MAX 48
+
+/* What a run's scratch directory is in its view. */
+enum pw_sbx_ws {
+    PW_SBX_WS_HOST,  /* the host directory, bound back, writable */
+    PW_SBX_WS_TMPFS, /* a private tmpfs (WS_BYTES, WS_FILES), writable */
+    PW_SBX_WS_EMPTY, /* an empty read-only directory of the view alone */
+};
+
+struct pw_sbx_mounts {
+    bool active;
+    bool early; /* root without user namespaces: made before the uid drop */
+    char *tmp_root;
+    /* TMP_ROOT (a real path, no symbolic link) lies under a hidden
+     * directory: a scratch path there can exist in the view alone. */
+    bool tmp_covered;
+    char *hide[PW_SBX_HIDE_MAX]; /* directories covered by an empty tmpfs */
+    size_t nhide;
+    /* Both above 0: the scratch directory is a private tmpfs of at most
+     * WS_BYTES bytes and WS_FILES inodes (set before the probe). */
+    long long ws_bytes;
+    long long ws_files;
+    char why[192];
+};
+
+/* The probe's two halves around its child (checklist.c, which runs the
+ * whole step once on a probe scratch directory under TMP_ROOT): PLAN
+ * clears M (but its workspace caps), lists the directories to hide and
+ * decides early or late; false if the view cannot be had at all (no
+ * user namespaces, not root), with M->why saying so.  SETTLE records
+ * whether the probe child WORKS.  M is then what runs get. */
+bool pw_sbx_mountns_plan(struct pw_sbx_mounts *m, const char *tmp_root,
+                         bool userns, bool root);
+void pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works);
+void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
+
+/* In the child, before the steps below: the scratch directory's kind
+ * (PW_SBX_WS_TMPFS, the default, falls back to the host directory when
+ * WS_BYTES or WS_FILES is not set; PW_SBX_WS_TMPFS and PW_SBX_WS_EMPTY
+ * need no host directory). */
+void pw_sbx_mountns_workspace(enum pw_sbx_ws kind);
+
+/* In the child: the byte cap of the workspace tmpfs it mounted, or 0
+ * (no tmpfs).  Its pages are memory the address-space limit does not
+ * see: the run's AS limit counts the cap (limits.c). */
+long long pw_sbx_mountns_ws_bytes(void);
+
+/* In the child, before the uid drop (does something only in the "early"
+ * case).  0 or -1 with errno set and *WHAT naming the step. */
+int pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,
+                         const char **what);
+/* In the child, right after the user namespace is unshared; UID and GID
+ * are the ids the child had before it (mapped to themselves). */
+int pw_sbx_mountns_late(const struct pw_sbx_mounts *m, const char *scratch,
+                        uid_t uid, gid_t gid, const char **what);

@@ -1,0 +1,438 @@
+/*
+ * output.c - collect the files of a run's output/ directory (parent
+ * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps;
+ * the workspace tmpfs handed from the child to the parent.
+ *
+ * Defines pw_sbx_output_*, pw_sbx_workspace_*, pw_sbx_ws_kind,
+ * pw_sbx_scratch_on_host and pw_base64_*.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <linux/magic.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "sandbox/internal.h"
+#include "sandbox/output.h"
+#include "core/util.h"
+
+#define NAMES_MAX      4096 /* directory entries looked at, at most */
+#define NAME_MAX_BYTES 255
+
+static const struct {
+    const char *ext;
+    const char *mime;
+} mime_types[] = {
+    {"png", "image/png"},       {"jpg", "image/jpeg"},
+    {"jpeg", "image/jpeg"},     {"svg", "image/svg+xml"},
+    {"gif", "image/gif"},       {"txt", "text/plain"},
+    {"csv", "text/csv"},        {"json", "application/json"},
+    {"html", "text/html"},      {"md", "text/markdown"},
+    {"pdf", "application/pdf"}, {"xml", "application/xml"},
+};
+
+const char *
+pw_sbx_output_mime(const char *name, const unsigned char *head, size_t len)
+{
+    static const unsigned char png[] = {0x89, 'P',  'N',  'G',
+                                        '\r', '\n', 0x1a, '\n'};
+    static const unsigned char jpeg[] = {0xff, 0xd8, 0xff};
+    const char *dot = strrchr(name, '.');
+    const char *mime = "application/octet-stream";
+    for (size_t i = 0; dot != NULL && i < PW_N_ELEMENTS(mime_types); i++) {
+        if (strcasecmp(dot + 1, mime_types[i].ext) == 0) {
+            mime = mime_types[i].mime;
+        }
+    }
+    if ((strcmp(mime, "image/png") == 0 &&
+         (len < sizeof(png) || memcmp(head, png, sizeof(png)) != 0)) ||
+        (strcmp(mime, "image/jpeg") == 0 &&
+         (len < sizeof(jpeg) || memcmp(head, jpeg, sizeof(jpeg)) != 0))) {
+        return "application/octet-stream"; /* not what the name says */
+    }
+    return mime;
+}
+
+json_t *
+pw_base64_json(const unsigned char *p, size_t n)
+{
+    static const char abc[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t len = (n + 2) / 3 * 4;
+    char *out = malloc(len + 1);
+    if (out == NULL) {
+        return NULL;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)p[i] << 16;
+        v |= i + 1 < n ? (unsigned)p[i + 1] << 8 : 0;
+        v |= i + 2 < n ? (unsigned)p[i + 2] : 0;
+        out[o++] = abc[(v >> 18) & 63];
+        out[o++] = abc[(v >> 12) & 63];
+        out[o++] = i + 1 < n ? abc[(v >> 6) & 63] : '=';
+        out[o++] = i + 2 < n ? abc[v & 63] : '=';
+    }
+    json_t *s = json_stringn(out, o);
+    free(out);
+    return s;
+}
+
+static int
+b64_value(char c)
+{
+    static const char abc[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const char *at = c != '\0' ? strchr(abc, c) : NULL;
+    return at != NULL ? (int)(at - abc) : -1;
+}
+
+int
+pw_base64_decode(const char *text, struct pw_buf *b)
+{
+    size_t n = strlen(text);
+    if (n % 4 != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < n; i += 4) {
+        int v[4];
+        int pad = 0;
+        for (int k = 0; k < 4; k++) {
+            bool last = i + 4 == n && k >= 2 && text[i + k] == '=';
+            pad += last;
+            v[k] = last ? 0 : b64_value(text[i + k]);
+            if (v[k] < 0 || (pad > 0 && !last)) {
+                return -1;
+            }
+        }
+        unsigned w = (unsigned)v[0] << 18 | (unsigned)v[1] << 12 |
+                     (unsigned)v[2] << 6 | (unsigned)v[3];
+        unsigned char out[3] = {(unsigned char)(w >> 16),
+                                (unsigned char)(w >> 8), (unsigned char)w};
+        if (pw_buf_append(b, out, (size_t)(3 - pad)) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A name as JSON: bytes that are not valid UTF-8 become '?'. */
+static json_t *
+name_json(const char *name)
+{
+    json_t *s = json_string(name);
+    if (s != NULL) {
+        return s;
+    }
+    char safe[NAME_MAX_BYTES + 1];
+    snprintf(safe, sizeof(safe), "%s", name);
+    for (char *c = safe; *c != '\0'; c++) {
+        *c = (*c & 0x80) ? '?' : *c;
+    }
+    return json_string(safe);
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The sorted entry names of DFD (owned vector of owned strings; at most
+ * NAMES_MAX); *TOTAL receives how many entries there are. */
+static char **
+list_names(int dfd, size_t *n, long long *total)
+{
+    *n = 0;
+    *total = 0;
+    int fd = fcntl(dfd, F_DUPFD_CLOEXEC, 0);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (d == NULL) {
+        if (fd >= 0) {
+            close(fd);
+        }
+        return NULL;
+    }
+    char **v = calloc(NAMES_MAX, sizeof(char *));
+    struct dirent *e;
+    /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
+    /* cppcheck-suppress readdirCalled */
+    while (v != NULL && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) {
+            continue;
+        }
+        (*total)++;
+        if (*n < NAMES_MAX && (v[*n] = strdup(e->d_name)) != NULL) {
+            (*n)++;
+        }
+    }
+    closedir(d);
+    if (v != NULL) {
+        qsort(v, *n, sizeof(char *), cmp_names);
+    }
+    return v;
+}
+
+/* Read exactly SIZE bytes of FD into B; -1 if it is not that long. */
+static int
+read_exact(int fd, size_t size, struct pw_buf *b)
+{
+    char chunk[65536];
+    while (b->len < size) {
+        size_t want =
+            size - b->len < sizeof(chunk) ? size - b->len : sizeof(chunk);
+        ssize_t k = read(fd, chunk, want);
+        if (k < 0 && errno == EINTR) {
+            continue;
+        }
+        if (k <= 0 || pw_buf_append(b, chunk, (size_t)k) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Why NAME (lstat'ed as ST) is not sent, or NULL; REASON is a buffer. */
+static const char *
+refusal(const struct stat *st, const struct pw_sbx_output_caps *caps,
+        long long sent, char *reason, size_t len)
+{
+    if (S_ISLNK(st->st_mode)) {
+        return "a symbolic link is not followed";
+    }
+    if (!S_ISREG(st->st_mode)) {
+        return "not a regular file";
+    }
+    if (st->st_nlink > 1) {
+        return "a hard link is not read";
+    }
+    if (st->st_size > caps->max_file_bytes) {
+        snprintf(reason, len, "larger than the %lld-byte cap per file",
+                 caps->max_file_bytes);
+        return reason;
+    }
+    if (sent + st->st_size > caps->max_total_bytes) {
+        snprintf(reason, len, "past the %lld-byte cap on all files",
+                 caps->max_total_bytes);
+        return reason;
+    }
+    return NULL;
+}
+
+/* Open NAME in DFD without following links, as the same regular file
+ * that was lstat'ed as ST.  An fd or -1. */
+static int
+open_same(int dfd, const char *name, const struct stat *st)
+{
+    int fd = openat(dfd, name,
+                    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat now;
+    if (fd >= 0 && (fstat(fd, &now) < 0 || !S_ISREG(now.st_mode) ||
+                    now.st_ino != st->st_ino || now.st_dev != st->st_dev ||
+                    now.st_nlink > 1 || now.st_size != st->st_size)) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Read the file into B and set its type; a reason when that fails. */
+static const char *
+read_file(int dfd, const char *name, const struct stat *st, struct pw_buf *b,
+          const char **mime)
+{
+    int fd = open_same(dfd, name, st);
+    if (fd < 0) {
+        return "changed or vanished while it was read";
+    }
+    int rc = read_exact(fd, (size_t)st->st_size, b);
+    close(fd);
+    if (rc < 0) {
+        return "could not be read";
+    }
+    *mime = pw_sbx_output_mime(name, (const unsigned char *)b->data, b->len);
+    return NULL;
+}
+
+/* New reference: the entry for NAME in DFD; *SENT grows by its bytes. */
+static json_t *
+entry_json(int dfd, const char *name, const struct pw_sbx_output_caps *caps,
+           long long *sent)
+{
+    struct stat st;
+    char buf[96];
+    const char *mime = pw_sbx_output_mime(name, NULL, 0);
+    const char *why = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0
+                          ? "vanished"
+                          : refusal(&st, caps, *sent, buf, sizeof(buf));
+    struct pw_buf b;
+    pw_buf_init(&b);
+    if (why == NULL) {
+        why = read_file(dfd, name, &st, &b, &mime);
+    }
+    json_t *e = json_pack(
+        "{s:o,s:s,s:I,s:b}", "name", name_json(name), "mime_type", mime,
+        "size",
+        (json_int_t)(why == NULL ? (long long)b.len : (long long)st.st_size),
+        "sent", why == NULL);
+    if (e != NULL && why == NULL) {
+        *sent += (long long)b.len;
+        if (json_object_set_new(
+                e, "data",
+                pw_base64_json((const unsigned char *)b.data, b.len)) < 0) {
+            json_decref(e);
+            e = NULL;
+        }
+    } else if (e != NULL &&
+               json_object_set_new(e, "reason", json_string(why)) < 0) {
+        json_decref(e);
+        e = NULL;
+    }
+    pw_buf_free(&b);
+    return e;
+}
+
+json_t *
+pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
+                      long long *omitted)
+{
+    *omitted = 0;
+    json_auto_t *list = json_array();
+    int dfd = openat(root_fd, "output",
+                     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (list == NULL || dfd < 0) {
+        if (dfd >= 0) {
+            close(dfd);
+        }
+        return list != NULL ? pw_steal(&list) : NULL;
+    }
+    size_t n = 0;
+    long long total = 0;
+    long long sent = 0;
+    char **names = list_names(dfd, &n, &total);
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (rc == 0 && (long long)i < caps->max_files) {
+            rc = json_array_append_new(list,
+                                       entry_json(dfd, names[i], caps, &sent));
+        }
+        free(names[i]);
+    }
+    free(names);
+    close(dfd);
+    *omitted = total - (long long)json_array_size(list);
+    return rc == 0 ? pw_steal(&list) : NULL;
+}
+
+int
+pw_sbx_workspace_send(int sock)
+{
+    int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    int rc = pw_send_fds(sock, "W\n", 2, &fd, 1);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
+bool
+pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    return m->active && m->ws_bytes > 0 && m->ws_files > 0 &&
+           (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
+}
+
+enum pw_sbx_ws
+pw_sbx_ws_kind(const struct pw_zygote *z, unsigned caps)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    if (pw_sbx_workspace_tmpfs(z, caps)) {
+        return PW_SBX_WS_TMPFS;
+    }
+    bool files = (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
+    return m->active && m->tmp_covered && !files ? PW_SBX_WS_EMPTY
+                                                 : PW_SBX_WS_HOST;
+}
+
+bool
+pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps)
+{
+    return !z->layers.mounts.tmp_covered ||
+           pw_sbx_ws_kind(z, caps) == PW_SBX_WS_HOST;
+}
+
+int
+pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    const struct pw_sbx_policy *p = &z->policy;
+    bool tmpfs = pw_sbx_workspace_tmpfs(z, PW_CAP_WORKSPACE_FILES);
+    char where[128];
+    char detail[256];
+    if (tmpfs) {
+        snprintf(where, sizeof(where),
+                 "a private tmpfs per run that may write files (%lld bytes, "
+                 "%lld files)",
+                 m->ws_bytes, m->ws_files);
+    } else {
+        snprintf(where, sizeof(where),
+                 "a host scratch directory (files capped by RLIMIT_FSIZE)");
+    }
+    snprintf(detail, sizeof(detail),
+             "%s; output/: %lld files listed, %lld bytes per file and %lld "
+             "in all returned",
+             where, p->output_files, p->output_file_bytes,
+             p->output_total_bytes);
+    return json_object_set_new(
+        obj, "workspace",
+        json_pack("{s:b,s:s}", "active", tmpfs, "detail", detail));
+}
+
+int
+pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
+{
+    if ((r->caps & PW_CAP_OUTPUT_FILES) == 0 || r->scratch == NULL) {
+        return 0;
+    }
+    const struct pw_sbx_policy *p = &r->z->policy;
+    struct pw_sbx_output_caps caps = {p->output_files, p->output_file_bytes,
+                                      p->output_total_bytes};
+    /* The workspace tmpfs the child handed over, else the host dir. */
+    struct statfs fs;
+    if (r->ws_fd >= 0 &&
+        (fstatfs(r->ws_fd, &fs) < 0 || fs.f_type != TMPFS_MAGIC)) {
+        return 0; /* not what the checklist sends: read nothing */
+    }
+    if (r->ws_fd < 0 && !pw_sbx_scratch_on_host(r->z, r->caps)) {
+        return 0; /* the workspace never reached the parent */
+    }
+    int root = r->ws_fd >= 0
+                   ? openat(r->ws_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                   : open(r->scratch,
+                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (root < 0) {
+        return 0; /* no workspace: no files */
+    }
+    long long omitted = 0;
+    json_t *files = pw_sbx_output_collect(root, &caps, &omitted);
+    close(root);
+    if (json_object_set_new(result, "files", files) < 0 ||
+        json_object_set_new(result, "files_omitted", json_integer(omitted)) <
+            0) {
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,663 @@
+/*
+ * sandbox.c - the server's side of the executor: set up the warm
+ * interpreter and start the zygote process (zygote.c), keep the pool
+ * of prepared spares it forks, hand each request to a spare, reap.  The
+ * poll-driven step (stdin feed, capped output, wall-clock timeout, the
+ * seccomp listener) is in step.c.
+ *
+ * Defines pw_zygote_* and the run calls of sandbox.h not in step.c:
+ * pw_sbx_start, pw_sbx_free, pw_sbx_run_sync, pw_sbx_reap.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/log.h"
+#include "core/rules.h"
+#include "core/py.h"
+#include "sandbox/checklist.h"
+#include "sandbox/guard.h"
+#include "sandbox/internal.h"
+#include "sandbox/limits.h"
+#include "sandbox/output.h"
+#include "sandbox/scratch.h"
+#include "sandbox/spare.h"
+#include "sandbox/step.h"
+#include "sandbox/zygote.h"
+
+/* Spares kept ready by default: one for the next request and one more
+ * so that back-to-back requests on this 2-core class of host do not wait
+ * for the refill (PYWARD_SPARES, 0 to 8, overrides). */
+#define DEFAULT_SPARES 2
+
+static int
+probe_seccomp(const struct pw_zygote *z, struct pw_error *err)
+{
+    pid_t pid = fork();
+    if (pid < 0) {
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "fork");
+    }
+    if (pid == 0) {
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
+            _exit(1);
+        }
+        int listener =
+            pw_sbx_filter_install(pw_sbx_filter_prog(z->filter, false));
+        /* exit_group would wait for its own listener: end the only
+         * thread instead. */
+        (void)syscall(SYS_exit, listener < 0 ? 2 : 0);
+        _exit(3);
+    }
+    int st = 0;
+    if (PW_RETRY(waitpid(pid, &st, 0)) < 0 || !WIFEXITED(st) ||
+        WEXITSTATUS(st) != 0) {
+        return pw_fail(
+            err, PW_ERR_SANDBOX, "%s cannot be installed on this host",
+            WIFEXITED(st) && WEXITSTATUS(st) == 1 ? "no_new_privs"
+                                                  : "the seccomp filter");
+    }
+    return 0;
+}
+
+static int
+spares_from_env(void)
+{
+    const char *v = getenv("PYWARD_SPARES");
+    if (v == NULL || *v == '\0') {
+        return DEFAULT_SPARES;
+    }
+    char *end = NULL;
+    long n = strtol(v, &end, 10);
+    if (*end != '\0' || n < 0 || n > PW_SBX_SPARES_MAX) {
+        pw_warn("PYWARD_SPARES=%s: not 0 to %d, using %d", v,
+                PW_SBX_SPARES_MAX, DEFAULT_SPARES);
+        return DEFAULT_SPARES;
+    }
+    return (int)n;
+}
+
+struct pw_zygote *
+pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
+              struct pw_error *err)
+{
+    if (pw_py_init(err) < 0) {
+        return NULL;
+    }
+    /* A program may exit before reading its stdin: a write to its pipe
+     * must fail with EPIPE, not kill the server. */
+    (void)signal(SIGPIPE, SIG_IGN);
+    struct pw_zygote *z = pw_xcalloc(1, sizeof(*z));
+    z->zsock = -1;
+    z->profiles = profiles;
+    z->enabled = enabled;
+    z->layers.netns_fd = -1;
+    z->want_spares = spares_from_env();
+    z->spare_caps = pw_profiles_caps(profiles, enabled) & PW_SBX_OS_CAPS;
+    const char *tmp = getenv("TMPDIR");
+    z->tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+    z->view_scratch = pw_xasprintf("%s/pyward-run", z->tmp_root);
+    /* Resolved once: the environment is scrubbed afterwards. */
+    static char *rules;
+    if (rules == NULL) {
+        rules = pw_rules_dir(NULL);
+    }
+    z->filter = pw_sbx_filter_load(rules, &z->policy, err);
+    if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
+        pw_sbx_guard_init(profiles, enabled, &z->missing, err) < 0 ||
+        pw_sbx_scrub_env(err) < 0) {
+        pw_zygote_free(z);
+        return NULL;
+    }
+    pw_sbx_layers_probe(&z->layers);
+    z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
+    z->layers.mounts.ws_files = z->policy.workspace_files;
+    pw_sbx_checklist_probe(&z->layers, z->tmp_root);
+    pw_sbx_pidns_probe(z);
+    z->as_base = pw_sbx_vm_size();
+    /* Everything the zygote needs is ready and no request has been read:
+     * from here on, runs are forked by the zygote process only. */
+    z->owner = getpid();
+    if (pw_sbx_zygote_start(z, err) < 0) {
+        pw_zygote_free(z);
+        return NULL;
+    }
+    /* One spare now for the first run; the rest when the caller is idle
+     * (pw_zygote_refill), so a one-shot `pyward run` forks no more. */
+    if (z->want_spares > 0) {
+        (void)pw_sbx_zygote_ask(z, z->spare_caps);
+    }
+    return z;
+}
+
+static void pool_drop_stale(struct pw_zygote *z);
+static bool pool_add_one(struct pw_zygote *z);
+
+/* Ask for spares until the pool (with those on their way) is full. */
+static void
+pool_fill(struct pw_zygote *z)
+{
+    pool_drop_stale(z);
+    for (int tries = z->want_spares; tries > 0 && pw_zygote_short(z);
+         tries--) {
+        if (!pool_add_one(z)) {
+            return;
+        }
+    }
+}
+
+/* Remove the spare at index I from the pool; returns it. */
+static struct pw_sbx_spare *
+pool_remove(struct pw_zygote *z, int i)
+{
+    struct pw_sbx_spare *s = z->spares[i];
+    z->nspares--;
+    for (int k = i; k < z->nspares; k++) {
+        z->spares[k] = z->spares[k + 1];
+    }
+    return s;
+}
+
+/* Spares prepared for other capabilities than new ones get: freed. */
+static void
+pool_drop_stale(struct pw_zygote *z)
+{
+    for (int i = z->nspares - 1; i >= 0; i--) {
+        if (z->spares[i]->caps != z->spare_caps) {
+            pw_sbx_spare_free(z, pool_remove(z, i));
+        }
+    }
+}
+
+/* Take in one answer of the zygote (BLOCK: wait for it).  1 if one came,
+ * 0 if none yet, -1 if the zygote is gone. */
+static int
+pool_receive(struct pw_zygote *z, bool block)
+{
+    struct pw_sbx_spare *s = NULL;
+    int rc = pw_sbx_zygote_receive(z, block, &s);
+    if (s != NULL && z->nspares < PW_SBX_POOL_MAX) {
+        z->spares[z->nspares++] = s;
+    } else if (s != NULL) {
+        pw_sbx_spare_free(z, s);
+    }
+    return rc;
+}
+
+/* Every answer on its way, waiting for them. */
+static void
+pool_settle(struct pw_zygote *z)
+{
+    while (z->nasked > 0 && pool_receive(z, true) > 0) {
+    }
+}
+
+/* Every answer already there, without waiting. */
+static void
+pool_collect(struct pw_zygote *z)
+{
+    while (pool_receive(z, false) > 0) {
+    }
+}
+
+/* True if the dead spare S ended on a failed checklist step: its "E"
+ * record is waiting on its result channel.  (One killed from outside has
+ * none: another spare can serve the run.) */
+static bool
+failed_setup(const struct pw_sbx_spare *s)
+{
+    char buf[512];
+    ssize_t n = recv(s->fds[3], buf, sizeof(buf) - 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n <= 0) {
+        return false;
+    }
+    buf[n] = '\0';
+    return buf[0] == 'E' || strstr(buf, "\nE") != NULL;
+}
+
+/* The oldest spare prepared for CAPS (the most likely to be ready), or
+ * NULL.  A spare whose checklist failed is handed out all the same: the
+ * run then reports that step's failure (fail closed, saying why) instead
+ * of the pool forking spares that fail the same way. */
+static struct pw_sbx_spare *
+pool_take(struct pw_zygote *z, unsigned caps)
+{
+    for (int i = 0; i < z->nspares;) {
+        if (z->spares[i]->caps != caps) {
+            i++;
+            continue;
+        }
+        struct pw_sbx_spare *s = pool_remove(z, i);
+        if (pw_sbx_spare_alive(s) || failed_setup(s)) {
+            return s;
+        }
+        /* Killed while it waited: never hand it a request. */
+        pw_sbx_spare_free(z, s);
+    }
+    return NULL;
+}
+
+static bool
+asked_for(const struct pw_zygote *z, unsigned caps)
+{
+    for (int i = 0; i < z->nasked; i++) {
+        if (z->asked[i] == caps) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A live spare prepared for CAPS: from the pool, else the next one the
+ * zygote sends (asked for now if none is on its way).  NULL with ERR if
+ * the zygote cannot give one. */
+static struct pw_sbx_spare *
+spare_for(struct pw_zygote *z, unsigned caps, struct pw_error *err)
+{
+    for (int tries = 0; tries < 4 * PW_SBX_POOL_MAX; tries++) {
+        pool_collect(z);
+        struct pw_sbx_spare *s = pool_take(z, caps);
+        if (s != NULL) {
+            return s;
+        }
+        if ((!asked_for(z, caps) && pw_sbx_zygote_ask(z, caps) < 0) ||
+            pool_receive(z, true) < 0) {
+            break;
+        }
+    }
+    pw_fail(err, PW_ERR_SANDBOX,
+            "the zygote process could not provide a prepared child");
+    return NULL;
+}
+
+void
+pw_zygote_set_spares(struct pw_zygote *z, int n)
+{
+    z->want_spares = n < 0 ? 0 : n > PW_SBX_SPARES_MAX ? PW_SBX_SPARES_MAX : n;
+    /* Every answer on its way first, so that the trim sees them all; then
+     * the caller (start-up, tests) gets the pool it asked for. */
+    pool_settle(z);
+    while (z->nspares > z->want_spares) {
+        pw_sbx_spare_free(z, z->spares[--z->nspares]);
+    }
+    pool_fill(z);
+    pool_settle(z);
+}
+
+bool
+pw_zygote_short(const struct pw_zygote *z)
+{
+    int ready = 0;
+    for (int i = 0; i < z->nspares; i++) {
+        ready += z->spares[i]->caps == z->spare_caps;
+    }
+    for (int i = 0; i < z->nasked; i++) {
+        ready += z->asked[i] == z->spare_caps;
+    }
+    return ready < z->want_spares;
+}
+
+void
+pw_zygote_refill_on_start(struct pw_zygote *z, bool on)
+{
+    z->refill_on_start = on;
+}
+
+/* One spare more asked for if the pool is short; false if the zygote
+ * cannot take the request. */
+static bool
+pool_add_one(struct pw_zygote *z)
+{
+    pool_collect(z);
+    pool_drop_stale(z);
+    if (pw_zygote_short(z) && z->nspares + z->nasked < PW_SBX_POOL_MAX) {
+        return pw_sbx_zygote_ask(z, z->spare_caps) == 0;
+    }
+    return true;
+}
+
+bool
+pw_zygote_refill(struct pw_zygote *z)
+{
+    (void)pw_sbx_reap(z, false);
+    if (!pool_add_one(z)) {
+        return false; /* tried again at the next idle moment */
+    }
+    return pw_zygote_short(z);
+}
+
+size_t
+pw_zygote_reap(struct pw_zygote *z, bool wait)
+{
+    return pw_sbx_reap(z, wait);
+}
+
+size_t
+pw_sbx_reap(struct pw_zygote *z, bool wait)
+{
+    size_t keep = 0;
+    for (size_t i = 0; i < z->nreap; i++) {
+        struct pw_sbx_leftover *l = &z->reap[i];
+        if (l->pid > 0 &&
+            PW_RETRY(waitpid(l->pid, NULL, wait ? 0 : WNOHANG)) == 0) {
+            z->reap[keep++] = *l;
+            continue;
+        }
+        /* The process is gone, and with it the mount namespace that held
+         * the directory: removing it is cheap now. */
+        pw_sbx_scratch_drop(z, l->scratch);
+    }
+    z->nreap = keep;
+    return keep;
+}
+
+/* Leave PID (0: reaped) and SCRATCH (owned) to pw_sbx_reap. */
+static void
+reap_later(struct pw_zygote *z, pid_t pid, char *scratch)
+{
+    z->reap = pw_xrealloc(z->reap, (z->nreap + 1) * sizeof(*z->reap));
+    z->reap[z->nreap++] = (struct pw_sbx_leftover){pid, scratch};
+}
+
+void
+pw_zygote_free(struct pw_zygote *z)
+{
+    if (z == NULL) {
+        return;
+    }
+    pw_zygote_set_spares(z, 0); /* the answers on their way too */
+    pw_sbx_zygote_stop(z);
+    (void)pw_sbx_reap(z, true);
+    free(z->reap);
+    pw_sbx_filter_free(z->filter);
+    pw_sbx_layers_clear(&z->layers);
+    free(z->missing);
+    free(z->tmp_root);
+    free(z->view_scratch);
+    free(z);
+}
+
+int
+pw_zygote_adopt(struct pw_zygote *z, struct pw_error *err)
+{
+    for (int i = 0; i < z->nspares; i++) {
+        struct pw_sbx_spare *s = z->spares[i];
+        int fds[] = {s->pidfd,  s->ctl,    s->fds[0],  s->fds[1],
+                     s->fds[2], s->fds[3], s->stat_fd, s->status_fd};
+        for (size_t k = 0; k < PW_N_ELEMENTS(fds); k++) {
+            if (fds[k] >= 0) {
+                close(fds[k]);
+            }
+        }
+        free(s->scratch);
+        free(s);
+    }
+    z->nspares = 0;
+    z->nasked = 0;
+    for (size_t i = 0; i < z->nreap; i++) {
+        free(z->reap[i].scratch);
+    }
+    z->nreap = 0;
+    if (z->zsock >= 0) {
+        close(z->zsock);
+    }
+    z->zsock = -1;
+    z->zpid = 0;
+    z->owner = getpid();
+    return pw_sbx_zygote_start(z, err);
+}
+
+static int
+add_layer(json_t *obj, const char *name, bool active, const char *detail)
+{
+    return json_object_set_new(
+        obj, name, json_pack("{s:b,s:s}", "active", active, "detail", detail));
+}
+
+json_t *
+pw_zygote_layers_json(const struct pw_zygote *z)
+{
+    json_auto_t *obj = json_object();
+    char sc[160], rl[200];
+    snprintf(sc, sizeof(sc),
+             "allow-list of %d system calls (rules/seccomp.json); others "
+             "never run: the server is notified and kills the program; "
+             "32-bit/x32 ABIs killed",
+             pw_sbx_filter_count(z->filter));
+    snprintf(rl, sizeof(rl),
+             "CPU, AS (+%lld MiB zygote base), FSIZE %lld, NOFILE %lld, "
+             "NPROC %lld, CORE 0, MEMLOCK 0",
+             z->as_base >> 20, z->policy.fsize, z->policy.nofile,
+             z->policy.nproc);
+    if (obj == NULL || add_layer(obj, "seccomp", true, sc) < 0 ||
+        add_layer(obj, "rlimits", true, rl) < 0 ||
+        pw_sbx_layers_json(&z->layers, obj) < 0 ||
+        pw_sbx_workspace_json(z, obj) < 0 ||
+        add_layer(obj, "pid_namespace", z->pidns, z->pidns_why) < 0 ||
+        add_layer(obj, "zygote_process", z->zpid > 0,
+                  "runs are forked by a process that never sees a request's "
+                  "data") < 0 ||
+        add_layer(obj, "audit_hook", true,
+                  "PEP 578 hook refusing escape events") < 0 ||
+        add_layer(obj, "restricted_builtins", true,
+                  "guarded getattr, module views, import allow-list") < 0 ||
+        add_layer(obj, "environment", true,
+                  "scrubbed in the zygote and the child") < 0) {
+        return NULL;
+    }
+    if (z->missing != NULL &&
+        json_object_set_new(obj, "missing_modules", json_string(z->missing)) <
+            0) {
+        return NULL;
+    }
+    return json_incref(obj);
+}
+
+static void
+stream_init(struct pw_sbx_stream *s)
+{
+    s->fd = -1;
+    pw_buf_init(&s->buf);
+}
+
+static void
+run_close_fds(struct pw_sbx_run *r)
+{
+    int *fds[] = {&r->fd_in,    &r->out.fd,  &r->err.fd,
+                  &r->res.fd,   &r->pidfd,   &r->ws_fd,
+                  &r->listener, &r->stat_fd, &r->status_fd};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        if (*fds[i] >= 0) {
+            close(*fds[i]);
+            *fds[i] = -1;
+        }
+    }
+}
+
+void
+pw_sbx_free(struct pw_sbx_run *r)
+{
+    if (r == NULL) {
+        return;
+    }
+    if (!r->done && r->pid > 0) {
+        (void)kill(-r->pid, SIGKILL);
+        (void)kill(r->pid, SIGKILL);
+        (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
+    }
+    run_close_fds(r);
+    /* The process (killed, tearing down its address space) and the
+     * scratch directory are left for when the server is idle: removing a
+     * directory that is still a mount point in the dying child's
+     * namespace costs more than the run. */
+    if (r->scratch != NULL || r->reap_deferred) {
+        reap_later(r->z, r->reap_deferred ? r->pid : 0, r->scratch);
+    }
+    free(r->stdin_data);
+    pw_buf_free(&r->out.buf);
+    pw_buf_free(&r->err.buf);
+    pw_buf_free(&r->res.buf);
+    free(r);
+}
+
+static struct pw_sbx_run *
+run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
+{
+    struct pw_sbx_run *r = pw_xcalloc(1, sizeof(*r));
+    r->z = z;
+    r->pidfd = r->fd_in = r->ws_fd = r->listener = -1;
+    r->stat_fd = r->status_fd = -1;
+    r->cpu_end = -1;
+    r->maxrss_kb = -1;
+    r->refused_nr = -1;
+    stream_init(&r->out);
+    stream_init(&r->err);
+    stream_init(&r->res);
+    r->limits = req->limits;
+    if (r->limits.timeout_s <= 0) {
+        r->limits.timeout_s = z->policy.default_timeout;
+    }
+    if (r->limits.memory_bytes <= 0) {
+        r->limits.memory_bytes = z->policy.default_memory;
+    }
+    if (r->limits.max_output_bytes <= 0) {
+        r->limits.max_output_bytes = z->policy.default_max_output;
+    }
+    r->capture = req->capture_output;
+    r->caps = req->caps;
+    if (req->stdin_len > 0) {
+        r->stdin_data = pw_xmalloc(req->stdin_len);
+        memcpy(r->stdin_data, req->stdin_data, req->stdin_len);
+        r->stdin_len = req->stdin_len;
+    }
+    z->runs++;
+    snprintf(r->id, sizeof(r->id), "%08lx-%lu", (unsigned long)getpid(),
+             z->runs);
+    return r;
+}
+
+static void
+run_ready(struct pw_sbx_run *r)
+{
+    int fds[] = {r->fd_in, r->out.fd, r->err.fd, r->res.fd};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        (void)pw_set_nonblock(fds[i], true);
+    }
+    if (r->stdin_len == 0) {
+        close(r->fd_in);
+        r->fd_in = -1;
+    }
+}
+
+/* Hand the request to spare S (owned). */
+static void
+start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
+         const struct pw_sbx_request *req)
+{
+    r->start = pw_now();
+    r->cpu_base = pw_sbx_cpu_so_far(s->stat_fd);
+    /* A spare that ended before the request (a failed checklist step)
+     * cannot take it (EPIPE): the run goes on, and its result channel
+     * and exit status say what failed. */
+    (void)pw_sbx_spare_send(s, req, &r->limits);
+    r->pid = s->pid;
+    r->pidfd = s->pidfd;
+    r->fd_in = s->fds[0];
+    r->out.fd = s->fds[1];
+    r->err.fd = s->fds[2];
+    r->res.fd = s->fds[3];
+    r->scratch = s->scratch;
+    r->stat_fd = s->stat_fd;
+    r->status_fd = s->status_fd;
+    free(s);
+    run_ready(r);
+}
+
+/* A run has started: its replacement spare, if the caller asked for
+ * it.  The zygote forks it while the run's child works, not while a
+ * client waits for an answer or a request waits to be read. */
+static void
+started(struct pw_zygote *z)
+{
+    if (z->refill_on_start) {
+        (void)pool_add_one(z);
+    }
+}
+
+struct pw_sbx_run *
+pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
+             struct pw_error *err)
+{
+    if (z->owner != getpid()) {
+        pw_fail(err, PW_ERR_INTERNAL, "the zygote belongs to another process");
+        return NULL;
+    }
+    if (req->imports == NULL || req->imports->profiles != z->profiles) {
+        pw_fail(err, PW_ERR_USAGE,
+                "a run's import set must use the "
+                "zygote's profiles");
+        return NULL;
+    }
+    struct pw_sbx_run *r = run_new(z, req);
+    /* Leftovers are cleared when the server is idle; a server that never
+     * is clears them here, a few runs at a time. */
+    if (z->nreap >= PW_SBX_LEFTOVERS_MAX) {
+        (void)pw_sbx_reap(z, false);
+    }
+    unsigned caps = req->caps & PW_SBX_OS_CAPS;
+    /* The next spares are prepared for what this request asked: a client
+     * that uses one set of profiles gets prepared spares after one run. */
+    z->spare_caps = caps;
+    pool_collect(z);
+    struct pw_sbx_spare *s = pool_take(z, caps);
+    r->on_spare = s != NULL;
+    if (s == NULL) {
+        s = spare_for(z, caps, err);
+    }
+    if (s == NULL) {
+        pw_sbx_free(r);
+        return NULL;
+    }
+    start_on(r, s, req);
+    started(z);
+    return r;
+}
+
+int
+pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
+                json_t **result, struct pw_error *err)
+{
+    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
+    if (r == NULL) {
+        return -1;
+    }
+    struct pollfd fds[8];
+    for (;;) {
+        int n = pw_sbx_pollfds(r, fds, 8);
+        double wait = pw_sbx_deadline(r) - pw_now();
+        int ms = wait <= 0 ? 0 : (int)(wait * 1000) + 1;
+        if (poll(fds, (nfds_t)n, ms) < 0 && errno != EINTR) {
+            pw_sbx_cancel(r);
+        }
+        if (pw_sbx_step(r, fds, n)) {
+            break;
+        }
+    }
+    *result = pw_sbx_result_json(r);
+    pw_sbx_free(r);
+    if (*result == NULL) {
+        return pw_fail(err, PW_ERR_NOMEM, "building the result");
+    }
+    return 0;
+}

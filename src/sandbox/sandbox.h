@@ -1,0 +1,105 @@
+/*
+ * sandbox.h - run untrusted Python in a forked, locked-down child of the
+ * warm interpreter.  The caller's process (the server) sets the
+ * interpreter up and forks the zygote process from it before any
+ * request; runs are forked by the zygote only (so no run's memory holds
+ * another request's data) as children of the server, which observes
+ * them.
+ *
+ * One run = one child.  The API is event-loop friendly so the MCP server
+ * can have several runs in flight: start, poll the fds it reports, step,
+ * and collect the result when step says it is done.
+ */
+#pragma once
+
+#include <jansson.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/profiles.h"
+#include "core/pyward.h"
+#include "sandbox/limits.h"
+
+struct pw_sbx_request {
+    const char *code; /* borrowed; LEN bytes */
+    size_t code_len;
+    const char *stdin_data; /* borrowed; may be NULL */
+    size_t stdin_len;
+    struct pw_sbx_limits limits;
+    const struct pw_importset *imports; /* borrowed: the import allow-list */
+    unsigned caps;                      /* enum pw_cap bits of the profiles */
+    bool capture_output;                /* false: discard stdout/stderr */
+};
+
+/* The warm interpreter: the modules of the enabled profiles imported once,
+ * the seccomp filter compiled.  One per process. */
+struct pw_zygote;
+
+/* Returns an owned zygote or NULL with ERR (refuses if a mandatory layer
+ * cannot work on this host).  PROFILES is borrowed and must outlive it. */
+struct pw_zygote *pw_zygote_new(const struct pw_profiles *profiles,
+                                pw_profile_mask enabled, struct pw_error *err);
+void pw_zygote_free(struct pw_zygote *z);
+/* For a process forked from Z's owner after pw_zygote_new (a test harness
+ * that forks each test): forget the owner's spares and start a zygote
+ * process of this process's own (runs must be the children of the process
+ * that observes them).  0 or -1 with ERR. */
+int pw_zygote_adopt(struct pw_zygote *z, struct pw_error *err);
+
+/* Keep N prepared spares (children forked ahead by the zygote process,
+ * every request-independent layer installed, waiting for one request
+ * each); 0: each run gets a spare forked for it.  Clamped to 0..8; the
+ * default is 2, or the PYWARD_SPARES environment variable read by
+ * pw_zygote_new.  Returns once the pool holds them. */
+void pw_zygote_set_spares(struct pw_zygote *z, int n);
+
+/* ON: each run, once started (its child running), forks the spare that
+ * replaces the one it took, while the caller would only wait for the
+ * run's output; the spare is then prepared by the time a client that
+ * sends requests back to back sends its next one.  Off (the default, for
+ * one-shot callers): runs fork no spare, the caller refills. */
+void pw_zygote_refill_on_start(struct pw_zygote *z, bool on);
+/* Fork one spare if the pool is short.  Also reaps what it can
+ * (pw_zygote_reap).  Returns true if the pool is still short. */
+bool pw_zygote_refill(struct pw_zygote *z);
+/* True if the pool is short of spares prepared for what new runs get
+ * (the next idle moment should call pw_zygote_refill). */
+bool pw_zygote_short(const struct pw_zygote *z);
+
+/* Reap the processes of finished runs that were answered before their
+ * exit completed (done without blocking on every pw_sbx_start and
+ * pw_sbx_free; WAIT blocks until they are gone).  Returns how many are
+ * still pending. */
+size_t pw_zygote_reap(struct pw_zygote *z, bool wait);
+
+/* New reference: {layer: {active: bool, detail: str}} for doctor and
+ * get_sandbox_info. */
+json_t *pw_zygote_layers_json(const struct pw_zygote *z);
+
+struct pw_sbx_run;
+
+/* Fork a child for REQ (copied as needed).  Returns an owned run or NULL
+ * with ERR (a mandatory layer that cannot be installed refuses the run). */
+struct pw_sbx_run *pw_sbx_start(struct pw_zygote *z,
+                                const struct pw_sbx_request *req,
+                                struct pw_error *err);
+/* Fill up to MAX pollfds the caller must poll for this run; returns n. */
+int pw_sbx_pollfds(const struct pw_sbx_run *run, struct pollfd *fds, int max);
+/* Handle the revents of the fds from pw_sbx_pollfds and the clock.
+ * Returns 1 when the run has finished (result ready), 0 if still going. */
+int pw_sbx_step(struct pw_sbx_run *run, const struct pollfd *fds, int n);
+/* Monotonic time (pw_now) by which pw_sbx_step must be called again. */
+double pw_sbx_deadline(const struct pw_sbx_run *run);
+/* Kill the child's process group now; the run finishes as "killed". */
+void pw_sbx_cancel(struct pw_sbx_run *run);
+/* Seconds since start, for progress notifications. */
+double pw_sbx_elapsed(const struct pw_sbx_run *run);
+/* New reference: the execute_code result fields (doc/MCP.md). */
+json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
+/* Reaps the child if still there; frees everything. */
+void pw_sbx_free(struct pw_sbx_run *run);
+
+/* Blocking convenience for `pyward run`: start, loop, result.  0 or -1. */
+int pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
+                    json_t **result, struct pw_error *err);

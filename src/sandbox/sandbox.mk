@@ -1,0 +1,62 @@
+# Sandboxed executor, `pyward run` and `pyward doctor`.
+libpyward_a_SOURCES += \
+	src/sandbox/sandbox.c src/sandbox/sandbox.h \
+	src/sandbox/internal.h \
+	src/sandbox/scratch.c src/sandbox/scratch.h \
+	src/sandbox/pipes.c src/sandbox/pipes.h \
+	src/sandbox/step.c src/sandbox/step.h \
+	src/sandbox/spare.c src/sandbox/spare.h \
+	src/sandbox/zygote.c src/sandbox/zygote.h \
+	src/sandbox/result.c \
+	src/sandbox/output.c src/sandbox/output.h \
+	src/sandbox/child.c \
+	src/sandbox/checklist.c src/sandbox/checklist.h \
+	src/sandbox/filter.c src/sandbox/filter.h \
+	src/sandbox/limits.c src/sandbox/limits.h \
+	src/sandbox/layers.c src/sandbox/layers.h \
+	src/sandbox/mountns.c src/sandbox/mountns.h \
+	src/sandbox/guard.c src/sandbox/guard.h \
+	src/sandbox/audit.c src/sandbox/audit.h \
+	$(NULL)
+dist_rules_DATA += rules/seccomp.json rules/runtime.json
+EXTRA_DIST += src/sandbox/guard.py
+
+# guard.py (trusted interpreter layers) embedded as a C byte array.
+BUILT_SOURCES = src/sandbox/guard-py.inc
+# (BUILT_SOURCES covers `make`, `make check`; this covers `make pyward`.)
+src/sandbox/guard.$(OBJEXT): src/sandbox/guard-py.inc
+CLEANFILES += src/sandbox/guard-py.inc
+src/sandbox/guard-py.inc: $(top_srcdir)/src/sandbox/guard.py
+	$(AM_V_GEN)$(MKDIR_P) src/sandbox && \
+	od -An -v -tx1 $(top_srcdir)/src/sandbox/guard.py | \
+	sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
+
+# The beginner corpus through the real sandbox.
+TESTS += tests/run-sandbox-corpus.sh
+EXTRA_DIST += tests/run-sandbox-corpus.sh
+
+if HAVE_CHECK
+TESTS += tests/unit/check_sandbox
+check_PROGRAMS += tests/unit/check_sandbox
+tests_unit_check_sandbox_SOURCES = tests/unit/check_sandbox.c
+tests_unit_check_sandbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_sandbox_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_output
+check_PROGRAMS += tests/unit/check_output
+tests_unit_check_output_SOURCES = tests/unit/check_output.c
+tests_unit_check_output_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_output_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+
+# Latency of a run through the warm zygote next to spawning python.
+noinst_PROGRAMS += tests/bench/bench-exec
+tests_bench_bench_exec_SOURCES = tests/bench/bench-exec.c
+tests_bench_bench_exec_LDADD = libpyward.a $(PW_LIBS)
+
+# Data-science runs (numpy, a matplotlib plot returned as an image)
+# through execute_code next to spawning python: `make bench-science`.
+EXTRA_DIST += tests/bench/bench-science.mjs
+bench-science: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-science.mjs ./pyward$(EXEEXT)
+.PHONY: bench-science

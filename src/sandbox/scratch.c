@@ -1,0 +1,63 @@
+/*
+ * scratch.c - the scratch directory of a run: a private host directory
+ * (with its output/), or the path the run's own view makes.
+ */
+#include "config.h"
+
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/util.h"
+#include "sandbox/internal.h"
+#include "sandbox/output.h"
+#include "sandbox/scratch.h"
+
+static int
+rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)(flag == FTW_DP ? rmdir(path) : unlink(path));
+    return 0;
+}
+
+static void
+scratch_remove(const char *dir)
+{
+    (void)nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void
+pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir)
+{
+    if (dir != NULL && strcmp(dir, z->view_scratch) != 0) {
+        scratch_remove(dir);
+    }
+    free(dir);
+}
+
+char *
+pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
+                   struct pw_error *err)
+{
+    if (!pw_sbx_scratch_on_host(z, caps)) {
+        return pw_xstrdup(z->view_scratch);
+    }
+    char *dir = pw_xasprintf("%s/pyward-run.XXXXXX", z->tmp_root);
+    if (mkdtemp(dir) == NULL) {
+        pw_fail_errno(err, PW_ERR_SANDBOX, "mkdtemp %s", dir);
+        free(dir);
+        return NULL;
+    }
+    PW_AUTOFREE char *out = pw_xasprintf("%s/output", dir);
+    if (mkdir(out, 0755) < 0 ||
+        (z->layers.root &&
+         (chown(dir, 65534, 65534) < 0 || chown(out, 65534, 65534) < 0))) {
+        pw_fail_errno(err, PW_ERR_SANDBOX, "preparing %s", dir);
+        scratch_remove(dir);
+        free(dir);
+        return NULL;
+    }
+    return dir;
+}

@@ -1,0 +1,16 @@
+/*
+ * scratch.h - the scratch directory of a run (scratch.c).
+ */
+#pragma once
+
+#include "core/pyward.h"
+
+struct pw_zygote;
+
+/* The scratch path of a run with CAPS: a private host directory (owned
+ * by nobody when root), Z's view_scratch when the run's view makes it,
+ * or NULL. */
+char *pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
+                         struct pw_error *err);
+/* Free DIR, removing it first if it is a host directory. */
+void pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir);

@@ -1,0 +1,306 @@
+/*
+ * spare.c - a child forked ahead of the next run, prepared.
+ *
+ * Most of a run's latency used to be the interpreter touching pages
+ * after fork and the OS checklist (namespaces, mounts, landlock,
+ * seccomp).  A spare forks ahead and installs every layer that does not
+ * depend on the request (pw_sbx_child_setup: process group, network
+ * namespace without the network capability, fds, environment, fixed
+ * rlimits, uid drop, user/IPC/UTS/mount namespaces, no_new_privs,
+ * landlock, signals, seccomp), then waits on its request pipe.  If the
+ * request has not come within WARM_AFTER_MS, it warms the run's pages up
+ * with trusted code (compiling and executing a sample program, no user
+ * code) a step at a time, and stops as soon as the request arrives: a
+ * client that pauses between requests gets a warm spare, one that sends
+ * them back to back gets a spare that is ready sooner and costs less
+ * CPU.  The request (limits, capabilities, import allow-list, source) is
+ * a single write; the spare lowers its CPU and AS rlimits to the
+ * request's, compiles the source, and finishes the checklist
+ * (interpreter layers, audit hook) before running it.  A request the
+ * spare was not prepared for (PW_SBX_OS_CAPS) is refused by the zygote
+ * before it is sent and by the spare if it arrives.  Nothing of one run
+ * reaches another: each spare serves one run.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/py.h"
+#include "sandbox/guard.h"
+#include "sandbox/internal.h"
+#include "sandbox/scratch.h"
+#include "sandbox/spare.h"
+
+#define LIST_MAX 256
+
+struct spare_hdr {
+    struct pw_sbx_limits limits;
+    unsigned caps;
+    pw_profile_mask mask;
+    uint64_t code_len;
+    uint64_t extra_len;
+    uint64_t only_len;
+    uint8_t has_extra;
+    uint8_t has_only;
+};
+
+static int
+read_exact(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n > 0) {
+        ssize_t k = read(fd, c, n);
+        if (k < 0 && errno == EINTR) {
+            continue;
+        }
+        if (k <= 0) {
+            return -1;
+        }
+        c += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static char *
+read_blob(int fd, uint64_t len)
+{
+    char *b = pw_xmalloc((size_t)len + 1);
+    if (read_exact(fd, b, (size_t)len) < 0) {
+        _exit(0);
+    }
+    b[len] = '\0';
+    return b;
+}
+
+/* "a\0b\0" -> {"a", "b", NULL} (pointers into BLOB). */
+static const char **
+split_list(char *blob, uint64_t len)
+{
+    const char **v = pw_xcalloc(LIST_MAX + 1, sizeof(char *));
+    size_t n = 0;
+    for (uint64_t i = 0; i < len && n < LIST_MAX; n++) {
+        v[n] = blob + i;
+        i += strlen(blob + i) + 1;
+    }
+    return v;
+}
+
+/* Keep 0-2 and KEEP; close every other inherited fd (other runs' pipe
+ * ends must not stay open in a waiting spare). */
+static void
+close_except(const int *keep, int n)
+{
+    int lo = 3;
+    for (;;) {
+        int next = -1;
+        for (int i = 0; i < n; i++) {
+            if (keep[i] >= lo && (next < 0 || keep[i] < next)) {
+                next = keep[i];
+            }
+        }
+        if (next < 0) {
+            (void)syscall(SYS_close_range, (unsigned)lo, ~0U, 0U);
+            return;
+        }
+        if (next > lo) {
+            (void)syscall(SYS_close_range, (unsigned)lo, (unsigned)(next - 1),
+                          0U);
+        }
+        lo = next + 1;
+    }
+}
+
+#define CTL_FD 4 /* where pw_sbx_child_setup puts the request pipe */
+
+/* Back to back, the request a spare serves comes 2 to 4 ms after its
+ * fork (the pool's oldest spare is taken first); a spare left waiting
+ * longer than this warms up. */
+#define WARM_AFTER_MS 5
+
+/* The request (or the zygote's EOF) is there, or comes within MS. */
+static bool
+request_within(int ms)
+{
+    struct pollfd p = {.fd = CTL_FD, .events = POLLIN};
+    int rc;
+    do {
+        rc = poll(&p, 1, ms);
+    } while (rc < 0 && errno == EINTR);
+    return rc != 0;
+}
+
+static bool
+request_waiting(void)
+{
+    return request_within(0);
+}
+
+/* After the setup: read the request, set its limits, compile, run. */
+static PW_NORETURN void
+serve_request(const struct pw_sbx_child *setup)
+{
+    struct pw_sbx_child c = *setup;
+    struct spare_hdr h;
+    if (read_exact(CTL_FD, &h, sizeof(h)) < 0) {
+        _exit(0); /* the zygote is done with this spare */
+    }
+    if ((h.caps & PW_SBX_OS_CAPS) != c.os_caps) {
+        pw_sbx_child_fail("prepared spare", EINVAL);
+    }
+    pw_sbx_child_limits(&h.limits);
+    char *code = read_blob(CTL_FD, h.code_len);
+    char *extra = read_blob(CTL_FD, h.extra_len);
+    char *only = read_blob(CTL_FD, h.only_len);
+    close(CTL_FD);
+    struct pw_importset set = {
+        .profiles = c.z->profiles,
+        .mask = h.mask,
+        .extra = h.has_extra ? split_list(extra, h.extra_len) : NULL,
+        .only = h.has_only ? split_list(only, h.only_len) : NULL};
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = (size_t)h.code_len,
+                                 .limits = h.limits,
+                                 .imports = &set,
+                                 .caps = h.caps};
+    struct pw_error err = {0};
+    PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, &err);
+    c.req = &req;
+    /* NULL: reported by prepare as a setup error */
+    c.compiled = compiled != NULL ? compiled : Py_None;
+    pw_sbx_child_exec(&c);
+}
+
+void
+pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
+                  const char *scratch, unsigned caps)
+{
+    int keep[] = {p[0][0], p[1][1], p[2][1], p[3][1], ctl, z->layers.netns_fd};
+    /* First of all: the zygote's other fds must not stay open here. */
+    close_except(keep, (int)PW_N_ELEMENTS(keep));
+    PyOS_AfterFork_Child();
+    /* The parent is the server (CLONE_PARENT): its death kills an idle
+     * spare.  Once the uid is dropped the death signal is gone; then the
+     * request pipe's EOF (the server and the zygote gone) ends it. */
+    (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+    (void)prctl(PR_SET_NAME, "pyward-run");
+    struct pw_sbx_child c = {.z = z,
+                             .scratch = scratch,
+                             .fd_in = p[0][0],
+                             .fd_out = p[1][1],
+                             .fd_err = p[2][1],
+                             .fd_res = p[3][1],
+                             .fd_ctl = ctl,
+                             .os_caps = caps};
+    pw_sbx_child_setup(&c);
+    if (!request_within(WARM_AFTER_MS)) {
+        pw_sbx_guard_warmup(request_waiting);
+    }
+    serve_request(&c);
+}
+
+struct pw_sbx_spare *
+pw_sbx_spare_adopt(pid_t pid, unsigned caps, const int fds[5], char *scratch)
+{
+    struct pw_sbx_spare *s = pw_xcalloc(1, sizeof(*s));
+    s->pid = pid;
+    s->caps = caps;
+    s->ctl = fds[0];
+    for (int i = 0; i < 4; i++) {
+        s->fds[i] = fds[i + 1];
+    }
+    s->scratch = scratch;
+    /* The server's own child (CLONE_PARENT), not reaped before it is
+     * freed: the pid cannot be reused under the pidfd. */
+    s->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+    s->stat_fd = open(path, O_RDONLY | O_CLOEXEC);
+    snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+    s->status_fd = open(path, O_RDONLY | O_CLOEXEC);
+    return s;
+}
+
+bool
+pw_sbx_spare_alive(const struct pw_sbx_spare *s)
+{
+    struct pollfd p = {.fd = s->pidfd, .events = POLLIN};
+    return s->pidfd >= 0 && poll(&p, 1, 0) == 0;
+}
+
+void
+pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s)
+{
+    if (s == NULL) {
+        return;
+    }
+    if (s->pid > 0) {
+        (void)kill(s->pid, SIGKILL);
+        (void)PW_RETRY(waitpid(s->pid, NULL, 0));
+    }
+    int *fds[] = {&s->pidfd,  &s->ctl,    &s->fds[0],  &s->fds[1],
+                  &s->fds[2], &s->fds[3], &s->stat_fd, &s->status_fd};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        if (*fds[i] >= 0) {
+            close(*fds[i]);
+        }
+    }
+    pw_sbx_scratch_drop(z, s->scratch);
+    free(s);
+}
+
+static int
+put_list(struct pw_buf *b, const char *const *list, uint64_t *len)
+{
+    size_t start = b->len;
+    for (size_t i = 0; list != NULL && list[i] != NULL && i < LIST_MAX; i++) {
+        if (pw_buf_append(b, list[i], strlen(list[i]) + 1) < 0) {
+            return -1;
+        }
+    }
+    *len = b->len - start;
+    return 0;
+}
+
+/* The request in one write (a pipe's buffer holds a usual one whole): a
+ * spare that refuses it after reading the header cannot make the rest of
+ * the send fail, and the spare wakes once. */
+int
+pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
+                  const struct pw_sbx_limits *limits)
+{
+    struct spare_hdr h;
+    memset(&h, 0, sizeof(h));
+    h.limits = *limits;
+    h.caps = req->caps;
+    h.mask = req->imports->mask;
+    h.code_len = req->code_len;
+    h.has_extra = req->imports->extra != NULL;
+    h.has_only = req->imports->only != NULL;
+    struct pw_buf msg;
+    pw_buf_init(&msg);
+    int rc = pw_buf_append(&msg, &h, sizeof(h)) < 0 ||
+                     pw_buf_append(&msg, req->code, req->code_len) < 0 ||
+                     put_list(&msg, req->imports->extra, &h.extra_len) < 0 ||
+                     put_list(&msg, req->imports->only, &h.only_len) < 0
+                 ? -1
+                 : 0;
+    if (rc == 0) {
+        memcpy(msg.data, &h, sizeof(h)); /* with the lists' lengths */
+        rc = pw_write_all(s->ctl, msg.data, msg.len);
+    }
+    pw_buf_free(&msg);
+    close(s->ctl);
+    s->ctl = -1;
+    return rc < 0 ? -1 : 0;
+}

@@ -1,0 +1,335 @@
+/*
+ * step.c - drive a run from the caller's poll loop: feed stdin, read
+ * the capped output and the result channel, take the refused system call
+ * from the seccomp listener, enforce the wall clock, reap.  The run is
+ * over when its process has exited (its pidfd): the exit status and the
+ * resource usage come from wait4, never from the run's own report.
+ *
+ * Defines pw_sbx_step and the other calls on a running run (pw_sbx_pollfds,
+ * pw_sbx_deadline, ...).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sandbox/filter.h"
+#include "sandbox/internal.h"
+#include "sandbox/output.h"
+#include "sandbox/step.h"
+
+#define READ_CHUNK   65536
+#define OUTPUT_SLACK 65536
+#define RESULT_MAX   (8 << 20) /* the program's report, at most */
+
+static void
+kill_group(struct pw_sbx_run *r, enum pw_sbx_stop why)
+{
+    if (r->stop == PW_STOP_NONE) {
+        r->stop = why;
+    }
+    (void)kill(-r->pid, SIGKILL);
+    (void)kill(r->pid, SIGKILL);
+}
+
+int
+pw_sbx_pollfds(const struct pw_sbx_run *r, struct pollfd *fds, int max)
+{
+    int n = 0;
+    const int want[][2] = {{r->out.fd, POLLIN}, {r->err.fd, POLLIN},
+                           {r->res.fd, POLLIN}, {r->fd_in, POLLOUT},
+                           {r->pidfd, POLLIN},  {r->listener, POLLIN}};
+    for (size_t i = 0; i < PW_N_ELEMENTS(want) && n < max; i++) {
+        if (!r->done && want[i][0] >= 0) {
+            fds[n].fd = want[i][0];
+            fds[n].events = (short)want[i][1];
+            fds[n].revents = 0;
+            n++;
+        }
+    }
+    return n;
+}
+
+static void
+close_fd(int *fd)
+{
+    if (*fd >= 0) {
+        close(*fd);
+        *fd = -1;
+    }
+}
+
+/* The fds the checklist sends first on the result channel, in order:
+ * the workspace (tmpfs runs only), the seccomp listener.  Any other fd
+ * (only the program could send one) is closed. */
+static void
+take_channel_fds(struct pw_sbx_run *r, const int *fds, size_t n)
+{
+    int *slots[2];
+    size_t nslots = 0;
+    if (pw_sbx_workspace_tmpfs(r->z, r->caps)) {
+        slots[nslots++] = &r->ws_fd;
+    }
+    slots[nslots++] = &r->listener;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = r->fds_got++;
+        if (k < nslots && *slots[k] < 0) {
+            *slots[k] = fds[i];
+        } else {
+            close(fds[i]);
+        }
+    }
+}
+
+static ssize_t
+read_stream(struct pw_sbx_run *r, struct pw_sbx_stream *s, char *buf,
+            size_t len)
+{
+    if (s != &r->res) {
+        return read(s->fd, buf, len);
+    }
+    int fds[PW_FDS_MAX];
+    size_t n = 0;
+    ssize_t got = pw_recv_fds(s->fd, buf, len, fds, PW_FDS_MAX, &n, 0);
+    take_channel_fds(r, fds, n);
+    return got;
+}
+
+/* Read what is there; returns 1 at EOF. */
+static int
+drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
+{
+    char chunk[READ_CHUNK];
+    for (int rounds = 0; s->fd >= 0 && rounds < 16; rounds++) {
+        ssize_t n = read_stream(r, s, chunk, sizeof(chunk));
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+                close_fd(&s->fd);
+                return 1;
+            }
+            return 0;
+        }
+        size_t room = s->buf.len < cap ? cap - s->buf.len : 0;
+        size_t take = (size_t)n < room ? (size_t)n : room;
+        if (keep && take > 0) {
+            /* Out of memory: the output is cut short, the run goes on. */
+            s->truncated |= pw_buf_append(&s->buf, chunk, take) < 0;
+        }
+        s->total += (size_t)n;
+        if (s->total > cap) {
+            s->truncated = true;
+            if (s->total > cap + OUTPUT_SLACK) {
+                kill_group(r, PW_STOP_OUTPUT);
+            }
+        }
+    }
+    return 0;
+}
+
+double
+pw_sbx_cpu_so_far(int stat_fd)
+{
+    char buf[96];
+    ssize_t n = stat_fd >= 0 ? pread(stat_fd, buf, sizeof(buf) - 1, 0) : -1;
+    if (n <= 0) {
+        return -1;
+    }
+    buf[n] = '\0';
+    return (double)strtoull(buf, NULL, 10) / 1e9;
+}
+
+long
+pw_sbx_peak_rss(int status_fd)
+{
+    char buf[4096];
+    ssize_t n =
+        status_fd >= 0 ? pread(status_fd, buf, sizeof(buf) - 1, 0) : -1;
+    if (n <= 0) {
+        return -1;
+    }
+    buf[n] = '\0';
+    const char *p = strstr(buf, "\nVmHWM:");
+    return p != NULL ? strtol(p + 8, NULL, 10) : -1;
+}
+
+/* The child called exit_group: the kernel told the status.  Read its
+ * usage while it waits in the call, then let it go. */
+static void
+take_exit(struct pw_sbx_run *r, const struct pw_sbx_notice *n)
+{
+    r->exit_seen = true;
+    r->exit_status = (int)(n->arg0 & 0xff);
+    r->cpu_end = pw_sbx_cpu_so_far(r->stat_fd);
+    r->maxrss_kb = pw_sbx_peak_rss(r->status_fd);
+    if (pw_sbx_notify_let_exit(r->listener, n) < 0) {
+        kill_group(r, PW_STOP_CANCEL); /* gone already, or cannot go */
+    }
+}
+
+/* The listener has a notice: the child is stopped in a call outside the
+ * allow-list.  A refused call never runs: the child is killed.  POLLHUP
+ * alone: no process uses the filter any more. */
+static void
+take_notice(struct pw_sbx_run *r, short revents)
+{
+    struct pw_sbx_notice n;
+    if ((revents & POLLIN) == 0) {
+        close_fd(&r->listener);
+        return;
+    }
+    if (pw_sbx_notify_take(r->listener, &n) < 0) {
+        return;
+    }
+    if (n.nr == SYS_exit_group) {
+        take_exit(r, &n);
+        return;
+    }
+    if (r->refused_nr < 0) {
+        r->refused_nr = n.nr;
+    }
+    kill_group(r, PW_STOP_SYSCALL);
+}
+
+static void
+feed_stdin(struct pw_sbx_run *r)
+{
+    while (r->fd_in >= 0 && r->stdin_off < r->stdin_len) {
+        ssize_t n = write(r->fd_in, r->stdin_data + r->stdin_off,
+                          r->stdin_len - r->stdin_off);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            if (errno != EAGAIN && errno != EWOULDBLOCK) {
+                close_fd(&r->fd_in);
+            }
+            return;
+        }
+        r->stdin_off += (size_t)n;
+    }
+    close_fd(&r->fd_in);
+}
+
+static void
+read_all(struct pw_sbx_run *r)
+{
+    size_t cap = (size_t)r->limits.max_output_bytes;
+    drain(r, &r->out, cap, r->capture);
+    drain(r, &r->err, cap, r->capture);
+    drain(r, &r->res, RESULT_MAX, true);
+}
+
+static void
+finish(struct pw_sbx_run *r)
+{
+    (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
+    /* The child is gone: every write end is closed, drain to EOF. */
+    for (int i = 0;
+         i < 4096 && (r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0);
+         i++) {
+        read_all(r);
+    }
+    r->end = pw_now();
+    r->done = true;
+    close_fd(&r->fd_in);
+    close_fd(&r->out.fd);
+    close_fd(&r->err.fd);
+    close_fd(&r->res.fd);
+    close_fd(&r->pidfd);
+    close_fd(&r->listener);
+}
+
+/*
+ * The child reported its exit status through the listener and every pipe
+ * is drained: the run is over.  Answer now instead of waiting for the
+ * kernel to tear its address space down (a millisecond and more for a
+ * warm interpreter); its process is reaped later (pw_sbx_reap).
+ */
+static bool
+finish_exited(struct pw_sbx_run *r)
+{
+    if (!r->exit_seen || r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0) {
+        return false;
+    }
+    r->wstatus = (r->exit_status & 0xff) << 8; /* as wait4 would say */
+    r->reap_deferred = true;
+    r->end = pw_now();
+    r->done = true;
+    close_fd(&r->fd_in);
+    close_fd(&r->pidfd);
+    close_fd(&r->listener);
+    return true;
+}
+
+int
+pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
+{
+    if (r->done) {
+        return 1;
+    }
+    bool exited = false;
+    for (int i = 0; i < n; i++) {
+        if (fds[i].revents == 0) {
+            continue;
+        }
+        if (fds[i].fd == r->fd_in) {
+            feed_stdin(r);
+        } else if (fds[i].fd == r->pidfd) {
+            exited = true;
+        } else if (fds[i].fd == r->listener) {
+            take_notice(r, fds[i].revents);
+        }
+    }
+    read_all(r);
+    if (r->stop == PW_STOP_NONE && finish_exited(r)) {
+        return 1;
+    }
+    if (!exited && pw_now() >= pw_sbx_deadline(r)) {
+        kill_group(r, PW_STOP_TIMEOUT);
+        exited = true;
+    }
+    if (!exited && r->stop != PW_STOP_NONE) {
+        exited = true; /* killed for output or a system call: reap now */
+    }
+    if (exited) {
+        finish(r);
+        return 1;
+    }
+    return 0;
+}
+
+double
+pw_sbx_deadline(const struct pw_sbx_run *r)
+{
+    return r->start + r->limits.timeout_s;
+}
+
+void
+pw_sbx_cancel(struct pw_sbx_run *r)
+{
+    if (!r->done) {
+        kill_group(r, PW_STOP_CANCEL);
+        finish(r);
+    }
+}
+
+double
+pw_sbx_elapsed(const struct pw_sbx_run *r)
+{
+    return (r->done ? r->end : pw_now()) - r->start;
+}
+
+json_t *
+pw_sbx_result_json(const struct pw_sbx_run *r)
+{
+    return pw_sbx_result_build(r);
+}

@@ -1,0 +1,271 @@
+/*
+ * zygote.c - the zygote process: a copy of the warm interpreter made
+ * before any request, whose one job is forking spares.
+ *
+ * Runs are copies of the process that forks them.  If that were the
+ * server, every run would inherit the server's heap, where earlier
+ * requests' code, stdin and output lie in freed memory; a program that
+ * gets past the interpreter layers could read them.  So the server forks
+ * this process once, when the interpreter, the profiles' modules, the
+ * filter and the probes are ready and no request has been read, and from
+ * then on only asks it for spares.  Its only input is the capabilities a
+ * spare is prepared for; a request's data goes from the server straight
+ * to the spare's pipes, never through here.
+ *
+ * Each spare is forked with clone(CLONE_PARENT): it is the server's child,
+ * so the server waits for it and takes the verdict from its exit status
+ * and resource usage (wait4), not from anything the run writes.  With
+ * CLONE_NEWPID it is PID 1 of a PID namespace of its own: it sees no
+ * other process.  The answer carries the spare's pid and scratch path and
+ * the server's ends of its pipes (SCM_RIGHTS); the zygote closes its
+ * copies at once.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/log.h"
+#include "core/py.h"
+#include "sandbox/internal.h"
+#include "sandbox/pipes.h"
+#include "sandbox/scratch.h"
+#include "sandbox/spare.h"
+#include "sandbox/zygote.h"
+
+struct zy_ask {
+    uint32_t caps;
+};
+
+struct zy_answer {
+    int32_t pid; /* the spare, or -errno if it could not be forked */
+    uint32_t caps;
+    char scratch[PATH_MAX];
+};
+
+/* The spare's fds in an answer: request pipe, stdin, stdout, stderr,
+ * result. */
+#define ANSWER_FDS 5
+
+/* fork(), with the server as the new process's parent and, if NEWPID, in
+ * a new PID namespace.  glibc has no fork with flags: this is the raw
+ * system call with fork's semantics (no new stack, the child returns 0).
+ * The zygote is single-threaded, so no lock can be held across it; the
+ * interpreter's own fork hooks are run around it by the caller. */
+static pid_t
+clone_spare(bool newpid)
+{
+    unsigned long flags = CLONE_PARENT | SIGCHLD;
+    if (newpid) {
+        flags |= CLONE_NEWPID;
+    }
+    return (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
+}
+
+void
+pw_sbx_pidns_probe(struct pw_zygote *z)
+{
+    pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL,
+                               NULL, NULL);
+    if (pid == 0) {
+        _exit(getpid() == 1 ? 0 : 1);
+    }
+    int st = 0;
+    if (pid < 0) {
+        snprintf(z->pidns_why, sizeof(z->pidns_why), "clone(NEWPID): %s",
+                 strerror(errno));
+        return;
+    }
+    z->pidns = PW_RETRY(waitpid(pid, &st, 0)) == pid && WIFEXITED(st) &&
+               WEXITSTATUS(st) == 0;
+    snprintf(z->pidns_why, sizeof(z->pidns_why), "%s",
+             z->pidns ? "each run is PID 1 of its own PID namespace"
+                      : "a new PID namespace did not work");
+}
+
+static void
+answer(int sock, const struct zy_answer *a, const int *fds, size_t nfds)
+{
+    if (pw_send_fds(sock, a, sizeof(*a), fds, nfds) < 0) {
+        _exit(0); /* the server is gone */
+    }
+}
+
+static void
+close_all(int *fds, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (fds[i] >= 0) {
+            close(fds[i]);
+            fds[i] = -1;
+        }
+    }
+}
+
+/* Fork one spare prepared for CAPS and send it to the server. */
+static void
+fork_spare(const struct pw_zygote *z, int sock, unsigned caps)
+{
+    struct pw_error err = {0};
+    struct zy_answer a;
+    memset(&a, 0, sizeof(a));
+    a.caps = caps;
+    int p[4][2];
+    int ctl[2] = {-1, -1};
+    char *scratch = pw_sbx_scratch_new(z, caps, &err);
+    if (scratch == NULL || strlen(scratch) >= sizeof(a.scratch) ||
+        pw_sbx_pipes_new(p, &err) < 0 || pipe2(ctl, O_CLOEXEC) < 0) {
+        a.pid = -EIO;
+        pw_sbx_pipes_close(p, 0);
+        pw_sbx_pipes_close(p, 1);
+        close_all(ctl, 2);
+        pw_sbx_scratch_drop(z, scratch);
+        answer(sock, &a, NULL, 0);
+        return;
+    }
+    PyOS_BeforeFork();
+    pid_t pid = clone_spare(z->pidns);
+    if (pid == 0) {
+        pw_sbx_spare_main(z, p, ctl[0], scratch, caps);
+    }
+    int saved = errno;
+    PyOS_AfterFork_Parent();
+    int fds[ANSWER_FDS] = {ctl[1], p[0][1], p[1][0], p[2][0], p[3][0]};
+    int child[ANSWER_FDS] = {ctl[0], p[0][0], p[1][1], p[2][1], p[3][1]};
+    close_all(child, ANSWER_FDS);
+    a.pid = pid > 0 ? pid : -saved;
+    memcpy(a.scratch, scratch, strlen(scratch) + 1);
+    answer(sock, &a, fds, pid > 0 ? ANSWER_FDS : 0);
+    close_all(fds, ANSWER_FDS);
+    if (pid < 0) {
+        pw_sbx_scratch_drop(z, scratch);
+    } else {
+        free(scratch); /* the server's now */
+    }
+}
+
+static PW_NORETURN void
+zygote_main(const struct pw_zygote *z, int sock, pid_t server)
+{
+    PyOS_AfterFork_Child();
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != server) {
+        _exit(0);
+    }
+    (void)prctl(PR_SET_NAME, "pyward-zygote");
+    /* stdin and stdout are the server's (its protocol channel): none of
+     * the zygote's business.  stderr stays for pw_warn. */
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0) {
+        _exit(1);
+    }
+    close(null);
+    for (;;) {
+        struct zy_ask ask;
+        ssize_t n = recv(sock, &ask, sizeof(ask), 0);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n != (ssize_t)sizeof(ask)) {
+            _exit(0); /* EOF: the server is done */
+        }
+        fork_spare(z, sock, ask.caps);
+    }
+}
+
+int
+pw_sbx_zygote_start(struct pw_zygote *z, struct pw_error *err)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "socketpair");
+    }
+    pid_t server = getpid();
+    PyOS_BeforeFork();
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(sv[0]);
+        zygote_main(z, sv[1], server);
+    }
+    int saved = errno;
+    PyOS_AfterFork_Parent();
+    close(sv[1]);
+    if (pid < 0) {
+        close(sv[0]);
+        errno = saved;
+        return pw_fail_errno(err, PW_ERR_SANDBOX, "fork (zygote)");
+    }
+    z->zpid = pid;
+    z->zsock = sv[0];
+    return 0;
+}
+
+void
+pw_sbx_zygote_stop(struct pw_zygote *z)
+{
+    if (z->zsock >= 0) {
+        close(z->zsock);
+        z->zsock = -1;
+    }
+    if (z->zpid > 0) {
+        (void)PW_RETRY(waitpid(z->zpid, NULL, 0));
+        z->zpid = 0;
+    }
+}
+
+int
+pw_sbx_zygote_ask(struct pw_zygote *z, unsigned caps)
+{
+    struct zy_ask ask = {.caps = caps};
+    if (z->zsock < 0 || z->nasked >= PW_SBX_ASKED_MAX ||
+        PW_RETRY(send(z->zsock, &ask, sizeof(ask), MSG_NOSIGNAL)) !=
+            (long)sizeof(ask)) {
+        return -1;
+    }
+    z->asked[z->nasked++] = caps;
+    return 0;
+}
+
+int
+pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
+                      struct pw_sbx_spare **out)
+{
+    struct zy_answer a;
+    int fds[ANSWER_FDS];
+    size_t nfds = 0;
+    *out = NULL;
+    if (z->zsock < 0 || z->nasked == 0) {
+        return z->zsock < 0 ? -1 : 0;
+    }
+    ssize_t n = PW_RETRY(pw_recv_fds(z->zsock, &a, sizeof(a), fds, ANSWER_FDS,
+                                     &nfds, block ? 0 : MSG_DONTWAIT));
+    if (n < 0 && !block && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        return 0;
+    }
+    z->nasked--;
+    memmove(z->asked, z->asked + 1, (size_t)z->nasked * sizeof(z->asked[0]));
+    if (n != (ssize_t)sizeof(a) || (a.pid > 0 && nfds != ANSWER_FDS)) {
+        close_all(fds, nfds);
+        pw_warn("the zygote process is gone: runs are refused");
+        close(z->zsock);
+        z->zsock = -1;
+        return -1;
+    }
+    if (a.pid <= 0) {
+        pw_warn("the zygote could not fork a spare: %s", strerror(-a.pid));
+        return 1;
+    }
+    a.scratch[sizeof(a.scratch) - 1] = '\0';
+    *out = pw_sbx_spare_adopt(a.pid, a.caps, fds, pw_xstrdup(a.scratch));
+    return 1;
+}

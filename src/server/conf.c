@@ -1,0 +1,345 @@
+/*
+ * conf.c - `pyward serve` options, one table for flags and environment.
+ *
+ * Defines pw_config_* (named conf.c: a config.h here would shadow the
+ * build's).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "core/log.h"
+#include "server/conf.h"
+#include "core/util.h"
+
+enum opt_kind {
+    OPT_SECONDS,
+    OPT_SIZE,
+    OPT_COUNT,
+    OPT_STRING,
+    OPT_LOGLEVEL,
+    OPT_BOOL,
+    OPT_LIST,
+};
+
+static const struct option_entry {
+    const char *flag;       /* long option, or NULL: environment only */
+    const char *env;        /* PYWARD_* name */
+    const char *env_compat; /* SANDBOX_* name or NULL */
+    enum opt_kind kind;
+    size_t offset;
+    const char *help;
+} options[] = {
+    {"timeout", "PYWARD_TIMEOUT", "SANDBOX_TIMEOUT", OPT_SECONDS,
+     offsetof(struct pw_config, timeout_s), "default run timeout (s)"},
+    {"max-timeout", "PYWARD_MAX_TIMEOUT", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, max_timeout_s), "largest timeout (s)"},
+    {"max-output", "PYWARD_MAX_OUTPUT_SIZE", "SANDBOX_MAX_OUTPUT_SIZE",
+     OPT_SIZE, offsetof(struct pw_config, max_output),
+     "bytes kept per output stream"},
+    {"memory", "PYWARD_DEFAULT_MEMORY_LIMIT", "SANDBOX_DEFAULT_MEMORY_LIMIT",
+     OPT_SIZE, offsetof(struct pw_config, memory), "default memory limit"},
+    {"max-memory", "PYWARD_MAX_MEMORY", NULL, OPT_SIZE,
+     offsetof(struct pw_config, max_memory), "largest memory limit"},
+    {"profiles", "PYWARD_PROFILES", NULL, OPT_STRING,
+     offsetof(struct pw_config, profiles), "profiles clients may use"},
+    {"rules", "PYWARD_RULES", NULL, OPT_STRING,
+     offsetof(struct pw_config, rules), "default|restricted|DIR"},
+    {"max-concurrency", "PYWARD_MAX_CONCURRENCY", NULL, OPT_COUNT,
+     offsetof(struct pw_config, max_concurrency), "runs in flight"},
+    {"log-level", "PYWARD_LOG_LEVEL", NULL, OPT_LOGLEVEL,
+     offsetof(struct pw_config, log_level), "debug|info|warning|error"},
+    {NULL, "PYWARD_ENABLE_NETWORK", "SANDBOX_ENABLE_NETWORK", OPT_BOOL,
+     offsetof(struct pw_config, enable_network), NULL},
+    {NULL, "PYWARD_ENABLE_FILESYSTEM", "SANDBOX_ENABLE_FILESYSTEM", OPT_BOOL,
+     offsetof(struct pw_config, enable_filesystem), NULL},
+    {NULL, "PYWARD_ENABLE_DATA_SCIENCE", "SANDBOX_ENABLE_DATA_SCIENCE",
+     OPT_BOOL, offsetof(struct pw_config, enable_data_science), NULL},
+    {NULL, "PYWARD_ALLOWED_IMPORTS", "SANDBOX_ALLOWED_IMPORTS", OPT_LIST,
+     offsetof(struct pw_config, allowed_imports), NULL},
+};
+
+static int
+parse_bool(const char *s, bool *out)
+{
+    static const char *const yes[] = {"1", "true", "yes", "on"};
+    static const char *const no[] = {"0", "false", "no", "off", ""};
+    for (size_t i = 0; i < PW_N_ELEMENTS(yes); i++) {
+        if (strcasecmp(s, yes[i]) == 0) {
+            *out = true;
+            return 0;
+        }
+    }
+    for (size_t i = 0; i < PW_N_ELEMENTS(no); i++) {
+        if (strcasecmp(s, no[i]) == 0) {
+            *out = false;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* Split "a, b,c" into an owned NULL-terminated vector. */
+static char **
+split_list(const char *s)
+{
+    size_t n = 0;
+    char **v = pw_xcalloc(strlen(s) / 2 + 2, sizeof(char *));
+    const char *p = s;
+    while (*p != '\0') {
+        size_t len = strcspn(p, ", \t");
+        if (len > 0) {
+            v[n++] = pw_xstrndup(p, len);
+        }
+        p += len;
+        p += strspn(p, ", \t");
+    }
+    v[n] = NULL;
+    return v;
+}
+
+static void
+free_list(char **v)
+{
+    for (size_t i = 0; v != NULL && v[i] != NULL; i++) {
+        free(v[i]);
+    }
+    free(v);
+}
+
+static int
+parse_number(const char *s, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double d = strtod(s, &end);
+    if (errno != 0 || end == s || *end != '\0' || !isfinite(d) || d <= 0) {
+        return -1;
+    }
+    *out = d;
+    return 0;
+}
+
+/* Store VALUE into the field of E; SRC names where it came from. */
+static int
+set_option(struct pw_config *cfg, const struct option_entry *e,
+           const char *value, const char *src, struct pw_error *err)
+{
+    char *field = (char *)cfg + e->offset;
+    cfg->timeout_given |= e->offset == offsetof(struct pw_config, timeout_s);
+    cfg->memory_given |= e->offset == offsetof(struct pw_config, memory);
+    double d = 0;
+    switch (e->kind) {
+    case OPT_SECONDS:
+        if (parse_number(value, &d) < 0) {
+            goto bad;
+        }
+        *(double *)(void *)field = d;
+        return 0;
+    case OPT_SIZE: {
+        long long n = pw_parse_size(value);
+        if (n <= 0) {
+            goto bad;
+        }
+        *(long long *)(void *)field = n;
+        return 0;
+    }
+    case OPT_COUNT:
+        if (parse_number(value, &d) < 0 || d != floor(d) || d > 1024) {
+            goto bad;
+        }
+        *(int *)(void *)field = (int)d;
+        return 0;
+    case OPT_LOGLEVEL: {
+        int level = pw_log_level_parse(value);
+        if (level < 0) {
+            goto bad;
+        }
+        *(int *)(void *)field = level;
+        return 0;
+    }
+    case OPT_BOOL:
+        if (parse_bool(value, (bool *)(void *)field) < 0) {
+            goto bad;
+        }
+        return 0;
+    case OPT_STRING:
+        free(*(char **)(void *)field);
+        *(char **)(void *)field = pw_xstrdup(value);
+        return 0;
+    case OPT_LIST:
+        free_list(*(char ***)(void *)field);
+        *(char ***)(void *)field = split_list(value);
+        return 0;
+    }
+bad:
+    return pw_fail(err, PW_ERR_USAGE, "%s: invalid value '%s'", src, value);
+}
+
+static int
+load_env(struct pw_config *cfg, struct pw_error *err)
+{
+    for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
+        const struct option_entry *e = &options[i];
+        /* The compatibility name first, so the PYWARD_ one wins. */
+        const char *names[] = {e->env_compat, e->env};
+        for (size_t j = 0; j < PW_N_ELEMENTS(names); j++) {
+            const char *v = names[j] != NULL ? getenv(names[j]) : NULL;
+            if (v != NULL && set_option(cfg, e, v, names[j], err) < 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void
+set_defaults(struct pw_config *cfg)
+{
+    memset(cfg, 0, sizeof(*cfg));
+    cfg->timeout_s = 30;
+    cfg->max_timeout_s = 300;
+    cfg->memory = 512LL << 20;
+    cfg->max_memory = 4LL << 30;
+    cfg->max_output = 1LL << 20;
+    cfg->max_code = PW_MAX_CODE_BYTES;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg->max_concurrency = cores > 0 ? (int)cores : 1;
+    cfg->log_level = PW_LOG_WARN;
+    cfg->rules = pw_xstrdup("default");
+}
+
+void
+pw_config_usage(void)
+{
+    printf("usage: pyward serve [OPTIONS]\n\n"
+           "MCP server over stdio: JSON-RPC 2.0, one message per line.\n\n"
+           "options (each also read from the environment variable shown):"
+           "\n");
+    for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
+        const struct option_entry *e = &options[i];
+        if (e->flag != NULL) {
+            printf("  --%-16s %-30s %s\n", e->flag, e->help, e->env);
+        }
+    }
+    printf("\nenvironment only: SANDBOX_ENABLE_NETWORK, "
+           "SANDBOX_ENABLE_FILESYSTEM,\n  SANDBOX_ENABLE_DATA_SCIENCE, "
+           "SANDBOX_ALLOWED_IMPORTS (PYWARD_* too)\n");
+}
+
+/* A default above its maximum is an error when both were given, else the
+ * default follows the maximum down. */
+static int
+check_consistency(struct pw_config *cfg, struct pw_error *err)
+{
+    if (cfg->timeout_s > cfg->max_timeout_s && !cfg->timeout_given) {
+        cfg->timeout_s = cfg->max_timeout_s;
+    }
+    if (cfg->memory > cfg->max_memory && !cfg->memory_given) {
+        cfg->memory = cfg->max_memory;
+    }
+    if (cfg->timeout_s > cfg->max_timeout_s) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "timeout %g exceeds the maximum timeout %g",
+                       cfg->timeout_s, cfg->max_timeout_s);
+    }
+    if (cfg->memory > cfg->max_memory) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "memory %lld exceeds the maximum memory %lld",
+                       cfg->memory, cfg->max_memory);
+    }
+    return 0;
+}
+
+int
+pw_config_load(struct pw_config *cfg, int argc, char **argv,
+               struct pw_error *err)
+{
+    struct option longopts[PW_N_ELEMENTS(options) + 2];
+    int n = 0;
+    set_defaults(cfg);
+    if (load_env(cfg, err) < 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
+        if (options[i].flag != NULL) {
+            longopts[n++] = (struct option){options[i].flag, required_argument,
+                                            NULL, (int)i};
+        }
+    }
+    longopts[n++] = (struct option){"help", no_argument, NULL, 'h'};
+    longopts[n] = (struct option){NULL, 0, NULL, 0};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            pw_config_usage();
+            return 1;
+        }
+        if (c == '?' || c == ':') {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "unknown or incomplete option "
+                           "'%s' (see --help)",
+                           argv[optind - 1]);
+        }
+        char src[64];
+        snprintf(src, sizeof(src), "--%s", options[c].flag);
+        if (set_option(cfg, &options[c], optarg, src, err) < 0) {
+            return -1;
+        }
+    }
+    if (optind < argc) {
+        return pw_fail(err, PW_ERR_USAGE, "unexpected argument '%s'",
+                       argv[optind]);
+    }
+    return check_consistency(cfg, err);
+}
+
+void
+pw_config_free(struct pw_config *cfg)
+{
+    free(cfg->rules);
+    free(cfg->profiles);
+    free_list(cfg->allowed_imports);
+    memset(cfg, 0, sizeof(*cfg));
+}
+
+int
+pw_config_profile_mask(const struct pw_config *cfg,
+                       const struct pw_profiles *profiles,
+                       pw_profile_mask *mask, struct pw_error *err)
+{
+    if (cfg->profiles != NULL) {
+        return pw_profiles_parse_list(profiles, cfg->profiles, mask, err);
+    }
+    static const struct {
+        size_t offset;
+        const char *name;
+    } toggles[] = {
+        {offsetof(struct pw_config, enable_network), "network"},
+        {offsetof(struct pw_config, enable_filesystem), "filesystem"},
+        {offsetof(struct pw_config, enable_data_science), "data_science"},
+    };
+    *mask = pw_profiles_default_mask(profiles);
+    for (size_t i = 0; i < PW_N_ELEMENTS(toggles); i++) {
+        if (!*(const bool *)((const char *)cfg + toggles[i].offset)) {
+            continue;
+        }
+        int idx = pw_profiles_index(profiles, toggles[i].name);
+        if (idx < 0) {
+            return pw_fail(err, PW_ERR_USAGE, "no profile named '%s'",
+                           toggles[i].name);
+        }
+        *mask |= (pw_profile_mask)1 << idx;
+    }
+    return 0;
+}

@@ -1,0 +1,53 @@
+/*
+ * conf.h - configuration of `pyward serve`: command-line flags over
+ * PYWARD_* / SANDBOX_* environment variables over built-in defaults.
+ *
+ * Read everything here BEFORE pw_zygote_new(), which scrubs the
+ * environment.
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include "core/profiles.h"
+#include "core/pyward.h"
+
+/* Largest code string a client may send (bytes). */
+#define PW_MAX_CODE_BYTES (2LL * 1024 * 1024)
+
+struct pw_config {
+    double timeout_s;         /* default per run */
+    double max_timeout_s;     /* what a client may ask at most */
+    long long memory;         /* default RLIMIT_AS, bytes */
+    long long max_memory;     /* what a client may ask at most */
+    long long max_output;     /* bytes per stream */
+    long long max_code;       /* bytes of source */
+    int max_concurrency;      /* runs in flight; the rest queue */
+    int log_level;            /* enum pw_log_level */
+    char *rules;              /* "default", "restricted" or a DIR (owned) */
+    char *profiles;           /* comma list (owned) or NULL: from env */
+    bool enable_network;      /* SANDBOX_ENABLE_NETWORK */
+    bool enable_filesystem;   /* SANDBOX_ENABLE_FILESYSTEM */
+    bool enable_data_science; /* SANDBOX_ENABLE_DATA_SCIENCE */
+    char **allowed_imports;   /* operator's extra modules, NULL-terminated */
+    bool timeout_given;       /* set explicitly (not the default) */
+    bool memory_given;
+};
+
+/*
+ * Fill CFG from the defaults, the environment, then ARGV (flags win).
+ * Returns 0, 1 when --help was printed (exit 0), or -1 with ERR for a
+ * usage error.
+ */
+int pw_config_load(struct pw_config *cfg, int argc, char **argv,
+                   struct pw_error *err);
+void pw_config_free(struct pw_config *cfg);
+
+/* The profile mask the operator enabled, from CFG and the profile set.
+ * Returns 0, or -1 with ERR on an unknown profile name. */
+int pw_config_profile_mask(const struct pw_config *cfg,
+                           const struct pw_profiles *profiles,
+                           pw_profile_mask *mask, struct pw_error *err);
+
+/* Print the --help text to stdout. */
+void pw_config_usage(void);

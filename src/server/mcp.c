@@ -1,0 +1,429 @@
+/*
+ * mcp.c - MCP over JSON-RPC 2.0: envelope checks, version negotiation,
+ * the method table and the notifications.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "server/rpc.h"
+#include "core/log.h"
+#include "server/mcp.h"
+
+#define MAX_BATCH 1024
+
+/* Newest first; the first is answered when the client's is unknown. */
+static const char *const versions[] = {"2025-11-25", "2025-06-18",
+                                       "2025-03-26", "2024-11-05"};
+
+static const char *const level_names[] = {
+    "debug", "info",     "notice", "warning",
+    "error", "critical", "alert",  "emergency",
+};
+
+static const char instructions[] =
+    "pyward runs untrusted Python in a sandbox. Call validate_code to "
+    "check code without running it, execute_code to run it (stdout, "
+    "stderr, the value of the last expression and errors come back), and "
+    "get_sandbox_info for the allowed modules and limits. Only the modules "
+    "of the enabled profiles can be imported; files, network and "
+    "subprocesses are blocked unless a profile allows them.";
+
+/* The server's news about a run, as an info message. */
+static void
+note(void *m, const char *text)
+{
+    pw_mcp_log(m, PW_MCP_INFO, "%s", text);
+}
+
+void
+pw_mcp_init(struct pw_mcp *m, struct pw_server *srv, struct pw_tools *tools)
+{
+    m->srv = srv;
+    m->tools = tools;
+    m->initialized = false;
+    m->version = NULL;
+    m->client_level = PW_MCP_OFF;
+    struct pw_server_handler h = {pw_mcp_handle_line, note, m};
+    pw_server_set_handler(srv, &h);
+}
+
+void
+pw_mcp_log(struct pw_mcp *m, enum pw_mcp_level level, const char *fmt, ...)
+{
+    if ((int)level < m->client_level || level >= PW_MCP_OFF) {
+        return;
+    }
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    (void)vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    json_auto_t *params =
+        json_pack("{s:s,s:s,s:s}", "level", level_names[level], "logger",
+                  "pyward", "data", msg);
+    if (params != NULL) {
+        pw_server_notify(
+            m->srv, pw_rpc_notification_new("notifications/message", params));
+    }
+}
+
+static void reply_error(struct pw_mcp *m, const struct pw_rpc_req *req,
+                        int code, const char *fmt, ...) PW_PRINTF(4, 5);
+
+static void
+reply_error(struct pw_mcp *m, const struct pw_rpc_req *req, int code,
+            const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    (void)vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    pw_log(PW_LOG_DEBUG, "reply error %d: %s", code, msg);
+    pw_server_send(m->srv, req,
+                   pw_rpc_error_new(req->id_raw, code, msg, NULL));
+}
+
+/* Reply with RESULT (stolen; NULL: out of memory). */
+static void
+reply_result(struct pw_mcp *m, const struct pw_rpc_req *req, json_t *result)
+{
+    if (result == NULL) {
+        reply_error(m, req, PW_RPC_INTERNAL_ERROR, "out of memory");
+        return;
+    }
+    pw_server_send(m->srv, req, pw_rpc_result_new(req->id_raw, result));
+    json_decref(result);
+}
+
+/* --- methods ---------------------------------------------------------- */
+
+static void
+m_initialize(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
+{
+    const char *asked =
+        json_string_value(json_object_get(params, "protocolVersion"));
+    if (asked == NULL) {
+        reply_error(m, req, PW_RPC_INVALID_PARAMS,
+                    "initialize: 'protocolVersion' must be a string");
+        return;
+    }
+    if (m->initialized) {
+        reply_error(m, req, PW_RPC_INVALID_REQUEST,
+                    "initialize: already initialized");
+        return;
+    }
+    m->version = versions[0];
+    for (size_t i = 0; i < PW_N_ELEMENTS(versions); i++) {
+        if (strcmp(asked, versions[i]) == 0) {
+            m->version = versions[i];
+        }
+    }
+    m->initialized = true;
+    pw_log(PW_LOG_INFO, "client asked protocol %s, answering %s", asked,
+           m->version);
+    reply_result(m, req,
+                 json_pack("{s:s,s:{s:{s:b},s:{}},s:{s:s,s:s,s:s},s:s}",
+                           "protocolVersion", m->version, "capabilities",
+                           "tools", "listChanged", 0, "logging", "serverInfo",
+                           "name", "pyward", "title", "pyward Python sandbox",
+                           "version", PACKAGE_VERSION, "instructions",
+                           instructions));
+}
+
+static void
+m_ping(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
+{
+    reply_result(m, req, json_object());
+}
+
+static void
+m_tools_list(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
+{
+    json_t *tools = pw_tools_list_json();
+    reply_result(m, req,
+                 tools != NULL ? json_pack("{s:o}", "tools", tools) : NULL);
+}
+
+static void
+m_set_level(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
+{
+    const char *level = json_string_value(json_object_get(params, "level"));
+    for (size_t i = 0; level != NULL && i < PW_N_ELEMENTS(level_names); i++) {
+        if (strcmp(level, level_names[i]) == 0) {
+            m->client_level = (int)i;
+            reply_result(m, req, json_object());
+            return;
+        }
+    }
+    reply_error(m, req, PW_RPC_INVALID_PARAMS,
+                "logging/setLevel: 'level' must be one of debug, info, "
+                "notice, warning, error, critical, alert, emergency");
+}
+
+/* tools/call execute_code: validate now, run in the event loop. */
+static void
+call_execute(struct pw_mcp *m, struct pw_rpc_req *req, json_t *args,
+             json_t *meta)
+{
+    struct pw_error err = {0};
+    json_t *result = NULL;
+    struct pw_exec *e = pw_exec_new(m->tools, args, &result, &err);
+    if (e == NULL && result != NULL) {
+        pw_mcp_log(m, PW_MCP_INFO, "execute_code rejected by the validator");
+        reply_result(m, req, result);
+        return;
+    }
+    if (e == NULL) {
+        reply_error(m, req,
+                    err.code == PW_ERR_USAGE ? PW_RPC_INVALID_PARAMS
+                                             : PW_RPC_INTERNAL_ERROR,
+                    "execute_code: %s", err.message);
+        return;
+    }
+    json_t *token = json_object_get(meta, "progressToken"); /* borrowed */
+    if (token != NULL && !json_is_string(token) && !json_is_number(token)) {
+        token = NULL;
+    }
+    pw_server_submit(m->srv, req, e, json_incref(token));
+}
+
+static void
+m_tools_call(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
+{
+    const char *name = json_string_value(json_object_get(params, "name"));
+    json_t *args = json_object_get(params, "arguments"); /* borrowed */
+    if (name == NULL) {
+        reply_error(m, req, PW_RPC_INVALID_PARAMS,
+                    "tools/call: 'name' must be a string");
+        return;
+    }
+    if (!pw_tools_exists(name)) {
+        reply_error(m, req, PW_RPC_INVALID_PARAMS, "unknown tool '%s'", name);
+        return;
+    }
+    if (args != NULL && !json_is_object(args) && !json_is_null(args)) {
+        reply_error(m, req, PW_RPC_INVALID_PARAMS,
+                    "%s: 'arguments' must be an object", name);
+        return;
+    }
+    if (json_is_null(args)) {
+        args = NULL;
+    }
+    if (strcmp(name, "execute_code") == 0) {
+        call_execute(m, req, args, json_object_get(params, "_meta"));
+        return;
+    }
+    struct pw_error err = {0};
+    json_t *result = NULL;
+    if (pw_tools_call_sync(m->tools, name, args, &result, &err) < 0) {
+        reply_error(m, req,
+                    err.code == PW_ERR_USAGE ? PW_RPC_INVALID_PARAMS
+                                             : PW_RPC_INTERNAL_ERROR,
+                    "%s: %s", name, err.message);
+        return;
+    }
+    reply_result(m, req, result);
+}
+
+typedef void (*method_fn)(struct pw_mcp *m, struct pw_rpc_req *req,
+                          json_t *params);
+
+static const struct method {
+    const char *name;
+    method_fn fn;
+    bool before_init; /* allowed before initialize */
+} methods[] = {
+    {"initialize", m_initialize, true},
+    {"ping", m_ping, true},
+    {"tools/list", m_tools_list, false},
+    {"tools/call", m_tools_call, false},
+    {"logging/setLevel", m_set_level, false},
+};
+
+/* --- notifications ---------------------------------------------------- */
+
+static void
+notification(struct pw_mcp *m, const char *method, json_t *params)
+{
+    if (strcmp(method, "notifications/cancelled") == 0) {
+        json_t *id = json_object_get(params, "requestId"); /* borrowed */
+        if (id != NULL) {
+            pw_log(PW_LOG_INFO, "client cancelled a request");
+            pw_server_cancel(m->srv, id);
+        }
+    } else if (strcmp(method, "notifications/initialized") == 0) {
+        pw_log(PW_LOG_DEBUG, "client initialized");
+    } else {
+        pw_log(PW_LOG_DEBUG, "ignoring notification %s", method);
+    }
+}
+
+/* --- messages --------------------------------------------------------- */
+
+/* Why MSG's envelope is wrong (an error code and message), or 0. */
+static int
+envelope_error(json_t *msg, const char **why)
+{
+    json_t *method = json_object_get(msg, "method"); /* borrowed */
+    json_t *params = json_object_get(msg, "params"); /* borrowed */
+    const char *version = json_string_value(json_object_get(msg, "jsonrpc"));
+    if (version == NULL || strcmp(version, "2.0") != 0) {
+        *why = "invalid request: 'jsonrpc' must be \"2.0\"";
+        return PW_RPC_INVALID_REQUEST;
+    }
+    if (!json_is_string(method)) {
+        *why = "invalid request: 'method' must be a string";
+        return PW_RPC_INVALID_REQUEST;
+    }
+    if (params != NULL && !json_is_object(params)) {
+        *why = "invalid request: 'params' must be an object";
+        return json_is_array(params) ? PW_RPC_INVALID_PARAMS
+                                     : PW_RPC_INVALID_REQUEST;
+    }
+    return 0;
+}
+
+/* True if MSG is a response (to a request we never send). */
+static bool
+is_response(json_t *msg)
+{
+    return json_object_get(msg, "method") == NULL &&
+           json_object_get(msg, "id") != NULL &&
+           (json_object_get(msg, "result") != NULL ||
+            json_object_get(msg, "error") != NULL);
+}
+
+static const struct method *
+find_method(const char *name)
+{
+    for (size_t i = 0; i < PW_N_ELEMENTS(methods); i++) {
+        if (strcmp(methods[i].name, name) == 0) {
+            return &methods[i];
+        }
+    }
+    return NULL;
+}
+
+/* Handle one message MSG whose text is TEXT[0..LEN).  Returns true when a
+ * reply was sent or is owed (a run was queued). */
+static bool
+handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
+               struct pw_batch *batch)
+{
+    struct pw_rpc_req req = {NULL, NULL, batch};
+    json_t *id = json_object_get(msg, "id"); /* borrowed */
+    const char *why = NULL;
+    if (!json_is_object(msg) ||
+        (id != NULL && !json_is_string(id) && !json_is_number(id))) {
+        reply_error(m, &req, PW_RPC_INVALID_REQUEST, "invalid request: %s",
+                    json_is_object(msg) ? "'id' must be a string or a number"
+                                        : "a message must be a JSON object");
+        return true;
+    }
+    if (is_response(msg)) {
+        pw_log(PW_LOG_DEBUG, "ignoring a response from the client");
+        return false;
+    }
+    int code = envelope_error(msg, &why);
+    const char *name = json_string_value(json_object_get(msg, "method"));
+    json_t *params = json_object_get(msg, "params"); /* borrowed */
+    if (id == NULL && code == 0) {
+        notification(m, name, params);
+        return false;
+    }
+    if (id == NULL) { /* not a notification: an invalid request */
+        reply_error(m, &req, code, "%s", why);
+        return true;
+    }
+    req.id_raw = pw_rpc_raw_id(text, len);
+    req.id = json_incref(id);
+    const struct method *meth = code == 0 ? find_method(name) : NULL;
+    if (code != 0) {
+        reply_error(m, &req, code, "%s", why);
+    } else if (meth == NULL) {
+        reply_error(m, &req, PW_RPC_METHOD_NOT_FOUND, "method not found: '%s'",
+                    name);
+    } else if (!m->initialized && !meth->before_init) {
+        reply_error(m, &req, PW_RPC_INVALID_REQUEST,
+                    "server not initialized: send 'initialize' before '%s'",
+                    name);
+    } else {
+        pw_log(PW_LOG_DEBUG, "request %s %s", req.id_raw, name);
+        pw_mcp_log(m, PW_MCP_DEBUG, "request %s %s", req.id_raw, name);
+        meth->fn(m, &req, params);
+    }
+    pw_rpc_req_clear(&req);
+    return true;
+}
+
+static void
+handle_batch(struct pw_mcp *m, json_t *msgs, const char *line, size_t len)
+{
+    struct pw_rpc_req noid = {NULL, NULL, NULL};
+    size_t n = json_array_size(msgs);
+    if (m->version == NULL || strcmp(m->version, "2025-03-26") != 0) {
+        reply_error(m, &noid, PW_RPC_INVALID_REQUEST,
+                    "invalid request: batches are not supported in protocol "
+                    "version %s",
+                    m->version != NULL ? m->version : versions[0]);
+        return;
+    }
+    if (n == 0 || n > MAX_BATCH) {
+        reply_error(m, &noid, PW_RPC_INVALID_REQUEST,
+                    "invalid request: a batch holds 1 to %d messages",
+                    MAX_BATCH);
+        return;
+    }
+    size_t starts[MAX_BATCH];
+    size_t lens[MAX_BATCH];
+    pw_rpc_split_array(line, len, starts, lens, MAX_BATCH);
+    struct pw_batch *b = pw_server_batch_new(m->srv, n);
+    for (size_t i = 0; i < n; i++) {
+        if (!handle_message(m, json_array_get(msgs, i), line + starts[i],
+                            lens[i], b)) {
+            pw_server_batch_release(m->srv, b);
+        }
+    }
+    pw_server_batch_release(m->srv, b);
+}
+
+static bool
+blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\0' || strchr(" \t\r", s[i]) == NULL) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+pw_mcp_handle_line(void *ctx, const char *line, size_t len, bool oversized)
+{
+    struct pw_mcp *m = ctx;
+    struct pw_rpc_req noid = {NULL, NULL, NULL};
+    struct pw_error err = {0};
+    if (oversized) {
+        reply_error(m, &noid, PW_RPC_INVALID_REQUEST,
+                    "invalid request: message longer than %u bytes",
+                    PW_RPC_MAX_LINE);
+        return;
+    }
+    if (blank(line, len)) {
+        return;
+    }
+    json_auto_t *msg = pw_rpc_parse(line, len, &err);
+    if (msg == NULL) {
+        reply_error(m, &noid, PW_RPC_PARSE_ERROR, "parse error: %s",
+                    err.message);
+    } else if (json_is_array(msg)) {
+        handle_batch(m, msg, line, len);
+    } else {
+        handle_message(m, msg, line, len, NULL);
+    }
+}

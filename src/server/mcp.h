@@ -1,0 +1,44 @@
+/*
+ * mcp.h - the Model Context Protocol layer: message validation and the
+ * method table (initialize, ping, tools/list, tools/call, logging/setLevel
+ * and the notifications).
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/pyward.h"
+#include "server/server.h"
+#include "server/tools.h"
+
+/* MCP log levels (RFC 5424 order). */
+enum pw_mcp_level {
+    PW_MCP_DEBUG,
+    PW_MCP_INFO,
+    PW_MCP_NOTICE,
+    PW_MCP_WARNING,
+    PW_MCP_ERROR,
+    PW_MCP_CRITICAL,
+    PW_MCP_ALERT,
+    PW_MCP_EMERGENCY,
+    PW_MCP_OFF,
+};
+
+struct pw_mcp {
+    struct pw_server *srv;  /* borrowed */
+    struct pw_tools *tools; /* borrowed */
+    bool initialized;       /* initialize was answered */
+    const char *version;    /* negotiated protocol version (static) */
+    int client_level;       /* notifications/message at or above; OFF */
+};
+
+/* Set M up and make it SRV's handler (pw_server_set_handler): it gets
+ * the server's input lines and news from then on. */
+void pw_mcp_init(struct pw_mcp *m, struct pw_server *srv,
+                 struct pw_tools *tools);
+/* Handle one input line (a pw_rpc_line_fn). */
+void pw_mcp_handle_line(void *m, const char *line, size_t len, bool oversized);
+/* Send a notifications/message to the client if LEVEL is enabled. */
+void pw_mcp_log(struct pw_mcp *m, enum pw_mcp_level level, const char *fmt,
+                ...) PW_PRINTF(3, 4);

@@ -1,0 +1,575 @@
+/*
+ * server.c - the poll() loop of `pyward serve`.
+ *
+ * stdin is read only when poll says it is readable and output goes through
+ * a queue written only as far as the protocol fd takes it, so the loop
+ * never blocks: runs keep going while requests are read and answered.
+ *
+ * Defines pw_server_* and pw_rpc_req_clear.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "server/rpc.h"
+#include "core/log.h"
+#include "server/server.h"
+#include "core/util.h"
+
+#define FDS_PER_RUN    8
+#define PROGRESS_EVERY 0.25        /* seconds */
+#define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
+#define MAX_QUEUED     1024        /* runs waiting; more are refused */
+#define OOM_REPLY                                                             \
+    "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":"                   \
+    "-32603,\"message\":\"out of memory\"}}"
+
+struct job {
+    struct pw_rpc_req req;
+    struct pw_exec *exec;
+    struct pw_sbx_run *run; /* NULL while queued */
+    json_t *token;          /* progressToken or NULL */
+    double next_progress;
+    int fd_start;
+    int fd_count; /* -1: not polled this round */
+    struct job *next;
+};
+
+struct pw_batch {
+    size_t pending;
+    struct pw_buf parts;
+};
+
+struct pw_server {
+    struct pw_rpc_in in;
+    struct pw_rpc_out out;
+    struct pw_server_handler handler;
+    struct pw_tools *tools;
+    int max_running;
+    int nrunning;
+    struct job *running;
+    struct job *queue;
+    bool eof;
+    struct pollfd *fds;
+    double last_activity; /* a request read or a run answered */
+    double last_answer;   /* a run answered */
+};
+
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+void
+pw_rpc_req_clear(struct pw_rpc_req *req)
+{
+    free(req->id_raw);
+    json_decref(req->id);
+    req->id_raw = NULL;
+    req->id = NULL;
+}
+
+struct pw_server *
+pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
+{
+    struct pw_server *s = pw_xcalloc(1, sizeof(*s));
+    pw_rpc_in_init(&s->in);
+    pw_rpc_out_init(&s->out, proto_fd);
+    s->tools = tools;
+    s->max_running = max_concurrency > 0 ? max_concurrency : 1;
+    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 2,
+                        sizeof(struct pollfd));
+    return s;
+}
+
+void
+pw_server_set_handler(struct pw_server *s, const struct pw_server_handler *h)
+{
+    s->handler = *h;
+}
+
+/* Tell the client (through the handler's NOTE) what became of a run. */
+static void note(struct pw_server *s, const char *fmt, ...) PW_PRINTF(2, 3);
+
+static void
+note(struct pw_server *s, const char *fmt, ...)
+{
+    if (s->handler.note == NULL) {
+        return;
+    }
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    (void)vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    s->handler.note(s->handler.ctx, text);
+}
+
+static void
+job_free(struct pw_server *s, struct job *j)
+{
+    if (j->run != NULL) {
+        pw_sbx_cancel(j->run);
+        pw_sbx_free(j->run);
+        s->nrunning--;
+    }
+    pw_exec_free(j->exec);
+    json_decref(j->token);
+    pw_rpc_req_clear(&j->req);
+    free(j);
+}
+
+/* Kill every run and drop the queue; their batches get no reply. */
+static void
+drop_jobs(struct pw_server *s)
+{
+    struct job *lists[] = {s->running, s->queue};
+    for (size_t i = 0; i < PW_N_ELEMENTS(lists); i++) {
+        while (lists[i] != NULL) {
+            struct job *j = lists[i];
+            lists[i] = j->next;
+            if (j->req.batch != NULL) {
+                pw_server_batch_release(s, j->req.batch);
+            }
+            job_free(s, j);
+        }
+    }
+    s->running = NULL;
+    s->queue = NULL;
+}
+
+void
+pw_server_free(struct pw_server *s)
+{
+    if (s == NULL) {
+        return;
+    }
+    drop_jobs(s);
+    pw_rpc_in_free(&s->in);
+    pw_rpc_out_free(&s->out);
+    free(s->fds);
+    free(s);
+}
+
+/* --- output ----------------------------------------------------------- */
+
+static void
+queue_line(struct pw_server *s, const char *line)
+{
+    if (pw_rpc_out_queue(&s->out, line) < 0) {
+        pw_warn("out of memory queueing a reply");
+        return;
+    }
+    pw_rpc_out_flush(&s->out);
+}
+
+void
+pw_server_notify(struct pw_server *s, char *line)
+{
+    if (line != NULL) {
+        queue_line(s, line);
+        free(line);
+    }
+}
+
+struct pw_batch *
+pw_server_batch_new(struct pw_server *s, size_t n)
+{
+    struct pw_batch *b = pw_xcalloc(1, sizeof(*b));
+    b->pending = n + 1;
+    pw_buf_init(&b->parts);
+    return b;
+}
+
+void
+pw_server_batch_release(struct pw_server *s, struct pw_batch *b)
+{
+    if (--b->pending > 0) {
+        return;
+    }
+    if (b->parts.len > 0) {
+        if (pw_buf_append(&b->parts, "]", 1) < 0) {
+            queue_line(s, OOM_REPLY);
+        } else {
+            queue_line(s, b->parts.data);
+        }
+    }
+    pw_buf_free(&b->parts);
+    free(b);
+}
+
+void
+pw_server_send(struct pw_server *s, const struct pw_rpc_req *req, char *line)
+{
+    const char *text = line != NULL ? line : OOM_REPLY;
+    struct pw_batch *b = req->batch;
+    if (b == NULL) {
+        queue_line(s, text);
+    } else if (pw_buf_append(&b->parts, b->parts.len == 0 ? "[" : ",", 1) <
+                   0 ||
+               pw_buf_append(&b->parts, text, strlen(text)) < 0) {
+        pw_warn("out of memory building a batch reply");
+    }
+    free(line);
+    if (b != NULL) {
+        pw_server_batch_release(s, b);
+    }
+}
+
+/* --- runs ------------------------------------------------------------- */
+
+static void
+send_progress(struct pw_server *s, struct job *j, double now)
+{
+    double elapsed = j->run != NULL ? pw_sbx_elapsed(j->run) : 0;
+    double total = pw_exec_timeout(j->exec);
+    char msg[64];
+    snprintf(msg, sizeof(msg), "running for %.2f s", elapsed);
+    json_auto_t *params = json_pack(
+        "{s:O,s:f,s:f,s:s}", "progressToken", j->token, "progress",
+        floor(elapsed * 1000) / 1000, "total", total, "message", msg);
+    if (params != NULL) {
+        pw_server_notify(
+            s, pw_rpc_notification_new("notifications/progress", params));
+    }
+    j->next_progress = now + PROGRESS_EVERY;
+}
+
+void
+pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
+                 struct pw_exec *e, json_t *token)
+{
+    struct job **tail = &s->queue;
+    size_t queued = 0;
+    while (*tail != NULL) {
+        tail = &(*tail)->next;
+        queued++;
+    }
+    if (queued >= MAX_QUEUED) {
+        pw_server_send(s, req,
+                       pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
+                                        "server busy: too many runs queued",
+                                        NULL));
+        pw_exec_free(e);
+        json_decref(token);
+        return;
+    }
+    struct job *j = pw_xcalloc(1, sizeof(*j));
+    j->req = *req;
+    req->id_raw = NULL;
+    req->id = NULL;
+    j->exec = e;
+    j->token = token;
+    j->fd_count = -1;
+    *tail = j;
+}
+
+/* Finish J with RESULT (a CallToolResult, stolen) and free it. */
+static void
+job_reply(struct pw_server *s, struct job *j, json_t *result)
+{
+    if (result == NULL) {
+        pw_server_send(s, &j->req,
+                       pw_rpc_error_new(j->req.id_raw, PW_RPC_INTERNAL_ERROR,
+                                        "execute_code: out of memory", NULL));
+    } else {
+        pw_server_send(s, &j->req, pw_rpc_result_new(j->req.id_raw, result));
+    }
+    json_decref(result);
+    j->req.batch = NULL; /* released by pw_server_send */
+    job_free(s, j);
+}
+
+static void
+start_queued(struct pw_server *s)
+{
+    while (s->queue != NULL && s->nrunning < s->max_running) {
+        struct job *j = s->queue;
+        json_t *result = NULL;
+        s->queue = j->next;
+        j->run = pw_exec_start(s->tools, j->exec, &result);
+        if (j->run == NULL) {
+            job_reply(s, j, result);
+            continue;
+        }
+        s->nrunning++;
+        j->fd_count = -1;
+        j->next = s->running;
+        s->running = j;
+        pw_log(PW_LOG_DEBUG, "run %s started", j->req.id_raw);
+        if (j->token != NULL) {
+            send_progress(s, j, pw_now());
+        }
+    }
+}
+
+/* Remove J from LIST; returns true if it was there. */
+static bool
+unlink_job(struct job **list, struct job *j)
+{
+    for (struct job **p = list; *p != NULL; p = &(*p)->next) {
+        if (*p == j) {
+            *p = j->next;
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+pw_server_cancel(struct pw_server *s, json_t *id)
+{
+    struct job *lists[] = {s->running, s->queue};
+    for (size_t i = 0; i < PW_N_ELEMENTS(lists); i++) {
+        for (struct job *j = lists[i]; j != NULL; j = j->next) {
+            if (!json_equal(j->req.id, id)) {
+                continue;
+            }
+            pw_log(PW_LOG_INFO, "request %s cancelled%s", j->req.id_raw,
+                   j->run != NULL ? ": child killed" : "");
+            note(s, "request %s cancelled", j->req.id_raw);
+            (void)(unlink_job(&s->running, j) || unlink_job(&s->queue, j));
+            if (j->req.batch != NULL) {
+                pw_server_batch_release(s, j->req.batch);
+            }
+            job_free(s, j);
+            return;
+        }
+    }
+    pw_log(PW_LOG_DEBUG, "cancel: no request in flight with that id");
+}
+
+/* Step every running job; finished ones are answered. */
+static void
+step_jobs(struct pw_server *s, double now)
+{
+    struct job *j = s->running;
+    while (j != NULL) {
+        struct job *next = j->next;
+        const struct pollfd *fds =
+            j->fd_count >= 0 ? s->fds + j->fd_start : NULL;
+        int n = j->fd_count >= 0 ? j->fd_count : 0;
+        if (pw_sbx_step(j->run, fds, n) == 1) {
+            json_t *result = pw_exec_result(j->exec, j->run);
+            const char *st = json_string_value(json_object_get(
+                json_object_get(result, "structuredContent"), "status"));
+            note(s, "run %s finished: %s", j->req.id_raw,
+                 st != NULL ? st : "?");
+            unlink_job(&s->running, j);
+            job_reply(s, j, result);
+            s->last_activity = s->last_answer = pw_now();
+        } else if (j->token != NULL && now >= j->next_progress) {
+            send_progress(s, j, now);
+        }
+        j = next;
+    }
+}
+
+/* Fill s->fds; returns the count. */
+static int
+build_pollfds(struct pw_server *s)
+{
+    bool backlog = pw_rpc_out_pending(&s->out) > OUTPUT_BACKLOG;
+    s->fds[0] = (struct pollfd){s->eof || backlog ? -1 : 0, POLLIN, 0};
+    s->fds[1] = (struct pollfd){
+        pw_rpc_out_pending(&s->out) > 0 ? s->out.fd : -1, POLLOUT, 0};
+    int n = 2;
+    for (struct job *j = s->running; j != NULL; j = j->next) {
+        j->fd_start = n;
+        j->fd_count = pw_sbx_pollfds(j->run, s->fds + n, FDS_PER_RUN);
+        n += j->fd_count;
+    }
+    return n;
+}
+
+/* Milliseconds until the next deadline or progress tick; -1: none. */
+static int
+poll_timeout(const struct pw_server *s, double now)
+{
+    double next = INFINITY;
+    for (const struct job *j = s->running; j != NULL; j = j->next) {
+        next = fmin(next, pw_sbx_deadline(j->run));
+        if (j->token != NULL) {
+            next = fmin(next, j->next_progress);
+        }
+    }
+    if (isinf(next)) {
+        return -1;
+    }
+    double ms = ceil((next - now) * 1000);
+    return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
+}
+
+/* --- the loop --------------------------------------------------------- */
+
+/* Runs younger than this are short ones a fork of the zygote would
+ * delay; older ones do not mind. */
+#define REFILL_AFTER_S 0.05
+
+/* A client that sends its next request as soon as it has an answer
+ * sends it sooner than this: forking a spare then would delay that
+ * request.  Such a client's runs fork their replacements while they work
+ * (pw_zygote_refill_on_start).  After a pause, the fork is better left
+ * to the next pause: forking while a run works delays its answer when
+ * the run is short and the host's caches are cold. */
+#define REFILL_QUIET_S 0.002
+
+/* Nothing a fork would delay: no queued request, no young run, no
+ * request or answer just now. */
+static bool
+quiet(const struct pw_server *s)
+{
+    if (s->queue != NULL || pw_now() - s->last_activity < REFILL_QUIET_S) {
+        return false;
+    }
+    for (const struct job *j = s->running; j != NULL; j = j->next) {
+        if (pw_sbx_elapsed(j->run) < REFILL_AFTER_S) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* 0 while the pool of spares is short and the server is quiet (refilled
+ * then); at most 10 ms while it is short and young runs are in flight, 1
+ * ms while it is short after a request or an answer, 5 ms while answered
+ * runs' processes are still exiting (reaped when idle); otherwise the
+ * next deadline. */
+static int
+loop_timeout(struct pw_server *s, bool refill)
+{
+    int ms = poll_timeout(s, pw_now());
+    if (refill && quiet(s)) {
+        return 0;
+    }
+    int cap = refill && s->running != NULL ? 10
+              : refill                     ? 1
+              : s->tools->zygote != NULL &&
+                      pw_zygote_reap(s->tools->zygote, false) > 0
+                  ? 5
+                  : -1;
+    return cap >= 0 && (ms < 0 || ms > cap) ? cap : ms;
+}
+
+static void
+install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop; /* no SA_RESTART: poll returns EINTR */
+    sigemptyset(&sa.sa_mask);
+    (void)sigaction(SIGTERM, &sa, NULL);
+    (void)sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = SIG_IGN;
+    (void)sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* A line over the cap gets its -32600 with the line's id when one could
+ * be read from its start or end (rpc.h), else with a null id; the
+ * others go to the MCP layer. */
+static void
+on_line(void *ctx, const char *line, size_t len, bool oversized)
+{
+    struct pw_server *s = ctx;
+    if (!oversized) {
+        if (s->handler.line != NULL) {
+            s->handler.line(s->handler.ctx, line, len, false);
+        }
+        return;
+    }
+    char msg[80];
+    snprintf(msg, sizeof(msg), "invalid request: message longer than %u bytes",
+             PW_RPC_MAX_LINE);
+    pw_log(PW_LOG_DEBUG, "reply error %d: %s", PW_RPC_INVALID_REQUEST, msg);
+    char *reply = pw_rpc_error_new(len > 0 ? line : NULL,
+                                   PW_RPC_INVALID_REQUEST, msg, NULL);
+    queue_line(s, reply != NULL ? reply : OOM_REPLY);
+    free(reply);
+}
+
+static void
+read_input(struct pw_server *s)
+{
+    s->last_activity = pw_now();
+    /* A client that sends its next request as soon as it has an answer
+     * gets its runs' spares forked while the runs work; one that pauses
+     * gets them forked in its pauses, where the fork delays nothing (see
+     * REFILL_QUIET_S). */
+    if (s->tools->zygote != NULL) {
+        pw_zygote_refill_on_start(s->tools->zygote,
+                                  s->last_activity - s->last_answer <
+                                      REFILL_QUIET_S);
+    }
+    int rc = pw_rpc_in_read(&s->in, 0, on_line, s);
+    if (rc != 0) {
+        if (rc < 0) {
+            pw_warn_errno("reading stdin");
+        }
+        pw_log(PW_LOG_INFO, "stdin closed: shutting down");
+        s->eof = true;
+    }
+}
+
+/* Give queued output up to a second to drain before exiting. */
+static void
+drain_output(struct pw_server *s)
+{
+    double until = pw_now() + 1.0;
+    while (pw_rpc_out_pending(&s->out) > 0 && pw_now() < until) {
+        struct pollfd p = {s->out.fd, POLLOUT, 0};
+        if (poll(&p, 1, 100) < 0 && errno != EINTR) {
+            break;
+        }
+        pw_rpc_out_flush(&s->out);
+    }
+}
+
+int
+pw_server_run(struct pw_server *s)
+{
+    install_signals();
+    bool refill = s->tools->zygote != NULL;
+    while (!stop_signal && !s->eof) {
+        start_queued(s);
+        int n = build_pollfds(s);
+        int rc = poll(s->fds, (nfds_t)n, loop_timeout(s, refill));
+        if (rc < 0 && errno != EINTR) {
+            pw_warn_errno("poll");
+            break;
+        }
+        /* Idle (nothing to read or write, no young run in flight): one
+         * spare for the pool of the sandbox, then look again.  Forking
+         * takes longer than a run on a prepared spare, so it is never done
+         * on a short run's way. */
+        bool idle = rc == 0 && quiet(s);
+        refill = idle && refill ? pw_zygote_refill(s->tools->zygote)
+                                : s->tools->zygote != NULL &&
+                                      pw_zygote_short(s->tools->zygote);
+        if (rc > 0 && s->fds[0].revents != 0) {
+            read_input(s);
+        }
+        if (rc > 0 && s->fds[1].revents != 0) {
+            pw_rpc_out_flush(&s->out);
+        }
+        step_jobs(s, pw_now());
+        if (s->out.broken) {
+            pw_log(PW_LOG_INFO, "client gone: shutting down");
+            break;
+        }
+    }
+    if (stop_signal) {
+        pw_log(PW_LOG_INFO, "signal %d: shutting down", (int)stop_signal);
+    }
+    drop_jobs(s);
+    drain_output(s);
+    return 0;
+}

@@ -1,0 +1,44 @@
+# MCP server, `pyward serve`.
+libpyward_a_SOURCES += \
+	src/server/conf.c src/server/conf.h \
+	src/server/rpc.c src/server/rpc.h \
+	src/server/mcp.c src/server/mcp.h \
+	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
+	src/server/server.c src/server/server.h \
+	$(NULL)
+
+TESTS += tests/mcp/run.sh
+EXTRA_DIST += \
+	tests/mcp/run.sh \
+	tests/mcp/run.mjs \
+	tests/mcp/session.mjs \
+	tests/mcp/cases.mjs \
+	$(NULL)
+
+TESTS += tests/mcp-client/run.sh
+EXTRA_DIST += \
+	tests/mcp-client/run.sh \
+	tests/mcp-client/client.test.mjs \
+	tests/mcp-client/package.json \
+	tests/mcp-client/package-lock.json \
+	$(NULL)
+
+clean-local: clean-mcp-client
+clean-mcp-client:
+	-rm -rf tests/mcp-client-work
+.PHONY: clean-mcp-client
+
+# Round-trip latency through the MCP protocol: `make bench-mcp`.
+EXTRA_DIST += tests/bench/bench-mcp.mjs tests/bench/mcp-raw.mjs
+bench-mcp: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)
+.PHONY: bench-mcp
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_jsonrpc
+TESTS += tests/unit/check_jsonrpc
+tests_unit_check_jsonrpc_SOURCES = tests/unit/check_jsonrpc.c
+tests_unit_check_jsonrpc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_jsonrpc_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif

@@ -1,0 +1,72 @@
+/*
+ * tools.h - the MCP tools execute_code, validate_code and get_sandbox_info:
+ * argument checking, schemas and result building around the validator
+ * and the sandbox.
+ *
+ * Arguments only ever narrow what the operator allows: a timeout or memory
+ * limit above the server's maximum, a profile that is not enabled, or a
+ * malformed argument is refused with PW_ERR_USAGE (JSON-RPC -32602).
+ */
+#pragma once
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "core/profiles.h"
+#include "core/pyward.h"
+#include "sandbox/sandbox.h"
+#include "server/conf.h"
+#include "validator/validator.h"
+
+struct pw_tools {
+    const struct pw_config *cfg;        /* borrowed */
+    const struct pw_profiles *profiles; /* borrowed */
+    pw_profile_mask enabled;            /* profiles clients may use */
+    const struct pw_ruleset *rules;     /* borrowed; NULL: unavailable */
+    char rules_error[512];              /* why rules is NULL */
+    const char *rules_name;             /* "default", "restricted", DIR */
+    struct pw_zygote *zygote;           /* borrowed; NULL: unavailable */
+    char zygote_error[512];             /* why zygote is NULL */
+    json_t *info;                       /* owned get_sandbox_info cache */
+    unsigned long runs;                 /* executions started */
+};
+
+/* Fill the get_sandbox_info cache (needs the interpreter).  0 or -1. */
+int pw_tools_init(struct pw_tools *t, struct pw_error *err);
+void pw_tools_free(struct pw_tools *t);
+
+/* New reference: the tools/list "tools" array, schemas included. */
+json_t *pw_tools_list_json(void);
+
+/* True if NAME is one of the tools. */
+bool pw_tools_exists(const char *name);
+
+/*
+ * Run a synchronous tool (validate_code, get_sandbox_info).  Sets *RESULT
+ * to a new CallToolResult and returns 0, or returns -1 with ERR
+ * (PW_ERR_USAGE: invalid arguments).
+ */
+int pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
+                       json_t **result, struct pw_error *err);
+
+/* One execute_code call: its arguments, validated, ready to run. */
+struct pw_exec;
+
+/*
+ * Check the arguments of execute_code and validate the code.  Returns an
+ * owned exec ready to start, or NULL: either with *RESULT set to the final
+ * CallToolResult (the code was rejected), or with ERR (bad arguments:
+ * PW_ERR_USAGE; internal failure otherwise).  ARGS is borrowed (a
+ * reference is kept while the exec lives).
+ */
+struct pw_exec *pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
+                            struct pw_error *err);
+/* The timeout of the run, seconds (for progress notifications). */
+double pw_exec_timeout(const struct pw_exec *e);
+/* Fork the child.  Returns an owned run, or NULL with *RESULT set to a
+ * CallToolResult that says why the sandbox refused. */
+struct pw_sbx_run *pw_exec_start(struct pw_tools *t, struct pw_exec *e,
+                                 json_t **result);
+/* New reference: the CallToolResult of a finished RUN. */
+json_t *pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run);
+void pw_exec_free(struct pw_exec *e);

@@ -1,0 +1,309 @@
+/*
+ * tools_schema.c - the tools/list entries: descriptions, inputSchema and
+ * outputSchema of each tool, as JSON text.
+ *
+ * Defines pw_tools_exists and pw_tools_list_json (the other pw_tools_* are
+ * in tools.c).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "server/tools.h"
+
+#define S(...) #__VA_ARGS__
+
+static const char execute_input[] = S({
+    "type" : "object",
+    "properties" : {
+        "code" : {"type" : "string", "description" : "Python source to run"},
+        "timeout" : {
+            "type" : "number",
+            "exclusiveMinimum" : 0,
+            "description" :
+                "wall-clock limit in seconds (capped by the server maximum)"
+        },
+        "stdin" : {"type" : "string", "description" : "the program's stdin"},
+        "profile" : {
+            "description" : "capability profile name(s), e.g. basic",
+            "anyOf" : [
+                {"type" : "string"},
+                {"type" : "array", "items" : {"type" : "string"}}
+            ]
+        },
+        "allowed_imports" : {
+            "type" : "array",
+            "items" : {"type" : "string"},
+            "description" : "narrow the importable modules to these"
+        },
+        "memory_limit" : {
+            "type" : [ "string", "integer" ],
+            "description" : "address-space limit: bytes or 128m, 1g"
+        },
+        "capture_output" : {"type" : "boolean", "default" : true}
+    },
+    "required" : ["code"],
+    "additionalProperties" : false
+});
+
+static const char validate_input[] = S({
+    "type" : "object",
+    "properties" : {
+        "code" : {"type" : "string", "description" : "Python source"},
+        "profile" : {
+            "anyOf" : [
+                {"type" : "string"},
+                {"type" : "array", "items" : {"type" : "string"}}
+            ]
+        },
+        "allowed_imports" : {"type" : "array", "items" : {"type" : "string"}}
+    },
+    "required" : ["code"],
+    "additionalProperties" : false
+});
+
+static const char info_input[] =
+    S({"type" : "object", "properties" : {}, "additionalProperties" : false});
+
+/* A diagnostic list as validate_code and a rejected run report it. */
+#define VALIDATION_SCHEMA                                                     \
+    S({                                                                       \
+        "type" : "object",                                                    \
+        "properties" : {                                                      \
+            "valid" : {"type" : "boolean"},                                   \
+            "errors" : {                                                      \
+                "type" : "array",                                             \
+                "items" : {                                                   \
+                    "type" : "object",                                        \
+                    "properties" : {                                          \
+                        "code" : {"type" : "string"},                         \
+                        "rule" : {"type" : "string"},                         \
+                        "line" : {"type" : "integer"},                        \
+                        "column" : {"type" : "integer"},                      \
+                        "end_line" : {"type" : "integer"},                    \
+                        "end_column" : {"type" : "integer"},                  \
+                        "message" : {"type" : "string"}                       \
+                    },                                                        \
+                    "required" : [ "code", "line", "column", "message" ]      \
+                }                                                             \
+            },                                                                \
+            "message" : {"type" : "string"}                                   \
+        },                                                                    \
+        "required" : [ "valid", "errors", "message" ]                         \
+    })
+
+static const char execute_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "success" : {"type" : "boolean"},
+        "execution_id" : {"type" : "string"},
+        "status" : {
+            "type" : "string",
+            "enum" : [
+                "ok", "error", "timeout", "memory_limit", "output_limit",
+                "rejected", "killed", "internal_error"
+            ]
+        },
+        "result" : {"type" : [ "string", "null" ]},
+        "stdout" : {"type" : "string"},
+        "stderr" : {"type" : "string"},
+        "stdout_truncated" : {"type" : "boolean"},
+        "stderr_truncated" : {"type" : "boolean"},
+        "execution_time" : {"type" : "number"},
+        "cpu_time" : {"type" : "number"},
+        "max_rss_kb" : {"type" : "integer"},
+        "exit_code" : {"type" : [ "integer", "null" ]},
+        "signal" : {"type" : [ "integer", "string", "null" ]},
+        "variables" : {"type" : [ "object", "null" ]},
+        "error" : {
+            "type" : [ "object", "null" ],
+            "properties" : {
+                "type" : {"type" : "string"},
+                "message" : {"type" : "string"},
+                "line" : {"type" : [ "integer", "null" ]}
+            }
+        },
+        "blocked" : {
+            "type" : "object",
+            "description" : "what stopped the program, and who says so",
+            "properties" : {
+                "kind" : {"type" : "string", "enum" : [ "syscall", "audit" ]},
+                "name" : {"type" : "string"},
+                "source" :
+                    {"type" : "string", "enum" : [ "observed", "program" ]}
+            }
+        },
+        "program_reported" : {
+            "type" : "array",
+            "items" : {"type" : "string"},
+            "description" : "fields the program reported (it can forge them)"
+        },
+        "validation" : "@VALIDATION@",
+        "files" : {
+            "type" : "array",
+            "description" : "files written to output/, bytes as content",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "name" : {"type" : "string"},
+                    "mime_type" : {"type" : "string"},
+                    "size" : {"type" : "integer"},
+                    "sent" : {"type" : "boolean"},
+                    "reason" : {"type" : "string"}
+                },
+                "required" : [ "name", "mime_type", "size", "sent" ]
+            }
+        },
+        "files_omitted" : {"type" : "integer"}
+    },
+    "required" : [ "success", "execution_id", "status", "stdout", "stderr" ]
+});
+
+static const char validate_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "validation" : "@VALIDATION@",
+        "analysis" : {
+            "type" : "object",
+            "properties" : {
+                "line_count" : {"type" : "integer"},
+                "character_count" : {"type" : "integer"},
+                "node_count" : {"type" : "integer"},
+                "max_depth" : {"type" : "integer"},
+                "estimated_complexity" : {"type" : "integer"}
+            },
+            "required" : [
+                "line_count", "character_count", "node_count", "max_depth",
+                "estimated_complexity"
+            ]
+        },
+        "recommendations" : {"type" : "array", "items" : {"type" : "string"}}
+    },
+    "required" : [ "validation", "analysis", "recommendations" ]
+});
+
+static const char info_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "version" : {"type" : "string"},
+        "python_version" : {"type" : "string"},
+        "rules" : {"type" : "string"},
+        "profiles" : {
+            "type" : "array",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "name" : {"type" : "string"},
+                    "summary" : {"type" : "string"},
+                    "default" : {"type" : "boolean"},
+                    "modules" :
+                        {"type" : "array", "items" : {"type" : "string"}},
+                    "allows" :
+                        {"type" : "array", "items" : {"type" : "string"}}
+                },
+                "required" : [ "name", "modules" ]
+            }
+        },
+        "limits" : {
+            "type" : "object",
+            "properties" : {
+                "timeout" : {"type" : "object"},
+                "memory_bytes" : {"type" : "object"},
+                "max_output_bytes" : {"type" : "integer"},
+                "max_code_bytes" : {"type" : "integer"},
+                "max_concurrency" : {"type" : "integer"}
+            }
+        },
+        "sandbox_available" : {"type" : "boolean"},
+        "validator_available" : {"type" : "boolean"},
+        "isolation" : {"type" : "object"}
+    },
+    "required" :
+        [ "version", "python_version", "profiles", "limits", "isolation" ]
+});
+
+static const struct tool_def {
+    const char *name;
+    const char *title;
+    const char *description;
+    const char *input;
+    const char *output;
+} tool_defs[] = {
+    {"execute_code", "Run Python in the sandbox",
+     "Validate, then run Python code in an isolated sandbox (seccomp, "
+     "rlimits, namespaces, restricted builtins and imports). Returns stdout, "
+     "stderr, the value of a final expression, the variables defined, and "
+     "the error with a trimmed traceback.",
+     execute_input, execute_output},
+    {"validate_code", "Check Python without running it",
+     "Check Python code against the sandbox rules without running it. "
+     "Returns each problem with its rule code and position, figures about "
+     "the code, and hints for a learner.",
+     validate_input, validate_output},
+    {"get_sandbox_info", "Describe the sandbox",
+     "Report the sandbox: versions, enabled profiles and their modules, "
+     "limits, and which isolation layers are active on this host.",
+     info_input, info_output},
+};
+
+bool
+pw_tools_exists(const char *name)
+{
+    for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
+        if (strcmp(tool_defs[i].name, name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* New reference: TEXT parsed, with "@VALIDATION@" replaced. */
+static json_t *
+schema_load(const char *text)
+{
+    static const char mark[] = "\"@VALIDATION@\"";
+    static const char validation[] = VALIDATION_SCHEMA;
+    const char *at = strstr(text, mark);
+    if (at == NULL) {
+        return json_loads(text, 0, NULL);
+    }
+    size_t head = (size_t)(at - text);
+    size_t len = strlen(text) + sizeof(validation);
+    char *buf = malloc(len);
+    if (buf == NULL) {
+        return NULL;
+    }
+    snprintf(buf, len, "%.*s%s%s", (int)head, text, validation,
+             at + sizeof(mark) - 1);
+    json_t *schema = json_loads(buf, 0, NULL);
+    free(buf);
+    return schema;
+}
+
+json_t *
+pw_tools_list_json(void)
+{
+    json_auto_t *tools = json_array();
+    if (tools == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
+        const struct tool_def *d = &tool_defs[i];
+        json_t *in = schema_load(d->input);
+        json_t *out = schema_load(d->output);
+        if (in == NULL || out == NULL) {
+            json_decref(in);
+            json_decref(out);
+            return NULL;
+        }
+        /* "o" steals IN and OUT, also when the pack fails. */
+        json_t *tool =
+            json_pack("{s:s,s:s,s:s,s:o,s:o}", "name", d->name, "title",
+                      d->title, "description", d->description, "inputSchema",
+                      in, "outputSchema", out);
+        if (json_array_append_new(tools, tool) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&tools);
+}
