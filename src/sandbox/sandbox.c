@@ -308,6 +308,18 @@ pw_zygote_short(const struct pw_zygote *z)
     return ready < z->want_spares;
 }
 
+int
+pw_zygote_fd(const struct pw_zygote *z)
+{
+    return z->zsock;
+}
+
+void
+pw_zygote_collect(struct pw_zygote *z)
+{
+    pool_collect(z);
+}
+
 void
 pw_zygote_refill_on_start(struct pw_zygote *z, bool on)
 {

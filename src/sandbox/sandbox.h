@@ -66,6 +66,12 @@ bool pw_zygote_refill(struct pw_zygote *z);
 /* True if the pool is short of spares prepared for what new runs get
  * (the next idle moment should call pw_zygote_refill). */
 bool pw_zygote_short(const struct pw_zygote *z);
+/* The fd on which the zygote process answers (poll it for POLLIN), or -1
+ * once it is gone; pw_zygote_collect takes in what has come, without
+ * waiting, so that spares are ready in the pool before a request needs
+ * them. */
+int pw_zygote_fd(const struct pw_zygote *z);
+void pw_zygote_collect(struct pw_zygote *z);
 
 /* Reap the processes of finished runs that were answered before their
  * exit completed (done without blocking on every pw_sbx_start and

@@ -86,7 +86,7 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     pw_rpc_out_init(&s->out, proto_fd);
     s->tools = tools;
     s->max_running = max_concurrency > 0 ? max_concurrency : 1;
-    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 2,
+    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 3,
                         sizeof(struct pollfd));
     return s;
 }
@@ -382,7 +382,11 @@ build_pollfds(struct pw_server *s)
     s->fds[0] = (struct pollfd){s->eof || backlog ? -1 : 0, POLLIN, 0};
     s->fds[1] = (struct pollfd){
         pw_rpc_out_pending(&s->out) > 0 ? s->out.fd : -1, POLLOUT, 0};
-    int n = 2;
+    /* The zygote's answers: spares taken into the pool as they come. */
+    s->fds[2] = (struct pollfd){
+        s->tools->zygote != NULL ? pw_zygote_fd(s->tools->zygote) : -1, POLLIN,
+        0};
+    int n = 3;
     for (struct job *j = s->running; j != NULL; j = j->next) {
         j->fd_start = n;
         j->fd_count = pw_sbx_pollfds(j->run, s->fds + n, FDS_PER_RUN);
@@ -554,6 +558,9 @@ pw_server_run(struct pw_server *s)
         refill = idle && refill ? pw_zygote_refill(s->tools->zygote)
                                 : s->tools->zygote != NULL &&
                                       pw_zygote_short(s->tools->zygote);
+        if (rc > 0 && s->fds[2].revents != 0) {
+            pw_zygote_collect(s->tools->zygote);
+        }
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);
         }
