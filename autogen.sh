@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Generate ./configure.  With --deps, first install the Debian packages the
 # build and the tests need (as root, or through sudo).
 set -e

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # `pyward check` and `pyward rules` from the outside: hostile input, exit
 # codes, output formats, noqa, select/ignore, stdin, directories.
 . "${top_srcdir:-.}/tests/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The compile stage is skipped for clean trees that cannot fail to compile.
 # Programs built from the constructs CPython's compiler rejects, in many
 # contexts, must get the same findings with the stage skipped and with it

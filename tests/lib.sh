@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/lib.sh - sourced by the shell test drivers.  TAP output: one
 # `ok N - name` or `not ok N - name` line per test point, a plan at the end.
 # Logs of a failing point go to stderr (kept in the .log by automake).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Lint fixtures, the ruff way: tests/cases/NAME.py is checked with the flags
 # in NAME.args (if any) and the output must equal NAME.out line for line
 # (paths shown as basenames).  The exit status must be 1 when there is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The validator against the corpora in tests/corpus:
 #   beginner/*.py  ordinary learner programs: `--rules default` accepts them;
 #   attacks/*.py   escapes and forbidden constructs: both rule sets reject

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The beginner corpus through the real sandbox: every program validates,
 # runs under `pyward run` (all layers on) and prints exactly its .out
 # file, reading its .in file as stdin.  One point per program.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The sandbox on the host, beyond the attacks and programs of the red-team
 # suite (tests/redteam/redteam.py): an rlimit that cannot be set refuses
 # the run, doctor reports the mandatory layers, the mount namespace hides

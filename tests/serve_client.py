@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # serve_client.py - what the Python test drivers (red team, soak) share:
 # a `pyward serve` talked to over JSON-RPC, and the process table they
 # check for processes that outlive their run.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The binary starts, knows its commands and refuses unknown ones.
 . "${top_srcdir:-.}/tests/lib.sh"
 

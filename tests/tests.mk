@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared test infrastructure.
 EXTRA_DIST += \
 	tests/lib.sh \
@@ -15,10 +16,7 @@ TESTS += \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
 	$(NULL)
-# Expected to fail until every source file has its SPDX line (they are
-# added in one sweep): take it out of XFAIL_TESTS in that commit, and the
-# test then holds every file to it.  Until then an XPASS says it is time.
-XFAIL_TESTS = tests/lint/spdx.sh
+XFAIL_TESTS =
 EXTRA_DIST += \
 	tests/smoke.sh \
 	tests/man.sh \

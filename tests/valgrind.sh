@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # `make valgrind`: the server's tests under valgrind memcheck, one TAP
 # point each: the unit suites of the JSON-RPC layer and the validator (in
 # one process: CK_FORK=no), the fuzz targets' replay over their seed

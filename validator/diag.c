@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * diag.c - the list of findings: add, sort, JSON.
  */
 #include "config.h"

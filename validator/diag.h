@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * diag.h - helpers on the findings list beyond validator.h.
  */
 #pragma once

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * gate.c - which clean trees can skip the compile stage.
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * gate.h - does a clean tree need the compile stage at all?
  *
  * Compiling the tree costs about as much as parsing it.  CPython's

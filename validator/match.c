@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * match.c - compile and evaluate matchers (see match.h).
  *
  * Defines pw_path_* and pw_cond_*.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * match.h - compiled matchers: field paths, predicates and conditions.
  *
  * A path is "$parent"* followed by field names and list indexes

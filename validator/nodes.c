@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * nodes.c - node table built from the live `ast` module.
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * nodes.h - the AST node types of the live `ast` module.
  *
  * Built once per process from the running interpreter: every subclass of

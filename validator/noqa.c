@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * noqa.c - per-line and per-file suppression comments.
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * noqa.h - `# noqa` comments (lint mode only; never applied by pw_validate).
  *
  *   x = 1  # noqa                 every finding on this line

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * report.c - output formats of `pyward check`.
  *
  * Defines pw_report_* and pw_format_parse.

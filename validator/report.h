@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * report.h - findings of a lint run over many files, and their output
  * formats (text, json, sarif, github) and --statistics.
  */

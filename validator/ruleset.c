@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * ruleset.c - load and strictly check the rule files (rules/NAME.json).
  *
  * Defines pw_ruleset_* and pw_rule_render.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * ruleset.h - the loaded rules (private to the validator).
  */
 #pragma once

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * select.c - prefix selection of codes.
  */
 #include "config.h"

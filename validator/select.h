@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * select.h - which codes to report: --select / --ignore / --extend-select /
  * --extend-ignore, by code prefix; the longest matching prefix decides,
  * and a tie goes to ignore (flake8's DecisionEngine).

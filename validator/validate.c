@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * validate.c - pw_validate(): checks on the raw bytes, the parse, the
  * iterative walk of the AST against the rule set, and the compile stage.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * validator.h - static checks of Python source against data-driven rules.
  *
  * The source is parsed by the embedded interpreter (PyCF_ONLY_AST), the AST

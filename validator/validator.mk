@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Validator, rules and `pyward check` / `pyward rules`.
 libpyward_a_SOURCES += \
 	validator/validator.h \

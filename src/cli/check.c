@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * check.c - `pyward check`: validate files without running them, in
  * the manner of flake8 and ruff.  Exit 0 clean, 1 findings, 2 usage or
  * internal error.

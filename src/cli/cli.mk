@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Command line: `pyward check`, `rules`, `run`, `doctor`, `serve`.
 libpyward_a_SOURCES += \
 	src/cli/cmd.h \

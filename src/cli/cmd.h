@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * cmd.h - the subcommands dispatched by main.c.  Each returns the
  * process exit status: 0 success/clean, 1 findings or a failed program,
  * 2 usage or internal error.

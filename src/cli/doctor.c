@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * doctor.c - `pyward doctor`: each isolation layer, whether it works
  * on this host and why not; ends with a real sandboxed run as self-test.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * main.c - pyward: run untrusted Python safely.  Subcommand dispatch.
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * rules.c - `pyward rules`: list the rules, explain one, or check the
  * rule files.
  */

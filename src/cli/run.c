@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * run.c - `pyward run`: validate, run one program in the sandbox,
  * print its output (or the structured result with --json).
  */

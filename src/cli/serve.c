@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * serve.c - `pyward serve`: set up stdio, the interpreter, the rules
  * and the zygote, then run the event loop.
  */

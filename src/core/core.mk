@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Core.  The rules directories are compiled into rules.o from the
 # Makefile (PW_RULES_DIR, PW_SRC_RULES_DIR and PW_BUILD_DIR in
 # AM_CPPFLAGS): rebuild it when configure changes the prefix or the

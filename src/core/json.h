@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * json.h - helpers for pyward's strict JSON data files.
  */
 #pragma once

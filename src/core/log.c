@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * log.c - pyward's own messages, to stderr.
  *
  * Defines pw_log_* and the pw_warn, pw_die and pw_fail families.

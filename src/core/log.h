@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * log.h - diagnostics of pyward itself, on stderr only (never stdout, which
  * belongs to JSON-RPC in `serve`).
  */

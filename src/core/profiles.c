@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * profiles.c - load rules/profiles.json and answer import questions.
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * profiles.h - capability profiles (rules/profiles.json): which modules a
  * program may import and what the OS layers additionally allow.
  *

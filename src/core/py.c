@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * py.c - isolated initialisation of the embedded interpreter.
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * py.h - the embedded CPython interpreter: one isolated initialisation
  * per process, exception conversion, reference helpers.
  */

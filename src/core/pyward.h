@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * pyward.h - attributes, helpers and the error record shared by every module.
  *
  * Ownership conventions (see README, "Hacking"):

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * rules.c - locate installed or in-tree data (pw_rules_dir).
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * rules.h - where pyward finds its data at run time.
  */
 #pragma once

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * util.c - allocation, byte buffer, file and fd helpers.
  *
  * Defines the helpers without a prefix of their own: pw_x* allocation,

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * util.h - allocation, a growable byte buffer, file and fd helpers.
  */
 #pragma once

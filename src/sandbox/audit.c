@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * audit.c - the audit hook installed in each child.
  *
  * Who raised an event matters: the frame running when it fires is user

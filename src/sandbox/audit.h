@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * audit.h - the audit hook of a run (PEP 578, PySys_AddAuditHook):
  * refuses the events an escape needs and names the first one in the
  * result ("A<event>" line on the result fd).

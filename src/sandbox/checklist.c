@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * checklist.c - the namespace steps of the child's checklist, shared by
  * the children of runs and the start-up probe (see checklist.h).
  */

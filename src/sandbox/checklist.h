@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * checklist.h - the child's checklist from the uid drop to the mount
  * namespace, written once: the child of each run (child.c) and the
  * start-up probe of the mount namespace run the same function, so the

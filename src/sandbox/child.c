@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * child.c - the fixed checklist of a forked child (isolate style).
  *
  * Each step fails closed: its reason goes to the parent as an "E" line on

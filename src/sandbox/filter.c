@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * filter.c - compile rules/seccomp.json with libseccomp in the parent,
  * export the BPF, install it in the child with one prctl (nsjail style).
  *

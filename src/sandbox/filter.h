@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * filter.h - the seccomp allow-list (rules/seccomp.json), compiled to
  * BPF once in the zygote and only installed by the child.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * guard.c - load guard.py in the zygote, import the profiles' modules,
  * scrub the environment, and in the child prepare, arm and execute.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * guard.h - the interpreter layers: restricted builtins, guarded
  * attribute access and module views, the import guard (guard.py, trusted
  * and embedded), and the audit hook (PEP 578) installed from C.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # guard.py - the interpreter layers of a sandboxed run (trusted code).
 #
 # Executed once in the zygote into a private namespace (never in

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * internal.h - the zygote and run records shared by the executor's
  * files (sandbox.c: the server's side, zygote.c: the zygote process,
  * spare.c: a spare, child.c: the child's checklist, step.c:

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * layers.c - uid drop, namespaces and landlock for a run.
  *
  * Namespaces: user+IPC+UTS are unshared per run (measured free next to

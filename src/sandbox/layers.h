@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * layers.h - the OS isolation layers besides seccomp and rlimits:
  * uid drop (when root), namespaces (the mount namespace: mountns.h),
  * no_new_privs, landlock.  Probed once

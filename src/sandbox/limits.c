@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * limits.c - set the rlimits of a run in the child.
  *
  * Defines pw_sbx_set_*_rlimits, pw_sbx_as_allowance and pw_sbx_vm_size.

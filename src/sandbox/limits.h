@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * limits.h - the rlimits of a run (isolate's table): CPU, AS, FSIZE,
  * NOFILE, NPROC, CORE, MEMLOCK, STACK.
  */

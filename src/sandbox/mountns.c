@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * mountns.c - the run's private view of the file system.
  *
  * Per run, in the child: unshare(NEWNS), make / recursively private,

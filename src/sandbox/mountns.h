@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * mountns.h - a private mount namespace for each run: every top-level
  * directory except the system trees (/usr, /lib*, /bin, /sbin, /dev,
  * /proc, /sys) is hidden under an empty tmpfs, /etc keeps only the few

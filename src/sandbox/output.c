@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * output.c - collect the files of a run's output/ directory (parent
  * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps;
  * the workspace tmpfs handed from the child to the parent.

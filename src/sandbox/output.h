@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * output.h - the files a finished run left in its workspace's
  * output/ directory, read by the parent (trusted) after the child exited.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * pipes.c - the four channels of a run: stdin, stdout, stderr (pipes)
  * and the result channel (a socket pair: it also carries fds).
  */

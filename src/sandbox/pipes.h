@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * pipes.h - the four channels between a run's child and the server (pipes.c).
  */
 #pragma once

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * result.c - the verdict and the execute_code result object of a
  * finished run.
  *

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * sandbox.c - the server's side of the executor: set up the warm
  * interpreter and start the zygote process (zygote.c), keep the pool
  * of prepared spares it forks, hand each request to a spare, reap.  The

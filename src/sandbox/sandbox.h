@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * sandbox.h - run untrusted Python in a forked, locked-down child of the
  * warm interpreter.  The caller's process (the server) sets the
  * interpreter up and forks the zygote process from it before any

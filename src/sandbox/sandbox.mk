@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sandboxed executor, `pyward run` and `pyward doctor`.
 libpyward_a_SOURCES += \
 	src/sandbox/sandbox.c src/sandbox/sandbox.h \

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * scratch.c - the scratch directory of a run: a private host directory
  * (with its output/), or the path the run's own view makes.
  */

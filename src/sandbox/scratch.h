@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * scratch.h - the scratch directory of a run (scratch.c).
  */
 #pragma once

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * spare.c - a child forked ahead of the next run, prepared.
  *
  * Most of a run's latency used to be the interpreter touching pages

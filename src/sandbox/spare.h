@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * spare.h - a child forked ahead of the next run (spare.c).
  */
 #pragma once

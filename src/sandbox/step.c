@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * step.c - drive a run from the caller's poll loop: feed stdin, read
  * the capped output and the result channel, take the refused system call
  * from the seccomp listener, enforce the wall clock, reap.  The run is

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * step.h - what step.c reads of a run's process besides driving it (its public
  * part is in sandbox.h).
  */

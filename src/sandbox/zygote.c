@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * zygote.c - the zygote process: a copy of the warm interpreter made
  * before any request, whose one job is forking spares.
  *

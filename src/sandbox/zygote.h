@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * zygote.h - the zygote process, which forks the spares (zygote.c).
  */
 #pragma once

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * conf.c - `pyward serve` options, one table for flags and environment.
  *
  * Defines pw_config_* (named conf.c: a config.h here would shadow the

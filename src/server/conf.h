@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * conf.h - configuration of `pyward serve`: command-line flags over
  * PYWARD_* / SANDBOX_* environment variables over built-in defaults.
  *

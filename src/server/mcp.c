@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * mcp.c - MCP over JSON-RPC 2.0: envelope checks, version negotiation,
  * the method table and the notifications.
  */

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * mcp.h - the Model Context Protocol layer: message validation and the
  * method table (initialize, ping, tools/list, tools/call, logging/setLevel
  * and the notifications).

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * rpc.c - NDJSON framing and JSON-RPC 2.0 envelopes.
  */
 #include "config.h"

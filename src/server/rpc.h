@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * rpc.h - JSON-RPC 2.0 over newline-delimited JSON: reading capped
  * lines, parsing messages, building envelopes, and a non-blocking output
  * queue on the private protocol fd.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * server.c - the poll() loop of `pyward serve`.
  *
  * stdin is read only when poll says it is readable and output goes through

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * server.h - the event loop of `pyward serve`: one poll() over stdin, the
  * protocol fd's pending output and every run's fds; runs in flight up to a
  * limit, the rest queued in order; replies matched to their ids.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # MCP server, `pyward serve`.
 libpyward_a_SOURCES += \
 	src/server/conf.c src/server/conf.h \

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * tools.c - argument checking and results of the MCP tools.  The work is
  * done by the validator (pw_validate) and the sandbox (pw_sbx_*).
  *

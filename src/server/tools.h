@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * tools.h - the MCP tools execute_code, validate_code and get_sandbox_info:
  * argument checking, schemas and result building around the validator
  * and the sandbox.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * tools_schema.c - the tools/list entries: descriptions, inputSchema and
  * outputSchema of each tool, as JSON text.
  *

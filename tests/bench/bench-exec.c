@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * bench-exec.c - latency of a sandboxed run through the warm zygote (the
  * in-process API), next to spawning a fresh python for the same program,
  * measured in the same run.  Prints median and p99 and the ratio, back to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench-mcp.mjs - round-trip latency and throughput of `pyward serve`
 // through the MCP stdio protocol, measured by a client that keeps
 // requests in flight.  Usage: node tests/bench/bench-mcp.mjs [PYWARD]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench-science.mjs - data-science programs through `pyward serve`
 // (execute_code, profile data_science, a plot returned as an image) next
 // to spawning python with the same imports and the same program, measured

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * bench-validate.c - how long pw_validate() takes next to CPython's own
  * compile() of the same source, measured in the same process.
  *

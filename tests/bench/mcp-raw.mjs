@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // mcp-raw.mjs - a raw JSON-RPC client of `pyward serve` for the
 // benchmarks: one message per line, replies matched to their ids, several
 // requests in flight.

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * fuzz-common.c - set-up shared by the fuzz targets.
  */
 #include "config.h"

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * fuzz-jsonrpc.c - the JSON-RPC reader and the MCP dispatcher.
  *
  * The input is the byte stream a client writes to `pyward serve`: it is

@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * fuzz-rules.c - the loaders of the JSON data files in rules/: the rule
  * files (validator/ruleset.c), profiles.json (src/core/profiles.c) and
  * seccomp.json (src/sandbox/filter.c).

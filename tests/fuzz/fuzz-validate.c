@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * fuzz-validate.c - the validator over Python source bytes, with both
  * shipped rule sets (default and restricted) and the default profiles'
  * import allow-list.  The diagnostics are also turned into JSON, as the

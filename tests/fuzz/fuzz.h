@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * fuzz.h - what the libFuzzer targets under tests/fuzz/ share: the entry
  * points every target defines, and the once-per-process set-up.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Fuzzing (tests/fuzz/).  Each target is linked twice: with replay.c into
 # tests/fuzz/replay-TARGET, always built, which `make check` runs over the
 # seed corpus and the regression inputs; and with libFuzzer into

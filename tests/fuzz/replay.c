@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * replay.c - a standalone driver for the fuzz targets: runs
  * LLVMFuzzerTestOneInput once for every file named on the command line
  * (directories are walked one level deep), so builds without libFuzzer

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Replay the seed corpus and the regression inputs of every fuzz target
 # through its entry point (tests/fuzz/replay-TARGET): one TAP point per
 # target.  A sanitizer report or a crash fails the point.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Run every libFuzzer target for FUZZ_SECONDS (default 20), starting from
 # its seed corpus and regression inputs: one TAP point per target, failed
 # by any crash, sanitizer report, leak or input slower than FUZZ_TIMEOUT

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # crossrun.py - no run's memory ever holds another run's bytes.
 #
 # A victim run, through one `pyward serve`, puts random tokens in its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # No run's memory holds another run's bytes: a victim run's tokens (code,
 # stdin, stdout, workspace file) are looked for in every other process of
 # the server's tree, during the run, beside a concurrent run, and after

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # cppcheck finds no warning, style, performance or portability problem.
 . "${top_srcdir:-.}/tests/lib.sh"
 lint_gate

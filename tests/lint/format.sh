@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Every C source is formatted as .clang-format says (one TAP point a file).
 . "${top_srcdir:-.}/tests/lib.sh"
 lint_gate

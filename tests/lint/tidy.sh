@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # clang-tidy (checks in .clang-tidy, all as errors) over every C source:
 # one TAP point a file.  CFLAGS for the sources come from the build.
 . "${top_srcdir:-.}/tests/lib.sh"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // client.test.mjs - `pyward serve` through the official MCP TypeScript SDK
 // client, the way real MCP clients connect.  Run with node --test.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests of `pyward serve` through the official MCP TypeScript
 # SDK client.  Installs the locked SDK with `npm ci` into the build tree,
 # then runs node's test runner with its TAP reporter.

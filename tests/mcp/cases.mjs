@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cases.mjs - raw JSON-RPC cases for `pyward serve`.
 //
 // `lines` cases run in one initialized session (protocol 2025-06-18): each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // run.mjs - the raw JSON-RPC suite for `pyward serve`; prints TAP.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Session, isJsonRpcLine, mismatch } from './session.mjs';

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Raw JSON-RPC cases for `pyward serve` (tests/mcp/cases.mjs), one TAP
 # point each, driven by a node script that speaks the wire format itself.
 . "${top_srcdir:-.}/tests/lib.sh"

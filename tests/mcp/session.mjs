@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // session.mjs - talk raw JSON-RPC lines to `pyward serve` (no SDK).
 //
 // Every stdout line is kept and later checked to be a JSON-RPC message;

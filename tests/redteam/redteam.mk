@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The red-team suite: attacks as data (tests/redteam/CATEGORY/NAME.py) and
 # the programs that must run (tests/programs/NAME.py), each run through
 # `pyward serve` and `pyward run --skip-validation` by one driver,

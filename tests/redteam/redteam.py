@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # redteam.py - the red-team suite: every attack under tests/redteam/*/ and
 # every program that must run (tests/programs/) runs twice, once through
 # one `pyward serve` (with validation) and once with `pyward run

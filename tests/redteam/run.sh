@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The red-team suite, short form: every attack under tests/redteam/*/ and
 # every program of tests/programs/ runs through one `pyward serve`
 # (validated) and through `pyward run --skip-validation`, checked by what

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Soak, short form: 500 execute_code calls (normal programs, errors,
 # rejections, timeouts, floods) through one `pyward serve`; the server's
 # RSS must grow less than 5 MB and its open fds and children come back to

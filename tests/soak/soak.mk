@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Soak: many execute_code calls through one server, watching its RSS, fds
 # and children.  Short form in make check; `make soak` is the long form.
 TESTS += tests/soak/run.sh

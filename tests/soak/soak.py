@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # soak.py - drive many execute_code calls through one `pyward serve` and
 # watch the server: its RSS (/proc/PID/status VmRSS), its open fds
 # (/proc/PID/fd) and its child processes, at the start and every

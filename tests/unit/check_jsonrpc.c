@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * check_jsonrpc.c - unit tests of the JSON-RPC framing layer: raw ids,
  * batch splitting, capped line reading, envelopes and the output queue.
  */

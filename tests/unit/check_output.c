@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * check_output.c - collecting a run's output/ files (output.c) on
  * real directories planted with the tricks a program could leave behind:
  * symbolic links out of the workspace, a symlinked output/ itself, hard

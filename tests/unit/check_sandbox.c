@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * check_sandbox.c - the executor's C API: the seccomp filter on its own,
  * the path policy, runs through the zygote (results, stdin through the
  * poll loop, limits, cancel, concurrent runs), and no fd, child or

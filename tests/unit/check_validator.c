@@ -1,4 +1,6 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0
+ *
  * check_validator.c - unit tests of the validator modules: the strict rule
  * loader, the matchers, the walk, findings, noqa and code selection.
  */
