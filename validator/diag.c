@@ -27,35 +27,25 @@ pw_diags_free(struct pw_diags *d)
     pw_diags_init(d);
 }
 
-int
+void
 pw_diags_add(struct pw_diags *d, const char *code, const char *rule,
              char *message, int line, int col, int end_line, int end_col)
 {
     if (d->n == d->cap) {
         size_t cap = d->cap ? d->cap * 2 : 8;
-        struct pw_diag *v = realloc(d->v, cap * sizeof(*v));
-        if (v == NULL) {
-            free(message);
-            return -1;
-        }
-        d->v = v;
+        d->v = pw_xrealloc(d->v, cap * sizeof(*d->v));
         d->cap = cap;
     }
     struct pw_diag *g = &d->v[d->n];
     memset(g, 0, sizeof(*g));
     (void)snprintf(g->code, sizeof(g->code), "%s", code);
-    g->rule = strdup(rule);
+    g->rule = pw_xstrdup(rule);
     g->message = message;
-    if (g->rule == NULL) {
-        free(message);
-        return -1;
-    }
     g->line = line;
     g->col = col;
     g->end_line = end_line >= line ? end_line : line;
     g->end_col = end_col;
     d->n++;
-    return 0;
 }
 
 void
@@ -106,9 +96,6 @@ json_t *
 pw_diags_to_json(const struct pw_diags *d)
 {
     json_auto_t *arr = json_array();
-    if (arr == NULL) {
-        return NULL;
-    }
     for (size_t i = 0; i < d->n; i++) {
         if (json_array_append_new(arr, pw_diag_to_json(&d->v[i])) < 0) {
             return NULL;

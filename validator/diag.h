@@ -7,9 +7,9 @@
 
 #include "validator/validator.h"
 
-/* Append a finding; takes MESSAGE (owned, freed on failure).  -1 on OOM. */
-int pw_diags_add(struct pw_diags *d, const char *code, const char *rule,
-                 char *message, int line, int col, int end_line, int end_col);
+/* Append a finding; takes MESSAGE (owned). */
+void pw_diags_add(struct pw_diags *d, const char *code, const char *rule,
+                  char *message, int line, int col, int end_line, int end_col);
 /* Remove the finding at index I, keeping the order of the others. */
 void pw_diags_remove(struct pw_diags *d, size_t i);
 /* Order by line, column, code. */

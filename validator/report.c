@@ -130,7 +130,7 @@ static json_t *
 json_findings(const struct pw_report *r)
 {
     json_auto_t *arr = json_array();
-    for (size_t i = 0; arr != NULL && i < r->n; i++) {
+    for (size_t i = 0; i < r->n; i++) {
         json_t *o = pw_diag_to_json(&r->v[i].d);
         if (o == NULL ||
             json_object_set_new(o, "filename",
@@ -146,7 +146,7 @@ static json_t *
 sarif_rules(const struct pw_ruleset *rs)
 {
     json_auto_t *arr = json_array();
-    for (size_t i = 0; arr != NULL && i < pw_ruleset_count(rs); i++) {
+    for (size_t i = 0; i < pw_ruleset_count(rs); i++) {
         struct pw_rule_info ri;
         pw_ruleset_info(rs, i, &ri);
         if (json_array_append_new(
@@ -175,14 +175,13 @@ static json_t *
 sarif_log(const struct pw_report *r, const struct pw_ruleset *rs)
 {
     json_auto_t *results = json_array();
-    for (size_t i = 0; results != NULL && i < r->n; i++) {
+    for (size_t i = 0; i < r->n; i++) {
         if (json_array_append_new(results, sarif_result(r, &r->v[i])) < 0) {
             return NULL;
         }
     }
     json_t *rules = sarif_rules(rs);
-    if (results == NULL || rules == NULL) {
-        json_decref(rules);
+    if (rules == NULL) {
         return NULL;
     }
     return json_pack(

@@ -32,7 +32,8 @@ void pw_report_take(struct pw_report *r, const char *path, struct pw_diags *d);
 void pw_report_sort(struct pw_report *r);
 /* -1 if the name is unknown. */
 int pw_format_parse(const char *name);
-/* Print in FMT; RS gives the rule table for SARIF.  -1 on OOM. */
+/* Print in FMT; RS gives the rule table for SARIF.  -1 if a path or
+ * message is not valid UTF-8 (JSON, SARIF) or the output fails. */
 int pw_report_print(FILE *out, const struct pw_report *r, enum pw_format fmt,
                     const struct pw_ruleset *rs);
 /* flake8-style "count code message" lines, by code. */

@@ -164,7 +164,7 @@ value_text(struct pw_buf *b, const struct pw_nodes *nt, PyObject *v)
     }
     int k = pw_nodes_kind(nt, v);
     if (k >= 0) {
-        (void)pw_buf_printf(b, "%s", nt->v[k].name);
+        pw_buf_printf(b, "%s", nt->v[k].name);
         return;
     }
     PW_PYAUTO PyObject *s =
@@ -174,7 +174,7 @@ value_text(struct pw_buf *b, const struct pw_nodes *nt, PyObject *v)
         PyErr_Clear();
         return;
     }
-    (void)pw_buf_printf(b, "%s", u);
+    pw_buf_printf(b, "%s", u);
 }
 
 char *
@@ -210,13 +210,9 @@ pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
             s = vars != NULL ? vars->detail : NULL;
             break;
         }
-        if (s != NULL && pw_buf_append(&b, s, strlen(s)) < 0) {
-            pw_buf_free(&b);
-            return NULL;
+        if (s != NULL) {
+            pw_buf_append(&b, s, strlen(s));
         }
-    }
-    if (b.data == NULL) {
-        return strdup("");
     }
     return pw_buf_take(&b, NULL);
 }
@@ -274,7 +270,7 @@ parse_sets(const struct where_ctx *w, json_t *j, struct pw_rule *r)
                             "\"restricted\"");
         }
         r->sets |= bit;
-        (void)pw_buf_printf(&b, "%s%s", i > 0 ? "," : "", s);
+        pw_buf_printf(&b, "%s%s", i > 0 ? "," : "", s);
     }
     r->sets_text = pw_buf_take(&b, NULL);
     return 0;

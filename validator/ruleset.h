@@ -66,7 +66,6 @@ struct pw_tpl_vars {
     const char *module, *profile, *detail;
 };
 
-/* Render rule R's message (owned string; NULL on OOM).  MC may be NULL for
- * events. */
+/* Render rule R's message (owned string).  MC may be NULL for events. */
 char *pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
                      const struct pw_tpl_vars *vars);

@@ -47,39 +47,30 @@ struct run {
     struct pw_error *err;
 };
 
-static int
+static void
 grow(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) {
-        return 0;
+        return;
     }
     size_t n = *cap ? *cap : 256;
     while (n < need) {
         n *= 2;
     }
-    void *q = realloc(*p, n * size);
-    if (q == NULL) {
-        return -1;
-    }
-    *p = q;
+    *p = pw_xrealloc(*p, n * size);
     *cap = n;
-    return 0;
 }
 
 /* ---- events ------------------------------------------------------- */
 
-static int
+static void
 event(const struct run *x, enum pw_event ev, int line, int col, int eline,
       int ecol, const char *detail)
 {
     const struct pw_rule *r = &x->rs->rules[x->rs->events[ev]];
     struct pw_tpl_vars vars = {NULL, NULL, detail != NULL ? detail : ""};
-    char *msg = pw_rule_render(r, NULL, &vars);
-    if (msg == NULL || pw_diags_add(x->out, r->code, r->name, msg, line, col,
-                                    eline, ecol) < 0) {
-        return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
-    }
-    return 0;
+    pw_diags_add(x->out, r->code, r->name, pw_rule_render(r, NULL, &vars),
+                 line, col, eline, ecol);
 }
 
 static void
@@ -139,8 +130,8 @@ count_lines(const char *s, size_t len)
     return n + (len > 0 && s[len - 1] != '\n');
 }
 
-/* 1 if a raw-bytes check produced a diagnostic, 0 if not, -1 on error. */
-static int
+/* True if a raw-bytes check produced a diagnostic. */
+static bool
 precheck(const struct run *x)
 {
     char detail[64];
@@ -148,30 +139,31 @@ precheck(const struct run *x)
     if (x->len > MAX_BYTES) {
         (void)snprintf(detail, sizeof(detail), "%zu bytes, the limit is %zu",
                        x->len, MAX_BYTES);
-        return event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail) < 0 ? -1 : 1;
+        event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail);
+        return true;
     }
     const char *nul = memchr(x->src, '\0', x->len);
     if (nul != NULL) {
         offset_to_pos(x->src, (size_t)(nul - x->src), &line, &col);
-        return event(x, PW_EV_NULL_BYTE, line, col, line, col + 1, "") < 0 ? -1
-                                                                           : 1;
+        event(x, PW_EV_NULL_BYTE, line, col, line, col + 1, "");
+        return true;
     }
     size_t bad = utf8_bad((const unsigned char *)x->src, x->len);
     if (bad < x->len) {
         offset_to_pos(x->src, bad, &line, &col);
         (void)snprintf(detail, sizeof(detail), "byte 0x%02x",
                        (unsigned char)x->src[bad]);
-        return event(x, PW_EV_NOT_UTF8, line, col, line, col + 1, detail) < 0
-                   ? -1
-                   : 1;
+        event(x, PW_EV_NOT_UTF8, line, col, line, col + 1, detail);
+        return true;
     }
     long lines = count_lines(x->src, x->len);
     if (lines > MAX_LINES) {
         (void)snprintf(detail, sizeof(detail), "%ld lines, the limit is %d",
                        lines, MAX_LINES);
-        return event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail) < 0 ? -1 : 1;
+        event(x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail);
+        return true;
     }
-    return 0;
+    return false;
 }
 
 /* ---- exceptions from the parser and the compiler ------------------ */
@@ -238,7 +230,8 @@ report_exception(const struct run *x, bool compile_stage)
             (void)snprintf(detail, sizeof(detail), "%s",
                            ((PyTypeObject *)type)->tp_name);
         }
-        return event(x, PW_EV_TOO_DEEP, 1, 1, 1, 1, detail);
+        event(x, PW_EV_TOO_DEEP, 1, 1, 1, 1, detail);
+        return 0;
     }
     bool syntax = PyErr_GivenExceptionMatches(type, PyExc_SyntaxError);
     exc_message(val, syntax, detail, sizeof(detail));
@@ -250,9 +243,9 @@ report_exception(const struct run *x, bool compile_stage)
     int col = byte_col(x->src, x->len, line, off > 0 ? off : 1);
     int ecol =
         eline > 0 && eoff > 0 ? byte_col(x->src, x->len, eline, eoff) : col;
-    return event(x, compile_stage ? PW_EV_COMPILE_ERROR : PW_EV_SYNTAX_ERROR,
-                 (int)line, col, eline > 0 ? (int)eline : (int)line, ecol,
-                 detail);
+    event(x, compile_stage ? PW_EV_COMPILE_ERROR : PW_EV_SYNTAX_ERROR,
+          (int)line, col, eline > 0 ? (int)eline : (int)line, ecol, detail);
+    return 0;
 }
 
 /* ---- the walk ----------------------------------------------------- */
@@ -354,28 +347,22 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
         }
         int pos[4];
         node_pos(mc, pos);
-        char *msg = pw_rule_render(r, mc, &vars);
-        if (msg == NULL || pw_diags_add(x->out, r->code, r->name, msg, pos[0],
-                                        pos[1], pos[2], pos[3]) < 0) {
-            return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
-        }
+        pw_diags_add(x->out, r->code, r->name, pw_rule_render(r, mc, &vars),
+                     pos[0], pos[1], pos[2], pos[3]);
         prune |= r->prune;
     }
     return prune;
 }
 
-static int
+static void
 push(size_t *n, PyObject *node, int depth)
 {
-    if (grow((void **)&scratch.stack, &scratch.stack_cap, *n + 1,
-             sizeof(*scratch.stack)) < 0) {
-        return -1;
-    }
+    grow((void **)&scratch.stack, &scratch.stack_cap, *n + 1,
+         sizeof(*scratch.stack));
     scratch.stack[(*n)++] = (struct item){node, depth};
-    return 0;
 }
 
-static int
+static void
 push_children(const struct pw_nodes *nt, int k, PyObject *node, int depth,
               size_t *n)
 {
@@ -388,15 +375,14 @@ push_children(const struct pw_nodes *nt, int k, PyObject *node, int depth,
         if (PyList_Check(v)) {
             for (Py_ssize_t i = PyList_GET_SIZE(v) - 1; i >= 0; i--) {
                 PyObject *e = PyList_GET_ITEM(v, i); /* borrowed */
-                if (pw_nodes_kind(nt, e) >= 0 && push(n, e, depth) < 0) {
-                    return -1;
+                if (pw_nodes_kind(nt, e) >= 0) {
+                    push(n, e, depth);
                 }
             }
-        } else if (pw_nodes_kind(nt, v) >= 0 && push(n, v, depth) < 0) {
-            return -1;
+        } else if (pw_nodes_kind(nt, v) >= 0) {
+            push(n, v, depth);
         }
     }
-    return 0;
 }
 
 /* Node types that add a decision point to the McCabe estimate. */
@@ -430,16 +416,12 @@ walk(const struct run *x, PyObject *tree, bool *need_compile)
     const unsigned char *decision = decision_bits(nt);
     const unsigned char *gate = pw_gate_table(nt);
     size_t n = 0;
-    if (push(&n, tree, 0) < 0) {
-        return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
-    }
+    push(&n, tree, 0);
     while (n > 0) {
         struct item it = scratch.stack[--n];
         int k = pw_nodes_kind(nt, it.node);
-        if (grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it.depth + 1,
-                 sizeof(PyObject *)) < 0) {
-            return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
-        }
+        grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it.depth + 1,
+             sizeof(PyObject *));
         scratch.anc[it.depth] = it.node;
         if (x->an != NULL) {
             x->an->node_count++;
@@ -456,8 +438,8 @@ walk(const struct run *x, PyObject *tree, bool *need_compile)
         *need_compile =
             *need_compile || prune ||
             pw_gate_needs_compile(nt, gate, k, scratch.anc, it.depth);
-        if (!prune && push_children(nt, k, it.node, it.depth + 1, &n) < 0) {
-            return pw_fail(x->err, PW_ERR_NOMEM, "out of memory");
+        if (!prune) {
+            push_children(nt, k, it.node, it.depth + 1, &n);
         }
     }
     return 0;
@@ -592,9 +574,8 @@ pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
 {
     struct run x = {rs, imports, src, len, out, an, err};
     analyse_text(&x);
-    int pre = precheck(&x);
-    if (pre != 0) {
-        return pre < 0 ? -1 : 0;
+    if (precheck(&x)) {
+        return 0;
     }
     if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) {
         /* A UTF-8 byte order mark; columns on line 1 then count from
@@ -602,9 +583,7 @@ pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
         x.src = src += 3;
         x.len = len -= 3;
     }
-    if (grow((void **)&scratch.src, &scratch.src_cap, len + 1, 1) < 0) {
-        return pw_fail(err, PW_ERR_NOMEM, "out of memory");
-    }
+    grow((void **)&scratch.src, &scratch.src_cap, len + 1, 1);
     memcpy(scratch.src, src, len);
     scratch.src[len] = '\0';
     return parse_and_check(&x, scratch.src);

@@ -41,7 +41,8 @@ void pw_diags_free(struct pw_diags *d);
 /* Sort by line, column, code. */
 void pw_diags_sort(struct pw_diags *d);
 /* New reference: [{code, rule, line, column, end_line, end_column,
- * message}, ...] (the validate_code "errors" list). NULL on OOM. */
+ * message}, ...] (the validate_code "errors" list).  NULL if a message
+ * is not valid UTF-8. */
 json_t *pw_diags_to_json(const struct pw_diags *d);
 
 /* Figures about the program (validate_code's "analysis"). */

@@ -318,7 +318,8 @@ finish(struct check_run *x)
     enum pw_format fmt =
         (enum pw_format)(c->format ? pw_format_parse(c->format) : 0);
     if (pw_report_print(stdout, &x->report, fmt, x->rs) < 0) {
-        pw_warn("check: out of memory");
+        pw_warn("check: cannot write the report (a path that is not UTF-8, "
+                "or an output error)");
         return 2;
     }
     if (c->statistics) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "core/json.h"
 
 static const struct command {
     const char *name;
@@ -35,6 +36,7 @@ usage(FILE *out)
 int
 main(int argc, char **argv)
 {
+    pw_json_init();
     if (argc < 2) {
         usage(stderr);
         return 2;

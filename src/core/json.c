@@ -9,6 +9,13 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "core/util.h"
+
+void
+pw_json_init(void)
+{
+    json_set_alloc_funcs(pw_xmalloc, free);
+}
 
 const char *
 pw_json_unknown_key(json_t *obj, const char *const *keys, size_t nkeys)

@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * json.h - helpers for pyward's strict JSON data files.
+ * json.h - helpers for pyward's strict JSON data files, and jansson's
+ * allocator.
  */
 #pragma once
 
@@ -15,3 +16,8 @@
  */
 const char *pw_json_unknown_key(json_t *obj, const char *const *keys,
                                 size_t nkeys);
+
+/* Make jansson allocate through pw_xmalloc, so that running out of memory
+ * inside jansson ends the process like everywhere else (see util.h).  Call
+ * once, first thing in main(), before any JSON value exists. */
+void pw_json_init(void);

@@ -65,7 +65,6 @@ enum pw_errcode {
     PW_ERR_USAGE,    /* bad arguments from the caller */
     PW_ERR_INPUT,    /* bad input data (source, JSON, rule file) */
     PW_ERR_IO,       /* reading or writing a file or pipe */
-    PW_ERR_NOMEM,    /* allocation failed */
     PW_ERR_PYTHON,   /* the embedded interpreter raised */
     PW_ERR_SANDBOX,  /* an isolation layer could not be installed */
     PW_ERR_INTERNAL, /* pyward's own bug */

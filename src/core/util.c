@@ -102,65 +102,59 @@ pw_buf_free(struct pw_buf *b)
     pw_buf_init(b);
 }
 
-static int
+static void
 buf_reserve(struct pw_buf *b, size_t extra)
 {
     if (extra > SIZE_MAX - b->len - 1) {
-        return -1;
+        pw_die_oom();
     }
     size_t need = b->len + extra + 1;
     if (need <= b->cap) {
-        return 0;
+        return;
     }
     size_t cap = b->cap < 64 ? 64 : b->cap;
     while (cap < need) {
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
     }
-    char *p = realloc(b->data, cap);
-    if (p == NULL) {
-        return -1;
-    }
-    b->data = p;
+    b->data = pw_xrealloc(b->data, cap);
     b->cap = cap;
-    return 0;
 }
 
-int
+void
 pw_buf_append(struct pw_buf *b, const void *p, size_t n)
 {
-    if (buf_reserve(b, n) < 0) {
-        return -1;
-    }
+    buf_reserve(b, n);
     if (n > 0) {
         memcpy(b->data + b->len, p, n);
     }
     b->len += n;
     b->data[b->len] = '\0';
-    return 0;
 }
 
-int
+void
 pw_buf_printf(struct pw_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (n < 0 || buf_reserve(b, (size_t)n) < 0) {
-        return -1;
+    if (n < 0) {
+        /* Only EOVERFLOW with pyward's formats: over INT_MAX bytes. */
+        pw_die_oom();
     }
+    buf_reserve(b, (size_t)n);
     va_start(ap, fmt);
     (void)vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
     b->len += (size_t)n;
-    return 0;
 }
 
 char *
 pw_buf_take(struct pw_buf *b, size_t *len)
 {
-    if (b->data == NULL && buf_reserve(b, 0) < 0) {
-        return NULL;
+    if (b->data == NULL) {
+        buf_reserve(b, 0);
+        b->data[0] = '\0';
     }
     char *p = b->data;
     if (len != NULL) {
@@ -189,9 +183,7 @@ pw_read_fd(int fd, size_t max, struct pw_buf *b, struct pw_error *err)
             return pw_fail(err, PW_ERR_INPUT, "input larger than %zu bytes",
                            max);
         }
-        if (pw_buf_append(b, chunk, (size_t)n) < 0) {
-            return pw_fail(err, PW_ERR_NOMEM, "out of memory");
-        }
+        pw_buf_append(b, chunk, (size_t)n);
     }
 }
 
@@ -331,7 +323,7 @@ pw_exe_dir(void)
         return NULL;
     }
     *slash = '\0';
-    return strdup(buf[0] != '\0' ? buf : "/");
+    return pw_xstrdup(buf[0] != '\0' ? buf : "/");
 }
 
 int

@@ -2,6 +2,21 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * util.h - allocation, a growable byte buffer, file and fd helpers.
+ *
+ * Out of memory: one policy, everywhere (as bubblewrap and tmux).  When an
+ * allocation fails, pyward prints "pyward: out of memory" and ends at once
+ * (pw_die_oom: _exit 2), on start-up and on the request path alike; no
+ * caller checks for, reports or recovers from a failed allocation.  Use the
+ * pw_x* allocators and pw_buf below, never a bare malloc whose NULL would
+ * need a branch.  jansson allocates through pw_json_init's hooks, so a
+ * NULL or -1 from json_pack, json_string or json_object_set_new means bad
+ * input (a NULL or non-UTF-8 string, a wrong format), never memory.
+ * CPython's own allocations are the program's: they raise MemoryError in
+ * the interpreter, as before.  In a sandboxed child the request's
+ * RLIMIT_AS is in place while user code runs; the C code that runs then
+ * (the audit hook) does not allocate, so user code that exhausts memory
+ * gets MemoryError, and a child that still died here would be reported as
+ * a failed run, never as a result.
  */
 #pragma once
 
@@ -11,8 +26,7 @@
 
 #include "core/pyward.h"
 
-/* Allocators that never return NULL: they call pw_die_oom() instead.  Use
- * them only where running out of memory cannot be reported (start-up). */
+/* Allocators that never return NULL: they call pw_die_oom() instead. */
 void *pw_xmalloc(size_t n);
 void *pw_xcalloc(size_t count, size_t size);
 void *pw_xrealloc(void *p, size_t n);
@@ -29,10 +43,11 @@ struct pw_buf {
 
 void pw_buf_init(struct pw_buf *b);
 void pw_buf_free(struct pw_buf *b);
-/* Append; returns 0, or -1 when memory runs out (the buffer is unchanged). */
-int pw_buf_append(struct pw_buf *b, const void *p, size_t n) PW_WUR;
-int pw_buf_printf(struct pw_buf *b, const char *fmt, ...) PW_PRINTF(2, 3);
-/* Hand the data to the caller (owned, NUL-terminated); the buffer is reset. */
+/* Append (these cannot fail: out of memory ends the process). */
+void pw_buf_append(struct pw_buf *b, const void *p, size_t n);
+void pw_buf_printf(struct pw_buf *b, const char *fmt, ...) PW_PRINTF(2, 3);
+/* Hand the data to the caller (owned, NUL-terminated, never NULL); the
+ * buffer is reset. */
 char *pw_buf_take(struct pw_buf *b, size_t *len);
 
 /* Read a whole fd or file, at most MAX bytes (0: no limit).  Returns 0 and

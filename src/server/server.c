@@ -28,9 +28,11 @@
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
 #define MAX_QUEUED     1024        /* runs waiting; more are refused */
-#define OOM_REPLY                                                             \
+/* When a reply cannot be built (a message cut inside a character is not
+ * valid UTF-8, so jansson refuses it). */
+#define FALLBACK_REPLY                                                        \
     "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":"                   \
-    "-32603,\"message\":\"out of memory\"}}"
+    "-32603,\"message\":\"the reply could not be built\"}}"
 
 struct job {
     struct pw_rpc_req req;
@@ -167,10 +169,7 @@ pw_server_free(struct pw_server *s)
 static void
 queue_line(struct pw_server *s, const char *line)
 {
-    if (pw_rpc_out_queue(&s->out, line) < 0) {
-        pw_warn("out of memory queueing a reply");
-        return;
-    }
+    pw_rpc_out_queue(&s->out, line);
     pw_rpc_out_flush(&s->out);
 }
 
@@ -199,11 +198,8 @@ pw_server_batch_release(struct pw_server *s, struct pw_batch *b)
         return;
     }
     if (b->parts.len > 0) {
-        if (pw_buf_append(&b->parts, "]", 1) < 0) {
-            queue_line(s, OOM_REPLY);
-        } else {
-            queue_line(s, b->parts.data);
-        }
+        pw_buf_append(&b->parts, "]", 1);
+        queue_line(s, b->parts.data);
     }
     pw_buf_free(&b->parts);
     free(b);
@@ -212,14 +208,13 @@ pw_server_batch_release(struct pw_server *s, struct pw_batch *b)
 void
 pw_server_send(struct pw_server *s, const struct pw_rpc_req *req, char *line)
 {
-    const char *text = line != NULL ? line : OOM_REPLY;
+    const char *text = line != NULL ? line : FALLBACK_REPLY;
     struct pw_batch *b = req->batch;
     if (b == NULL) {
         queue_line(s, text);
-    } else if (pw_buf_append(&b->parts, b->parts.len == 0 ? "[" : ",", 1) <
-                   0 ||
-               pw_buf_append(&b->parts, text, strlen(text)) < 0) {
-        pw_warn("out of memory building a batch reply");
+    } else {
+        pw_buf_append(&b->parts, b->parts.len == 0 ? "[" : ",", 1);
+        pw_buf_append(&b->parts, text, strlen(text));
     }
     free(line);
     if (b != NULL) {
@@ -282,7 +277,9 @@ job_reply(struct pw_server *s, struct job *j, json_t *result)
     if (result == NULL) {
         pw_server_send(s, &j->req,
                        pw_rpc_error_new(j->req.id_raw, PW_RPC_INTERNAL_ERROR,
-                                        "execute_code: out of memory", NULL));
+                                        "execute_code: the result could not "
+                                        "be built",
+                                        NULL));
     } else {
         pw_server_send(s, &j->req, pw_rpc_result_new(j->req.id_raw, result));
     }
@@ -498,7 +495,7 @@ on_line(void *ctx, const char *line, size_t len, bool oversized)
     pw_log(PW_LOG_DEBUG, "reply error %d: %s", PW_RPC_INVALID_REQUEST, msg);
     char *reply = pw_rpc_error_new(len > 0 ? line : NULL,
                                    PW_RPC_INVALID_REQUEST, msg, NULL);
-    queue_line(s, reply != NULL ? reply : OOM_REPLY);
+    queue_line(s, reply); /* an ASCII message: never NULL */
     free(reply);
 }
 

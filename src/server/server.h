@@ -45,7 +45,8 @@ void pw_server_set_handler(struct pw_server *s,
  * Returns the exit status. */
 int pw_server_run(struct pw_server *s);
 
-/* Reply to REQ with LINE (owned; NULL means out of memory). */
+/* Reply to REQ with LINE (owned; NULL: it could not be built, an internal
+ * error is sent instead). */
 void pw_server_send(struct pw_server *s, const struct pw_rpc_req *req,
                     char *line);
 /* Queue a notification LINE (owned; NULL is ignored). */

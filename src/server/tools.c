@@ -334,7 +334,7 @@ recommendations(const struct pw_tools *t, const struct pw_diags *d,
                 const struct pw_analysis *an)
 {
     json_auto_t *hints = json_array();
-    if (hints == NULL || add_rule_hints(t, d, hints) < 0) {
+    if (add_rule_hints(t, d, hints) < 0) {
         return NULL;
     }
     char hint[256];
@@ -386,7 +386,10 @@ validate_result(const struct pw_tools *t, const struct pw_diags *d,
         "{s:o,s:o,s:o}", "validation", validation, "analysis",
         analysis_json(an), "recommendations", recommendations(t, d, an));
     *result = tool_result(structured, text, d->n != 0);
-    return *result != NULL ? 0 : pw_fail(err, PW_ERR_NOMEM, "out of memory");
+    /* NULL: a text cut inside a character (not valid UTF-8). */
+    return *result != NULL ? 0
+                           : pw_fail(err, PW_ERR_INTERNAL,
+                                     "could not build the validation result");
 }
 
 static int
@@ -422,7 +425,7 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
              PACKAGE_VERSION, pw_py_version(),
              t->zygote != NULL ? "available" : "UNAVAILABLE");
     *result = tool_result(json_deep_copy(t->info), text, false);
-    return *result != NULL ? 0 : pw_fail(err, PW_ERR_NOMEM, "out of memory");
+    return 0;
 }
 
 int
@@ -503,7 +506,7 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     if (d.n > 0) {
         *result = rejected_result(e, &d);
         if (*result == NULL) {
-            pw_fail(err, PW_ERR_NOMEM, "out of memory");
+            pw_fail(err, PW_ERR_INTERNAL, "could not build the rejection");
         }
         goto fail;
     }
@@ -559,8 +562,6 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
     return NULL;
 }
 
-/* The short text block of a finished run's result R.  0 or -1 (out of
- * memory: the text may be partial). */
 /* At most TEXT_MAX bytes of S, cut on a character boundary (a cut
  * inside one would make the text block invalid UTF-8). */
 static int
@@ -569,7 +570,8 @@ text_max(const char *s)
     return (int)pw_utf8_cut(s, strlen(s), TEXT_MAX);
 }
 
-static int
+/* The short text block of a finished run's result R. */
+static void
 run_text(json_t *r, struct pw_buf *b)
 {
     const char *status = json_string_value(json_object_get(r, "status"));
@@ -577,61 +579,57 @@ run_text(json_t *r, struct pw_buf *b)
     const char *errs = json_string_value(json_object_get(r, "stderr"));
     const char *value = json_string_value(json_object_get(r, "result"));
     json_t *error = json_object_get(r, "error"); /* borrowed */
-    int rc = 0;
     if (status != NULL && strcmp(status, "ok") != 0) {
-        rc |= pw_buf_printf(b, "Status: %s\n", status);
+        pw_buf_printf(b, "Status: %s\n", status);
     }
     if (out != NULL && *out != '\0') {
-        rc |= pw_buf_printf(b, "%.*s", text_max(out), out);
+        pw_buf_printf(b, "%.*s", text_max(out), out);
     }
     if (value != NULL) {
-        rc |= pw_buf_printf(b, "%sResult: %.*s\n",
-                            b->len > 0 && b->data[b->len - 1] != '\n' ? "\n"
-                                                                      : "",
-                            text_max(value), value);
+        pw_buf_printf(b, "%sResult: %.*s\n",
+                      b->len > 0 && b->data[b->len - 1] != '\n' ? "\n" : "",
+                      text_max(value), value);
     }
     if (json_is_object(error)) {
         const char *type = json_string_value(json_object_get(error, "type"));
         const char *msg = json_string_value(json_object_get(error, "message"));
-        rc |= pw_buf_printf(b, "%s: %s\n", type != NULL ? type : "Error",
-                            msg != NULL ? msg : "");
+        pw_buf_printf(b, "%s: %s\n", type != NULL ? type : "Error",
+                      msg != NULL ? msg : "");
     } else if (errs != NULL && *errs != '\0') {
-        rc |= pw_buf_printf(b, "stderr:\n%.*s", text_max(errs), errs);
+        pw_buf_printf(b, "stderr:\n%.*s", text_max(errs), errs);
     }
-    return rc;
 }
 
 /* The files of a run (R's "files") in the text block. */
-static int
+static void
 files_text(json_t *r, struct pw_buf *b)
 {
     size_t i;
     json_t *f; /* borrowed */
-    int rc = 0;
     json_array_foreach(json_object_get(r, "files"), i, f) {
         const char *why = json_string_value(json_object_get(f, "reason"));
-        rc |= pw_buf_printf(
+        pw_buf_printf(
             b, "File: output/%s (%s, %lld bytes)%s%s\n",
             json_string_value(json_object_get(f, "name")),
             json_string_value(json_object_get(f, "mime_type")),
             (long long)json_integer_value(json_object_get(f, "size")),
             why != NULL ? ", not sent: " : "", why != NULL ? why : "");
     }
-    return rc;
 }
 
 /* URI-escape NAME (RFC 3986 unreserved characters kept) into B. */
-static int
+static void
 uri_escape(struct pw_buf *b, const char *name)
 {
-    int rc = 0;
     for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
         bool keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
                     (*c >= '0' && *c <= '9') || strchr("-._~", *c) != NULL;
-        rc |=
-            keep ? pw_buf_printf(b, "%c", *c) : pw_buf_printf(b, "%%%02X", *c);
+        if (keep) {
+            pw_buf_printf(b, "%c", *c);
+        } else {
+            pw_buf_printf(b, "%%%02X", *c);
+        }
     }
-    return rc;
 }
 
 /* New reference: the MCP content item for file F (its "data" stolen):
@@ -652,12 +650,11 @@ file_content(json_t *f, json_t *data, const char *id)
     }
     struct pw_buf uri;
     pw_buf_init(&uri);
-    int rc = pw_buf_printf(&uri, "pyward://runs/%s/output/", id);
-    rc |= uri_escape(&uri, name);
-    json_t *item = rc != 0 ? (json_decref(data), NULL)
-                           : json_pack("{s:s,s:{s:s,s:s,s:o}}", "type",
-                                       "resource", "resource", "uri", uri.data,
-                                       "mimeType", mime, "blob", data);
+    pw_buf_printf(&uri, "pyward://runs/%s/output/", id);
+    uri_escape(&uri, name);
+    json_t *item =
+        json_pack("{s:s,s:{s:s,s:s,s:o}}", "type", "resource", "resource",
+                  "uri", uri.data, "mimeType", mime, "blob", data);
     pw_buf_free(&uri);
     return item;
 }
@@ -686,29 +683,24 @@ files_content(json_t *r, json_t *content)
 }
 
 /* Make sure R has the fields the output schema requires. */
-static int
+static void
 complete_result(json_t *r, const char *id, bool ok)
 {
-    if (!json_is_string(json_object_get(r, "execution_id")) &&
-        json_object_set_new(r, "execution_id", json_string(id)) < 0) {
-        return -1;
+    if (!json_is_string(json_object_get(r, "execution_id"))) {
+        json_object_set_new(r, "execution_id", json_string(id));
     }
-    if (!json_is_string(json_object_get(r, "status")) &&
-        json_object_set_new(r, "status", json_string("internal_error")) < 0) {
-        return -1;
+    if (!json_is_string(json_object_get(r, "status"))) {
+        json_object_set_new(r, "status", json_string("internal_error"));
     }
-    if (!json_is_boolean(json_object_get(r, "success")) &&
-        json_object_set_new(r, "success", json_boolean(ok)) < 0) {
-        return -1;
+    if (!json_is_boolean(json_object_get(r, "success"))) {
+        json_object_set_new(r, "success", json_boolean(ok));
     }
     static const char *const streams[] = {"stdout", "stderr"};
     for (size_t i = 0; i < PW_N_ELEMENTS(streams); i++) {
-        if (!json_is_string(json_object_get(r, streams[i])) &&
-            json_object_set_new(r, streams[i], json_string("")) < 0) {
-            return -1;
+        if (!json_is_string(json_object_get(r, streams[i]))) {
+            json_object_set_new(r, streams[i], json_string(""));
         }
     }
-    return 0;
 }
 
 json_t *
@@ -720,21 +712,18 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     }
     const char *status = json_string_value(json_object_get(r, "status"));
     bool failed = status == NULL || strcmp(status, "ok") != 0;
-    if (complete_result(r, e->id, !failed) < 0) {
-        return NULL;
-    }
+    complete_result(r, e->id, !failed);
     struct pw_buf b;
     pw_buf_init(&b);
     json_auto_t *content = json_array();
-    (void)run_text(r, &b);
-    (void)files_text(r, &b);
+    run_text(r, &b);
+    files_text(r, &b);
     if (b.len == 0) {
-        (void)pw_buf_printf(&b, "(no output)");
+        pw_buf_printf(&b, "(no output)");
     }
     json_t *res = NULL;
-    if (content != NULL && files_content(r, content) == 0) {
-        res =
-            tool_result(json_incref(r), b.data != NULL ? b.data : "", failed);
+    if (files_content(r, content) == 0) {
+        res = tool_result(json_incref(r), b.data, failed);
     }
     pw_buf_free(&b);
     if (res != NULL &&
@@ -764,13 +753,10 @@ static json_t *
 allows_json(unsigned caps)
 {
     json_t *list = json_array();
-    for (unsigned bit = 1; list != NULL && bit != 0 && bit <= caps;
-         bit <<= 1) {
+    for (unsigned bit = 1; bit != 0 && bit <= caps; bit <<= 1) {
         const char *word = (caps & bit) ? pw_cap_word(bit) : NULL;
-        if (word != NULL &&
-            json_array_append_new(list, json_string(word)) < 0) {
-            json_decref(list);
-            list = NULL;
+        if (word != NULL) {
+            json_array_append_new(list, json_string(word));
         }
     }
     return list;
@@ -785,7 +771,7 @@ profiles_json(const struct pw_tools *t)
     PW_PYAUTO PyObject *find_spec =
         util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
     json_auto_t *list = json_array();
-    if (find_spec == NULL || list == NULL) {
+    if (find_spec == NULL) {
         PyErr_Clear();
         return NULL;
     }
@@ -835,13 +821,17 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
                         "limits", limits_json(t->cfg), "sandbox_available",
                         t->zygote != NULL, "validator_available",
                         t->rules != NULL, "isolation", layers);
+    /* NULL: the profiles' modules could not be looked up (Python). */
     if (t->info == NULL) {
-        return pw_fail(err, PW_ERR_NOMEM, "building the sandbox description");
+        return pw_fail(err, PW_ERR_INTERNAL,
+                       "building the sandbox description");
     }
+    /* -1: the error text was cut inside a character. */
     if (t->zygote == NULL &&
         json_object_set_new(t->info, "sandbox_error",
                             json_string(t->zygote_error)) < 0) {
-        return pw_fail(err, PW_ERR_NOMEM, "building the sandbox description");
+        return pw_fail(err, PW_ERR_INTERNAL,
+                       "building the sandbox description");
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
+#include "core/json.h"
 #include "core/log.h"
 #include "core/rules.h"
 #include "core/py.h"
@@ -25,6 +26,7 @@ void
 pw_fuzz_init_python(void)
 {
     struct pw_error err = {0};
+    pw_json_init();
     pw_log_set_level(PW_LOG_ERROR);
     if (pw_py_init(&err) < 0) {
         pw_fuzz_die("python", err.message);

@@ -8,7 +8,9 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib.sh"
 
 # As in make check: the interpreter's lifetime allocations are no leak,
-# and malloc may fail (libFuzzer's -rss_limit_mb and -malloc_limit_mb).
+# and malloc may fail (libFuzzer's -rss_limit_mb and -malloc_limit_mb):
+# CPython then raises MemoryError, while pyward's own allocations end the
+# process ("pyward: out of memory", src/core/util.h), which is a finding.
 : "${LSAN_OPTIONS:=suppressions=$top_srcdir/tests/supp/lsan.supp:print_suppressions=0}"
 : "${ASAN_OPTIONS:=allocator_may_return_null=1}"
 export LSAN_OPTIONS ASAN_OPTIONS
