@@ -482,11 +482,9 @@ load_file(struct pw_ruleset *rs, const char *path, struct pw_error *err)
 {
     static const char *const top_keys[] = {"family", "comment", "rules"};
     struct where_ctx w = {path, NULL, err};
-    json_error_t jerr;
-    json_auto_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_auto_t *j = pw_json_load_file(path, err);
     if (j == NULL) {
-        return pw_fail(err, PW_ERR_INPUT, "%s:%d:%d: %s", path, jerr.line,
-                       jerr.column, jerr.text);
+        return -1;
     }
     if (!json_is_object(j) || check_keys(&w, j, top_keys, 3) < 0) {
         return json_is_object(j) ? -1 : lfail(&w, "not a JSON object");

@@ -33,3 +33,15 @@ pw_json_unknown_key(json_t *obj, const char *const *keys, size_t nkeys)
     }
     return NULL;
 }
+
+json_t *
+pw_json_load_file(const char *path, struct pw_error *err)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL) {
+        pw_fail(err, PW_ERR_INPUT, "%s:%d:%d: %s", path, jerr.line,
+                jerr.column, jerr.text);
+    }
+    return root;
+}

@@ -193,11 +193,8 @@ struct pw_profiles *
 pw_profiles_load(const char *rules_dir, struct pw_error *err)
 {
     PW_AUTOFREE char *file = pw_xasprintf("%s/profiles.json", rules_dir);
-    json_error_t jerr;
-    json_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = pw_json_load_file(file, err);
     if (root == NULL) {
-        pw_fail(err, PW_ERR_INPUT, "%s:%d:%d: %s", file, jerr.line,
-                jerr.column, jerr.text);
         return NULL;
     }
     struct pw_profiles *p = pw_xcalloc(1, sizeof(*p));

@@ -358,11 +358,8 @@ pw_sbx_filter_load(const char *rules_dir, struct pw_sbx_policy *policy,
                                        "workspace",     NULL};
     names_init();
     PW_AUTOFREE char *file = pw_xasprintf("%s/seccomp.json", rules_dir);
-    json_error_t jerr;
-    json_auto_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &jerr);
+    json_auto_t *root = pw_json_load_file(file, err);
     if (root == NULL) {
-        pw_fail(err, PW_ERR_INPUT, "%s:%d:%d: %s", file, jerr.line,
-                jerr.column, jerr.text);
         return NULL;
     }
     if (!json_is_object(root) || check_keys(root, keys, file, err) < 0 ||

@@ -305,11 +305,8 @@ runtime_load(struct pw_error *err)
 {
     PW_AUTOFREE char *dir = pw_rules_dir(NULL);
     PW_AUTOFREE char *file = pw_xasprintf("%s/runtime.json", dir);
-    json_error_t jerr;
-    json_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = pw_json_load_file(file, err);
     if (root == NULL) {
-        pw_fail(err, PW_ERR_INPUT, "%s:%d:%d: %s", file, jerr.line,
-                jerr.column, jerr.text);
         return NULL;
     }
     char *text = NULL;
