@@ -34,6 +34,14 @@ EXTRA_DIST += \
 # clang-tidy needs the compiler's view of the dependencies.
 AM_TESTS_ENVIRONMENT += \
 	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
+# The guard's direct tests under plain python3 (tests/guard/run.sh).
+TESTS += tests/guard/run.sh
+EXTRA_DIST += \
+	tests/guard/run.sh \
+	tests/guard/guardload.py \
+	tests/guard/test_guard.py \
+	$(NULL)
+
 include tests/corpus/corpus.mk
 include tests/redteam/redteam.mk
 include tests/soak/soak.mk

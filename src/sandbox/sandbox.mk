@@ -21,7 +21,8 @@ libpyward_a_SOURCES += \
 dist_rules_DATA += rules/seccomp.json rules/runtime.json
 # The guard (trusted interpreter layers), in parts concatenated in this
 # order into one module source, embedded as a C byte array: guard.c runs it
-# in a private namespace (never in sys.modules).
+# in a private namespace (never in sys.modules).  tests/guard/ loads the
+# same parts in the same order under plain python3.
 GUARD_PY = \
 	src/sandbox/guard/common.py \
 	src/sandbox/guard/attrs.py \
