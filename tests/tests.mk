@@ -40,6 +40,7 @@ EXTRA_DIST += \
 	tests/guard/run.sh \
 	tests/guard/guardload.py \
 	tests/guard/test_guard.py \
+	tests/guard/test_policy.py \
 	$(NULL)
 
 include tests/corpus/corpus.mk
