@@ -14,6 +14,7 @@ TESTS += \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
+	tests/lint/pyflakes.sh \
 	$(NULL)
 # Expected to fail until every source file has its SPDX line (they are
 # added in one sweep): take it out of XFAIL_TESTS in that commit, and the
@@ -28,6 +29,7 @@ EXTRA_DIST += \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
+	tests/lint/pyflakes.sh \
 	.clang-tidy \
 	$(NULL)
 
