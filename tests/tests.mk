@@ -43,6 +43,7 @@ EXTRA_DIST += \
 	tests/guard/guardload.py \
 	tests/guard/test_guard.py \
 	tests/guard/test_policy.py \
+	tests/guard/test_runtime_loader.py \
 	$(NULL)
 
 include tests/corpus/corpus.mk
