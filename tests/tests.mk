@@ -15,6 +15,7 @@ TESTS += \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
+	tests/lint/pyflakes.sh \
 	$(NULL)
 XFAIL_TESTS =
 EXTRA_DIST += \
@@ -26,12 +27,23 @@ EXTRA_DIST += \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
+	tests/lint/pyflakes.sh \
 	.clang-tidy \
 	$(NULL)
 
 # clang-tidy needs the compiler's view of the dependencies.
 AM_TESTS_ENVIRONMENT += \
 	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
+# The guard's direct tests under plain python3 (tests/guard/run.sh).
+TESTS += tests/guard/run.sh
+EXTRA_DIST += \
+	tests/guard/run.sh \
+	tests/guard/guardload.py \
+	tests/guard/test_guard.py \
+	tests/guard/test_policy.py \
+	tests/guard/test_runtime_loader.py \
+	$(NULL)
+
 include tests/corpus/corpus.mk
 include tests/redteam/redteam.mk
 include tests/soak/soak.mk

@@ -20,6 +20,9 @@
  * passes only when every frame between it and that frame is the import
  * system's.  Calling importlib's functions yourself imitates nothing.
  *
+ * What it refuses (events, modules, names) is data: rules/runtime.json's
+ * "audit" object, given by the loader in guard.c before any child.
+ *
  * This is defence in depth: the OS layers (namespaces, landlock, seccomp,
  * rlimits) are the boundary.
  */
@@ -54,9 +57,20 @@ static PyObject *external_ns;
 static PyFrameObject *import_base[IMPORT_NEST_MAX];
 static int import_depth;
 
-/* More modules the hook refuses to load (rules/runtime.json), owned. */
-#define EXTRA_DENY_MAX 64
-static char *extra_deny[EXTRA_DENY_MAX + 1];
+/* The lists of rules/runtime.json's "audit" object: NULL-terminated,
+ * owned for the process lifetime, filled in the zygote before any child. */
+const char *const pw_sbx_audit_keys[PW_SBX_AUDIT_NLISTS] = {
+    "deny_events", "user_events", "deny_modules", "net_modules", "exec_names"};
+static char **lists[PW_SBX_AUDIT_NLISTS];
+static size_t list_len[PW_SBX_AUDIT_NLISTS];
+static bool lists_given;
+
+static const char *const *
+list(enum pw_sbx_audit_list which)
+{
+    static const char *const empty[] = {NULL};
+    return lists[which] != NULL ? (const char *const *)lists[which] : empty;
+}
 
 /* Events the import system itself raises while loading a module from its
  * file: the function that raises it and the module it belongs to. */
@@ -71,175 +85,6 @@ static const struct {
     /* Cython extension modules make their functions' code objects while
      * the import system runs their init. */
     {"code.__new__", "_call_with_frames_removed", &bootstrap_ns},
-};
-
-static const char *const deny_always[] = {
-    "os.system",
-    "os.exec",
-    "os.posix_spawn",
-    "os.spawn",
-    "os.fork",
-    "os.forkpty",
-    "os.kill",
-    "os.killpg",
-    "os.chroot",
-    "os.chdir",
-    "os.fchdir",
-    "os.symlink",
-    "os.link",
-    "os.chmod",
-    "os.chown",
-    "os.lchown",
-    "os.chflags",
-    "os.mkfifo",
-    "os.mknod",
-    "os.setxattr",
-    "os.removexattr",
-    "os.putenv",
-    "os.unsetenv",
-    "os.startfile",
-    "subprocess.",
-    "ctypes.",
-    "pty.",
-    "signal.",
-    "sys.addaudithook",
-    "sys.settrace",
-    "sys.setprofile",
-    "sys._current_frames",
-    "sys._current_exceptions",
-    "gc.get_objects",
-    "gc.get_referrers",
-    "gc.get_referents",
-    "code.__new__",
-    "function.__new__",
-    "marshal.",
-    "pickle.find_class",
-    "cpython.",
-    "mmap.",
-    "resource.setrlimit",
-    "resource.prlimit",
-    "syslog.",
-    "sqlite3.",
-    "webbrowser.",
-    "shutil.chown",
-    "sys.unraisablehook",
-    "sys.excepthook",
-    "os.setpgid",
-    "os.setsid",
-    NULL,
-};
-
-static const char *const deny_user[] = {
-    "sys._getframe",
-    "object.__getattr__",
-    "object.__setattr__",
-    "object.__delattr__",
-    "compile",
-    "exec",
-    NULL,
-};
-
-static const char *const deny_modules[] = {
-    "ctypes",
-    "_ctypes",
-    "subprocess",
-    "_posixsubprocess",
-    "pty",
-    "multiprocessing",
-    "_multiprocessing",
-    "mmap",
-    "_testcapi",
-    "_testinternalcapi",
-    "_testbuffer",
-    "_xxsubinterpreters",
-    "pdb",
-    "bdb",
-    "code",
-    "codeop",
-    "cProfile",
-    "_lsprof",
-    "profile",
-    "trace",
-    "faulthandler",
-    "tracemalloc",
-    "_tracemalloc",
-    "readline",
-    "webbrowser",
-    "pydoc",
-    "timeit",
-    "sqlite3",
-    "_sqlite3",
-    "gc",
-    "inspect",
-    "_posixshmem",
-    "resource",
-    "termios",
-    "tty",
-    "fcntl",
-    "crypt",
-    "_crypt",
-    "nis",
-    "grp",
-    "pwd",
-    "spwd",
-    "syslog",
-    NULL,
-};
-
-static const char *const net_modules[] = {"socket", "_socket",   "ssl", "_ssl",
-                                          "select", "selectors", NULL};
-
-/* Names a breakout walks: code a library execs may not use them. */
-static const char *const deny_names[] = {
-    "__subclasses__",
-    "__globals__",
-    "__builtins__",
-    "__base__",
-    "__bases__",
-    "__mro__",
-    "__code__",
-    "__import__",
-    "__loader__",
-    "__spec__",
-    "__closure__",
-    "__func__",
-    "__self__",
-    "__reduce__",
-    "__reduce_ex__",
-    "__traceback__",
-    "__getattribute__",
-    "__dict__",
-    "__get__",
-    "__defaults__",
-    "__kwdefaults__",
-    "mro",
-    "f_back",
-    "f_globals",
-    "f_locals",
-    "f_builtins",
-    "f_code",
-    "tb_frame",
-    "tb_next",
-    "gi_frame",
-    "gi_code",
-    "cr_frame",
-    "cr_code",
-    "ag_frame",
-    "ag_code",
-    "co_code",
-    "system",
-    "popen",
-    "modules",
-    "_getframe",
-    "exec",
-    "eval",
-    "compile",
-    "open",
-    "getattr",
-    "vars",
-    "globals",
-    "locals",
-    NULL,
 };
 
 static bool
@@ -398,7 +243,7 @@ pw_sbx_write_ok(const char *path, const char *scratch, unsigned allowed)
     return under(path, "output");
 }
 
-/* 1: user code, 0: library, 2: guard.py. */
+/* 1: user code, 0: library, 2: the guard. */
 static int
 caller_kind(void)
 {
@@ -437,7 +282,8 @@ const_names_bad(PyObject *obj)
         PyErr_Clear();
         return true;
     }
-    return strncmp(s, "__", 2) == 0 && in_list(s, deny_names);
+    return strncmp(s, "__", 2) == 0 &&
+           in_list(s, list(PW_SBX_AUDIT_EXEC_NAMES));
 }
 
 static bool
@@ -449,7 +295,7 @@ code_names_bad(PyObject *obj, int depth)
     PyCodeObject *co = (PyCodeObject *)obj; /* borrowed */
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_names); i++) {
         const char *n = PyUnicode_AsUTF8(PyTuple_GET_ITEM(co->co_names, i));
-        if (n == NULL || in_list(n, deny_names)) {
+        if (n == NULL || in_list(n, list(PW_SBX_AUDIT_EXEC_NAMES))) {
             PyErr_Clear();
             return true;
         }
@@ -547,11 +393,11 @@ fs_event_ok(const char *event, PyObject *args)
 static bool
 module_ok(const char *name)
 {
-    if (has_prefix(name, deny_modules) ||
-        has_prefix(name, (const char *const *)extra_deny)) {
+    if (has_prefix(name, list(PW_SBX_AUDIT_DENY_MODULES))) {
         return false;
     }
-    return (caps & PW_CAP_NETWORK) || !has_prefix(name, net_modules);
+    return (caps & PW_CAP_NETWORK) ||
+           !has_prefix(name, list(PW_SBX_AUDIT_NET_MODULES));
 }
 
 static bool
@@ -592,7 +438,7 @@ event_ok(const char *event, PyObject *args)
     if (import_system_step(event)) {
         return true;
     }
-    if (has_prefix(event, deny_always)) {
+    if (has_prefix(event, list(PW_SBX_AUDIT_DENY_EVENTS))) {
         return false;
     }
     if (strncmp(event, "socket.", 7) == 0) {
@@ -607,7 +453,7 @@ event_ok(const char *event, PyObject *args)
     if (strncmp(event, "os.", 3) == 0 || strncmp(event, "shutil.", 7) == 0) {
         return fs_event_ok(event, args);
     }
-    if (!in_list(event, deny_user)) {
+    if (!in_list(event, list(PW_SBX_AUDIT_USER_EVENTS))) {
         return true;
     }
     int who = caller_kind();
@@ -656,21 +502,22 @@ hook(const char *event, PyObject *args, void *data)
 int
 pw_sbx_audit_install(void)
 {
+    if (!lists_given) {
+        return -1; /* a hook without its lists would refuse nothing */
+    }
     armed = true;
     return PySys_AddAuditHook(hook, NULL);
 }
 
 void
-pw_sbx_audit_deny_module(const char *name)
+pw_sbx_audit_add(enum pw_sbx_audit_list which, const char *name)
 {
-    size_t n = 0;
-    while (n < EXTRA_DENY_MAX && extra_deny[n] != NULL &&
-           strcmp(extra_deny[n], name) != 0) {
-        n++;
-    }
-    if (n < EXTRA_DENY_MAX && extra_deny[n] == NULL) {
-        extra_deny[n] = pw_xstrdup(name);
-    }
+    size_t n = list_len[which];
+    lists[which] = pw_xrealloc(lists[which], (n + 2) * sizeof(char *));
+    lists[which][n] = pw_xstrdup(name);
+    lists[which][n + 1] = NULL;
+    list_len[which] = n + 1;
+    lists_given = true;
 }
 
 static int

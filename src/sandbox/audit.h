@@ -11,12 +11,23 @@
 
 /* Child: what the hook allows (CAPS: enum pw_cap) and where it reports. */
 void pw_sbx_audit_configure(unsigned caps, const char *scratch, int result_fd);
-/* Child: install the hook.  0 or -1. */
+/* Child: install the hook.  0, or -1 (also when no lists were given). */
 int pw_sbx_audit_install(void);
 int pw_sbx_audit_result_fd(void);
-/* Zygote: one more module the hook refuses to load (rules/runtime.json's
- * audit_deny_modules). */
-void pw_sbx_audit_deny_module(const char *name);
+/* The hook's lists, from rules/runtime.json's "audit" object (the keys
+ * in pw_sbx_audit_keys, in this order). */
+enum pw_sbx_audit_list {
+    PW_SBX_AUDIT_DENY_EVENTS,  /* events refused to everyone (prefixes) */
+    PW_SBX_AUDIT_USER_EVENTS,  /* events refused to user code */
+    PW_SBX_AUDIT_DENY_MODULES, /* modules never loaded (prefixes) */
+    PW_SBX_AUDIT_NET_MODULES,  /* modules loaded only with "network" */
+    PW_SBX_AUDIT_EXEC_NAMES,   /* names code a library execs may not use */
+    PW_SBX_AUDIT_NLISTS
+};
+extern const char *const pw_sbx_audit_keys[PW_SBX_AUDIT_NLISTS];
+/* Zygote: one more entry of LIST (copied).  The hook refuses to arm until
+ * the lists are given. */
+void pw_sbx_audit_add(enum pw_sbx_audit_list list, const char *name);
 /* Zygote: put the C wrapper in front of the import system's
  * _find_and_load (see audit.c).  0 or -1 with a Python error. */
 int pw_sbx_audit_wrap_import(void);

@@ -1,8 +1,9 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * guard.c - load guard.py in the zygote, import the profiles' modules,
- * scrub the environment, and in the child prepare, arm and execute.
+ * guard.c - load the guard (the parts under src/sandbox/guard/) in the
+ * zygote, import the profiles' modules, scrub the environment, and in the
+ * child prepare, arm and execute.
  */
 #include "config.h"
 
@@ -216,8 +217,8 @@ join_missing(PyObject *list)
 }
 
 /* rules/runtime.json, the runtime policy: checked here (every key known,
- * every value of its type), applied by guard.py (the whole file) and by
- * the audit hook (audit_deny_modules). */
+ * every value of its type), applied by the guard (the whole file, see
+ * src/sandbox/guard/policy.py) and by the audit hook ("audit"). */
 static bool
 is_str_list(json_t *a)
 {
@@ -228,6 +229,23 @@ is_str_list(json_t *a)
     }
     json_array_foreach(a, i, v) {
         if (!json_is_string(v)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A list of names: strings, none of them empty. */
+static bool
+is_name_list(json_t *a)
+{
+    size_t i;
+    json_t *v;
+    if (!is_str_list(a)) {
+        return false;
+    }
+    json_array_foreach(a, i, v) {
+        if (json_string_length(v) == 0) {
             return false;
         }
     }
@@ -253,16 +271,59 @@ entry_ok(json_t *e)
            (at == NULL || json_is_boolean(at));
 }
 
+/* OBJ is an object with exactly the keys KEYS (N of them), each a list
+ * of names; or the name of the first key that is missing, unknown or not
+ * such a list. */
+static const char *
+name_lists_bad(json_t *obj, const char *const *keys, size_t n)
+{
+    const char *bad = pw_json_unknown_key(obj, keys, n);
+    for (size_t k = 0; bad == NULL && k < n; k++) {
+        if (!is_name_list(json_object_get(obj, keys[k]))) {
+            bad = keys[k];
+        }
+    }
+    return bad;
+}
+
+/* The "attributes" object (the guard's attribute policy): NULL, or the
+ * key that is missing, unknown or of the wrong type. */
+static const char *
+attributes_bad(json_t *a)
+{
+    static const char *const keys[] = {"refused",         "refused_prefixes",
+                                       "allowed_dunders", "super_refused",
+                                       "name_dunders",    "module_refused"};
+    if (!json_is_object(a)) {
+        return "(not an object)";
+    }
+    const char *bad = pw_json_unknown_key(a, keys, PW_N_ELEMENTS(keys));
+    /* Every key but the last is a list of names. */
+    for (size_t k = 0; bad == NULL && k + 1 < PW_N_ELEMENTS(keys); k++) {
+        if (!is_name_list(json_object_get(a, keys[k]))) {
+            bad = keys[k];
+        }
+    }
+    json_t *mods = json_object_get(a, "module_refused");
+    if (bad == NULL && !json_is_object(mods)) {
+        bad = "module_refused";
+    }
+    const char *m;
+    json_t *v;
+    json_object_foreach(mods, m, v) {
+        if (bad == NULL && !is_name_list(v)) {
+            bad = "module_refused";
+        }
+    }
+    return bad;
+}
+
 static int
 runtime_check(json_t *root, const char *file, struct pw_error *err)
 {
-    static const char *const keys[] = {"comment",
-                                       "deny",
-                                       "wrap",
-                                       "guarded_exec",
-                                       "refused_builtins",
-                                       "audit_deny_modules",
-                                       NULL};
+    static const char *const keys[] = {
+        "comment",          "deny",       "wrap",  "guarded_exec",
+        "refused_builtins", "attributes", "audit", NULL};
     const char *bad = json_is_object(root)
                           ? pw_json_unknown_key(root, keys, SIZE_MAX)
                           : "(not an object)";
@@ -287,8 +348,7 @@ runtime_check(json_t *root, const char *file, struct pw_error *err)
             }
         }
     }
-    static const char *const names[] = {"guarded_exec", "refused_builtins",
-                                        "audit_deny_modules"};
+    static const char *const names[] = {"guarded_exec", "refused_builtins"};
     for (size_t k = 0; k < PW_N_ELEMENTS(names); k++) {
         if (!is_str_list(json_object_get(root, names[k]))) {
             return pw_fail(err, PW_ERR_INPUT,
@@ -296,7 +356,37 @@ runtime_check(json_t *root, const char *file, struct pw_error *err)
                            names[k]);
         }
     }
+    if ((bad = attributes_bad(json_object_get(root, "attributes"))) != NULL) {
+        return pw_fail(err, PW_ERR_INPUT,
+                       "%s: 'attributes': '%s' missing, unknown or not a "
+                       "list of names",
+                       file, bad);
+    }
+    json_t *audit = json_object_get(root, "audit");
+    bad = json_is_object(audit)
+              ? name_lists_bad(audit, pw_sbx_audit_keys, PW_SBX_AUDIT_NLISTS)
+              : "(not an object)";
+    if (bad != NULL) {
+        return pw_fail(err, PW_ERR_INPUT,
+                       "%s: 'audit': '%s' missing, unknown or not a list of "
+                       "names",
+                       file, bad);
+    }
     return 0;
+}
+
+/* The audit hook's lists, from a checked policy. */
+static void
+audit_lists(json_t *audit)
+{
+    for (size_t k = 0; k < PW_SBX_AUDIT_NLISTS; k++) {
+        size_t i;
+        json_t *v;
+        json_array_foreach(json_object_get(audit, pw_sbx_audit_keys[k]), i,
+                           v) {
+            pw_sbx_audit_add((enum pw_sbx_audit_list)k, json_string_value(v));
+        }
+    }
 }
 
 /* The runtime policy as compact JSON text (owned), or NULL with ERR. */
@@ -311,11 +401,7 @@ runtime_load(struct pw_error *err)
     }
     char *text = NULL;
     if (runtime_check(root, file, err) == 0) {
-        size_t i;
-        json_t *m;
-        json_array_foreach(json_object_get(root, "audit_deny_modules"), i, m) {
-            pw_sbx_audit_deny_module(json_string_value(m));
-        }
+        audit_lists(json_object_get(root, "audit"));
         text = json_dumps(root, JSON_COMPACT); /* an object: never NULL */
     }
     json_decref(root);

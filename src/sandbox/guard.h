@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * guard.h - the interpreter layers: restricted builtins, guarded
- * attribute access and module views, the import guard (guard.py, trusted
- * and embedded), and the audit hook (PEP 578) installed from C.
+ * attribute access and module views, the import guard (the parts under
+ * src/sandbox/guard/, trusted and embedded), and the audit hook (PEP 578)
+ * installed from C.
  */
 #pragma once
 
@@ -12,7 +13,7 @@
 #include "core/py.h"
 #include "core/profiles.h"
 
-/* In the zygote: run guard.py, import the modules of the enabled profiles
+/* In the zygote: run the guard, import the modules of the enabled profiles
  * (thread pools off, matplotlib on Agg).  MISSING receives an owned
  * comma-separated list of modules that are not installed (or NULL). */
 int pw_sbx_guard_init(const struct pw_profiles *profiles,

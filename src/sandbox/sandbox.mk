@@ -20,16 +20,30 @@ libpyward_a_SOURCES += \
 	src/sandbox/audit.c src/sandbox/audit.h \
 	$(NULL)
 dist_rules_DATA += rules/seccomp.json rules/runtime.json
-EXTRA_DIST += src/sandbox/guard.py
+# The guard (trusted interpreter layers), in parts concatenated in this
+# order into one module source, embedded as a C byte array: guard.c runs it
+# in a private namespace (never in sys.modules).  tests/guard/ loads the
+# same parts in the same order under plain python3.
+GUARD_PY = \
+	src/sandbox/guard/common.py \
+	src/sandbox/guard/attrs.py \
+	src/sandbox/guard/views.py \
+	src/sandbox/guard/safe_builtins.py \
+	src/sandbox/guard/rewrite.py \
+	src/sandbox/guard/run.py \
+	src/sandbox/guard/policy.py \
+	src/sandbox/guard/warmup.py \
+	$(NULL)
+EXTRA_DIST += $(GUARD_PY)
+AM_TESTS_ENVIRONMENT += GUARD_PY='$(GUARD_PY)'; export GUARD_PY;
 
-# guard.py (trusted interpreter layers) embedded as a C byte array.
 BUILT_SOURCES = src/sandbox/guard-py.inc
 # (BUILT_SOURCES covers `make`, `make check`; this covers `make pyward`.)
 src/sandbox/guard.$(OBJEXT): src/sandbox/guard-py.inc
 CLEANFILES += src/sandbox/guard-py.inc
-src/sandbox/guard-py.inc: $(top_srcdir)/src/sandbox/guard.py
+src/sandbox/guard-py.inc: $(GUARD_PY)
 	$(AM_V_GEN)$(MKDIR_P) src/sandbox && \
-	od -An -v -tx1 $(top_srcdir)/src/sandbox/guard.py | \
+	(cd $(top_srcdir) && cat $(GUARD_PY)) | od -An -v -tx1 | \
 	sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
 
 # The beginner corpus through the real sandbox.

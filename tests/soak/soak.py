@@ -11,7 +11,6 @@
 # usage: soak.py [--calls N] [--every K] [--timeout S] [--rss-kb KB] [--tap]
 #   --tap: the verdict as TAP points (for make check), else plain lines.
 import argparse
-import json
 import os
 import subprocess
 import sys

@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: Apache-2.0
+# common.py - the guard's shared ground (trusted code): imports, the
+# attribute policy, the run's state and the checks every part uses.
+#
+# The guard is these parts, concatenated in the order of GUARD_PY
+# (src/sandbox/sandbox.mk) into one module source that is embedded in the
+# binary and executed once in the zygote into a private namespace (never
+# in sys.modules).  The child calls prepare() before the audit hook and the
+# seccomp filter are installed, then execute().  User code is compiled from
+# a rewritten AST (rewrite.py): every attribute read goes through
+# `$getattr`, a name the parser cannot produce, so user code can neither
+# call nor rebind it.
+
+import ast
+import builtins as _b
+import io
+import json
+import os
+import sys
+import traceback
+from collections import UserString
+
+USER_FILE = "<user>"
+
+# The attribute policy (rules/runtime.json "attributes"), set by
+# set_attribute_policy() when the runtime policy is applied: None until
+# then, so a guard used before it fails closed (a TypeError) instead of
+# allowing.
+INSPECT = None           # names refused as attributes
+INSPECT_PREFIXES = None  # prefixes refused ("_", "f_", "co_", ...)
+SAFE_DUNDERS = None      # dunders that may be read all the same
+SUPER_DENY = None        # dunders refused even through super()
+NAME_DUNDERS = None      # dunders a program may use as a plain name
+MODULE_DENY = None       # module -> public attributes still refused
+
+FORMATS = ("format", "format_map")
+
+# The run's own channels: stdin, stdout, stderr and the result channel
+# (fds 0 to 3) never become a socket in the program's hands.
+CHANNEL_FDS = 4
+# Objects a program may not be handed, by id (rules/runtime.json: the
+# library functions denied, and the real builtins the sandbox replaces).
+REFUSED = {}
+
+
+def is_refused(value):
+    return REFUSED.get(id(value), REFUSED) is value
+
+
+_real_getattr = getattr
+_str_copy = str.__str__  # the slot of str itself: an exact copy
+VIEW_KEY = object()
+_real_import = __import__
+_real_type = type
+ModuleType = type(sys)
+BuiltinMethod = type(len)
+
+state = {}
+
+
+def exact_str(x, what="attribute name"):
+    """An exact str holding X's characters.  A str subclass can lie in its
+    own methods (startswith, __eq__, __hash__, __format__, split, __str__)
+    while the real lookups read its characters: every check, and the
+    lookup it guards, works on this copy."""
+    t = _real_type(x)
+    if t is str:
+        return x
+    if issubclass(t, str):
+        return _str_copy(x)
+    raise TypeError(f"{what} must be string")
+
+
+def attr_refused(name):
+    return name in INSPECT or name.startswith(INSPECT_PREFIXES)
+
+
+def refuse(obj, name):
+    raise AttributeError(
+        f"access to attribute '{name}' is not allowed in the sandbox")
+
+
+def set_attribute_policy(rules):
+    """Take the attribute policy from RULES, the "attributes" object of
+    rules/runtime.json (checked strictly in C before it gets here)."""
+    global INSPECT, INSPECT_PREFIXES, SAFE_DUNDERS, SUPER_DENY
+    global NAME_DUNDERS, MODULE_DENY
+    INSPECT = frozenset(rules["refused"])
+    INSPECT_PREFIXES = tuple(rules["refused_prefixes"])
+    SAFE_DUNDERS = frozenset(rules["allowed_dunders"])
+    SUPER_DENY = frozenset(rules["super_refused"])
+    NAME_DUNDERS = frozenset(rules["name_dunders"])
+    MODULE_DENY = {m: tuple(v) for m, v in rules["module_refused"].items()}
+
+
+def init(allowed, any_below, import_check, at_ok):
+    """In the zygote: the C callbacks for the import allow-list, and the
+    path check of an open relative to a directory descriptor."""
+    state["allowed"] = allowed
+    state["any_below"] = any_below
+    state["import_check"] = import_check
+    state["at_ok"] = at_ok

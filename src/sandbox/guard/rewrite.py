@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: Apache-2.0
+# rewrite.py - the transformer (trusted code): the program's AST
+# with every attribute read routed through $getattr, and what cannot be
+# guarded at run time refused at compile time.
+
+
+class Rewriter(ast.NodeTransformer):
+    """Route attribute reads through $getattr; refuse what cannot be
+    guarded at run time (dunder names, forbidden attribute stores)."""
+
+    def fail(self, node, msg):
+        err = SyntaxError(msg)
+        err.lineno = getattr(node, "lineno", 1)
+        err.offset = getattr(node, "col_offset", 0) + 1
+        raise err
+
+    def visit_Name(self, node):
+        n = node.id
+        if n.startswith("__") and n.endswith("__") and n not in NAME_DUNDERS:
+            self.fail(node, f"name '{n}' is not allowed in the sandbox")
+        return node
+
+    def visit_MatchClass(self, node):
+        # case C(attr=p) reads the attribute without a LOAD_ATTR.
+        for name in node.kwd_attrs:
+            if attr_refused(name):
+                self.fail(node, f"matching attribute '{name}' is not "
+                          "allowed in the sandbox")
+        self.generic_visit(node)
+        return node
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load):
+            if attr_refused(node.attr):
+                self.fail(node, f"setting attribute '{node.attr}' is not "
+                          "allowed in the sandbox")
+            return node
+        call = ast.Call(func=ast.Name(id="$getattr", ctx=ast.Load()),
+                        args=[node.value, ast.Constant(node.attr)],
+                        keywords=[])
+        return ast.copy_location(call, node)
+
+
+def compile_user(src):
+    tree = ast.parse(src, USER_FILE, "exec")
+    tree = Rewriter().visit(tree)
+    body = tree.body
+    if body and isinstance(body[-1], ast.Expr):
+        last = body[-1]
+        body[-1] = ast.copy_location(
+            ast.Assign(targets=[ast.Name(id="$result", ctx=ast.Store())],
+                       value=last.value), last)
+    ast.fix_missing_locations(tree)
+    return compile(tree, USER_FILE, "exec", dont_inherit=True)

@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: Apache-2.0
+# run.py - one run in the child (trusted code): compile in the
+# zygote, prepare, execute, and the report (result, variables, error).
+
+
+def make_stdio():
+    enc = dict(encoding="utf-8", errors="backslashreplace")
+    return (io.TextIOWrapper(io.FileIO(0, "r", closefd=False), **enc),
+            io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
+                             line_buffering=False, **enc),
+            io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
+                             write_through=True, **enc))
+
+
+def reseed():
+    # random reseeds itself from os.urandom in the child (its at-fork
+    # hook, run by PyOS_AfterFork_Child); numpy's global state does not.
+    np = sys.modules.get("numpy.random")
+    if np is not None:
+        np.seed(int.from_bytes(os.urandom(4), "little"))
+
+
+def precompile(src):
+    """In the zygote, before fork (parsing is not running): returns
+    (code or None, error or None, source lines)."""
+    lines = src.decode("utf-8", "replace").splitlines()
+    state["lines"] = lines
+    try:
+        return compile_user(src), None, lines
+    except (SyntaxError, ValueError, OverflowError, RecursionError,
+            MemoryError) as e:
+        return None, error_info(e), lines
+
+
+def prepare(compiled, scratch):
+    """In the child, before the audit hook and seccomp: returns
+    (code, globals, error).  Everything costly was made in the zygote, so
+    the child copies as few pages as possible."""
+    code, error, lines = compiled
+    state["lines"] = lines
+    sys.stdin, sys.stdout, sys.stderr = state["stdio"]
+    reseed()
+    tf = sys.modules.get("tempfile")
+    if tf is not None:
+        tf.tempdir = scratch
+    g = {"__name__": "__main__", "__doc__": None,
+         "__builtins__": dict(state["builtins"])}
+    return code, g, error
+
+
+def short_repr(v, cap):
+    try:
+        r = repr(v)
+    except BaseException as e:  # noqa: B036 - user __repr__ may raise
+        r = f"<repr failed: {_real_type(e).__name__}>"
+    return r if len(r) <= cap else r[:cap - 3] + "..."
+
+
+def variables(g):
+    out = {}
+    for k, v in list(g.items()):
+        if k.startswith("__") or k.startswith("$") or isinstance(
+                v, ModuleView):
+            continue
+        if len(out) >= 50:
+            break
+        out[k] = {"type": _real_type(v).__name__,
+                  "repr": short_repr(v, 200)}
+    return out
+
+
+def user_frames(tb):
+    frames = [f for f in traceback.extract_tb(tb)
+              if f.filename == USER_FILE]
+    lines = []
+    for f in frames[-20:]:
+        lines.append(f'  line {f.lineno}, in {f.name}')
+        src = state.get("lines", [])
+        if 0 < f.lineno <= len(src):
+            line = src[f.lineno - 1].strip()
+            if len(line) > 300:
+                line = line[:297] + "..."
+            lines.append("    " + line)
+    return frames, lines
+
+
+def error_info(e):
+    name = _real_type(e).__name__
+    msg = str_or(e)
+    frames, lines = user_frames(e.__traceback__)
+    line = frames[-1].lineno if frames else None
+    if isinstance(e, SyntaxError):
+        line = e.lineno
+        msg = e.msg
+    tb = "Traceback (most recent call last):\n" if lines else ""
+    tb += "".join(s + "\n" for s in lines) + f"{name}: {msg}\n"
+    return {"type": name, "message": msg, "line": line, "traceback": tb}
+
+
+def str_or(e):
+    try:
+        s = str(e)
+    except BaseException:  # noqa: B036
+        s = "<unprintable>"
+    return s if len(s) <= 2000 else s[:1997] + "..."
+
+
+def exit_status(code):
+    """The exit status python3 gives SystemExit(CODE): None is 0, an int
+    is cut to a C long (-1 when out of range) and then to 8 bits, anything
+    else is printed to stderr and gives 1."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        v = int(code)
+        return (v if -2**63 <= v < 2**63 else -1) & 0xff
+    sys.stderr.write(str_or(code) + "\n")
+    return 1
+
+
+def execute(code, g, error, result_fd):
+    """In the child, after every layer is installed: run CODE in G, write
+    the program's report (result, variables, error) as one line to
+    RESULT_FD and return the exit status.  The server takes the verdict
+    from what it observes; this report is program output to it."""
+    res = {"result": None, "variables": {}, "error": error}
+    status = 1 if error is not None else 0
+    if code is not None:
+        try:
+            exec(code, g)
+            if "$result" in g and g["$result"] is not None:
+                res["result"] = short_repr(g["$result"], 10000)
+        except SystemExit as e:
+            status = exit_status(e.code)
+        except BaseException as e:  # noqa: B036 - report everything
+            res["error"] = error_info(e)
+            status = 1
+        res["variables"] = variables(g)
+    for f in (sys.stdout, sys.stderr):
+        try:
+            f.flush()
+        except BaseException:  # noqa: B036
+            pass
+    data = ("R" + json.dumps(res, default=str) + "\n").encode()
+    while data:
+        data = data[os.write(result_fd, data):]
+    return status

@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: Apache-2.0
+# warmup.py - the zygote's start and a spare child's warm-up
+# (trusted code): preload, adapt library paths, freeze, warm up.
+
+
+def warmup():
+    """In a spare child, before any request: walk the paths a run takes
+    (compile, exec, error report, variables, JSON) on a sample program so
+    their pages are already copied when the request arrives.  A generator:
+    the spare stops between two steps when its request arrives."""
+    sample = (b"total = sum(i * 2 for i in range(10))\n"
+              b"words = {'a': [1, 2.5], 'b': (True, None)}\n"
+              b"label = f'{total}:{len(words)}'.upper()\n"
+              b"label\n1 / 0\n")
+    code, error, lines = precompile(sample)
+    yield
+    g = {"__name__": "__main__", "__doc__": None,
+         "__builtins__": dict(state["builtins"])}
+    try:
+        exec(code, g)
+    except ZeroDivisionError as e:
+        error = error_info(e)
+    yield
+    json.dumps({"result": short_repr(g.get("$result"), 100),
+                "variables": variables(g), "error": error})
+    yield
+    np = sys.modules.get("numpy")
+    if np is not None:
+        # The data-science profile's usual first steps: array creation,
+        # a reduction, arithmetic, repr.
+        a = np.arange(10)
+        short_repr(((a * 2 + 1).sum(), a.mean(), a.reshape(2, 5)), 100)
+
+
+def guard_socket_fds():
+    """socket.socket(fileno=FD) refuses the run's own channels: no audit
+    event names the fd, and a socket on fd 3 could write the result
+    channel.  Libraries pass fds of sockets they made (dup, accept)."""
+    import socket
+    real_init = socket.socket.__init__
+
+    def __init__(self, family=-1, type=-1, proto=-1, fileno=None):
+        if fileno is not None and (_real_type(fileno) is not int or
+                                   fileno < CHANNEL_FDS):
+            raise PermissionError("socket(fileno=...) on the run's own "
+                                  "channels is not allowed in the sandbox")
+        real_init(self, family, type, proto, fileno)
+    socket.socket.__init__ = __init__
+
+
+def adapt_modules():
+    """In the zygote: library paths that would leave the sandbox's limits
+    take their pure-Python way instead.  uuid1 through libuuid asks the
+    uuidd daemon over a Unix socket; without it uuid1 uses the time, a
+    random clock sequence and a random node id (drawn in each run)."""
+    uuid = sys.modules.get("uuid")
+    if uuid is not None:
+        uuid._generate_time_safe = None
+        uuid._GETTERS[:] = [uuid._random_getnode]
+        uuid._node = None
+    guard_socket_fds()
+
+
+def preload(names, more=(), runtime="{}"):
+    """In the zygote: import the profiles' modules once, with no thread
+    pools and matplotlib on Agg, then MORE (what they would import lazily
+    during a run; failures there are ignored).  Returns the names of
+    NAMES that failed."""
+    import importlib
+    for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
+              "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS"):
+        os.environ[k] = "1"
+    os.environ["MPLBACKEND"] = "Agg"
+    missing = []
+    for n in names:
+        try:
+            if n.startswith("matplotlib"):
+                import matplotlib
+                matplotlib.use("Agg")
+            importlib.import_module(n)
+        except Exception:  # noqa: BLE001 - not installed or broken
+            missing.append(n)
+    for n in more:
+        try:
+            importlib.import_module(n)
+        except Exception:  # noqa: BLE001 - optional
+            pass
+    adapt_modules()
+    # The format guard's parser, imported before any child needs it.
+    importlib.import_module("_string")
+    state["stdio"] = make_stdio()
+    state["builtins"] = make_builtins()
+    apply_runtime(runtime)
+    freeze()
+    return missing
+
+
+def freeze():
+    """Move every object to the permanent generation: a collection in a
+    child then never walks (and copies) the zygote's pages."""
+    import gc
+    gc.collect()
+    gc.freeze()

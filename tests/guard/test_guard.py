@@ -1,0 +1,348 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The guard's decisions, one by one, under plain python3: the parts of
+src/sandbox/guard/ loaded as guard.c loads them (guardload.py), with
+rules/runtime.json applied.  No fork, no seccomp: milliseconds.  What the
+OS layers and the audit hook add is tests/exec's and tests/redteam's."""
+
+import io
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import guardload  # noqa: E402
+
+G = guardload.load()
+getattr_ = G["guarded_getattr"]
+import_ = G["guarded_import"]
+
+
+def refused(fn, *args, exc=AttributeError, **kwargs):
+    """True if FN(*ARGS) raises EXC."""
+    try:
+        fn(*args, **kwargs)
+    except exc:
+        return True
+    return False
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def test_loads_what_the_binary_embeds():
+    """The parts this suite loads, in its order, are the bytes the build
+    embedded (src/sandbox/guard-py.inc), when there is a build."""
+    top = os.environ.get("top_builddir", guardload.srcdir())
+    inc = os.path.join(top, "src/sandbox/guard-py.inc")
+    if not os.path.exists(inc):
+        return
+    with open(inc) as f:
+        embedded = bytes(int(x, 16) for x in f.read().replace(
+            "0x", " ").replace(",", " ").split())
+    expect(embedded == guardload.source().encode(),
+           "guard-py.inc is the concatenation of GUARD_PY")
+
+
+def test_fails_closed_before_policy():
+    bare = guardload.load(policy=False)
+    expect(refused(bare["attr_refused"], "real", exc=TypeError),
+           "attribute checks before the policy is applied must fail")
+
+
+def test_underscore_names():
+    obj = io.StringIO()
+    for name in ("__class__", "__dict__", "__subclasses__", "_private",
+                 "__globals__", "__getattribute__", "__reduce_ex__"):
+        expect(refused(getattr_, obj, name), name)
+    expect(getattr_(len, "__name__") == "len", "__name__ is readable")
+    expect(getattr_(len, "__doc__") == len.__doc__, "__doc__ is readable")
+    expect(getattr_(3, "real") == 3, "a public attribute passes")
+    expect(getattr_(obj, "nothing", 7) == 7, "the default of a miss")
+
+
+def gen():
+    yield 1
+
+
+async def coro():
+    return 1
+
+
+async def agen():
+    yield 1
+
+
+def test_frame_code_generator_traceback():
+    g = gen()
+    for name in ("gi_frame", "gi_code", "gi_yieldfrom", "gi_running"):
+        expect(refused(getattr_, g, name), name)
+    c = coro()
+    for name in ("cr_frame", "cr_code", "cr_await", "cr_origin"):
+        expect(refused(getattr_, c, name), name)
+    c.close()
+    a = agen()
+    for name in ("ag_frame", "ag_code", "ag_await"):
+        expect(refused(getattr_, a, name), name)
+    try:
+        1 / 0
+    except ZeroDivisionError as e:
+        tb = e.__traceback__
+    for name in ("tb_frame", "tb_next", "tb_lasti", "tb_lineno"):
+        expect(refused(getattr_, tb, name), name)
+    frame = sys._getframe()
+    for name in ("f_back", "f_globals", "f_lineno", "f_code", "f_locals"):
+        expect(refused(getattr_, frame, name), name)
+    expect(refused(getattr_, gen.__code__, "co_consts"), "co_ prefix")
+    expect(refused(getattr_, int, "mro"), "mro")
+
+
+class Liar(str):
+    """A name that says it is harmless to every str method it overrides."""
+
+    def startswith(self, *a):
+        return False
+
+    def __eq__(self, other):
+        return False
+
+    def __hash__(self):
+        return hash("harmless")
+
+
+def test_str_subclass_names():
+    expect(refused(getattr_, 1, Liar("__class__")), "a lying str subclass")
+    expect(refused(G["guarded_setattr"], gen, Liar("__code__"), None),
+           "setattr with a lying name")
+    expect(refused(getattr_, 1, 5, exc=TypeError), "a name must be a str")
+    expect(refused(import_, Liar("os"), exc=ImportError), "import")
+
+
+def test_super():
+    seen = {}
+
+    class A:
+        def __init__(self):
+            seen["init"] = True
+
+    class B(A):
+        def __init__(self):
+            getattr_(super(), "__init__")()
+            seen["class"] = refused(getattr_, super(), "__class__")
+            seen["subclasses"] = refused(getattr_, super(),
+                                         "__subclasses__")
+    B()
+    expect(seen == {"init": True, "class": True, "subclasses": True},
+           f"super(): ordinary dunders pass, the others not: {seen}")
+
+
+def test_setattr_delattr():
+    class O:
+        pass
+    o = O()
+    G["guarded_setattr"](o, "x", 1)
+    expect(o.x == 1, "a public attribute is set")
+    expect(refused(G["guarded_setattr"], o, "__class__", A_CLASS),
+           "setattr __class__")
+    expect(refused(G["guarded_delattr"], o, "_x"), "delattr _x")
+    view = import_("math")
+    expect(refused(G["guarded_setattr"], view, "pi", 3), "view read-only")
+
+
+class A_CLASS:
+    pass
+
+
+def test_format_strings():
+    fmt = getattr_("{0.__class__}", "format")
+    expect(refused(fmt, 1, exc=ValueError), "str.format walking __class__")
+    expect(getattr_("{0.real}", "format")(2) == "2", "a public field")
+    unbound = getattr_(str, "format")
+    expect(refused(unbound, "{0.__class__}", 1, exc=ValueError), "unbound")
+    fmt_map = getattr_("{a.__globals__}", "format_map")
+    expect(refused(fmt_map, {"a": gen}, exc=ValueError), "format_map")
+    nested = getattr_("{0:{1.__class__}}", "format")
+    expect(refused(nested, 1, 2, exc=ValueError), "a nested spec")
+    string = import_("string")
+    expect(refused(getattr_, string, "Formatter"), "string.Formatter")
+
+
+def test_attrgetter_methodcaller():
+    op = import_("operator")
+    ag = getattr_(op, "attrgetter")
+    expect(refused(ag, "__class__"), "attrgetter('__class__')")
+    expect(refused(ag, "real.__class__"), "a dotted path")
+    expect(ag("real")(4) == 4, "attrgetter('real')")
+    mc = getattr_(op, "methodcaller")
+    expect(refused(mc, "__reduce__"), "methodcaller('__reduce__')")
+    expect(mc("upper")("a") == "A", "methodcaller('upper')")
+
+
+def test_type():
+    t = G["guarded_type"]
+    expect(t(1) is int, "type(1)")
+    expect(refused(t, "X", (), {}, exc=TypeError), "type() with 3 args")
+    expect(t(type) is t, "type(type) is not the real type")
+
+
+def test_module_views_hide_reexports():
+    rnd = import_("random")
+    expect(callable(getattr_(rnd, "random")), "random.random")
+    expect(refused(getattr_, rnd, "_os"), "random._os")
+    typing = import_("typing")
+    expect(refused(getattr_, typing, "sys"), "typing.sys")
+    expect(refused(getattr_, import_("json"), "codecs"), "json.codecs")
+    expect(refused(getattr_, import_("statistics"), "sys"), "stats.sys")
+    expect(refused(getattr_, import_("glob"), "os"), "glob.os")
+    expect(refused(getattr_, typing, "get_type_hints"), "module_refused")
+    expect("sys" not in getattr_(typing, "__all__"), "no module in __all__")
+    expect(repr(rnd) == "<module 'random'>", "a view's repr")
+    view_type = type(rnd)
+    expect(refused(view_type, sys, "sys", True, exc=TypeError),
+           "a view cannot be made by the program")
+
+
+def test_module_reached_otherwise():
+    import math
+    expect(getattr_(math, "pi") == math.pi, "a raw allowed module: a view")
+    expect(refused(getattr_, os, "system"), "a raw module not allowed")
+    holder = type("H", (), {"m": os, "ok": math})
+    expect(refused(getattr_, holder, "m"), "a module attribute: no view")
+    expect(repr(getattr_(holder, "ok")) == "<module 'math'>", "a view")
+
+
+def test_import_guard():
+    for name in ("os", "sys", "subprocess", "ctypes", "importlib"):
+        expect(refused(import_, name, exc=ImportError), name)
+    expect(refused(import_, "json", level=1, exc=ImportError), "relative")
+    expect(refused(import_, "", exc=ImportError), "empty name")
+    expect(refused(import_, b"json", exc=ImportError), "bytes name")
+    col = import_("collections.abc")
+    expect(repr(col) == "<module 'collections'>", "import a.b gives a")
+    expect(repr(getattr_(col, "abc")) == "<module 'collections.abc'>",
+           "an allowed submodule is a view")
+    abc = import_("collections.abc", fromlist=("Mapping",))
+    expect(repr(abc) == "<module 'collections.abc'>", "from a.b import")
+
+
+def test_builtins():
+    b = G["make_builtins"]()
+    for name in ("open", "eval", "exec", "compile", "vars", "globals",
+                 "locals", "breakpoint", "help", "exit", "quit",
+                 "memoryview", "__loader__", "__spec__"):
+        expect(name not in b, f"builtin {name}")
+    expect(b["getattr"] is getattr_, "getattr is the guard's")
+    expect(b["$getattr"] is getattr_, "$getattr is the guard's")
+    expect(b["__import__"] is import_, "__import__ is the guard's")
+    expect(b["type"] is G["guarded_type"], "type is the guard's")
+    expect(b["ValueError"] is ValueError, "the exceptions")
+    policy = json.loads(guardload.runtime_text())
+    for name in policy["refused_builtins"]:
+        real = getattr(__builtins__, name, None) or \
+            __import__("builtins").__dict__[name]
+        expect(b.get(name) is not real, f"refused builtin {name}")
+        expect(G["is_refused"](real), f"{name} is refused as a value")
+
+
+def test_refused_values():
+    holder = type("H", (), {"e": staticmethod(eval), "x": 1})
+    expect(refused(getattr_, holder, "e"), "a real builtin as a value")
+    expect(getattr_(holder, "x") == 1, "a plain value")
+
+
+def test_rewrite():
+    compile_user = G["compile_user"]
+    code = compile_user(b"x = 2\nx * 3\n")
+    expect("$getattr" not in code.co_names, "no attribute: no $getattr")
+    expect("$result" in code.co_names, "the last expression is the result")
+    code = compile_user(b"y = (1).real\n")
+    expect("$getattr" in code.co_names, "reads go through $getattr")
+    for src in (b"__import__('os')", b"x.__class__ = 1",
+                b"del x.__dict__",
+                b"match x:\n    case int(__class__=c): pass\n",
+                b"__builtins__"):
+        expect(refused(compile_user, src, exc=SyntaxError), src)
+    compile_user(b"if __name__ == '__main__':\n    pass\n")
+    g = {"__builtins__": dict(G["state"]["builtins"])}
+    exec(compile_user(b"r = (1).real\n"), g)
+    expect(g["r"] == 1, "a rewritten read runs")
+    expect(refused(exec, compile_user(b"(1).__class__\n"), g),
+           "a dunder read is refused at run time")
+
+
+def test_precompile_and_execute():
+    code, error, lines = G["precompile"](b"def f(:\n")
+    expect(code is None and error["type"] == "SyntaxError" and
+           error["line"] == 1, f"a syntax error: {error}")
+    code, error, lines = G["precompile"](b"x = 41\nx + 1\n1 / 0\n")
+    expect(error is None and lines[0] == "x = 41", "compiled")
+    r, w = os.pipe()
+    try:
+        g = {"__name__": "__main__",
+             "__builtins__": dict(G["state"]["builtins"])}
+        status = G["execute"](code, g, None, w)
+        report = os.read(r, 65536).decode()
+    finally:
+        os.close(r)
+        os.close(w)
+    res = json.loads(report[1:])
+    expect(status == 1 and report.startswith("R"), "status and tag")
+    expect(res["error"]["type"] == "ZeroDivisionError" and
+           res["error"]["line"] == 3, f"the error: {res['error']}")
+    expect(res["variables"]["x"] == {"type": "int", "repr": "41"},
+           f"variables: {res['variables']}")
+
+
+def test_exit_status():
+    status = G["exit_status"]
+    saved = sys.stderr
+    sys.stderr = io.StringIO()
+    try:
+        got = [status(v) for v in (None, 0, 3, 256, -1, 2**70, True, "bye")]
+        printed = sys.stderr.getvalue()
+    finally:
+        sys.stderr = saved
+    expect(got == [0, 0, 3, 0, 255, 255, 1, 1], f"exit statuses: {got}")
+    expect(printed == "bye\n", "a non-int code is printed")
+
+
+def test_library_exec():
+    lib_eval = G["lib_eval"]
+    expect(lib_eval("a + 1", {"a": 1}) == 2, "a library's eval")
+    expect(refused(lib_eval, "a.__class__", {"a": 1}), "rewritten")
+    expect(refused(lib_eval, "__import__('os')", {}, exc=SyntaxError),
+           "dunder names refused")
+    expect(refused(G["lib_exec"], "import os", {}, exc=ImportError),
+           "the sandbox's builtins")
+    foreign = compile("1", "<x>", "eval")
+    expect(refused(lib_eval, foreign, {}, exc=TypeError), "foreign code")
+    g = {"e": eval}
+    G["lib_namespace"](g)
+    expect("e" not in g, "real builtins leave a library's namespace")
+
+
+def test_runtime_wrap_dir_fd():
+    expect(os.open.__name__ == "at_checked", "os.open is wrapped")
+    expect(refused(os.open, "x", os.O_RDONLY, dir_fd=0,
+                   exc=PermissionError), "a path relative to a dir fd")
+    fd = os.open(os.devnull, os.O_RDONLY)
+    os.close(fd)
+
+
+def test_dataclass_and_functools():
+    dc = import_("dataclasses")
+    make = getattr_(dc, "make_dataclass")
+    expect(refused(make, "A", ["x; import os"], exc=TypeError),
+           "a field name that is code")
+    expect(refused(make, "A", [Liar("x=os.system('id')")], exc=TypeError),
+           "a lying field name is judged by its characters")
+    expect(make("A", ["x"])(1).x == 1, "an ordinary dataclass")
+    wraps = getattr_(import_("functools"), "wraps")
+    expect(refused(wraps, len, assigned=("__globals__",)),
+           "wraps copying __globals__")
+    wraps(len)(lambda: None)
+
+
+if __name__ == "__main__":
+    sys.exit(guardload.run_tests(dict(globals())))

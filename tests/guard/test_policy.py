@@ -1,0 +1,196 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The three layers that judge attribute names agree with
+rules/runtime.json: the guard (loaded as guard.c loads it), the audit
+hook's exec_names (the same file), and the validator's attribute rules
+(rules/attributes.json, asked through `pyward check`).  Every difference
+is listed below with its reason: a name the guard refuses and the
+validator lets through must be one of them."""
+
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import guardload  # noqa: E402
+
+G = guardload.load()
+POLICY = json.loads(guardload.runtime_text())
+ATTRS = POLICY["attributes"]
+PREFIXES = [p for p in ATTRS["refused_prefixes"] if p != "_"]
+
+# Refused by the guard, let through by the validator's default rules.
+VALIDATOR_GAPS = {
+    "tb_lasti": "parity: not in RestrictedPython's INSPECT_ATTRIBUTES, "
+                "which PW303 reproduces; an int, refused at run time",
+    "tb_lineno": "parity, as tb_lasti: a line number",
+    "f_lasti": "parity, as tb_lasti",
+    "mro": "parity: RestrictedPython allows cls.mro(); the guard refuses "
+           "it, the type's whole chain is what a breakout walks",
+}
+# Prefix families: the validator lists RestrictedPython's names one by
+# one (PW303, PW304; tests/corpus/parity keeps f_lineno, co_consts,
+# gi_running allowed), the guard refuses every name with the prefix.
+PREFIX_SAMPLES = ("f_lineno", "co_consts", "co_names", "gi_running",
+                  "cr_running", "ag_running", "tb_other")
+# Refused by the validator, read by the guard.
+GUARD_ALLOWS = {
+    "allowed_dunders": "strings naming the object (if __name__ == "
+                       "'__main__'); the validator refuses every '_' "
+                       "attribute as RestrictedPython does",
+    "Formatter": "module_refused hides string.Formatter; the validator "
+                 "refuses the name on any object (PW309)",
+}
+# exec_names the guard does not refuse as attribute names.
+AUDIT_ONLY = {
+    "system": "os is not allowed: no program reaches os.system",
+    "popen": "as system",
+    "modules": "sys is not allowed: no program reaches sys.modules",
+    "open": "not a builtin of the sandbox; io and os are not allowed",
+}
+
+
+class Probe:
+    """Has every attribute: the guard's verdict alone decides."""
+
+    def __getattr__(self, name):
+        return 1
+
+
+def refusal(obj, name):
+    """True if the guard refuses NAME on OBJ (not a plain miss)."""
+    try:
+        G["guarded_getattr"](obj, name)
+    except AttributeError as e:
+        return "not allowed in the sandbox" in str(e)
+    return False
+
+
+def guard_refuses(name):
+    return refusal(Probe(), name)
+
+
+def guard_refuses_super(name):
+    class Base:
+        def __getattr__(self, name):
+            return 1
+
+    class Child(Base):
+        def probe(self):
+            return refusal(super(), name)
+    return Child().probe()
+
+
+def validator_refuses(names, rules="default", template="x.{}"):
+    """The names whose attribute access `pyward check` reports (PW3xx)."""
+    pyward = os.environ.get("PYWARD") or os.path.join(
+        guardload.srcdir(), "pyward")
+    src = "".join(template.format(n) + "\n" for n in names)
+    out = subprocess.run(
+        [pyward, "check", "--rules", rules, "--select", "PW3",
+         "--stdin-filename", "p.py", "-"], input=src, capture_output=True,
+        text=True, check=False)
+    if out.returncode not in (0, 1):
+        raise AssertionError(f"pyward check: {out.stderr}")
+    lines = {int(r.split(":")[1]) for r in out.stdout.splitlines()}
+    return {n for i, n in enumerate(names, 1) if i in lines}
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def probe_names():
+    rules = json.load(open(os.path.join(guardload.srcdir(),
+                                        "rules/attributes.json")))
+    names = set(ATTRS["refused"]) | set(ATTRS["super_refused"]) | \
+        set(ATTRS["allowed_dunders"]) | set(POLICY["audit"]["exec_names"])
+    for rule in rules["rules"]:
+        attr = rule.get("where", {}).get("attr", {})
+        names |= set(attr.get("in", ()))
+    names |= {"_private", "__class__", "Formatter", "real", "upper"}
+    return sorted(names | set(PREFIX_SAMPLES))
+
+
+def test_policy_is_applied():
+    expect(G["INSPECT"] == frozenset(ATTRS["refused"]), "refused")
+    expect(G["SUPER_DENY"] == frozenset(ATTRS["super_refused"]), "super")
+    expect(G["MODULE_DENY"]["string"] == ("Formatter",), "module_refused")
+    expect("_" in ATTRS["refused_prefixes"], "'_' is a refused prefix")
+    for p in ATTRS["refused_prefixes"]:
+        expect(guard_refuses(p + "x"), f"the guard refuses {p}x")
+
+
+def test_guard_refusals_are_the_validators():
+    names = probe_names()
+    refused_by_guard = [n for n in names if guard_refuses(n)]
+    static = validator_refuses(refused_by_guard)
+    gaps = [n for n in refused_by_guard if n not in static and
+            n not in VALIDATOR_GAPS and n not in PREFIX_SAMPLES]
+    expect(not gaps, f"the guard refuses, the validator does not: {gaps} "
+           "(add them to rules/attributes.json or explain them here)")
+    stale = [n for n in VALIDATOR_GAPS if n in static or
+             not guard_refuses(n)]
+    expect(not stale, f"differences no longer true: {stale}")
+    for n in PREFIX_SAMPLES:
+        expect(guard_refuses(n) and n.startswith(tuple(PREFIXES)),
+               f"{n}: a prefix family the guard refuses")
+
+
+def test_validator_refusals_are_the_guards():
+    names = probe_names()
+    static = validator_refuses(names)
+    allowed = [n for n in static if not guard_refuses(n)]
+    expected = set(ATTRS["allowed_dunders"]) | {"Formatter"}
+    expect(set(allowed) <= expected,
+           f"the validator refuses, the guard reads: {sorted(allowed)}")
+    expect(not validator_refuses(["real", "upper"]), "public names pass")
+
+
+def test_restricted_set_refuses_underscore():
+    names = ["_private", "__class__", "__subclasses__", "__init__"]
+    expect(validator_refuses(names, "restricted") == set(names),
+           "the restricted set refuses every '_' attribute")
+
+
+def test_super_rules_agree():
+    rules = json.load(open(os.path.join(guardload.srcdir(),
+                                        "rules/attributes.json")))
+    pw305 = [r for r in rules["rules"] if r["code"] == "PW305"][0]
+    ordinary = pw305["where"]["not"]["attr"]["in"]
+    blocked = [n for n in ordinary if guard_refuses_super(n)]
+    expect(not blocked, f"super().NAME the validator allows, the guard "
+           f"refuses: {blocked}")
+    supers = ATTRS["super_refused"]
+    static = validator_refuses(supers, template="super().{}")
+    expect(static == set(supers), "super_refused names are refused by "
+           f"the validator: missing {sorted(set(supers) - static)}")
+    expect(all(guard_refuses_super(n) for n in supers), "and by the guard")
+
+
+def test_audit_exec_names_are_refused_by_the_guard():
+    builtins_refused = set(POLICY["refused_builtins"])
+    loose = [n for n in POLICY["audit"]["exec_names"]
+             if not guard_refuses(n) and n not in builtins_refused
+             and n not in AUDIT_ONLY]
+    expect(not loose, f"exec_names the guard lets a program read: {loose}")
+    for n in builtins_refused & set(POLICY["audit"]["exec_names"]):
+        expect(n not in G["make_builtins"]() or n in (
+            "getattr", "setattr", "delattr", "__import__"),
+            f"{n}: refused builtin")
+
+
+def test_denied_modules_never_allowed():
+    """The audit hook's deny_modules and the profiles' allow-lists: no
+    profile allows a module the hook refuses to load."""
+    profiles = json.load(open(os.path.join(guardload.srcdir(),
+                                           "rules/profiles.json")))
+    denied = POLICY["audit"]["deny_modules"]
+    clash = [m for p in profiles["profiles"] for m in p["modules"]
+             if m in denied or m.startswith(tuple(d + "." for d in denied))]
+    expect(not clash, f"allowed by a profile, refused by the hook: {clash}")
+
+
+if __name__ == "__main__":
+    sys.exit(guardload.run_tests(dict(globals())))
