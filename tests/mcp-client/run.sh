@@ -14,7 +14,9 @@ fi
 src="$top_srcdir/tests/mcp-client"
 work="$top_builddir/tests/mcp-client-work"
 mkdir -p "$work" || exit 1
-cp "$src/client.test.mjs" "$work/"
+# Every *.test.mjs (and the modules they share, *.mjs) is a suite.
+rm -f "$work"/*.mjs
+cp "$src"/*.mjs "$work/"
 # npm ci only when the lock changed since the last install.
 if ! cmp -s "$src/package-lock.json" "$work/package-lock.json" ||
     [ ! -d "$work/node_modules/@modelcontextprotocol/sdk" ]; then
@@ -30,5 +32,5 @@ fi
 cd "$work" || exit 1
 # node prints its TAP on stdout; subtests are not used, so every test is
 # one top-level point.
-"$NODE" --test --test-reporter=tap --test-concurrency=1 client.test.mjs
+"$NODE" --test --test-reporter=tap --test-concurrency=1 ./*.test.mjs
 exit 0
