@@ -19,6 +19,7 @@ static const struct command {
     {"serve", pw_cmd_serve, "MCP server over stdio (execute_code, ...)"},
     {"check", pw_cmd_check, "validate files without running them (lint)"},
     {"run", pw_cmd_run, "run one program in the sandbox"},
+    {"judge", pw_cmd_judge, "grade a program on a suite of tests"},
     {"rules", pw_cmd_rules, "list the rules, or explain one"},
     {"doctor", pw_cmd_doctor, "report which isolation layers work here"},
 };

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# The areas' dependencies point one way: cli -> server -> {validator,
-# sandbox} -> core (src/cli/, src/server/, validator/, src/sandbox/,
-# src/core/).  One TAP point a source file under src/ and validator/:
+# The areas' dependencies point one way: cli -> server -> grade ->
+# {validator, sandbox} -> core (src/cli/, src/server/, src/grade/,
+# validator/, src/sandbox/, src/core/).  One TAP point a source file under src/ and validator/:
 # every #include "..." of it names a header by its area ("core/util.h",
 # "validator/diag.h"; config.h and the generated src/sandbox/guard-py.inc
 # aside) of its own area or of one below it, and validator and sandbox
@@ -21,6 +21,7 @@ area() {
     src/core/* | core/*) echo core ;;
     src/sandbox/* | sandbox/*) echo sandbox ;;
     src/server/* | server/*) echo server ;;
+    src/grade/* | grade/*) echo grade ;;
     src/cli/* | cli/*) echo cli ;;
     validator/*) echo validator ;;
     *) echo "" ;;
@@ -31,8 +32,9 @@ area() {
 below() {
     [ "$1" = "$2" ] && return 0
     case "$1:$2" in
-    cli:server | cli:validator | cli:sandbox | cli:core) return 0 ;;
-    server:validator | server:sandbox | server:core) return 0 ;;
+    cli:server | cli:grade | cli:validator | cli:sandbox | cli:core) return 0 ;;
+    server:grade | server:validator | server:sandbox | server:core) return 0 ;;
+    grade:validator | grade:sandbox | grade:core) return 0 ;;
     validator:core | sandbox:core) return 0 ;;
     esac
     return 1

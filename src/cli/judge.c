@@ -1,0 +1,311 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * judge.c - `pyward judge`: grade a program on a suite of tests and
+ * print the verdicts as a table, as JSON, or in CodeRunner's shape.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "core/py.h"
+#include "core/rules.h"
+#include "core/util.h"
+#include "grade/batch.h"
+#include "grade/grade.h"
+#include "grade/suite.h"
+
+enum judge_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CODERUNNER };
+
+struct judge_opts {
+    enum judge_format format;
+    int jobs;
+    long long max_output;
+    char profiles[256];
+    bool skip_validation;
+    const char *rules;
+    const char *tests;
+    const char *program;
+};
+
+static void
+usage(FILE *out)
+{
+    fprintf(out,
+            "usage: pyward judge [--json | --coderunner] [--jobs N] "
+            "[--max-output BYTES]\n"
+            "                    [--profile NAME]... [--rules SET] "
+            "[--skip-validation]\n"
+            "                    TESTS PROGRAM|-\n"
+            "Run PROGRAM in the sandbox on each test of the JSON file TESTS "
+            "and compare its\noutput; print a verdict per test (AC WA TLE "
+            "MLE OLE RE CE IE) and overall.\nExit 0 if every test passes, "
+            "1 if not, 2 on usage errors (see pyward(1)).\n");
+}
+
+static int
+add_profile(struct judge_opts *o, const char *name)
+{
+    if (strlen(o->profiles) + strlen(name) + 2 >= sizeof(o->profiles)) {
+        return -1;
+    }
+    strcat(o->profiles, ",");
+    strcat(o->profiles, name);
+    return 0;
+}
+
+static int
+parse_opts(int argc, char **argv, struct judge_opts *o)
+{
+    static const struct option longopts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"coderunner", no_argument, NULL, 'c'},
+        {"jobs", required_argument, NULL, 'J'},
+        {"max-output", required_argument, NULL, 'o'},
+        {"profile", required_argument, NULL, 'p'},
+        {"rules", required_argument, NULL, 'r'},
+        {"skip-validation", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    char *end;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'j':
+        case 'c':
+            o->format = c == 'j' ? FORMAT_JSON : FORMAT_CODERUNNER;
+            break;
+        case 'J':
+            o->jobs = (int)strtol(optarg, &end, 10);
+            if (*end != '\0' || o->jobs < 1 || o->jobs > 64) {
+                fprintf(stderr, "pyward: judge: --jobs must be 1 to 64\n");
+                return -1;
+            }
+            break;
+        case 'o':
+            o->max_output = pw_parse_size(optarg);
+            if (o->max_output <= 0) {
+                fprintf(stderr, "pyward: judge: bad size '%s'\n", optarg);
+                return -1;
+            }
+            break;
+        case 'p':
+            if (add_profile(o, optarg) < 0) {
+                return -1;
+            }
+            break;
+        case 'r':
+            o->rules = optarg;
+            break;
+        case 's':
+            o->skip_validation = true;
+            break;
+        case 'h':
+            usage(stdout);
+            exit(0);
+        default:
+            return -1;
+        }
+    }
+    if (optind != argc - 2) {
+        return -1;
+    }
+    o->tests = argv[optind];
+    o->program = argv[optind + 1];
+    return 0;
+}
+
+/* One line a test; its message left out when BRIEF (the compile errors
+ * are listed once below the table). */
+static void
+print_row(size_t i, const json_t *t, bool brief)
+{
+    const char *v = json_string_value(json_object_get(t, "verdict"));
+    const json_t *time = json_object_get(t, "time");
+    const json_t *mem = json_object_get(t, "memory_kb");
+    const char *diff = json_string_value(json_object_get(t, "diff"));
+    const char *msg = json_string_value(json_object_get(t, "message"));
+    const char *fb = json_string_value(json_object_get(t, "feedback"));
+    char ms[32] = "-", mb[32] = "-";
+    if (json_is_number(time)) {
+        snprintf(ms, sizeof(ms), "%.0f ms", json_number_value(time) * 1e3);
+    }
+    if (json_is_integer(mem) && json_integer_value(mem) > 0) {
+        snprintf(mb, sizeof(mb), "%.1f MB",
+                 (double)json_integer_value(mem) / 1024.0);
+    }
+    printf("%3zu  %-20.20s %-7s %8s %9s  %g/%g  %s\n", i + 1,
+           json_string_value(json_object_get(t, "name")), v, ms, mb,
+           json_number_value(json_object_get(t, "points")),
+           json_number_value(json_object_get(t, "max_points")),
+           diff != NULL            ? diff
+           : fb != NULL            ? fb
+           : msg != NULL && !brief ? msg
+                                   : "");
+}
+
+static void
+print_table(const json_t *report)
+{
+    printf("%3s  %-20s %-7s %8s %9s  %s\n", "#", "test", "verdict", "time",
+           "memory", "points");
+    size_t i;
+    json_t *t; /* borrowed */
+    const json_t *ce = json_object_get(report, "compile_errors");
+    json_array_foreach(json_object_get(report, "tests"), i, t) {
+        print_row(i, t, ce != NULL);
+    }
+    json_array_foreach(ce, i, t) {
+        printf("compile error: %s\n", json_string_value(t));
+    }
+    printf("verdict %s: %lld of %lld passed, %g of %g points (%.2f)\n",
+           json_string_value(json_object_get(report, "verdict")),
+           (long long)json_integer_value(json_object_get(report, "passed")),
+           (long long)json_integer_value(json_object_get(report, "total")),
+           json_number_value(json_object_get(report, "points")),
+           json_number_value(json_object_get(report, "max_points")),
+           json_number_value(json_object_get(report, "fraction")));
+}
+
+static void
+print_report(const struct judge_opts *o, const json_t *report,
+             const struct pw_grade_suite *s)
+{
+    if (o->format == FORMAT_TABLE) {
+        print_table(report);
+        return;
+    }
+    json_t *out = o->format == FORMAT_JSON ? json_incref((json_t *)report)
+                                           : pw_grade_coderunner(report, s);
+    json_dumpf(out, stdout, JSON_COMPACT | JSON_ENSURE_ASCII);
+    fputc('\n', stdout);
+    json_decref(out);
+}
+
+/* The rule set to validate with (NULL with --skip-validation). */
+static struct pw_ruleset *
+load_rules(const struct judge_opts *o, const char *rules_dir,
+           struct pw_error *err)
+{
+    if (o->skip_validation) {
+        return NULL;
+    }
+    if (o->rules != NULL && pw_is_dir(o->rules)) {
+        return pw_ruleset_load(o->rules, "default", err);
+    }
+    return pw_ruleset_load(rules_dir, o->rules != NULL ? o->rules : "default",
+                           err);
+}
+
+struct judge_env {
+    struct pw_profiles *profiles;
+    struct pw_ruleset *rules;
+    struct pw_zygote *z;
+    struct pw_importset set;
+};
+
+static int
+env_open(const struct judge_opts *o, struct judge_env *e, struct pw_error *err)
+{
+    PW_AUTOFREE char *dir = pw_rules_dir(NULL);
+    e->profiles = pw_profiles_load(dir, err);
+    if (e->profiles == NULL) {
+        return -1;
+    }
+    pw_profile_mask mask = pw_profiles_default_mask(e->profiles);
+    if (o->profiles[0] != '\0' &&
+        pw_profiles_parse_list(e->profiles, o->profiles + 1, &mask, err) < 0) {
+        return -1;
+    }
+    e->set = (struct pw_importset){.profiles = e->profiles, .mask = mask};
+    if (pw_py_init(err) < 0) {
+        return -1;
+    }
+    e->rules = load_rules(o, dir, err);
+    if (e->rules == NULL && !o->skip_validation) {
+        return -1;
+    }
+    e->z = pw_zygote_new(e->profiles, mask, err);
+    return e->z != NULL ? 0 : -1;
+}
+
+static void
+env_close(struct judge_env *e)
+{
+    if (e->z != NULL) {
+        pw_zygote_free(e->z);
+    }
+    if (e->rules != NULL) {
+        pw_ruleset_free(e->rules);
+    }
+    if (e->profiles != NULL) {
+        pw_profiles_free(e->profiles);
+    }
+}
+
+/* 0 all passed, 1 not, -1 error (ERR). */
+static int
+judge(const struct judge_opts *o, const struct pw_grade_suite *s,
+      const struct pw_buf *code, struct pw_error *err)
+{
+    struct judge_env e = {0};
+    int rc = env_open(o, &e, err);
+    if (rc == 0) {
+        int jobs = o->jobs > 0 ? o->jobs : pw_batch_jobs_default();
+        pw_zygote_set_spares(e.z, jobs);
+        pw_zygote_refill_on_start(e.z, true);
+        struct pw_grade_opts go = {
+            .rules = e.rules,
+            .imports = &e.set,
+            .caps = pw_profiles_caps(e.profiles, e.set.mask),
+            .jobs = jobs,
+            .max_output = o->max_output};
+        json_t *report = pw_grade(e.z, &go, s, code->data, code->len, err);
+        rc = report != NULL ? 0 : -1;
+        if (report != NULL) {
+            print_report(o, report, s);
+            const char *v =
+                json_string_value(json_object_get(report, "verdict"));
+            rc = strcmp(v, "AC") == 0 ? 0 : 1;
+            json_decref(report);
+        }
+    }
+    env_close(&e);
+    return rc;
+}
+
+int
+pw_cmd_judge(int argc, char **argv)
+{
+    struct judge_opts o = {0};
+    if (parse_opts(argc, argv, &o) < 0) {
+        usage(stderr);
+        return 2;
+    }
+    struct pw_error err = {0};
+    struct pw_grade_suite s;
+    struct pw_buf code;
+    pw_buf_init(&code);
+    int rc = pw_grade_suite_load(o.tests, &s, &err);
+    if (rc == 0) {
+        rc = strcmp(o.program, "-") == 0
+                 ? pw_read_fd(0, 0, &code, &err)
+                 : pw_read_file(o.program, 0, &code, &err);
+        if (rc == 0) {
+            rc = judge(&o, &s, &code, &err);
+        }
+        pw_grade_suite_free(&s);
+    }
+    pw_buf_free(&code);
+    if (rc < 0) {
+        fprintf(stderr, "pyward: judge: error: %s\n", err.message);
+        return 2;
+    }
+    return rc;
+}

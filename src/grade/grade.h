@@ -1,0 +1,47 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * grade.h - judge a program on a suite of tests: validate it once, run
+ * each test in the sandbox (several at a time), compare, and give a
+ * verdict per test and overall.
+ *
+ * Verdicts: AC accepted, WA wrong answer, TLE time limit, MLE memory
+ * limit, OLE output limit, RE runtime error, CE compile error (a syntax
+ * error, or code the rules reject), IE the sandbox failed.
+ */
+#pragma once
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/profiles.h"
+#include "grade/suite.h"
+#include "sandbox/sandbox.h"
+#include "validator/validator.h"
+
+struct pw_grade_opts {
+    const struct pw_ruleset *rules;     /* borrowed; NULL: no validation */
+    const struct pw_importset *imports; /* borrowed */
+    unsigned caps;                      /* the profiles' capabilities */
+    int jobs;                           /* runs at a time; 0: the CPUs */
+    long long max_output;               /* per stream; 0: the default */
+};
+
+/*
+ * Judge the program CODE (LEN bytes) on S.  A new reference:
+ * {verdict, passed, total, fraction, points, max_points,
+ *  compile_errors: [str] (CE only),
+ *  tests: [{name, verdict, time, cpu_time, memory_kb, points,
+ *           max_points, stdout, stdout_truncated, stderr, diff,
+ *           message, feedback (with a checker program)}]}.
+ * NULL with ERR only if validation itself could not run.
+ */
+json_t *pw_grade(struct pw_zygote *z, const struct pw_grade_opts *o,
+                 const struct pw_grade_suite *s, const char *code, size_t len,
+                 struct pw_error *err);
+
+/* New reference: REPORT (borrowed) in the shape Moodle CodeRunner's
+ * template graders return: {fraction, testresults, prologuehtml}. */
+json_t *pw_grade_coderunner(const json_t *report,
+                            const struct pw_grade_suite *s);

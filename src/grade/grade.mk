@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: Apache-2.0
+# Grading: suites of tests, the checkers, parallel runs, verdicts.
+libpyward_a_SOURCES += \
+	src/grade/suite.c src/grade/suite.h \
+	src/grade/compare.c src/grade/compare.h \
+	src/grade/batch.c src/grade/batch.h \
+	src/grade/grade.c src/grade/grade.h \
+	$(NULL)
+
+# `pyward judge` through the real sandbox, and the grading attacks.
+TESTS += tests/judge/run.sh
+EXTRA_DIST += tests/judge/run.sh tests/judge/test_judge.py tests/judge/attacks
+
+# `pyward judge` on 40 tests next to spawning python3 per test:
+# `make bench-judge`.
+EXTRA_DIST += tests/bench/bench-judge.py
+bench-judge: pyward$(EXEEXT)
+	PYWARD_RULES_DIR=$(abs_top_srcdir)/rules $(PYTHON3) \
+	    $(top_srcdir)/tests/bench/bench-judge.py ./pyward$(EXEEXT)
+.PHONY: bench-judge

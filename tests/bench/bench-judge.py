@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: Apache-2.0
+"""bench-judge.py - `pyward judge` on a suite of 40 tests, next to what a
+grader that spawns python3 once per test does, measured in the same run:
+40 `python3 -I -S prog.py` one after the other, and as many at a time as
+the judge runs (the CPUs).  Each figure is the median of ROUNDS rounds of
+the whole suite; the ratio is spawn time over judge time.
+
+usage: python3 bench-judge.py PYWARD [ROUNDS] [TESTS]"""
+
+import concurrent.futures
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+PROGRAM = """n = int(input())
+total = 0
+for i in range(1, n + 1):
+    total += i * i
+print(total)
+"""
+
+
+def suite(count):
+    tests = []
+    for k in range(count):
+        n = 1000 + 37 * k
+        tests.append({"name": "t%d" % k, "stdin": "%d\n" % n,
+                      "expected_stdout": "%d\n" % sum(i * i for i in
+                                                       range(1, n + 1))})
+    return {"tests": tests}
+
+
+def time_judge(pyward, suite_path, prog_path):
+    t0 = time.perf_counter()
+    p = subprocess.run([pyward, "judge", "--json", suite_path, prog_path],
+                       capture_output=True, text=True)
+    dt = time.perf_counter() - t0
+    if p.returncode != 0 or json.loads(p.stdout)["verdict"] != "AC":
+        sys.exit("judge failed: %s %s" % (p.stdout[:300], p.stderr[:300]))
+    return dt
+
+
+def spawn_one(python, prog_path, test):
+    p = subprocess.run([python, "-I", "-S", prog_path], input=test["stdin"],
+                       capture_output=True, text=True)
+    if p.stdout != test["expected_stdout"]:
+        sys.exit("python3 gave a wrong answer")
+
+
+def time_spawn(python, prog_path, tests, jobs):
+    t0 = time.perf_counter()
+    if jobs == 1:
+        for t in tests:
+            spawn_one(python, prog_path, t)
+    else:
+        with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+            list(ex.map(lambda t: spawn_one(python, prog_path, t), tests))
+    return time.perf_counter() - t0
+
+
+def main():
+    pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    python = "/usr/bin/python3"
+    jobs = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory() as tmp:
+        sp = os.path.join(tmp, "suite.json")
+        pp = os.path.join(tmp, "prog.py")
+        s = suite(count)
+        with open(sp, "w") as f:
+            json.dump(s, f)
+        with open(pp, "w") as f:
+            f.write(PROGRAM)
+        judge, seq, par = [], [], []
+        for _ in range(rounds):  # interleaved: the host's load hits all
+            judge.append(time_judge(pyward, sp, pp))
+            seq.append(time_spawn(python, pp, s["tests"], 1))
+            par.append(time_spawn(python, pp, s["tests"], jobs))
+    j = statistics.median(judge)
+    print("bench-judge: a suite of %d tests, median of %d rounds, %d CPUs"
+          % (count, rounds, jobs))
+    print("  pyward judge (process start, zygote, %d runs)  %8.1f ms"
+          % (count, j * 1e3))
+    for name, v in (("spawn python3 -I -S, one at a time", seq),
+                    ("spawn python3 -I -S, %d at a time" % jobs, par)):
+        m = statistics.median(v)
+        print("  %-44s %8.1f ms  judge is %.1fx faster" % (name, m * 1e3,
+                                                            m / j))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,316 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`pyward judge` end to end: each test suite below is written to a
+temporary directory, judged by the real binary in the real sandbox, and
+the verdicts, diffs, points, formats and exit statuses are checked.  Then
+the grading attacks in tests/judge/attacks/ (a header names the expected
+output and the verdicts allowed), each judged with and without
+validation: a program's own words never make a verdict.
+
+TAP on stdout, one point per check."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PYWARD = os.environ.get("PYWARD", "./pyward")
+HERE = os.path.dirname(os.path.abspath(__file__))
+n = 0
+failed = 0
+
+
+def point(ok, name, detail=""):
+    global n, failed
+    n += 1
+    if not ok:
+        failed += 1
+        for line in str(detail).splitlines()[:30]:
+            print("# " + line, file=sys.stderr)
+    print(("ok" if ok else "not ok") + " %d - %s" % (n, name))
+
+
+def judge(tmp, suite, program, *opts):
+    """Returns (exit status, parsed --json output or None, stdout, stderr)."""
+    sp = os.path.join(tmp, "suite.json")
+    with open(sp, "w") as f:
+        f.write(suite if isinstance(suite, str) else json.dumps(suite))
+    pp = os.path.join(tmp, "prog.py")
+    with open(pp, "w") as f:
+        f.write(program)
+    p = subprocess.run([PYWARD, "judge", *opts, sp, pp], capture_output=True,
+                       text=True, timeout=120)
+    try:
+        doc = json.loads(p.stdout)
+    except ValueError:
+        doc = None
+    return p.returncode, doc, p.stdout, p.stderr
+
+
+def verdicts(doc):
+    return [t["verdict"] for t in doc["tests"]] if doc else None
+
+
+SUM = "a, b = map(int, input().split())\nprint(a + b)\n"
+
+
+def t_accepted(tmp):
+    suite = {"tests": [
+        {"name": "one", "stdin": "1 2\n", "expected_stdout": "3\n"},
+        {"name": "two", "stdin": "-5 2\n", "expected_stdout": "-3\n",
+         "points": 3}]}
+    rc, doc, out, err = judge(tmp, suite, SUM, "--json")
+    point(rc == 0 and doc and doc["verdict"] == "AC", "all pass: AC, exit 0",
+          out + err)
+    point(doc and doc["passed"] == 2 and doc["total"] == 2 and
+          doc["points"] == 4 and doc["fraction"] == 1,
+          "all pass: passed, total, points, fraction", out)
+    point(doc and [t["name"] for t in doc["tests"]] == ["one", "two"] and
+          all(t["time"] > 0 and t["memory_kb"] > 0 for t in doc["tests"]),
+          "per test: name in order, time, memory", out)
+
+
+def t_wrong_answer(tmp):
+    suite = {"tests": [
+        {"name": "right", "stdin": "1 2\n", "expected_stdout": "3\n"},
+        {"name": "wrong", "stdin": "1 1\n", "expected_stdout": "3\n",
+         "points": 2}]}
+    rc, doc, out, err = judge(tmp, suite, SUM, "--json")
+    point(rc == 1 and doc and doc["verdict"] == "WA" and
+          verdicts(doc) == ["AC", "WA"], "a wrong answer: WA, exit 1",
+          out + err)
+    w = doc["tests"][1] if doc else {}
+    point(w.get("diff") == 'line 1: expected "3", got "2"',
+          "WA: a short diff", out)
+    point(doc and doc["points"] == 1 and doc["max_points"] == 3 and
+          abs(doc["fraction"] - 1 / 3) < 1e-9, "WA: points and fraction",
+          out)
+    rc, _, out, _ = judge(tmp, suite, SUM)
+    point(rc == 1 and "verdict WA: 1 of 2 passed" in out and
+          'expected "3", got "2"' in out, "the table by default", out)
+
+
+def t_checkers(tmp):
+    cases = [
+        ("exact", "2\n", "2", "WA", "the output has an extra final newline"),
+        ("exact", "2", "2\n", "WA", "the output lacks the final newline"),
+        ("exact", "2\n", "2\n", "AC", None),
+        ("whitespace", "2\n", "2   \n\n\n", "AC", None),
+        ("whitespace", "2\n", " 2\n", "WA", None),
+        ("tokens", "2\n", "  2 \n", "AC", None),
+        ("tokens", "2\n", "2 2\n", "WA", 'token 2: expected "2", got '
+         'nothing'),
+        ("float", "2\n", "2.0000001\n", "AC", None),
+        ("float", "2\n", "2.1\n", "WA", None),
+    ]
+    for checker, prog_out, want, verdict, diff in cases:
+        suite = {"tests": [{"stdin": "1 1\n", "expected_stdout": want,
+                            "checker": checker}]}
+        prog = "input()\nprint(%r, end='')\n" % prog_out
+        rc, doc, out, err = judge(tmp, suite, prog, "--json")
+        got = doc["tests"][0] if doc else {}
+        ok = got.get("verdict") == verdict and (
+            diff is None or got.get("diff") == diff)
+        point(ok, "checker %s: %r against %r is %s" % (checker, prog_out,
+                                                      want, verdict),
+              out + err)
+    suite = {"defaults": {"checker": "float", "tolerance": 0.5},
+             "tests": [{"expected_stdout": "2"}]}
+    rc, doc, out, _ = judge(tmp, suite, "print(2.4)\n", "--json")
+    point(verdicts(doc) == ["AC"], "defaults: a tolerance for every test",
+          out)
+
+
+def t_limits(tmp):
+    suite = {"defaults": {"timeout": 1, "memory": "256m"}, "tests": [
+        {"name": "fine", "stdin": "1\n", "expected_stdout": "1\n"},
+        {"name": "slow", "stdin": "2\n", "expected_stdout": "2\n"},
+        {"name": "big", "stdin": "3\n", "expected_stdout": "3\n"},
+        {"name": "loud", "stdin": "4\n", "expected_stdout": "4\n"},
+        {"name": "fails", "stdin": "5\n", "expected_stdout": "5\n"}]}
+    prog = ("k = int(input())\n"
+            "print(k)\n"
+            "if k == 2:\n    while True: pass\n"
+            "if k == 3:\n    x = bytearray(1 << 33)\n"
+            "if k == 4:\n    while True: print('x' * 4096)\n"
+            "if k == 5:\n    {}['missing']\n")
+    rc, doc, out, err = judge(tmp, suite, prog, "--json", "--jobs", "2")
+    point(verdicts(doc) == ["AC", "TLE", "MLE", "OLE", "RE"],
+          "TLE, MLE, OLE, RE next to an AC, in test order", out + err)
+    point(doc and doc["verdict"] == "TLE" and rc == 1,
+          "overall: the first non-AC in test order", out)
+    msg = doc["tests"][4].get("message") if doc else ""
+    point(msg == "KeyError: 'missing'", "RE: the error's last line", msg)
+
+
+def t_compile_errors(tmp):
+    suite = {"tests": [{"expected_stdout": "x"}, {"expected_stdout": "y"}]}
+    rc, doc, out, err = judge(tmp, suite, "import os\nprint(os.getcwd())\n",
+                              "--json")
+    point(rc == 1 and doc and doc["verdict"] == "CE" and
+          verdicts(doc) == ["CE", "CE"] and
+          "PW101" in doc["compile_errors"][0], "rejected by the rules: CE",
+          out + err)
+    rc, doc, out, err = judge(tmp, suite, "def f(:\n  pass\n", "--json")
+    point(doc and doc["verdict"] == "CE" and
+          doc["compile_errors"][0].startswith("1:7: PW001"),
+          "a syntax error: CE with its line", out + err)
+    rc, doc, out, err = judge(tmp, suite, "def f(:\n  pass\n", "--json",
+                              "--skip-validation")
+    point(verdicts(doc) == ["CE", "CE"],
+          "a syntax error without validation: CE", out + err)
+
+
+CHECKER = r'''import json
+d = json.loads(input())
+got = d["output"].split()
+n = int(d["input"])
+if len(got) == 2 and int(got[0]) * int(got[1]) == n and int(got[0]) > 1:
+    print("AC two factors")
+else:
+    print("WA not two factors of", n)
+'''
+FACTOR = ("n = int(input())\nfor d in range(2, n):\n    if n % d == 0:\n"
+          "        print(d, n // d)\n        break\nelse:\n    print(n)\n")
+
+
+def t_checker_program(tmp):
+    with open(os.path.join(tmp, "check.py"), "w") as f:
+        f.write(CHECKER)
+    suite = {"checker_program": "check.py", "defaults": {"checker": "program"},
+             "tests": [{"stdin": "12"}, {"stdin": "13"}]}
+    rc, doc, out, err = judge(tmp, suite, FACTOR, "--json")
+    point(verdicts(doc) == ["AC", "WA"], "a checker program decides",
+          out + err)
+    fb = [t.get("feedback") for t in doc["tests"]] if doc else None
+    point(fb == ["two factors", "not two factors of 13"],
+          "the checker's feedback", out)
+    suite["checker_program"] = None
+    del suite["checker_program"]
+    suite["checker_code"] = "raise ValueError('broken checker')\n"
+    rc, doc, out, err = judge(tmp, suite, FACTOR, "--json")
+    point(verdicts(doc) == ["IE", "IE"] and
+          "broken checker" in doc["tests"][0]["message"],
+          "a failing checker: IE, not the program's fault", out + err)
+    suite["checker_code"] = "print('maybe')\n"
+    rc, doc, out, err = judge(tmp, suite, FACTOR, "--json")
+    point(verdicts(doc) == ["IE", "IE"],
+          "a checker that says neither AC nor WA: IE", out + err)
+
+
+def t_coderunner(tmp):
+    suite = {"tests": [
+        {"name": "one", "stdin": "1 2\n", "expected_stdout": "3\n"},
+        {"name": "two", "stdin": "1 1\n", "expected_stdout": "3\n"}]}
+    rc, doc, out, err = judge(tmp, suite, SUM, "--coderunner")
+    ok = (doc is not None and doc.get("fraction") == 0.5 and
+          doc["testresults"][0] == ["iscorrect", "Test", "Input", "Expected",
+                                    "Got"] and
+          doc["testresults"][1] == [True, "one", "1 2\n", "3\n", "3\n"] and
+          doc["testresults"][2] == [False, "two", "1 1\n", "3\n", "2\n"])
+    point(ok, "--coderunner: {fraction, testresults}", out + err)
+
+
+def t_order(tmp):
+    # Later tests finish first; the report is still in test order.
+    tests = [{"name": "t%d" % i, "stdin": "%d\n" % i,
+              "expected_stdout": "%d\n" % i} for i in range(8)]
+    prog = ("k = int(input())\nx = 0\nfor i in range((8 - k) * 200000):\n"
+            "    x += i\nprint(k)\n")
+    rc, doc, out, err = judge(tmp, {"tests": tests}, prog, "--json",
+                              "--jobs", "4")
+    point(doc and [t["name"] for t in doc["tests"]] ==
+          ["t%d" % i for i in range(8)] and verdicts(doc) == ["AC"] * 8,
+          "parallel runs, results in test order", out + err)
+
+
+BAD_SUITES = [
+    ('{"tests": []}', '"tests" must be a list of 1 to'),
+    ('{"tests": [{"stdin": "1"}]}',
+     'tests[0]: "expected_stdout" is missing'),
+    ('{"tests": [{"name": "x", "expected_stdout": "1", "timeout": -1}]}',
+     'tests[0] ("x"): "timeout" must be between'),
+    ('{"tests": [{"name": "x", "expected_stdout": "1", "memory": "lots"}]}',
+     '"memory" must be a size in bytes'),
+    ('{"tests": [{"expected_stdout": "1", "colour": 1}]}',
+     '"colour" is not a field of a test'),
+    ('{"tests": [{"expected_stdout": "1", "checker": "fuzzy"}]}',
+     '"checker" must be one of'),
+    ('{"tests": [{"expected_stdout": "1"}], "extra": 1}',
+     '"extra" is not a field of a suite'),
+    ('{"tests": [{"expected_stdout": "1", "checker": "program"}]}',
+     'the "program" checker needs'),
+    ('{"tests": [{"expected_stdout": 1}]}',
+     '"expected_stdout" must be a string'),
+    ('{"tests": [{"expected_stdout": "1"}], "defaults": {"name": "x"}}',
+     '"name" belongs to each test'),
+    ('[1, 2]', 'a suite is a JSON object'),
+    ('{"tests": ', 'suite.json:1:'),
+]
+
+
+def t_bad_suites(tmp):
+    for text, want in BAD_SUITES:
+        rc, _, out, err = judge(tmp, text, SUM)
+        point(rc == 2 and want in err and out == "",
+              "a malformed suite: exit 2, %r" % want, err)
+    p = subprocess.run([PYWARD, "judge", "only-one-arg"], capture_output=True,
+                       text=True)
+    point(p.returncode == 2 and "usage: pyward judge" in p.stderr,
+          "usage error: exit 2", p.stderr)
+
+
+def header(path):
+    h = {}
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("# ") or ":" not in line:
+                break
+            k, v = line[2:].split(":", 1)
+            h[k.strip()] = v.strip()
+    return h
+
+
+def t_attacks(tmp):
+    suite_path = os.path.join(tmp, "suite.json")
+    adir = os.path.join(HERE, "attacks")
+    for name in sorted(os.listdir(adir)):
+        if not name.endswith(".py"):
+            continue
+        path = os.path.join(adir, name)
+        h = header(path)
+        with open(path) as f:
+            code = f.read().replace("@SUITE@", suite_path)
+        test = {"stdin": "", "expected_stdout": h["expected-stdout"] + "\n",
+                "timeout": 2, "memory": "256m"}
+        suite = {"tests": [test]}
+        if h.get("checker") == "program":
+            test["checker"] = "program"
+            suite["checker_code"] = (
+                "import json\nd = json.loads(input())\n"
+                "print('AC' if d['output'] == d['expected'] else 'WA')\n")
+        allowed = h["verdict"].split()
+        for opts in ([], ["--skip-validation"]):
+            rc, doc, out, err = judge(tmp, suite, code, "--json", *opts)
+            v = doc["verdict"] if doc else None
+            point(v in allowed and v != "AC" and rc == 1,
+                  "attack %s%s: %s" % (name[:-3], " (no validation)"
+                                       if opts else "", v), out + err)
+
+
+def main():
+    tests = [t_accepted, t_wrong_answer, t_checkers, t_limits,
+             t_compile_errors, t_checker_program, t_coderunner, t_order,
+             t_bad_suites, t_attacks]
+    for t in tests:
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                t(tmp)
+            except Exception as e:  # a crash of the test is a failure
+                point(False, "%s runs to the end" % t.__name__, repr(e))
+    print("1..%d" % n)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
