@@ -144,4 +144,16 @@ else
     not_ok "rules --check names the file, the rule and the key" "exit $rc: $(cat "$tmp/err")"
 fi
 
+mkdir -p "$tmp/badref"
+cp "$PYWARD_RULES_DIR"/*.json "$tmp/badref/"
+sed -i 's/"attributes.inspect"}/"attributes.nope"}/' "$tmp/badref/attributes.json"
+"$PYWARD" rules --check --rules "$tmp/badref" 2>"$tmp/err" >/dev/null
+rc=$?
+if [ "$rc" = 1 ] &&
+    grep -q 'attributes.json: {"$runtime": "attributes.nope"}: runtime.json has no such list' "$tmp/err"; then
+    ok "a rule's reference to a list runtime.json lacks is an error"
+else
+    not_ok "a rule's reference to a list runtime.json lacks is an error" "exit $rc: $(cat "$tmp/err")"
+fi
+
 done_testing

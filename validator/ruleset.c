@@ -14,6 +14,7 @@
 
 #include "core/json.h"
 #include "validator/ruleset.h"
+#include "validator/runtime_ref.h"
 #include "core/util.h"
 
 static const char *const event_names[PW_EV_COUNT] = {
@@ -478,12 +479,13 @@ check_unique(const struct where_ctx *w, const struct pw_ruleset *rs,
 }
 
 static int
-load_file(struct pw_ruleset *rs, const char *path, struct pw_error *err)
+load_file(struct pw_ruleset *rs, struct pw_runtime_refs *refs,
+          const char *path, struct pw_error *err)
 {
     static const char *const top_keys[] = {"family", "comment", "rules"};
     struct where_ctx w = {path, NULL, err};
     json_auto_t *j = pw_json_load_file(path, err);
-    if (j == NULL) {
+    if (j == NULL || pw_runtime_refs_resolve(refs, j, path, err) < 0) {
         return -1;
     }
     if (!json_is_object(j) || check_keys(&w, j, top_keys, 3) < 0) {
@@ -547,12 +549,14 @@ load_dir(struct pw_ruleset *rs, const char *dir, struct pw_error *err)
         qsort(names, n, sizeof(*names), cmp_str);
     }
     int rc = n == 0 ? pw_fail(err, PW_ERR_INPUT, "%s: no rule files", dir) : 0;
+    struct pw_runtime_refs refs = {.dir = dir};
     for (size_t i = 0; i < n; i++) {
         if (rc == 0) {
-            rc = load_file(rs, names[i], err);
+            rc = load_file(rs, &refs, names[i], err);
         }
         free(names[i]);
     }
+    pw_runtime_refs_free(&refs);
     free(names);
     return rc;
 }

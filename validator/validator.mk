@@ -5,6 +5,7 @@ libpyward_a_SOURCES += \
 	validator/nodes.c validator/nodes.h \
 	validator/match.c validator/match.h \
 	validator/ruleset.c validator/ruleset.h \
+	validator/runtime_ref.c validator/runtime_ref.h \
 	validator/diag.c validator/diag.h \
 	validator/validate.c \
 	validator/gate.c validator/gate.h \

@@ -291,9 +291,9 @@ name_lists_bad(json_t *obj, const char *const *keys, size_t n)
 static const char *
 attributes_bad(json_t *a)
 {
-    static const char *const keys[] = {"refused",         "refused_prefixes",
-                                       "allowed_dunders", "super_refused",
-                                       "name_dunders",    "module_refused"};
+    static const char *const keys[] = {
+        "inspect",         "inspect_async", "refused",      "refused_prefixes",
+        "allowed_dunders", "super_refused", "name_dunders", "module_refused"};
     if (!json_is_object(a)) {
         return "(not an object)";
     }

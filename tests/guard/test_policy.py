@@ -18,6 +18,11 @@ G = guardload.load()
 POLICY = json.loads(guardload.runtime_text())
 ATTRS = POLICY["attributes"]
 PREFIXES = [p for p in ATTRS["refused_prefixes"] if p != "_"]
+# Every name the guard refuses outright: RestrictedPython's inspection
+# names (which the validator's PW303 and PW304 take from the same lists)
+# and the guard's own additions.
+REFUSED = set(ATTRS["inspect"]) | set(ATTRS["inspect_async"]) | \
+    set(ATTRS["refused"])
 
 # Refused by the guard, let through by the validator's default rules.
 VALIDATOR_GAPS = {
@@ -104,22 +109,39 @@ def expect(cond, what):
 def probe_names():
     rules = json.load(open(os.path.join(guardload.srcdir(),
                                         "rules/attributes.json")))
-    names = set(ATTRS["refused"]) | set(ATTRS["super_refused"]) | \
+    names = REFUSED | set(ATTRS["super_refused"]) | \
         set(ATTRS["allowed_dunders"]) | set(POLICY["audit"]["exec_names"])
     for rule in rules["rules"]:
-        attr = rule.get("where", {}).get("attr", {})
-        names |= set(attr.get("in", ()))
+        listed = rule.get("where", {}).get("attr", {}).get("in", ())
+        if isinstance(listed, dict):  # {"$runtime": "attributes.KEY"}
+            listed = ATTRS[listed["$runtime"].split(".", 1)[1]]
+        names |= set(listed)
     names |= {"_private", "__class__", "Formatter", "real", "upper"}
     return sorted(names | set(PREFIX_SAMPLES))
 
 
 def test_policy_is_applied():
-    expect(G["INSPECT"] == frozenset(ATTRS["refused"]), "refused")
+    expect(G["INSPECT"] == frozenset(REFUSED), "refused")
     expect(G["SUPER_DENY"] == frozenset(ATTRS["super_refused"]), "super")
     expect(G["MODULE_DENY"]["string"] == ("Formatter",), "module_refused")
     expect("_" in ATTRS["refused_prefixes"], "'_' is a refused prefix")
     for p in ATTRS["refused_prefixes"]:
         expect(guard_refuses(p + "x"), f"the guard refuses {p}x")
+
+
+def test_validator_takes_the_runtime_lists():
+    """PW303 and PW304 name runtime.json's lists instead of copying them:
+    one list, read by the guard and by the validator."""
+    rules = json.load(open(os.path.join(guardload.srcdir(),
+                                        "rules/attributes.json")))
+    refs = {r["code"]: r["where"]["attr"]["in"] for r in rules["rules"]
+            if r["code"] in ("PW303", "PW304")}
+    expect(refs == {"PW303": {"$runtime": "attributes.inspect"},
+                    "PW304": {"$runtime": "attributes.inspect_async"}},
+           f"PW303/PW304 refer to runtime.json: {refs}")
+    out = validator_refuses(ATTRS["inspect"] + ATTRS["inspect_async"])
+    expect(out == set(ATTRS["inspect"]) | set(ATTRS["inspect_async"]),
+           "the validator refuses every name of the two lists")
 
 
 def test_guard_refusals_are_the_validators():

@@ -85,7 +85,8 @@ def set_attribute_policy(rules):
     rules/runtime.json (checked strictly in C before it gets here)."""
     global INSPECT, INSPECT_PREFIXES, SAFE_DUNDERS, SUPER_DENY
     global NAME_DUNDERS, MODULE_DENY
-    INSPECT = frozenset(rules["refused"])
+    INSPECT = frozenset(rules["inspect"] + rules["inspect_async"] +
+                        rules["refused"])
     INSPECT_PREFIXES = tuple(rules["refused_prefixes"])
     SAFE_DUNDERS = frozenset(rules["allowed_dunders"])
     SUPER_DENY = frozenset(rules["super_refused"])
