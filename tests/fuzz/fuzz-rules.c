@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * fuzz-rules.c - the loaders of the JSON data files in rules/: the rule
- * files (validator/ruleset.c), profiles.json (src/core/profiles.c) and
+ * files (validator/ruleset.c) with the lists they take from runtime.json
+ * (validator/runtime_ref.c), profiles.json (src/core/profiles.c) and
  * seccomp.json (src/sandbox/filter.c).
  *
  * The input is "NAME\nCONTENT": CONTENT replaces rules/NAME in a private
@@ -28,6 +29,7 @@
 static const char *const files[] = {
     "meta.json",       "imports.json", "calls.json",    "attributes.json",
     "statements.json", "names.json",   "profiles.json", "seccomp.json",
+    "runtime.json",
 };
 #define NFILES     (sizeof(files) / sizeof(files[0]))
 #define EXTRA_FILE "extra.json"
