@@ -49,9 +49,8 @@ ref_name(json_t *v)
                : NULL;
 }
 
-static int
-resolve(struct pw_runtime_refs *r, json_t *node, const char *path,
-        struct pw_error *err);
+static int resolve(struct pw_runtime_refs *r, json_t *node, const char *path,
+                   struct pw_error *err);
 
 /* Resolve the value V: a reference sets *OUT to a new list to put in its
  * place, anything else is walked. */

@@ -2,6 +2,7 @@
 # Command line: `pyward check`, `rules`, `run`, `judge`, `doctor`, `serve`.
 libpyward_a_SOURCES += \
 	src/cli/cmd.h \
+	src/cli/opts.c src/cli/opts.h \
 	src/cli/check.c \
 	src/cli/rules.c \
 	src/cli/run.c \

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/opts.h"
 #include "core/py.h"
 #include "core/rules.h"
 #include "core/util.h"
@@ -45,17 +46,6 @@ usage(FILE *out)
             "and compare its\noutput; print a verdict per test (AC WA TLE "
             "MLE OLE RE CE IE) and overall.\nExit 0 if every test passes, "
             "1 if not, 2 on usage errors (see pyward(1)).\n");
-}
-
-static int
-add_profile(struct judge_opts *o, const char *name)
-{
-    if (strlen(o->profiles) + strlen(name) + 2 >= sizeof(o->profiles)) {
-        return -1;
-    }
-    strcat(o->profiles, ",");
-    strcat(o->profiles, name);
-    return 0;
 }
 
 static int
@@ -96,7 +86,8 @@ parse_opts(int argc, char **argv, struct judge_opts *o)
             }
             break;
         case 'p':
-            if (add_profile(o, optarg) < 0) {
+            if (pw_cli_add_profile(o->profiles, sizeof(o->profiles), optarg) <
+                0) {
                 return -1;
             }
             break;
@@ -188,21 +179,6 @@ print_report(const struct judge_opts *o, const json_t *report,
     json_decref(out);
 }
 
-/* The rule set to validate with (NULL with --skip-validation). */
-static struct pw_ruleset *
-load_rules(const struct judge_opts *o, const char *rules_dir,
-           struct pw_error *err)
-{
-    if (o->skip_validation) {
-        return NULL;
-    }
-    if (o->rules != NULL && pw_is_dir(o->rules)) {
-        return pw_ruleset_load(o->rules, "default", err);
-    }
-    return pw_ruleset_load(rules_dir, o->rules != NULL ? o->rules : "default",
-                           err);
-}
-
 struct judge_env {
     struct pw_profiles *profiles;
     struct pw_ruleset *rules;
@@ -227,7 +203,7 @@ env_open(const struct judge_opts *o, struct judge_env *e, struct pw_error *err)
     if (pw_py_init(err) < 0) {
         return -1;
     }
-    e->rules = load_rules(o, dir, err);
+    e->rules = o->skip_validation ? NULL : pw_cli_ruleset(o->rules, dir, err);
     if (e->rules == NULL && !o->skip_validation) {
         return -1;
     }

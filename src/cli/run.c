@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/opts.h"
 #include "core/rules.h"
 #include "core/py.h"
 #include "sandbox/sandbox.h"
@@ -87,12 +88,10 @@ parse_opts(int argc, char **argv, struct run_opts *o)
             break;
         }
         case 'p':
-            if (strlen(o->profiles) + strlen(optarg) + 2 >=
-                sizeof(o->profiles)) {
+            if (pw_cli_add_profile(o->profiles, sizeof(o->profiles), optarg) <
+                0) {
                 return -1;
             }
-            strcat(o->profiles, ",");
-            strcat(o->profiles, optarg);
             break;
         case 'j':
             o->json = true;
@@ -139,15 +138,7 @@ validate(const struct run_opts *o, const char *rules_dir,
          const struct pw_importset *set, const struct pw_buf *code,
          json_t **rejected, struct pw_error *err)
 {
-    const char *name = "default";
-    PW_AUTOFREE char *dir = pw_xstrdup(rules_dir);
-    if (o->rules != NULL && pw_is_dir(o->rules)) {
-        free(dir);
-        dir = pw_xstrdup(o->rules);
-    } else if (o->rules != NULL) {
-        name = o->rules;
-    }
-    struct pw_ruleset *rs = pw_ruleset_load(dir, name, err);
+    struct pw_ruleset *rs = pw_cli_ruleset(o->rules, rules_dir, err);
     if (rs == NULL) {
         return -1;
     }

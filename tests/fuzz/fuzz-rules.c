@@ -27,9 +27,9 @@
 #include "validator/validator.h"
 
 static const char *const files[] = {
-    "meta.json",       "imports.json", "calls.json",    "attributes.json",
-    "statements.json", "names.json",   "profiles.json", "seccomp.json",
-    "runtime.json",
+    "meta.json",       "imports.json",    "calls.json",
+    "attributes.json", "statements.json", "names.json",
+    "profiles.json",   "seccomp.json",    "runtime.json",
 };
 #define NFILES     (sizeof(files) / sizeof(files[0]))
 #define EXTRA_FILE "extra.json"
