@@ -5,6 +5,7 @@ libpyward_a_SOURCES += \
 	src/server/rpc.c src/server/rpc.h \
 	src/server/mcp.c src/server/mcp.h \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
+	src/server/grade_tool.c src/server/grade_tool.h \
 	src/server/server.c src/server/server.h \
 	$(NULL)
 
@@ -20,6 +21,7 @@ TESTS += tests/mcp-client/run.sh
 EXTRA_DIST += \
 	tests/mcp-client/run.sh \
 	tests/mcp-client/client.test.mjs \
+	tests/mcp-client/grade.test.mjs \
 	tests/mcp-client/package.json \
 	tests/mcp-client/package-lock.json \
 	$(NULL)

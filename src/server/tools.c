@@ -14,6 +14,7 @@
 
 #include "core/log.h"
 #include "core/py.h"
+#include "server/grade_tool.h"
 #include "server/tools.h"
 #include "core/util.h"
 
@@ -22,6 +23,7 @@
 enum {
     ARG_EXEC = 1u << 0,
     ARG_VALIDATE = 1u << 1,
+    ARG_GRADE = 1u << 2,
 };
 
 /* The arguments of one call; strings are borrowed from the args object. */
@@ -35,6 +37,7 @@ struct call_args {
     pw_profile_mask mask;
     const char **only; /* owned vector of borrowed strings, or NULL */
     bool capture;
+    json_t *tests; /* borrowed: grade_code's suite */
 };
 
 struct pw_exec {
@@ -190,14 +193,28 @@ arg_imports(const struct pw_tools *t, json_t *v, struct call_args *a,
     return 0;
 }
 
+static int
+arg_tests(const struct pw_tools *t, json_t *v, struct call_args *a,
+          struct pw_error *err)
+{
+    (void)t;
+    if (!json_is_object(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'tests' must be an object: {\"tests\": [...]}");
+    }
+    a->tests = v;
+    return 0;
+}
+
 static const struct arg_def {
     const char *name;
     unsigned tools;
     arg_fn fn;
 } arg_defs[] = {
-    {"code", ARG_EXEC | ARG_VALIDATE, arg_code},
-    {"profile", ARG_EXEC | ARG_VALIDATE, arg_profile},
-    {"allowed_imports", ARG_EXEC | ARG_VALIDATE, arg_imports},
+    {"code", ARG_EXEC | ARG_VALIDATE | ARG_GRADE, arg_code},
+    {"profile", ARG_EXEC | ARG_VALIDATE | ARG_GRADE, arg_profile},
+    {"allowed_imports", ARG_EXEC | ARG_VALIDATE | ARG_GRADE, arg_imports},
+    {"tests", ARG_GRADE, arg_tests},
     {"timeout", ARG_EXEC, arg_timeout},
     {"stdin", ARG_EXEC, arg_stdin},
     {"memory_limit", ARG_EXEC, arg_memory},
@@ -237,10 +254,13 @@ parse_args(const struct pw_tools *t, unsigned tool, json_t *args,
             return -1;
         }
     }
-    if ((tool & (ARG_EXEC | ARG_VALIDATE)) != 0 && a->code == NULL) {
+    if (a->code == NULL) {
         return pw_fail(err, PW_ERR_USAGE,
                        "missing required argument "
                        "'code'");
+    }
+    if ((tool & ARG_GRADE) != 0 && a->tests == NULL) {
+        return pw_fail(err, PW_ERR_USAGE, "missing required argument 'tests'");
     }
     return 0;
 }
@@ -428,10 +448,32 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
     return 0;
 }
 
+static int
+grade_code(struct pw_tools *t, json_t *args, json_t **result,
+           struct pw_error *err)
+{
+    struct call_args a;
+    int rc = parse_args(t, ARG_GRADE, args, &a, err);
+    if (rc == 0) {
+        struct pw_importset set = {
+            t->profiles, a.mask, (const char *const *)t->cfg->allowed_imports,
+            a.only};
+        struct pw_grade_ctx c = {t->cfg, t->profiles, t->rules, t->zygote,
+                                 t->zygote == NULL ? t->zygote_error
+                                                   : t->rules_error};
+        rc = pw_grade_tool(&c, a.code, a.code_len, &set, a.tests, result, err);
+    }
+    free(a.only);
+    return rc;
+}
+
 int
 pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
                    json_t **result, struct pw_error *err)
 {
+    if (strcmp(name, "grade_code") == 0) {
+        return grade_code(t, args, result, err);
+    }
     if (strcmp(name, "validate_code") == 0) {
         return validate_code(t, args, result, err);
     }

@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * tools.h - the MCP tools execute_code, validate_code and get_sandbox_info:
+ * tools.h - the MCP tools execute_code, validate_code, get_sandbox_info and
+ * grade_code (src/server/grade_tool.c):
  * argument checking, schemas and result building around the validator
  * and the sandbox.
  *

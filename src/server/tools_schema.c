@@ -224,6 +224,93 @@ static const char info_output[] = S({
         [ "version", "python_version", "profiles", "limits", "isolation" ]
 });
 
+static const char grade_input[] = S({
+    "type" : "object",
+    "properties" : {
+        "code" : {"type" : "string", "description" : "the program to grade"},
+        "tests" : {
+            "type" : "object",
+            "description" : "tests, defaults, checker_code (doc/MCP.md)",
+            "properties" : {
+                "tests" : {
+                    "type" : "array",
+                    "minItems" : 1,
+                    "items" : {
+                        "type" : "object",
+                        "properties" : {
+                            "name" : {"type" : "string"},
+                            "stdin" : {"type" : "string"},
+                            "expected_stdout" : {"type" : "string"},
+                            "checker" : {
+                                "enum" : [
+                                    "exact", "whitespace", "tokens", "float",
+                                    "program"
+                                ]
+                            },
+                            "tolerance" : {"type" : "number"},
+                            "timeout" : {"type" : "number"},
+                            "memory" : {"type" : [ "string", "integer" ]},
+                            "points" : {"type" : "number"}
+                        },
+                        "additionalProperties" : false
+                    }
+                },
+                "defaults" : {"type" : "object"},
+                "checker_code" : {"type" : "string"}
+            },
+            "required" : ["tests"],
+            "additionalProperties" : false
+        },
+        "profile" : {
+            "anyOf" : [
+                {"type" : "string"},
+                {"type" : "array", "items" : {"type" : "string"}}
+            ]
+        },
+        "allowed_imports" : {"type" : "array", "items" : {"type" : "string"}}
+    },
+    "required" : [ "code", "tests" ],
+    "additionalProperties" : false
+});
+
+static const char grade_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "verdict" :
+            {"enum" : [ "AC", "WA", "TLE", "MLE", "OLE", "RE", "CE", "IE" ]},
+        "passed" : {"type" : "integer"},
+        "total" : {"type" : "integer"},
+        "fraction" : {"type" : "number"},
+        "points" : {"type" : "number"},
+        "max_points" : {"type" : "number"},
+        "compile_errors" : {"type" : "array", "items" : {"type" : "string"}},
+        "tests" : {
+            "type" : "array",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "name" : {"type" : "string"},
+                    "verdict" : {"type" : "string"},
+                    "time" : {"type" : [ "number", "null" ]},
+                    "cpu_time" : {"type" : [ "number", "null" ]},
+                    "memory_kb" : {"type" : [ "integer", "null" ]},
+                    "points" : {"type" : "number"},
+                    "max_points" : {"type" : "number"},
+                    "stdout" : {"type" : "string"},
+                    "stdout_truncated" : {"type" : "boolean"},
+                    "stderr" : {"type" : "string"},
+                    "diff" : {"type" : [ "string", "null" ]},
+                    "message" : {"type" : [ "string", "null" ]},
+                    "feedback" : {"type" : [ "string", "null" ]}
+                },
+                "required" : [ "name", "verdict", "points", "max_points" ]
+            }
+        }
+    },
+    "required" :
+        [ "verdict", "passed", "total", "fraction", "points", "tests" ]
+});
+
 static const struct tool_def {
     const char *name;
     const char *title;
@@ -246,6 +333,16 @@ static const struct tool_def {
      "Report the sandbox: versions, enabled profiles and their modules, "
      "limits, and which isolation layers are active on this host.",
      info_input, info_output},
+    {"grade_code", "Grade a program on tests",
+     "Judge a program on a suite of tests, as an online judge or Moodle "
+     "CodeRunner does: each test's stdin is given to the program in the "
+     "sandbox and its output compared with the expected output. Returns a "
+     "verdict per test (AC accepted, WA wrong answer with a diff, TLE, MLE, "
+     "OLE output limit, RE runtime error, CE rejected or syntax error, IE "
+     "sandbox failure), the overall verdict (the first failing test's), "
+     "passed, total, fraction and points. The tests run before the call "
+     "returns.",
+     grade_input, grade_output},
 };
 
 bool

@@ -73,9 +73,9 @@ export const lineCases = [
   { name: 'logging/setLevel debug', send: req(12, 'logging/setLevel', { level: 'debug' }), expect: [{ id: 12, result: {} }] },
   { name: 'logging/setLevel bogus -> -32602', send: req(13, 'logging/setLevel', { level: 'loud' }), expect: [errId(13, -32602)] },
   { name: 'logging/setLevel back to error', send: req(14, 'logging/setLevel', { level: 'error' }), expect: [{ id: 14, result: {} }] },
-  { name: 'tools/list: three tools with schemas', send: req(15, 'tools/list'),
-    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 3 &&
-      ['execute_code', 'validate_code', 'get_sandbox_info'].every((n) => t.some((x) => x.name === n &&
+  { name: 'tools/list: four tools with schemas', send: req(15, 'tools/list'),
+    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 4 &&
+      ['execute_code', 'validate_code', 'get_sandbox_info', 'grade_code'].every((n) => t.some((x) => x.name === n &&
         x.inputSchema?.type === 'object' && x.outputSchema?.type === 'object' && typeof x.description === 'string')) } }] },
   { name: 'tools/call without name -> -32602', send: req(16, 'tools/call', { arguments: {} }), expect: [errId(16, -32602)] },
   { name: 'unknown tool -> -32602', send: call(17, 'rm_rf', {}), expect: [{ id: 17, ...err(-32602), ...msgHas(/unknown tool/) }] },
