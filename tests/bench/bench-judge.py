@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""bench-judge.py - `pyward judge` on a suite of 40 tests, next to what a
-grader that spawns python3 once per test does, measured in the same run:
-40 `python3 -I -S prog.py` one after the other, and as many at a time as
-the judge runs (the CPUs).  Each figure is the median of ROUNDS rounds of
-the whole suite; the ratio is spawn time over judge time.
+"""bench-judge.py - `pyward judge` on a suite of 40 tests, and the same
+suite through grade_code in a running `pyward serve` (no start-up), next
+to what a grader that spawns python3 once per test does, measured in the
+same run: 40 `python3 -I -S prog.py` one after the other, and as many at
+a time as the judge runs (the CPUs).  Each figure is the median of ROUNDS
+rounds of the whole suite; the ratio is spawn time over pyward's.
 
 usage: python3 bench-judge.py PYWARD [ROUNDS] [TESTS]"""
 
@@ -44,6 +45,42 @@ def time_judge(pyward, suite_path, prog_path):
     return dt
 
 
+class Server:
+    """`pyward serve` over stdio, initialized; grade() times one call."""
+
+    def __init__(self, pyward):
+        self.p = subprocess.Popen([pyward, "serve"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        self.n = 0
+        self.call("initialize", {"protocolVersion": "2025-06-18",
+                                 "capabilities": {},
+                                 "clientInfo": {"name": "bench",
+                                                "version": "0"}})
+        self.p.stdin.write(json.dumps({"jsonrpc": "2.0", "method":
+                                       "notifications/initialized"}) + "\n")
+
+    def call(self, method, params):
+        self.n += 1
+        self.p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n,
+                                       "method": method,
+                                       "params": params}) + "\n")
+        self.p.stdin.flush()
+        return json.loads(self.p.stdout.readline())
+
+    def grade(self, suite, code):
+        t0 = time.perf_counter()
+        r = self.call("tools/call", {"name": "grade_code", "arguments":
+                                     {"code": code, "tests": suite}})
+        dt = time.perf_counter() - t0
+        if r["result"]["structuredContent"]["verdict"] != "AC":
+            sys.exit("grade_code failed: %s" % json.dumps(r)[:300])
+        return dt
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
 def spawn_one(python, prog_path, test):
     p = subprocess.run([python, "-I", "-S", prog_path], input=test["stdin"],
                        capture_output=True, text=True)
@@ -76,21 +113,28 @@ def main():
             json.dump(s, f)
         with open(pp, "w") as f:
             f.write(PROGRAM)
-        judge, seq, par = [], [], []
+        judge, served, seq, par = [], [], [], []
+        server = Server(pyward)
+        server.grade(s, PROGRAM)  # the spares of the first call
         for _ in range(rounds):  # interleaved: the host's load hits all
             judge.append(time_judge(pyward, sp, pp))
+            served.append(server.grade(s, PROGRAM))
             seq.append(time_spawn(python, pp, s["tests"], 1))
             par.append(time_spawn(python, pp, s["tests"], jobs))
+        server.close()
     j = statistics.median(judge)
+    g = statistics.median(served)
     print("bench-judge: a suite of %d tests, median of %d rounds, %d CPUs"
           % (count, rounds, jobs))
     print("  pyward judge (process start, zygote, %d runs)  %8.1f ms"
           % (count, j * 1e3))
+    print("  grade_code in a running pyward serve          %8.1f ms"
+          % (g * 1e3))
     for name, v in (("spawn python3 -I -S, one at a time", seq),
                     ("spawn python3 -I -S, %d at a time" % jobs, par)):
         m = statistics.median(v)
-        print("  %-44s %8.1f ms  judge is %.1fx faster" % (name, m * 1e3,
-                                                            m / j))
+        print("  %-44s %8.1f ms  judge %.1fx, grade_code %.1fx faster"
+              % (name, m * 1e3, m / j, m / g))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ def make_stdio():
     enc = dict(encoding="utf-8", errors="backslashreplace")
     return (io.TextIOWrapper(io.FileIO(0, "r", closefd=False), **enc),
             io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
-                             line_buffering=False, **enc),
+                             line_buffering=True, **enc),
             io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
                              write_through=True, **enc))
 
