@@ -16,9 +16,23 @@
 
 #define MAX_BATCH 1024
 
-/* Newest first; the first is answered when the client's is unknown. */
+/* The handshake era, newest first; the first is answered when the
+ * client's is unknown. */
 static const char *const versions[] = {"2025-11-25", "2025-06-18",
                                        "2025-03-26", "2024-11-05"};
+
+/* The stateless revision: no handshake, each request's _meta carries its
+ * protocol version and the client's capabilities (and may carry the
+ * client's identity). */
+#define STATELESS_VERSION "2026-07-28"
+#define META_VERSION      "io.modelcontextprotocol/protocolVersion"
+#define META_CAPABILITIES "io.modelcontextprotocol/clientCapabilities"
+#define META_SERVER_INFO  "io.modelcontextprotocol/serverInfo"
+/* JSON-RPC error for a protocol version the server does not speak. */
+#define UNSUPPORTED_VERSION (-32022)
+/* How long a client may keep tools/list and server/discover (they never
+ * change while the server runs). */
+#define CACHE_TTL_MS 3600000
 
 static const char *const level_names[] = {
     "debug", "info",     "notice", "warning",
@@ -89,10 +103,31 @@ reply_error(struct pw_mcp *m, const struct pw_rpc_req *req, int code,
                    pw_rpc_error_new(req->id_raw, code, msg, NULL));
 }
 
+/* New reference: {name, title, version} of the server. */
+static json_t *
+server_info(void)
+{
+    return json_pack("{s:s,s:s,s:s}", "name", "pyward", "title",
+                     "pyward Python sandbox", "version", PACKAGE_VERSION);
+}
+
+/* What a stateless request's result carries besides its fields: the
+ * result type and the server's identity. */
+static void
+stamp_stateless(json_t *result)
+{
+    json_object_set_new(result, "resultType", json_string("complete"));
+    json_object_set_new(result, "_meta",
+                        json_pack("{s:o}", META_SERVER_INFO, server_info()));
+}
+
 /* Reply with RESULT (stolen; NULL: it could not be built). */
 static void
 reply_result(struct pw_mcp *m, const struct pw_rpc_req *req, json_t *result)
 {
+    if (result != NULL && req->stateless) {
+        stamp_stateless(result);
+    }
     if (result == NULL) {
         reply_error(m, req, PW_RPC_INTERNAL_ERROR,
                     "the result could not be built");
@@ -129,12 +164,44 @@ m_initialize(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
     pw_log(PW_LOG_INFO, "client asked protocol %s, answering %s", asked,
            m->version);
     reply_result(m, req,
-                 json_pack("{s:s,s:{s:{s:b},s:{}},s:{s:s,s:s,s:s},s:s}",
-                           "protocolVersion", m->version, "capabilities",
-                           "tools", "listChanged", 0, "logging", "serverInfo",
-                           "name", "pyward", "title", "pyward Python sandbox",
-                           "version", PACKAGE_VERSION, "instructions",
-                           instructions));
+                 json_pack("{s:s,s:{s:{s:b},s:{}},s:o,s:s}", "protocolVersion",
+                           m->version, "capabilities", "tools", "listChanged",
+                           0, "logging", "serverInfo", server_info(),
+                           "instructions", instructions));
+}
+
+/* Every version the server speaks, the stateless one first. */
+static json_t *
+all_versions(void)
+{
+    json_t *a = json_array();
+    json_array_append_new(a, json_string(STATELESS_VERSION));
+    for (size_t i = 0; i < PW_N_ELEMENTS(versions); i++) {
+        json_array_append_new(a, json_string(versions[i]));
+    }
+    return a;
+}
+
+/* A result a client may cache (tools/list, server/discover). */
+static json_t *
+cacheable(const struct pw_rpc_req *req, json_t *result)
+{
+    if (result != NULL && req->stateless) {
+        json_object_set_new(result, "ttlMs", json_integer(CACHE_TTL_MS));
+        json_object_set_new(result, "cacheScope", json_string("public"));
+    }
+    return result;
+}
+
+static void
+m_discover(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
+{
+    reply_result(
+        m, req,
+        cacheable(req,
+                  json_pack("{s:o,s:{s:{s:b}},s:s}", "supportedVersions",
+                            all_versions(), "capabilities", "tools",
+                            "listChanged", 0, "instructions", instructions)));
 }
 
 static void
@@ -148,7 +215,9 @@ m_tools_list(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
 {
     json_t *tools = pw_tools_list_json();
     reply_result(m, req,
-                 tools != NULL ? json_pack("{s:o}", "tools", tools) : NULL);
+                 cacheable(req, tools != NULL
+                                    ? json_pack("{s:o}", "tools", tools)
+                                    : NULL));
 }
 
 static void
@@ -235,16 +304,21 @@ m_tools_call(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
 typedef void (*method_fn)(struct pw_mcp *m, struct pw_rpc_req *req,
                           json_t *params);
 
+/* The eras a method belongs to. */
+enum { ERA_HANDSHAKE = 1, ERA_STATELESS = 2 };
+
 static const struct method {
     const char *name;
     method_fn fn;
-    bool before_init; /* allowed before initialize */
+    bool before_init; /* allowed before initialize (handshake era) */
+    unsigned eras;
 } methods[] = {
-    {"initialize", m_initialize, true},
-    {"ping", m_ping, true},
-    {"tools/list", m_tools_list, false},
-    {"tools/call", m_tools_call, false},
-    {"logging/setLevel", m_set_level, false},
+    {"initialize", m_initialize, true, ERA_HANDSHAKE},
+    {"ping", m_ping, true, ERA_HANDSHAKE},
+    {"server/discover", m_discover, true, ERA_STATELESS},
+    {"tools/list", m_tools_list, false, ERA_HANDSHAKE | ERA_STATELESS},
+    {"tools/call", m_tools_call, false, ERA_HANDSHAKE | ERA_STATELESS},
+    {"logging/setLevel", m_set_level, false, ERA_HANDSHAKE},
 };
 
 /* --- notifications ---------------------------------------------------- */
@@ -311,13 +385,79 @@ find_method(const char *name)
     return NULL;
 }
 
+static void
+unsupported_version(struct pw_mcp *m, const struct pw_rpc_req *req,
+                    const json_t *asked)
+{
+    json_t *data = json_pack("{s:o,s:O}", "supported", all_versions(),
+                             "requested", asked);
+    pw_server_send(m->srv, req,
+                   pw_rpc_error_new(req->id_raw, UNSUPPORTED_VERSION,
+                                    "Unsupported protocol version", data));
+    json_decref(data);
+}
+
+/* The request's era from its _meta: 1 stateless (REQ marked so), 0 the
+ * handshake era (no protocol version in _meta), -1 refused (answered). */
+static int
+request_era(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
+{
+    json_t *meta = json_object_get(params, "_meta"); /* borrowed */
+    json_t *asked = json_object_get(meta, META_VERSION);
+    if (asked == NULL) {
+        return 0;
+    }
+    if (!json_is_string(asked) ||
+        strcmp(json_string_value(asked), STATELESS_VERSION) != 0) {
+        unsupported_version(m, req, asked);
+        return -1;
+    }
+    if (!json_is_object(json_object_get(meta, META_CAPABILITIES))) {
+        reply_error(m, req, PW_RPC_INVALID_PARAMS,
+                    "invalid params: _meta must carry '%s' (an object) in "
+                    "protocol " STATELESS_VERSION,
+                    META_CAPABILITIES);
+        return -1;
+    }
+    req->stateless = true;
+    return 1;
+}
+
+/* Dispatch a request of a known method METH in its era. */
+static void
+dispatch(struct pw_mcp *m, struct pw_rpc_req *req, const struct method *meth,
+         json_t *params)
+{
+    int era = request_era(m, req, params);
+    if (era < 0) {
+        return;
+    }
+    if ((meth->eras & (era ? ERA_STATELESS : ERA_HANDSHAKE)) == 0) {
+        reply_error(m, req,
+                    era ? PW_RPC_METHOD_NOT_FOUND : PW_RPC_INVALID_REQUEST,
+                    era ? "method not found: '%s' is not part of "
+                          "protocol " STATELESS_VERSION
+                        : "'%s' needs the _meta of protocol " STATELESS_VERSION
+                          " (" META_VERSION ", " META_CAPABILITIES ")",
+                    meth->name);
+    } else if (!era && !m->initialized && !meth->before_init) {
+        reply_error(m, req, PW_RPC_INVALID_REQUEST,
+                    "server not initialized: send 'initialize' before '%s'",
+                    meth->name);
+    } else {
+        pw_log(PW_LOG_DEBUG, "request %s %s", req->id_raw, meth->name);
+        pw_mcp_log(m, PW_MCP_DEBUG, "request %s %s", req->id_raw, meth->name);
+        meth->fn(m, req, params);
+    }
+}
+
 /* Handle one message MSG whose text is TEXT[0..LEN).  Returns true when a
  * reply was sent or is owed (a run was queued). */
 static bool
 handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
                struct pw_batch *batch)
 {
-    struct pw_rpc_req req = {NULL, NULL, batch};
+    struct pw_rpc_req req = {.batch = batch};
     json_t *id = json_object_get(msg, "id"); /* borrowed */
     const char *why = NULL;
     if (!json_is_object(msg) ||
@@ -350,14 +490,8 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
     } else if (meth == NULL) {
         reply_error(m, &req, PW_RPC_METHOD_NOT_FOUND, "method not found: '%s'",
                     name);
-    } else if (!m->initialized && !meth->before_init) {
-        reply_error(m, &req, PW_RPC_INVALID_REQUEST,
-                    "server not initialized: send 'initialize' before '%s'",
-                    name);
     } else {
-        pw_log(PW_LOG_DEBUG, "request %s %s", req.id_raw, name);
-        pw_mcp_log(m, PW_MCP_DEBUG, "request %s %s", req.id_raw, name);
-        meth->fn(m, &req, params);
+        dispatch(m, &req, meth, params);
     }
     pw_rpc_req_clear(&req);
     return true;
@@ -366,7 +500,7 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
 static void
 handle_batch(struct pw_mcp *m, json_t *msgs, const char *line, size_t len)
 {
-    struct pw_rpc_req noid = {NULL, NULL, NULL};
+    struct pw_rpc_req noid = {0};
     size_t n = json_array_size(msgs);
     if (m->version == NULL || strcmp(m->version, "2025-03-26") != 0) {
         reply_error(m, &noid, PW_RPC_INVALID_REQUEST,
@@ -409,7 +543,7 @@ void
 pw_mcp_handle_line(void *ctx, const char *line, size_t len, bool oversized)
 {
     struct pw_mcp *m = ctx;
-    struct pw_rpc_req noid = {NULL, NULL, NULL};
+    struct pw_rpc_req noid = {0};
     struct pw_error err = {0};
     if (oversized) {
         reply_error(m, &noid, PW_RPC_INVALID_REQUEST,

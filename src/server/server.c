@@ -281,6 +281,9 @@ job_reply(struct pw_server *s, struct job *j, json_t *result)
                                         "be built",
                                         NULL));
     } else {
+        if (j->req.stateless) {
+            json_object_set_new(result, "resultType", json_string("complete"));
+        }
         pw_server_send(s, &j->req, pw_rpc_result_new(j->req.id_raw, result));
     }
     json_decref(result);

@@ -21,6 +21,7 @@ struct pw_rpc_req {
     char *id_raw;           /* owned JSON text */
     json_t *id;             /* owned */
     struct pw_batch *batch; /* borrowed, or NULL */
+    bool stateless;         /* protocol 2026-07-28: results carry resultType */
 };
 
 /* The protocol layer above the loop (the MCP layer, mcp.c): LINE gets

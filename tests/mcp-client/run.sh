@@ -19,7 +19,8 @@ rm -f "$work"/*.mjs
 cp "$src"/*.mjs "$work/"
 # npm ci only when the lock changed since the last install.
 if ! cmp -s "$src/package-lock.json" "$work/package-lock.json" ||
-    [ ! -d "$work/node_modules/@modelcontextprotocol/sdk" ]; then
+    [ ! -d "$work/node_modules/@modelcontextprotocol/sdk" ] ||
+    [ ! -d "$work/node_modules/@modelcontextprotocol/client" ]; then
     cp "$src/package.json" "$src/package-lock.json" "$work/" &&
         chmod u+w "$work/package.json" "$work/package-lock.json"
     if ! out=$(cd "$work" && "$NPM" ci --no-audit --no-fund 2>&1); then
