@@ -65,6 +65,9 @@ expect "clean file exits 0" 0 "" "$PYWARD" check "$tmp/clean.py"
 expect "findings exit 1" 1 "bad.py:1:1: PW202" "$PYWARD" check "$tmp/bad.py"
 expect "--exit-zero" 0 "PW202" "$PYWARD" check --exit-zero "$tmp/bad.py"
 expect "missing file exits 2" 2 "" "$PYWARD" check "$tmp/nope.py"
+check "a fatal error is labelled an error" grep -q '^pyward: error: .*nope.py' "$tmp/stderr"
+expect "serve with an unknown profile exits 2" 2 "" "$PYWARD" serve --profile nope </dev/null
+check "serve's fatal error is labelled an error" grep -q "^pyward: error: unknown profile 'nope'" "$tmp/stderr"
 expect "unknown option exits 2" 2 "" "$PYWARD" check --bogus "$tmp/clean.py"
 expect "no path exits 2" 2 "" "$PYWARD" check
 expect "bad --format exits 2" 2 "" "$PYWARD" check --format xml "$tmp/clean.py"

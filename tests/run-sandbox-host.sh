@@ -34,8 +34,8 @@ else
 fi
 
 # doctor: every mandatory layer active and the self-test run passes.
-out=$("$PYWARD" doctor --json 2>&1)
-why=$(printf '%s' "$out" | "$PYTHON3" -c '
+doctor=$("$PYWARD" doctor --json 2>&1)
+why=$(printf '%s' "$doctor" | "$PYTHON3" -c '
 import json, sys
 d = json.load(sys.stdin)
 for k in ("seccomp", "rlimits", "no_new_privs", "audit_hook", "self_test"):
@@ -45,17 +45,28 @@ for k in ("seccomp", "rlimits", "no_new_privs", "audit_hook", "self_test"):
 if [ -z "$why" ]; then
     ok "doctor reports the mandatory layers active"
 else
-    not_ok "doctor reports the mandatory layers active" "$why $out"
+    not_ok "doctor reports the mandatory layers active" "$why $doctor"
 fi
 
 # The mount namespace: optional, but always reported with its reason.
-mountns=$(printf '%s' "$out" | "$PYTHON3" -c '
+mountns=$(printf '%s' "$doctor" | "$PYTHON3" -c '
 import json, sys
 m = json.load(sys.stdin).get("mount_namespace", {})
 print("active" if m.get("active") else "inactive" if m.get("detail") else "")
 ' 2>&1)
 check "doctor reports the mount namespace layer ($mountns)" \
     test -n "$mountns"
+
+# doctor names the version and the rules directory it reads.
+facts=$(printf '%s' "$doctor" | "$PYTHON3" -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d.get("pyward"), d.get("rules"))
+' 2>&1)
+version=$(sed -n 's/^AC_INIT(\[pyward\], *\[\([^]]*\)\].*/\1/p' \
+    "$top_srcdir/configure.ac")
+check "doctor prints the version and the rules directory ($facts)" \
+    test "${facts%% *}" = "$version" -a -f "${facts#* }/runtime.json"
 
 # With it, a program cannot even learn that a host file outside its scratch
 # dir exists (stat is not covered by landlock); its own files still work.
@@ -94,11 +105,15 @@ if printf 'import matplotlib\n' | "$PYWARD" run --profile data_science - \
     printf 'import pathlib\npathlib.Path("output/keep").write_text("new")\n' |
         "$PYWARD" run --profile filesystem --output-dir "$work/saved" - \
             2>"$work/stderr"
+    rc=$?
     check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
         test "$(cat "$work/saved/keep")" = x
+    check "run --output-dir exits 2 when it could not save a file (got $rc)" \
+        test "$rc" = 2
 else
     skip "run --output-dir saves the plot" "matplotlib not installed"
     skip "run --output-dir never overwrites" "matplotlib not installed"
+    skip "run --output-dir exits 2 when it could not save a file" "matplotlib not installed"
 fi
 
 # The workspace is a private tmpfs capped in bytes and files (with the

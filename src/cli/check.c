@@ -167,7 +167,7 @@ parse_args(int argc, char **argv, struct check_cfg *c)
         }
         if (id == '?' || apply_opt(c, id, optarg) < 0) {
             if (id != '?') {
-                pw_warn("check: bad value '%s'", optarg ? optarg : "");
+                pw_errorf("check: bad value '%s'", optarg ? optarg : "");
             }
             return -1;
         }
@@ -186,7 +186,7 @@ check_source(struct check_run *x, const char *path, const char *src,
     pw_diags_init(&d);
     struct pw_error err = {0};
     if (pw_validate(x->rs, &x->imports, src, len, &d, NULL, &err) < 0) {
-        pw_warn("%s: %s", path, err.message);
+        pw_errorf("%s: %s", path, err.message);
         x->status = 2;
     }
     if (!x->cfg->disable_noqa) {
@@ -210,7 +210,7 @@ check_file(struct check_run *x, const char *path)
     int rc = is_stdin ? pw_read_fd(0, READ_MAX, &b, &err)
                       : pw_read_file(path, READ_MAX, &b, &err);
     if (rc < 0) {
-        pw_warn("%s", err.message);
+        pw_errorf("%s", err.message);
         x->status = 2;
     } else {
         const char *shown = x->cfg->stdin_name ? x->cfg->stdin_name : "-";
@@ -232,7 +232,7 @@ check_dir(struct check_run *x, const char *dir)
 {
     DIR *d = opendir(dir);
     if (d == NULL) {
-        pw_warn_errno("%s", dir);
+        pw_errorf_errno("%s", dir);
         x->status = 2;
         return;
     }
@@ -270,7 +270,7 @@ check_path(struct check_run *x, const char *path, bool top)
         return;
     }
     if (stat(path, &st) < 0) {
-        pw_warn_errno("%s", path);
+        pw_errorf_errno("%s", path);
         x->status = 2;
         return;
     }
@@ -297,13 +297,13 @@ setup(struct check_run *x, struct pw_profiles **profiles)
         (*profiles = pw_profiles_load(shipped, &err)) == NULL ||
         (x->rs = pw_ruleset_load(named ? shipped : r, named ? r : "default",
                                  &err)) == NULL) {
-        pw_warn("check: %s", err.message);
+        pw_errorf("check: %s", err.message);
         return -1;
     }
     mask = pw_profiles_default_mask(*profiles);
     if (x->cfg->profiles[0] != '\0' &&
         pw_profiles_parse_list(*profiles, x->cfg->profiles, &mask, &err) < 0) {
-        pw_warn("check: %s", err.message);
+        pw_errorf("check: %s", err.message);
         return -1;
     }
     x->imports = (struct pw_importset){*profiles, mask, NULL, NULL};
@@ -318,8 +318,8 @@ finish(struct check_run *x)
     enum pw_format fmt =
         (enum pw_format)(c->format ? pw_format_parse(c->format) : 0);
     if (pw_report_print(stdout, &x->report, fmt, x->rs) < 0) {
-        pw_warn("check: cannot write the report (a path that is not UTF-8, "
-                "or an output error)");
+        pw_errorf("check: cannot write the report (a path that is not UTF-8, "
+                  "or an output error)");
         return 2;
     }
     if (c->statistics) {

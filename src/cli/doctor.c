@@ -88,6 +88,8 @@ pw_cmd_doctor(int argc, char **argv)
             layers, "self_test",
             self_test(z, profiles, pw_profiles_default_mask(profiles)));
         json_object_set_new(layers, "python", json_string(pw_py_version()));
+        json_object_set_new(layers, "pyward", json_string(PACKAGE_VERSION));
+        json_object_set_new(layers, "rules", json_string(rules_dir));
     }
     if (layers != NULL && as_json) {
         json_dumpf(layers, stdout, JSON_INDENT(2));

@@ -119,7 +119,7 @@ list_or_explain(const struct pw_ruleset *rs, const char *which)
         }
     }
     if (which != NULL) {
-        pw_warn("rules: no rule is called '%s' (see 'pyward rules')", which);
+        pw_errorf("rules: no rule is called '%s' (see 'pyward rules')", which);
         return 2;
     }
     return 0;
@@ -156,7 +156,7 @@ pw_cmd_rules(int argc, char **argv)
     }
     struct pw_error err = {0};
     if (pw_py_init(&err) < 0) {
-        pw_warn("rules: %s", err.message);
+        pw_errorf("rules: %s", err.message);
         return 2;
     }
     const char *r = c.rules ? c.rules : "default";
@@ -167,7 +167,7 @@ pw_cmd_rules(int argc, char **argv)
     }
     struct pw_ruleset *rs = pw_ruleset_load(dir, named ? r : "default", &err);
     if (rs == NULL) {
-        pw_warn("rules: %s", err.message);
+        pw_errorf("rules: %s", err.message);
         return 2;
     }
     int rc = list_or_explain(rs, first < argc ? argv[first] : NULL);

@@ -47,7 +47,8 @@ usage(FILE *out)
             "program's stdin\nis this command's stdin (empty for '-').  "
             "Files it writes to output/ are listed\non stderr and, with "
             "--output-dir, saved there (never overwriting).  Exit 0 ok,\n1 "
-            "program error, limit or rejection, 2 usage or internal error.\n");
+            "program error, limit or rejection, 2 usage or internal error\n"
+            "(a file that --output-dir could not save among them).\n");
 }
 
 static int
@@ -193,16 +194,19 @@ save_file(const char *dir, json_t *f)
     return rc;
 }
 
-/* List the run's output files on stderr; save them with --output-dir. */
-static void
+/* List the run's output files on stderr; save them with --output-dir.
+ * Returns how many returned files could not be saved. */
+static int
 report_files(const struct run_opts *o, json_t *res)
 {
+    int failed = 0;
     size_t i;
     json_t *f; /* borrowed */
     json_array_foreach(json_object_get(res, "files"), i, f) {
         const char *why = json_string_value(json_object_get(f, "reason"));
         bool saved = why == NULL && o->output_dir != NULL &&
                      save_file(o->output_dir, f) == 0;
+        failed += why == NULL && o->output_dir != NULL && !saved;
         fprintf(stderr, "pyward: output/%s (%s, %lld bytes)%s%s%s%s\n",
                 json_string_value(json_object_get(f, "name")),
                 json_string_value(json_object_get(f, "mime_type")),
@@ -210,6 +214,7 @@ report_files(const struct run_opts *o, json_t *res)
                 why != NULL ? " not returned: " : "", why != NULL ? why : "",
                 saved ? " saved in " : "", saved ? o->output_dir : "");
     }
+    return failed;
 }
 
 static int
@@ -238,12 +243,15 @@ print_result(const struct run_opts *o, json_t *res)
             fprintf(stderr, "pyward: %s: %s\n", status, msg);
         }
     }
-    report_files(o, res);
+    int unsaved = report_files(o, res);
     fflush(stdout);
-    if (status != NULL && strcmp(status, "ok") == 0) {
-        return 0;
+    if (status != NULL && strcmp(status, "internal_error") == 0) {
+        return 2;
     }
-    return status != NULL && strcmp(status, "internal_error") == 0 ? 2 : 1;
+    if (status == NULL || strcmp(status, "ok") != 0) {
+        return 1;
+    }
+    return unsaved > 0 ? 2 : 0;
 }
 
 static int

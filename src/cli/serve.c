@@ -51,7 +51,7 @@ load_rules(const struct pw_config *cfg, const char *rules_dir,
                                 ? pw_ruleset_load(rules_dir, cfg->rules, &err)
                                 : pw_ruleset_load(cfg->rules, "default", &err);
     if (rs == NULL) {
-        pw_warn("rules '%s': %s", cfg->rules, err.message);
+        pw_errorf("rules '%s': %s", cfg->rules, err.message);
         snprintf(t->rules_error, sizeof(t->rules_error), "%s", err.message);
     }
     t->rules_name = cfg->rules;
@@ -81,7 +81,7 @@ serve(const struct pw_config *cfg, int proto_fd)
     if (profiles == NULL ||
         pw_config_profile_mask(cfg, profiles, &t.enabled, &err) < 0 ||
         pw_py_init(&err) < 0) {
-        pw_warn("%s", err.message);
+        pw_errorf("%s", err.message);
         pw_profiles_free(profiles);
         return 2;
     }
@@ -92,9 +92,9 @@ serve(const struct pw_config *cfg, int proto_fd)
     t.zygote = rs != NULL ? start_zygote(profiles, &t) : NULL;
     int rc = 2;
     if (rs == NULL) {
-        pw_warn("cannot serve without rules");
+        pw_errorf("cannot serve without rules");
     } else if (pw_tools_init(&t, &err) < 0) {
-        pw_warn("%s", err.message);
+        pw_errorf("%s", err.message);
     } else {
         struct pw_server *s =
             pw_server_new(proto_fd, &t, cfg->max_concurrency);

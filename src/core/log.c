@@ -18,10 +18,9 @@
 static enum pw_log_level current_level = PW_LOG_WARN;
 
 static const char *const level_names[] = {
-    [PW_LOG_DEBUG] = "debug",
-    [PW_LOG_INFO] = "info",
-    [PW_LOG_WARN] = "warning",
-    [PW_LOG_ERROR] = "error",
+    [PW_LOG_DEBUG] = "debug",  [PW_LOG_INFO] = "info",
+    [PW_LOG_WARN] = "warning", [PW_LOG_ERROR] = "error",
+    [PW_LOG_FATAL] = "error",
 };
 
 void
@@ -109,6 +108,25 @@ pw_warn_errno(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     vlog(PW_LOG_WARN, saved, fmt, ap);
+    va_end(ap);
+}
+
+void
+pw_errorf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vlog(PW_LOG_FATAL, 0, fmt, ap);
+    va_end(ap);
+}
+
+void
+pw_errorf_errno(const char *fmt, ...)
+{
+    int saved = errno;
+    va_list ap;
+    va_start(ap, fmt);
+    vlog(PW_LOG_FATAL, saved, fmt, ap);
     va_end(ap);
 }
 

@@ -13,6 +13,7 @@ enum pw_log_level {
     PW_LOG_INFO,
     PW_LOG_WARN,
     PW_LOG_ERROR,
+    PW_LOG_FATAL, /* pw_errorf: labelled "error", never filtered */
 };
 
 /* Messages below LEVEL are dropped.  Default PW_LOG_WARN. */
@@ -25,6 +26,12 @@ void pw_log(enum pw_log_level level, const char *fmt, ...) PW_PRINTF(2, 3);
 void pw_warn(const char *fmt, ...) PW_PRINTF(1, 2);
 /* Like pw_warn, appending ": strerror(errno)". */
 void pw_warn_errno(const char *fmt, ...) PW_PRINTF(1, 2);
+
+/* A failure that ends the command (it then exits non-zero): printed
+ * "pyward: error: msg" whatever the level. */
+void pw_errorf(const char *fmt, ...) PW_PRINTF(1, 2);
+/* Like pw_errorf, appending ": strerror(errno)". */
+void pw_errorf_errno(const char *fmt, ...) PW_PRINTF(1, 2);
 
 /* Internal failures in start-up code only: print "pyward: msg" and exit 2. */
 PW_NORETURN void pw_die(const char *fmt, ...) PW_PRINTF(1, 2);
