@@ -34,6 +34,9 @@ EXTRA_DIST += \
 # clang-tidy needs the compiler's view of the dependencies.
 AM_TESTS_ENVIRONMENT += \
 	TIDY_CFLAGS='$(PYTHON_CFLAGS) $(JANSSON_CFLAGS) $(SECCOMP_CFLAGS) -DPW_RULES_DIR="\"$(pkgdatadir)/rules\""'; export TIDY_CFLAGS;
+# pyward run under a pseudo-terminal, next to python3 (tests/tty/).
+TESTS += tests/tty/run.sh
+EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \

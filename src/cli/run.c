@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,6 +34,7 @@ struct run_opts {
     const char *rules;
     const char *output_dir;
     const char *file;
+    bool stream; /* stdin and output flow while the program runs */
 };
 
 static void
@@ -44,11 +47,13 @@ usage(FILE *out)
             "[--skip-validation] [--rules SET]\n"
             "                  [--output-dir DIR] FILE|-\n"
             "Run FILE (or the code on stdin for '-') in the sandbox.  The "
-            "program's stdin\nis this command's stdin (empty for '-').  "
-            "Files it writes to output/ are listed\non stderr and, with "
-            "--output-dir, saved there (never overwriting).  Exit 0 ok,\n1 "
-            "program error, limit or rejection, 2 usage or internal error\n"
-            "(a file that --output-dir could not save among them).\n");
+            "program's stdin\nis this command's stdin (empty for '-'), read "
+            "as the program asks for it;\nits output is written as it is "
+            "printed; Ctrl-C interrupts it.  Files it\nwrites to output/ "
+            "are listed on stderr and, with --output-dir, saved there\n"
+            "(never overwriting).  Exit 0 ok, 1 program error, limit or "
+            "rejection, 2 usage\nor internal error (a file --output-dir "
+            "could not save among them), 130 Ctrl-C.\n");
 }
 
 static int
@@ -130,7 +135,7 @@ read_inputs(const struct run_opts *o, struct pw_buf *code, struct pw_buf *in,
     if (pw_read_file(o->file, 0, code, err) < 0) {
         return -1;
     }
-    return isatty(0) ? 0 : pw_read_fd(0, 0, in, err);
+    return o->stream ? 0 : pw_read_fd(0, 0, in, err);
 }
 
 /* 1 rejected (prints), 0 valid, -1 error. */
@@ -227,8 +232,8 @@ print_result(const struct run_opts *o, json_t *res)
     } else {
         const char *out = json_string_value(json_object_get(res, "stdout"));
         const char *err = json_string_value(json_object_get(res, "stderr"));
-        fputs(out != NULL ? out : "", stdout);
-        fputs(err != NULL ? err : "", stderr);
+        fputs(out != NULL && !o->stream ? out : "", stdout);
+        fputs(err != NULL && !o->stream ? err : "", stderr);
         json_t *e = json_object_get(res, "error");
         const char *tb = json_string_value(json_object_get(e, "traceback"));
         const char *msg = json_string_value(json_object_get(e, "message"));
@@ -254,6 +259,100 @@ print_result(const struct run_opts *o, json_t *res)
     return unsaved > 0 ? 2 : 0;
 }
 
+static volatile sig_atomic_t interrupted;
+
+static void
+on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void
+write_output(void *ctx, int stream, const char *data, size_t len)
+{
+    (void)ctx;
+    (void)pw_write_all(stream, data, len);
+}
+
+/* Wait for the run's fds or its deadline with SIGINT let through only
+ * while waiting (so a Ctrl-C is never missed). */
+static void
+wait_run(struct pw_sbx_run *r, struct pollfd *fds, int n,
+         const sigset_t *waitmask)
+{
+    double wait = pw_sbx_deadline(r) - pw_now();
+    wait = wait <= 0 ? 0 : wait + 0.001;
+    struct timespec ts = {.tv_sec = (time_t)wait,
+                          .tv_nsec =
+                              (long)((wait - (double)(time_t)wait) * 1e9)};
+    if (ppoll(fds, (nfds_t)n, &ts, waitmask) < 0 && errno != EINTR) {
+        pw_sbx_cancel(r);
+    }
+}
+
+/* Drive R to its end as python3 would run in this terminal: output
+ * written as it comes, Ctrl-C handed to the program.  Returns the
+ * result; *SENT says whether an interrupt was sent. */
+static json_t *
+run_streaming(struct pw_sbx_run *r, bool *sent)
+{
+    struct sigaction sa = {.sa_handler = on_sigint}, old_sa;
+    sigset_t block, old_mask;
+    sigemptyset(&sa.sa_mask);
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    (void)sigprocmask(SIG_BLOCK, &block, &old_mask);
+    (void)sigaction(SIGINT, &sa, &old_sa);
+    struct pollfd fds[8];
+    for (bool done = false; !done;) {
+        int n = pw_sbx_pollfds(r, fds, 8);
+        wait_run(r, fds, n, &old_mask);
+        if (interrupted) {
+            interrupted = 0;
+            *sent = true;
+            pw_sbx_interrupt(r);
+        }
+        done = pw_sbx_step(r, fds, n) != 0;
+    }
+    (void)sigaction(SIGINT, &old_sa, NULL);
+    (void)sigprocmask(SIG_SETMASK, &old_mask, NULL);
+    return pw_sbx_result_json(r);
+}
+
+/* The program ended on the KeyboardInterrupt a Ctrl-C raised: python3
+ * then dies of SIGINT, which a shell shows as 130. */
+static bool
+ended_by_ctrl_c(json_t *res)
+{
+    json_t *e = json_object_get(res, "error"); /* borrowed */
+    const char *type = json_string_value(json_object_get(e, "type"));
+    return type != NULL && strcmp(type, "KeyboardInterrupt") == 0;
+}
+
+static int
+run_streamed(const struct run_opts *o, struct pw_zygote *z,
+             struct pw_sbx_request *req, struct pw_error *err)
+{
+    struct pw_sbx_io io = {.in_fd = 0, .output = write_output};
+    req->io = &io;
+    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
+    req->io = NULL; /* the run keeps its own copy */
+    if (r == NULL) {
+        return -1;
+    }
+    bool sent = false;
+    json_t *res = run_streaming(r, &sent);
+    pw_sbx_free(r);
+    if (res == NULL) {
+        return pw_fail(err, PW_ERR_SANDBOX, "no result for the run");
+    }
+    bool ctrl_c = sent && ended_by_ctrl_c(res);
+    int rc = print_result(o, res);
+    json_decref(res);
+    return ctrl_c ? 130 : rc;
+}
+
 static int
 run_code(const struct run_opts *o, struct pw_profiles *profiles,
          pw_profile_mask mask, const struct pw_buf *code,
@@ -274,6 +373,11 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
                                  .imports = &set,
                                  .caps = pw_profiles_caps(profiles, mask),
                                  .capture_output = true};
+    if (o->stream) {
+        int rc = run_streamed(o, z, &req, err);
+        pw_zygote_free(z);
+        return rc;
+    }
     json_t *res = NULL;
     int rc = pw_sbx_run_sync(z, &req, &res, err);
     pw_zygote_free(z);
@@ -332,6 +436,7 @@ pw_cmd_run(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    o.stream = !o.json && strcmp(o.file, "-") != 0;
     struct pw_error err = {0};
     int rc = run_main(&o, &err);
     if (rc < 0) {

@@ -111,6 +111,9 @@ struct pw_sbx_run {
     char *stdin_data;
     size_t stdin_len;
     size_t stdin_off;
+    struct pw_sbx_io io; /* io.in_fd >= 0: stdin streams from it */
+    char pend[4096];     /* read from io.in_fd, not yet in fd_in */
+    size_t pend_len, pend_off;
     struct pw_sbx_stream out, err, res;
     struct pw_sbx_limits limits;
     bool capture;

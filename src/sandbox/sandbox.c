@@ -550,6 +550,7 @@ run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     }
     r->capture = req->capture_output;
     r->caps = req->caps;
+    r->io = req->io != NULL ? *req->io : (struct pw_sbx_io){.in_fd = -1};
     if (req->stdin_len > 0) {
         r->stdin_data = pw_xmalloc(req->stdin_len);
         memcpy(r->stdin_data, req->stdin_data, req->stdin_len);
@@ -568,7 +569,7 @@ run_ready(struct pw_sbx_run *r)
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         (void)pw_set_nonblock(fds[i], true);
     }
-    if (r->stdin_len == 0) {
+    if (r->stdin_len == 0 && r->io.in_fd < 0) {
         close(r->fd_in);
         r->fd_in = -1;
     }

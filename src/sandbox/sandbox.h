@@ -23,6 +23,15 @@
 #include "core/pyward.h"
 #include "sandbox/limits.h"
 
+/* A run that streams (pyward run): its stdin read from IN_FD as the
+ * program asks for it, each chunk of its output handed to OUTPUT as it is
+ * read (STREAM 1 stdout, 2 stderr; only what the output cap keeps). */
+struct pw_sbx_io {
+    int in_fd; /* borrowed; -1: the request's stdin_data */
+    void (*output)(void *ctx, int stream, const char *data, size_t len);
+    void *ctx;
+};
+
 struct pw_sbx_request {
     const char *code; /* borrowed; LEN bytes */
     size_t code_len;
@@ -32,6 +41,7 @@ struct pw_sbx_request {
     const struct pw_importset *imports; /* borrowed: the import allow-list */
     unsigned caps;                      /* enum pw_cap bits of the profiles */
     bool capture_output;                /* false: discard stdout/stderr */
+    const struct pw_sbx_io *io;         /* borrowed; NULL: no streaming */
 };
 
 /* The warm interpreter: the modules of the enabled profiles imported once,
@@ -101,6 +111,8 @@ int pw_sbx_step(struct pw_sbx_run *run, const struct pollfd *fds, int n);
 double pw_sbx_deadline(const struct pw_sbx_run *run);
 /* Kill the child's process group now; the run finishes as "killed". */
 void pw_sbx_cancel(struct pw_sbx_run *run);
+/* Interrupt the program as Ctrl-C would (SIGINT: KeyboardInterrupt). */
+void pw_sbx_interrupt(struct pw_sbx_run *run);
 /* Seconds since start, for progress notifications. */
 double pw_sbx_elapsed(const struct pw_sbx_run *run);
 /* New reference: the execute_code result fields (doc/MCP.md). */

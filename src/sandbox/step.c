@@ -44,9 +44,16 @@ int
 pw_sbx_pollfds(const struct pw_sbx_run *r, struct pollfd *fds, int max)
 {
     int n = 0;
+    /* A streamed stdin: read the source only when the last chunk is in
+     * the pipe, wait for room in the pipe only when one is not. */
+    bool streaming = r->io.in_fd >= 0 && r->fd_in >= 0;
+    bool pending = r->pend_off < r->pend_len;
+    int in_src = streaming && !pending ? r->io.in_fd : -1;
+    int in_dst = streaming && !pending ? -1 : r->fd_in;
     const int want[][2] = {{r->out.fd, POLLIN}, {r->err.fd, POLLIN},
-                           {r->res.fd, POLLIN}, {r->fd_in, POLLOUT},
-                           {r->pidfd, POLLIN},  {r->listener, POLLIN}};
+                           {r->res.fd, POLLIN}, {in_dst, POLLOUT},
+                           {r->pidfd, POLLIN},  {r->listener, POLLIN},
+                           {in_src, POLLIN}};
     for (size_t i = 0; i < PW_N_ELEMENTS(want) && n < max; i++) {
         if (!r->done && want[i][0] >= 0) {
             fds[n].fd = want[i][0];
@@ -124,6 +131,9 @@ drain(struct pw_sbx_run *r, struct pw_sbx_stream *s, size_t cap, bool keep)
         size_t take = (size_t)n < room ? (size_t)n : room;
         if (keep && take > 0) {
             pw_buf_append(&s->buf, chunk, take);
+            if (r->io.output != NULL && s != &r->res) {
+                r->io.output(r->io.ctx, s == &r->out ? 1 : 2, chunk, take);
+            }
         }
         s->total += (size_t)n;
         if (s->total > cap) {
@@ -200,9 +210,53 @@ take_notice(struct pw_sbx_run *r, short revents)
     kill_group(r, PW_STOP_SYSCALL);
 }
 
+/* Write the pending chunk of a streamed stdin into the pipe. */
+static void
+feed_pending(struct pw_sbx_run *r)
+{
+    while (r->fd_in >= 0 && r->pend_off < r->pend_len) {
+        ssize_t n =
+            write(r->fd_in, r->pend + r->pend_off, r->pend_len - r->pend_off);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            if (errno != EAGAIN && errno != EWOULDBLOCK) {
+                close_fd(&r->fd_in); /* the program closed its stdin */
+            }
+            return;
+        }
+        r->pend_off += (size_t)n;
+    }
+}
+
+/* The source of a streamed stdin is readable: take one chunk (what a
+ * terminal gives is a line).  End of file, or an error, closes the
+ * program's stdin. */
+static void
+read_source(struct pw_sbx_run *r)
+{
+    ssize_t n = read(r->io.in_fd, r->pend, sizeof(r->pend));
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) {
+        return;
+    }
+    if (n <= 0) {
+        r->io.in_fd = -1; /* borrowed: the caller closes it */
+        close_fd(&r->fd_in);
+        return;
+    }
+    r->pend_off = 0;
+    r->pend_len = (size_t)n;
+    feed_pending(r);
+}
+
 static void
 feed_stdin(struct pw_sbx_run *r)
 {
+    if (r->io.in_fd >= 0) {
+        feed_pending(r);
+        return;
+    }
     while (r->fd_in >= 0 && r->stdin_off < r->stdin_len) {
         ssize_t n = write(r->fd_in, r->stdin_data + r->stdin_off,
                           r->stdin_len - r->stdin_off);
@@ -284,6 +338,8 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         }
         if (fds[i].fd == r->fd_in) {
             feed_stdin(r);
+        } else if (fds[i].fd == r->io.in_fd) {
+            read_source(r);
         } else if (fds[i].fd == r->pidfd) {
             exited = true;
         } else if (fds[i].fd == r->listener) {
@@ -320,6 +376,14 @@ pw_sbx_cancel(struct pw_sbx_run *r)
     if (!r->done) {
         kill_group(r, PW_STOP_CANCEL);
         finish(r);
+    }
+}
+
+void
+pw_sbx_interrupt(struct pw_sbx_run *r)
+{
+    if (!r->done) {
+        (void)kill(r->pid, SIGINT);
     }
 }
 

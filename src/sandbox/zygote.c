@@ -165,6 +165,9 @@ zygote_main(const struct pw_zygote *z, int sock, pid_t server)
         _exit(0);
     }
     (void)prctl(PR_SET_NAME, "pyward-zygote");
+    /* Ctrl-C in a terminal is for the run (pyward run forwards it), not
+     * for the zygote in the same process group. */
+    (void)signal(SIGINT, SIG_IGN);
     /* stdin and stdout are the server's (its protocol channel): none of
      * the zygote's business.  stderr stays for pw_warn. */
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);

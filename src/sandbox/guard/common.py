@@ -16,6 +16,7 @@ import builtins as _b
 import io
 import json
 import os
+import signal
 import sys
 import traceback
 from collections import UserString

@@ -39,6 +39,9 @@ def prepare(compiled, scratch):
     code, error, lines = compiled
     state["lines"] = lines
     sys.stdin, sys.stdout, sys.stderr = state["stdio"]
+    # Ctrl-C under `pyward run` reaches the program as SIGINT: a
+    # KeyboardInterrupt, as in python3 (the zygote ignores the signal).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     reseed()
     tf = sys.modules.get("tempfile")
     if tf is not None:
