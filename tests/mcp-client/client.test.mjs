@@ -356,6 +356,42 @@ test('data_science: a matplotlib plot comes back as a PNG image of the right siz
   assert.match(r.content[0].text, /output\/sine\.png \(image\/png/);
 });
 
+test('data_science: plt.show() and figures left open come back as images, as in a notebook', async (t) => {
+  if (await needScience(t)) return;
+  const code = [
+    'import matplotlib.pyplot as plt',
+    'plt.figure(figsize=(2, 1), dpi=100); plt.plot([1, 2, 3])',
+    'plt.show()',
+    'plt.figure(figsize=(3, 1), dpi=100); plt.plot([3, 2, 1])',
+    'plt.show()',
+    'fig = plt.figure(figsize=(4, 1), dpi=100); plt.bar([1, 2], [2, 1])',
+    'print("open figures:", len(plt.get_fignums()))',
+  ].join('\n');
+  const r = await science.client.callTool({
+    name: 'execute_code', arguments: { code, profile: 'data_science' } });
+  assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+  // Each show() saved and closed what was open: one figure left at the end.
+  assert.equal(r.structuredContent.stdout, 'open figures: 1\n');
+  const sizes = r.content.filter((c) => c.type === 'image')
+    .map((c) => decodePng(Buffer.from(c.data, 'base64')).width);
+  assert.deepEqual(sizes, [200, 300, 400]);
+  assert.deepEqual(r.structuredContent.files.map((f) => f.name),
+    ['figure-1.png', 'figure-2.png', 'figure-3.png']);
+});
+
+test('data_science: savefig outside output/ says where files are kept', async (t) => {
+  if (await needScience(t)) return;
+  const code = 'import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.savefig("plot.png")\n';
+  const r = await science.client.callTool({
+    name: 'execute_code', arguments: { code, profile: 'data_science' } });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.error.type, 'PermissionError');
+  assert.match(r.structuredContent.error.message, /save it as 'output\/plot\.png'/);
+  assert.match(r.content[0].text, /output\/plot\.png/);
+  // The figure was not saved by the program: it comes back all the same.
+  assert.deepEqual(r.structuredContent.files.map((f) => f.name), ['figure-1.png']);
+});
+
 test('data_science: other files come back as embedded resources', async (t) => {
   if (await needScience(t)) return;
   const code = 'import pandas as pd\n' +
