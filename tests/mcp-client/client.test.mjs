@@ -162,19 +162,42 @@ test('execute_code: success', async (t) => {
 
 test('execute_code: failure (exception)', async (t) => {
   if (needSandbox(t)) return;
-  const r = await run({ code: 'def f():\n    return 1 / 0\nf()\n' });
+  const r = await run({ code: 'def f():\n    return 1 / 0\nprint("before")\nf()\n' });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'error');
   assert.equal(r.structuredContent.error.type, 'ZeroDivisionError');
-  assert.match(r.content[0].text, /ZeroDivisionError/);
+  // The text alone is enough for a model: stdout, then the status and the
+  // trimmed traceback with its line numbers.
+  const text = r.content[0].text;
+  assert.match(text, /^before\nStatus: error\nTraceback \(most recent call last\):\n/);
+  assert.match(text, /line 4, in <module>\n +f\(\)\n.*line 2, in f\n +return 1 \/ 0\n/s);
+  assert.match(text, /\nZeroDivisionError: division by zero\n$/);
+});
+
+test('execute_code: the text block holds stdout, then stderr, then the status', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run({ code: 'print("out")\nprint(undefined_name)\n' });
+  const text = r.content[0].text;
+  assert.match(text, /^out\nStatus: error\n/);
+  assert.match(text, /line 2, in <module>/);
+  assert.match(text, /NameError: name 'undefined_name' is not defined/);
+  const flood = await run({ code: 'print("y" * 9000)' });
+  assert.equal(flood.isError, false);
+  assert.match(flood.content[0].text, /\n\[stdout shortened here: 4000 of 9001 bytes shown; all of it is in the structured result\]\n$/);
+  assert.equal(flood.structuredContent.stdout.length, 9001);
 });
 
 test('execute_code: rejection (validation)', async (t) => {
   if (needValidator(t)) return;
-  const r = await run({ code: 'eval("1+1")' });
+  const r = await run({ code: 'eval("1+1")\nx = 1\nexec("x = 2")\n' });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'rejected');
   assert.equal(r.structuredContent.validation.valid, false);
+  // Every problem, each with its line, in the text a model reads.
+  const lines = r.content[0].text.split('\n');
+  assert.equal(lines[0], 'Rejected before running: 2 problems found');
+  assert.match(lines[1], /^line 1: .*eval.* \(PW\d{3}\)$/);
+  assert.match(lines[2], /^line 3: .*exec.* \(PW\d{3}\)$/);
 });
 
 test('execute_code: timeout', async (t) => {
