@@ -100,3 +100,19 @@ def adapt_plots():
     figure.Figure.savefig = savefig_checked(real)
     figure.Figure.show = figure_show
     plt.show = plot_show
+
+
+def prerender():
+    """In the zygote: draw one small figure with text, ticks and a line to
+    PNG in memory, so the font, text layout and tick caches a run's first
+    figure needs are warm and shared by every child."""
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is None:
+        return
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 2], [0, 1, 0], label="warm")
+    ax.set_title("warm")
+    ax.set_xlabel("x")
+    ax.legend()
+    state["real_savefig"](fig, io.BytesIO(), format="png")
+    plt.close(fig)
