@@ -57,6 +57,18 @@ static const struct option_entry {
      offsetof(struct pw_config, rules), "default|restricted|DIR"},
     {"max-concurrency", "PYWARD_MAX_CONCURRENCY", NULL, OPT_COUNT,
      offsetof(struct pw_config, max_concurrency), "runs in flight"},
+    {"session-ttl", "PYWARD_SESSION_TTL", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, session_ttl_s), "idle session expiry (s)"},
+    {"session-lifetime", "PYWARD_SESSION_LIFETIME", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, session_lifetime_s),
+     "longest session life (s)"},
+    {"max-sessions", "PYWARD_MAX_SESSIONS", NULL, OPT_COUNT,
+     offsetof(struct pw_config, max_sessions), "sessions on this server"},
+    {"max-sessions-per-client", "PYWARD_MAX_SESSIONS_PER_CLIENT", NULL,
+     OPT_COUNT, offsetof(struct pw_config, max_sessions_per_owner),
+     "sessions per client"},
+    {"instance-id", "PYWARD_INSTANCE_ID", NULL, OPT_STRING,
+     offsetof(struct pw_config, instance_id), "prefix of session ids"},
     {"log-level", "PYWARD_LOG_LEVEL", NULL, OPT_LOGLEVEL,
      offsetof(struct pw_config, log_level), "debug|info|warning|error"},
     {NULL, "PYWARD_ENABLE_NETWORK", "SANDBOX_ENABLE_NETWORK", OPT_BOOL,
@@ -217,6 +229,10 @@ set_defaults(struct pw_config *cfg)
     cfg->max_concurrency = cores > 0 ? (int)cores : 1;
     cfg->log_level = PW_LOG_WARN;
     cfg->rules = pw_xstrdup("default");
+    cfg->session_ttl_s = 600;
+    cfg->session_lifetime_s = 3600;
+    cfg->max_sessions = 16;
+    cfg->max_sessions_per_owner = 4;
 }
 
 void
@@ -311,6 +327,7 @@ pw_config_free(struct pw_config *cfg)
 {
     free(cfg->rules);
     free(cfg->profiles);
+    free(cfg->instance_id);
     free_list(cfg->allowed_imports);
     memset(cfg, 0, sizeof(*cfg));
 }
