@@ -52,6 +52,7 @@ struct pw_sbx_session {
                                   * session's) */
     struct pw_sbx_run *run;      /* the call in flight, or NULL */
     bool orphan;                 /* freed during a call: the call frees it */
+    json_t *seen;                /* owned: output/ files reported */
     char ended[160];
 };
 
@@ -134,8 +135,10 @@ pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
     s->scratch = r->scratch; /* the session's from now on */
     s->caps = r->caps;
     s->limits = r->limits;
+    s->seen = json_object();
     s->run = r;
     r->sess = s;
+    r->seen = s->seen;
     *first = r;
     return s;
 }
@@ -183,6 +186,7 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
     r->pid = s->pid;
     r->scratch = s->scratch; /* borrowed */
     r->on_spare = true;
+    r->seen = s->seen;
     move_fds(s, r, true);
     r->fds_got = 2; /* the checklist's fds came with the first call */
     pw_buf_append(&r->res.buf, "G\n", 2);
@@ -252,6 +256,7 @@ pw_sbx_session_release(struct pw_sbx_run *r)
     r->done = true;
     r->reap_deferred = false;
     if (s->orphan) {
+        json_decref(s->seen);
         free(s);
     }
 }
@@ -302,5 +307,6 @@ pw_sbx_session_free(struct pw_sbx_session *s)
         return;
     }
     end_process(s, s->pid);
+    json_decref(s->seen);
     free(s);
 }
