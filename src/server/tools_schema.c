@@ -50,9 +50,7 @@ static const char execute_input[] = S({
         "capture_output" : {"type" : "boolean", "default" : true},
         "session_id" : {
             "type" : "string",
-            "description" :
-                "run in this session (create_session): earlier calls' state "
-                "is there"
+            "description" : "a session (create_session) to run in"
         }
     },
     "required" : ["code"],
