@@ -3,7 +3,8 @@
  *
  * internal.h - the zygote and run records shared by the executor's
  * files (sandbox.c: the server's side, zygote.c: the zygote process,
- * spare.c: a spare, child.c: the child's checklist, step.c:
+ * spare.c: a spare, session.c: a spare serving a session's calls,
+ * child.c: the child's checklist, step.c:
  * a run's progress, result.c: the verdict and result object), and the
  * functions of child.c, result.c and pw_sbx_reap (sandbox.c) they call.
  * The files a caller depends on one way have their own headers:
@@ -13,7 +14,8 @@
  * requests, relays their data and observes the runs), the zygote (forked
  * by pw_zygote_new before any request; it forks spares and never sees a
  * request's data), and the spares (forked by the zygote as the server's
- * children, each serving at most one run).
+ * children, each serving at most one run, or the calls of one session:
+ * session.c).
  */
 #pragma once
 

@@ -21,7 +21,9 @@
  * (interpreter layers, audit hook) before running it.  A request the
  * spare was not prepared for (PW_SBX_OS_CAPS) is refused by the zygote
  * before it is sent and by the spare if it arrives.  Nothing of one run
- * reaches another: each spare serves one run.
+ * reaches another: each spare serves one run, or the calls of one session
+ * (a request marked as a session's: after each call's report the spare
+ * waits for the next call on its request pipe; session.c).
  */
 #include "config.h"
 
