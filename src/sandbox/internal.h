@@ -155,8 +155,8 @@ struct pw_sbx_run {
     struct pw_sbx_session *sess;
     int ctl;
     bool reported;
-    size_t scan;           /* res.buf searched for the report up to here */
-    json_t *seen;          /* borrowed: the session's files reported */
+    size_t scan;  /* res.buf searched for the report up to here */
+    json_t *seen; /* borrowed: the session's files reported */
 };
 
 /* What the child needs, prepared by the parent before fork. */

@@ -192,7 +192,7 @@ struct create_args {
 };
 
 static int
-add_profile(const struct pw_tools *t, json_t *v, pw_profile_mask *mask,
+add_profile(const struct pw_session_ctx *t, json_t *v, pw_profile_mask *mask,
             struct pw_error *err)
 {
     const char *name = json_string_value(v);
@@ -211,7 +211,7 @@ add_profile(const struct pw_tools *t, json_t *v, pw_profile_mask *mask,
 }
 
 static int
-arg_profile(const struct pw_tools *t, json_t *v, struct create_args *a,
+arg_profile(const struct pw_session_ctx *t, json_t *v, struct create_args *a,
             struct pw_error *err)
 {
     size_t i;
@@ -246,7 +246,7 @@ arg_seconds(json_t *v, const char *name, double max, double *out,
 }
 
 static int
-arg_memory(const struct pw_tools *t, json_t *v, struct create_args *a,
+arg_memory(const struct pw_session_ctx *t, json_t *v, struct create_args *a,
            struct pw_error *err)
 {
     long long n = json_is_integer(v)  ? json_integer_value(v)
@@ -263,7 +263,7 @@ arg_memory(const struct pw_tools *t, json_t *v, struct create_args *a,
 }
 
 static int
-create_arg(const struct pw_tools *t, const char *key, json_t *v,
+create_arg(const struct pw_session_ctx *t, const char *key, json_t *v,
            struct create_args *a, struct pw_error *err)
 {
     const struct pw_session_limits *lim = pw_sessions_limits(t->sessions);
@@ -285,7 +285,7 @@ create_arg(const struct pw_tools *t, const char *key, json_t *v,
 }
 
 static int
-create_args_parse(const struct pw_tools *t, json_t *args,
+create_args_parse(const struct pw_session_ctx *t, json_t *args,
                   struct create_args *a, struct pw_error *err)
 {
     const char *key;
@@ -306,7 +306,7 @@ create_args_parse(const struct pw_tools *t, json_t *args,
 
 /* Start a session for A; NULL with ERR (why the sandbox refused). */
 static struct pw_sbx_session *
-start_session(struct pw_tools *t, const struct create_args *a,
+start_session(const struct pw_session_ctx *t, const struct create_args *a,
               struct pw_error *err)
 {
     struct pw_importset set = {t->profiles, a->mask,
@@ -349,7 +349,7 @@ start_session(struct pw_tools *t, const struct create_args *a,
 }
 
 static json_t *
-created_result(const struct pw_tools *t, const struct pw_session *s)
+created_result(const struct pw_session_ctx *t, const struct pw_session *s)
 {
     char text[256];
     snprintf(text, sizeof(text),
@@ -365,7 +365,7 @@ created_result(const struct pw_tools *t, const struct pw_session *s)
 }
 
 static int
-create_session(struct pw_tools *t, json_t *args, json_t **result,
+create_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
                struct pw_error *err)
 {
     struct create_args a;
@@ -425,7 +425,7 @@ id_arg(const char *tool, json_t *args, struct pw_error *err)
 }
 
 static int
-close_session(struct pw_tools *t, json_t *args, json_t **result,
+close_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
               struct pw_error *err)
 {
     const char *id = id_arg("close_session", args, err);
@@ -443,7 +443,7 @@ close_session(struct pw_tools *t, json_t *args, json_t **result,
 }
 
 static int
-list_sessions(struct pw_tools *t, json_t *args, json_t **result,
+list_sessions(const struct pw_session_ctx *t, json_t *args, json_t **result,
               struct pw_error *err)
 {
     if (json_object_size(args) > 0) {
@@ -458,8 +458,8 @@ list_sessions(struct pw_tools *t, json_t *args, json_t **result,
 }
 
 int
-pw_session_tool_call(struct pw_tools *t, const char *name, json_t *args,
-                     json_t **result, struct pw_error *err)
+pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
+                     json_t *args, json_t **result, struct pw_error *err)
 {
     if (t->sessions == NULL) {
         *result = pw_session_tool_error("sessions are not available");
@@ -479,7 +479,7 @@ pw_session_tool_call(struct pw_tools *t, const char *name, json_t *args,
 /* --- execute_code with a session ------------------------------------ */
 
 int
-pw_session_exec_check(struct pw_tools *t, const char *owner, const char *id,
+pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
                       json_t *args, pw_profile_mask *mask, double *timeout,
                       json_t **result, struct pw_error *err)
 {
@@ -495,9 +495,9 @@ pw_session_exec_check(struct pw_tools *t, const char *owner, const char *id,
         }
     }
     struct pw_error why = {0};
-    struct pw_session *s = t->sessions != NULL
-                               ? pw_sessions_get(t->sessions, owner, id, &why)
-                               : NULL;
+    struct pw_session *s =
+        t->sessions != NULL ? pw_sessions_get(t->sessions, t->owner, id, &why)
+                            : NULL;
     if (s == NULL) {
         *result = pw_session_tool_error(
             t->sessions != NULL ? why.message : "sessions are not available");
@@ -511,11 +511,11 @@ pw_session_exec_check(struct pw_tools *t, const char *owner, const char *id,
 }
 
 struct pw_sbx_run *
-pw_session_exec_start(struct pw_tools *t, const char *owner, const char *id,
+pw_session_exec_start(const struct pw_session_ctx *t, const char *id,
                       const struct pw_sbx_request *req, json_t **result)
 {
     struct pw_error why = {0};
-    struct pw_session *s = pw_sessions_get(t->sessions, owner, id, &why);
+    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, &why);
     struct pw_sbx_run *run =
         s != NULL ? pw_sbx_session_call(s->sbx, req, &why) : NULL;
     if (run == NULL) {

@@ -203,7 +203,8 @@ pw_sessions_add(struct pw_sessions *ss, const char *owner,
     s->sbx = sbx;
     s->created = s->last_used = pw_now();
     s->ttl_s = ss->lim.ttl_s;
-    ss->v = pw_xrealloc(ss->v, (size_t)(ss->n + 1) * sizeof(*ss->v));
+    ss->v =
+        pw_xrealloc(ss->v, (size_t)(ss->n + 1) * sizeof(struct pw_session *));
     ss->v[ss->n++] = s;
     return s;
 }

@@ -484,6 +484,18 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     return rc;
 }
 
+static struct pw_session_ctx
+session_ctx(const struct pw_tools *t, const char *owner)
+{
+    return (struct pw_session_ctx){t->cfg,
+                                   t->profiles,
+                                   t->enabled,
+                                   t->zygote,
+                                   t->zygote_error,
+                                   t->sessions,
+                                   owner != NULL ? owner : ""};
+}
+
 int
 pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
                    json_t **result, struct pw_error *err)
@@ -498,7 +510,8 @@ pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
         return sandbox_info(t, args, result, err);
     }
     if (pw_session_tool_exists(name)) {
-        return pw_session_tool_call(t, name, args, result, err);
+        struct pw_session_ctx c = session_ctx(t, t->owner);
+        return pw_session_tool_call(&c, name, args, result, err);
     }
     return pw_fail(err, PW_ERR_USAGE, "unknown tool '%s'", name);
 }
@@ -581,9 +594,10 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
     *result = NULL;
     e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
+    struct pw_session_ctx c = session_ctx(t, e->owner);
     if (parse_args(t, ARG_EXEC, args, &e->a, err) < 0 ||
         (e->a.session_id != NULL &&
-         pw_session_exec_check(t, e->owner, e->a.session_id, args, &e->a.mask,
+         pw_session_exec_check(&c, e->a.session_id, args, &e->a.mask,
                                &e->a.timeout, result, err) < 0) ||
         run_validator(t, &e->a, &d, &an, err) < 0) {
         goto fail;
@@ -633,8 +647,8 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
         pw_fail(&err, PW_ERR_SANDBOX, "the sandbox is unavailable: %s",
                 t->zygote_error);
     } else if (e->a.session_id != NULL) {
-        return pw_session_exec_start(t, e->owner, e->a.session_id, &req,
-                                     result);
+        struct pw_session_ctx c = session_ctx(t, e->owner);
+        return pw_session_exec_start(&c, e->a.session_id, &req, result);
     } else {
         run = pw_sbx_start(t->zygote, &req, &err);
     }
