@@ -49,3 +49,11 @@ tests_unit_check_jsonrpc_SOURCES = tests/unit/check_jsonrpc.c
 tests_unit_check_jsonrpc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_jsonrpc_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_sessions
+TESTS += tests/unit/check_sessions
+tests_unit_check_sessions_SOURCES = tests/unit/check_sessions.c
+tests_unit_check_sessions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_sessions_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
