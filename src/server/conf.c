@@ -46,7 +46,7 @@ static const struct option_entry {
      offsetof(struct pw_config, max_timeout_s), "largest timeout (s)"},
     {"max-output", "PYWARD_MAX_OUTPUT_SIZE", "SANDBOX_MAX_OUTPUT_SIZE",
      OPT_SIZE, offsetof(struct pw_config, max_output),
-     "bytes kept per output stream"},
+     "bytes kept per stream"},
     {"memory", "PYWARD_DEFAULT_MEMORY_LIMIT", "SANDBOX_DEFAULT_MEMORY_LIMIT",
      OPT_SIZE, offsetof(struct pw_config, memory), "default memory limit"},
     {"max-memory", "PYWARD_MAX_MEMORY", NULL, OPT_SIZE,
@@ -245,7 +245,7 @@ pw_config_usage(void)
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
         if (e->flag != NULL) {
-            printf("  --%-16s %-30s %s\n", e->flag, e->help, e->env);
+            printf("  --%-24s %-27s %s\n", e->flag, e->help, e->env);
         }
     }
     printf("\nenvironment only: SANDBOX_ENABLE_NETWORK, "
