@@ -362,6 +362,12 @@ pw_sbx_audit_protect(int fd)
     request_fd = fd;
 }
 
+void
+pw_sbx_audit_next_call(void)
+{
+    reported = false;
+}
+
 static bool
 open_ok(PyObject *args)
 {

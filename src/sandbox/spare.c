@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "core/py.h"
+#include "sandbox/audit.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/scratch.h"
@@ -175,6 +176,7 @@ next_call(void)
         pw_sbx_child_end(EXIT_SESSION);
     }
     Py_DECREF(compiled);
+    pw_sbx_audit_next_call();
 }
 
 /* A session: after each call's report ("R", written by the guard once

@@ -180,6 +180,24 @@ def state(s, sid):
                      json.dumps([e, ex, after])[:600]))
 
 
+def audited(s):
+    """The audit hook's refusals are reported on every call of a session
+    (the annotation that evaluates to a breakout, as the red-team's
+    builtins/eval_annotation)."""
+    sid, _ = s.create()
+    code = ("import functools\n@functools.singledispatch\ndef f(x):\n"
+            "    pass\n@f.register\n"
+            "def _(x: \"().__class__.__base__.__subclasses__()\"):\n"
+            "    pass\n")
+    res = [s.run(sid, code) for _ in range(2)]
+    tap.point("a refused audit event is reported by each call of a session "
+              "that makes one", expect(all(
+                  (r.get("blocked") or {}).get("kind") == "audit" and
+                  r.get("status") == "error" and not r.get("session_ended")
+                  for r in res), json.dumps(res)[:600]))
+    s.tool("close_session", session_id=sid)
+
+
 def analysis(s):
     sid, _ = s.create(profile=["basic", "data_science"])
     steps = [
@@ -441,6 +459,7 @@ def main():
     tools_listed(s)
     a, b = handles(s)
     state(s, a)
+    audited(s)
     analysis(s)
     fs = workspace(s)
     isolation(s, a, b, fs)
