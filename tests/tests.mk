@@ -51,6 +51,7 @@ EXTRA_DIST += \
 include tests/corpus/corpus.mk
 include tests/redteam/redteam.mk
 include tests/soak/soak.mk
+include tests/sessions/sessions.mk
 include tests/isolation/isolation.mk
 include tests/fuzz/fuzz.mk
 

@@ -501,6 +501,20 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
     return 0;
 }
 
+int
+pw_sbx_guard_next(PyObject *compiled)
+{
+    PyObject *next = guard_call("next_call", "(OO)", compiled,
+                                PyTuple_GET_ITEM(prepared, 1));
+    if (next == NULL || !PyTuple_Check(next) || PyTuple_GET_SIZE(next) != 3) {
+        Py_XDECREF(next);
+        PyErr_Print();
+        return -1;
+    }
+    Py_SETREF(prepared, next);
+    return 0;
+}
+
 void
 pw_sbx_guard_warmup(bool (*stop)(void))
 {

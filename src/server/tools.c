@@ -15,6 +15,7 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "server/grade_tool.h"
+#include "server/session_tool.h"
 #include "server/tools.h"
 #include "core/util.h"
 
@@ -37,11 +38,13 @@ struct call_args {
     pw_profile_mask mask;
     const char **only; /* owned vector of borrowed strings, or NULL */
     bool capture;
-    json_t *tests; /* borrowed: grade_code's suite */
+    json_t *tests;          /* borrowed: grade_code's suite */
+    const char *session_id; /* borrowed: execute_code in a session */
 };
 
 struct pw_exec {
     json_t *args; /* owned: keeps the borrowed strings alive */
+    char *owner;  /* owned: the caller (sessions) */
     struct call_args a;
     struct pw_importset imports;
     char id[32];
@@ -206,6 +209,19 @@ arg_tests(const struct pw_tools *t, json_t *v, struct call_args *a,
     return 0;
 }
 
+static int
+arg_session(const struct pw_tools *t, json_t *v, struct call_args *a,
+            struct pw_error *err)
+{
+    if (!json_is_string(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'session_id' must be the string create_session "
+                       "returned");
+    }
+    a->session_id = json_string_value(v);
+    return 0;
+}
+
 static const struct arg_def {
     const char *name;
     unsigned tools;
@@ -219,6 +235,7 @@ static const struct arg_def {
     {"stdin", ARG_EXEC, arg_stdin},
     {"memory_limit", ARG_EXEC, arg_memory},
     {"capture_output", ARG_EXEC, arg_capture},
+    {"session_id", ARG_EXEC, arg_session},
 };
 
 static int
@@ -467,6 +484,18 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     return rc;
 }
 
+static struct pw_session_ctx
+session_ctx(const struct pw_tools *t, const char *owner)
+{
+    return (struct pw_session_ctx){t->cfg,
+                                   t->profiles,
+                                   t->enabled,
+                                   t->zygote,
+                                   t->zygote_error,
+                                   t->sessions,
+                                   owner != NULL ? owner : ""};
+}
+
 int
 pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
                    json_t **result, struct pw_error *err)
@@ -479,6 +508,10 @@ pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
     }
     if (strcmp(name, "get_sandbox_info") == 0) {
         return sandbox_info(t, args, result, err);
+    }
+    if (pw_session_tool_exists(name)) {
+        struct pw_session_ctx c = session_ctx(t, t->owner);
+        return pw_session_tool_call(&c, name, args, result, err);
     }
     return pw_fail(err, PW_ERR_USAGE, "unknown tool '%s'", name);
 }
@@ -543,6 +576,7 @@ pw_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
         json_decref(e->args);
+        free(e->owner);
         free(e->a.only);
         free(e);
     }
@@ -559,7 +593,12 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     e->args = json_incref(args);
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
     *result = NULL;
+    e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
+    struct pw_session_ctx c = session_ctx(t, e->owner);
     if (parse_args(t, ARG_EXEC, args, &e->a, err) < 0 ||
+        (e->a.session_id != NULL &&
+         pw_session_exec_check(&c, e->a.session_id, args, &e->a.mask,
+                               &e->a.timeout, result, err) < 0) ||
         run_validator(t, &e->a, &d, &an, err) < 0) {
         goto fail;
     }
@@ -607,6 +646,9 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
     if (t->zygote == NULL) {
         pw_fail(&err, PW_ERR_SANDBOX, "the sandbox is unavailable: %s",
                 t->zygote_error);
+    } else if (e->a.session_id != NULL) {
+        struct pw_session_ctx c = session_ctx(t, e->owner);
+        return pw_session_exec_start(&c, e->a.session_id, &req, result);
     } else {
         run = pw_sbx_start(t->zygote, &req, &err);
     }
@@ -807,6 +849,9 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     pw_buf_init(&b);
     json_auto_t *content = json_array();
     run_text(r, &b);
+    if (e->a.session_id != NULL) {
+        pw_session_exec_note(r, e->a.session_id, &b);
+    }
     files_text(r, &b);
     if (b.len == 0) {
         pw_buf_printf(&b, "(no output)");

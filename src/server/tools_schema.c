@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "server/session_tool.h"
 #include "server/tools.h"
 
 #define S(...) #__VA_ARGS__
@@ -46,7 +47,11 @@ static const char execute_input[] = S({
             "type" : [ "string", "integer" ],
             "description" : "address-space limit: bytes or 128m, 1g"
         },
-        "capture_output" : {"type" : "boolean", "default" : true}
+        "capture_output" : {"type" : "boolean", "default" : true},
+        "session_id" : {
+            "type" : "string",
+            "description" : "a session (create_session) to run in"
+        }
     },
     "required" : ["code"],
     "additionalProperties" : false
@@ -361,7 +366,7 @@ pw_tools_exists(const char *name)
             return true;
         }
     }
-    return false;
+    return pw_session_tool_exists(name);
 }
 
 /* New reference: TEXT parsed, with "@VALIDATION@" replaced. */
@@ -411,6 +416,9 @@ pw_tools_list_json(void)
         if (json_array_append_new(tools, tool) < 0) {
             return NULL;
         }
+    }
+    if (pw_session_tools_list(tools) < 0) {
+        return NULL;
     }
     return pw_steal(&tools);
 }

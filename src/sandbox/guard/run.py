@@ -52,6 +52,14 @@ def prepare(compiled, scratch):
     return code, g, error
 
 
+def next_call(compiled, g):
+    """In a session, after a call: the next call's (code, globals,
+    error), its globals the session's G."""
+    code, error, lines = compiled
+    state["lines"] = lines
+    return code, g, error
+
+
 def short_repr(v, cap):
     try:
         r = repr(v)
@@ -129,6 +137,7 @@ def execute(code, g, error, result_fd):
     from what it observes; this report is program output to it."""
     res = {"result": None, "variables": {}, "error": error}
     status = 1 if error is not None else 0
+    g.pop("$result", None)  # a session's last call left its own
     if code is not None:
         try:
             exec(code, g)
@@ -149,6 +158,9 @@ def execute(code, g, error, result_fd):
             f.flush()
         except BaseException:  # noqa: B036
             pass
+    # Read by the server only in a session (the process stays): a fresh
+    # run's status is its exit status, observed.
+    res["exit_status"] = status
     data = ("R" + json.dumps(res, default=str) + "\n").encode()
     while data:
         data = data[os.write(result_fd, data):]
