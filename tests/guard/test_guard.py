@@ -442,7 +442,8 @@ def test_unowned_private_names():
              "    def peek(self):\n        return self._x\n"
              "class Mixed(Mine, string.Template):\n    pass\n"
              "m = Mine()\nm._lib = random.Random()\n"
-             "P = collections.namedtuple('P', 'x')\n")
+             "P = collections.namedtuple('P', 'x')\n"
+             "class S(super):\n    pass\n")
     for bad in ("m._lib._randbelow", "P._fields", "P(1)._asdict",
                 "Lib()._x", "Lib().peek()", "Mixed('')._x", "Mixed._x",
                 "Mixed.delimiter._x", "int._x", "(1)._x", "[]._x",
@@ -450,7 +451,9 @@ def test_unowned_private_names():
                 "m.__class__.__bases__", "m.__class__.__mro__",
                 "m.__class__.__dict__", "m.__dict__", "Mine.mro",
                 "collections.__class__",
-                "type(m).__init__.__globals__"):
+                "type(m).__init__.__globals__",
+                "S(collections.OrderedDict, collections.OrderedDict())._x",
+                "S(Mine, m).__init__.__globals__"):
         expect(blocked(setup + f"r = {bad}\n"), bad)
     for bad in ("m._lib._x = 1", "Lib()._x = 1", "del P._fields",
                 "setattr(P, '_x', 1)", "collections._x = 1"):
