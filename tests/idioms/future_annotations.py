@@ -1,7 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
 # from __future__ imports: annotations that name a later class, and
 # other features python3 accepts.
 from __future__ import annotations
 from __future__ import division, generator_stop, print_function
+
+
+def leaf(v: int) -> Tree:
+    return Tree(v)
 
 
 class Tree:
@@ -11,10 +16,6 @@ class Tree:
 
     def total(self) -> int:
         return self.value + sum(c.total() for c in self.children)
-
-
-def leaf(v: Undefined) -> Tree:
-    return Tree(v)
 
 
 t = Tree(1, [leaf(2), Tree(3, [leaf(4)])])

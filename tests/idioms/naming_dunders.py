@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The names that describe an object: type(d).__name__, greet.__doc__,
 # self.__class__.__name__, __qualname__, __module__.
 def greet(name):

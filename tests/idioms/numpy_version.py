@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # profile: data_science
 # A module's version and name, and the names of numpy's types.
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Private names on the program's own classes: self._x behind a property,
 # cls._registry, a private method, a name-mangled __x, super()._x, and
 # setattr/getattr/hasattr/delattr with such names.
