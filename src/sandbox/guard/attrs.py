@@ -95,22 +95,27 @@ def guarded_getattr(obj, name, *default):
         return view._ModuleView__get(name, *default)
     if name in FORMATS:
         return guarded_format_attr(obj, name, *default)
-    if name in TYPE_DUNDERS:
-        return guarded_type(obj)
-    if owned_name(name):
-        if not owned(obj):
-            refuse_unowned(obj, name)
-    elif attr_refused(name) and name not in SAFE_DUNDERS:
-        dunder = name.startswith("__") and name.endswith("__")
-        if not (isinstance(obj, super) and dunder and name not in SUPER_DENY):
-            refuse(obj, name)
+    naming = False
+    # The refused names and their exceptions (public names skip it all).
+    if attr_refused(name):
+        if name in TYPE_DUNDERS:
+            return guarded_type(obj)
+        naming = name in SAFE_DUNDERS
+        if owned_name(name):
+            if not owned(obj):
+                refuse_unowned(obj, name)
+        elif not naming:
+            dunder = name.startswith("__") and name.endswith("__")
+            if not (isinstance(obj, super) and dunder and
+                    name not in SUPER_DENY):
+                refuse(obj, name)
     try:
         value = _real_getattr(obj, name)
     except AttributeError:
         if default:
             return default[0]
         raise
-    if name in SAFE_DUNDERS:
+    if naming:
         return naming_value(obj, name, value)
     if isinstance(value, ModuleType):
         view = module_view(value, value.__name__)
