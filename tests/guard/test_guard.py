@@ -464,6 +464,18 @@ def test_unowned_private_names():
            "and allowed on the program's own object")
 
 
+def test_dataclass_slots_stays_owned():
+    g = run_user("from dataclasses import dataclass\n"
+                 "@dataclass(slots=True)\n"
+                 "class P:\n    _x: int\n    def get(self):\n"
+                 "        return self._x\n"
+                 "r = (P(3).get(), P(4)._x, type(P(1)).__name__)\n")
+    expect(g["r"] == (3, 4, "P"), f"a slotted dataclass: {g['r']}")
+    expect(blocked("import dataclasses\n"
+                   "P = dataclasses.make_dataclass('P', ['x'],"
+                   " slots=True)\nr = P(1)._x\n"), "a library-made one")
+
+
 def test_naming_dunders_are_strings():
     class Odd:
         __version__ = os

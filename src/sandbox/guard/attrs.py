@@ -285,7 +285,14 @@ def dataclass_wrapper(name):
         def dataclass(cls=None, /, **kwargs):
             def wrap(c):
                 check_dataclass(c)
-                return real(c, **kwargs)
+                out = real(c, **kwargs)
+                # slots=True builds the class again from the program's
+                # class: the same bases and namespace, still the program's.
+                if out is not c and user_class(c) and \
+                        _real_type(out) is _real_type and \
+                        out.__bases__ == c.__bases__:
+                    USER_CLASSES[id(out)] = out
+                return out
             return wrap if cls is None else wrap(cls)
         return dataclass
     if name == "make_dataclass":
