@@ -358,7 +358,6 @@ def test_dataclass_and_functools():
 def run_user(src):
     """SRC compiled as a program and run with the program's builtins, as
     prepare() and execute() do: its globals."""
-    G["USER_CLASSES"].clear()
     code = G["compile_user"](src.encode())
     g = {"__name__": "__main__",
          "__builtins__": dict(G["state"]["builtins"])}
@@ -474,6 +473,13 @@ def test_dataclass_slots_stays_owned():
     expect(blocked("import dataclasses\n"
                    "P = dataclasses.make_dataclass('P', ['x'],"
                    " slots=True)\nr = P(1)._x\n"), "a library-made one")
+
+
+def test_classes_of_one_program():
+    A = run_user("class A:\n    pass\n")["A"]
+    expect(G["owned"](A()), "the program's class")
+    G["compile_user"](b"x = 1\n")
+    expect(not G["owned"](A()), "not the class of an earlier program")
 
 
 def test_naming_dunders_are_strings():

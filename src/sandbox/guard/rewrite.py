@@ -84,6 +84,9 @@ def compile_user(src):
                        value=last.value), last)
     ast.fix_missing_locations(tree)
     code = compile(tree, USER_FILE, "exec", dont_inherit=True)
+    # One program per process (a spare compiles its request, then runs
+    # it): its code objects, and no class of another program's.
+    USER_CLASSES.clear()
     USER_CODE.clear()
     todo = [code]
     while todo:

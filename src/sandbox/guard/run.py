@@ -38,7 +38,6 @@ def prepare(compiled, scratch):
     the child copies as few pages as possible."""
     code, error, lines = compiled
     state["lines"] = lines
-    USER_CLASSES.clear()
     sys.stdin, sys.stdout, sys.stderr = state["stdio"]
     # Ctrl-C under `pyward run` reaches the program as SIGINT: a
     # KeyboardInterrupt, as in python3 (the zygote ignores the signal).
