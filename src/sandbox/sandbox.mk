@@ -32,6 +32,7 @@ GUARD_PY = \
 	src/sandbox/guard/rewrite.py \
 	src/sandbox/guard/run.py \
 	src/sandbox/guard/policy.py \
+	src/sandbox/guard/plots.py \
 	src/sandbox/guard/warmup.py \
 	$(NULL)
 EXTRA_DIST += $(GUARD_PY)

@@ -500,6 +500,22 @@ unrun_result(const char *id, const char *status, const char *etype,
                      "line", line);
 }
 
+/* The text block of a rejection: every problem with its line. */
+static void
+rejection_text(const struct pw_diags *d, struct pw_buf *b)
+{
+    pw_buf_printf(b, "Rejected before running: %zu problem%s found\n", d->n,
+                  d->n == 1 ? "" : "s");
+    size_t i = 0;
+    for (; i < d->n && b->len < TEXT_MAX; i++) {
+        pw_buf_printf(b, "line %d: %s (%s)\n", d->v[i].line, d->v[i].message,
+                      d->v[i].code);
+    }
+    if (i < d->n) {
+        pw_buf_printf(b, "and %zu more in the structured result\n", d->n - i);
+    }
+}
+
 static json_t *
 rejected_result(const struct pw_exec *e, const struct pw_diags *d)
 {
@@ -514,10 +530,12 @@ rejected_result(const struct pw_exec *e, const struct pw_diags *d)
         json_decref(structured);
         return NULL;
     }
-    char text[700];
-    snprintf(text, sizeof(text), "Rejected before running: %s",
-             msg != NULL ? msg : "");
-    return tool_result(structured, text, true);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    rejection_text(d, &b);
+    json_t *res = tool_result(structured, b.data, true);
+    pw_buf_free(&b);
+    return res;
 }
 
 void
@@ -612,33 +630,63 @@ text_max(const char *s)
     return (int)pw_utf8_cut(s, strlen(s), TEXT_MAX);
 }
 
-/* The short text block of a finished run's result R. */
+/* STREAM of R ("stdout" or "stderr") into B under its HEADING (none for
+ * stdout), then a line of its own when it was cut by the output cap or in
+ * this text block. */
+static void
+stream_text(json_t *r, const char *stream, const char *heading,
+            struct pw_buf *b)
+{
+    const char *s = json_string_value(json_object_get(r, stream));
+    if (s == NULL || *s == '\0') {
+        return;
+    }
+    char flag[32];
+    snprintf(flag, sizeof(flag), "%s_truncated", stream);
+    int shown = text_max(s);
+    pw_buf_printf(b, "%s%.*s", heading, shown, s);
+    if (b->len > 0 && b->data[b->len - 1] != '\n') {
+        pw_buf_printf(b, "\n");
+    }
+    if (json_is_true(json_object_get(r, flag))) {
+        pw_buf_printf(b,
+                      "[%s cut: the program printed more than the "
+                      "output limit]\n",
+                      stream);
+    }
+    if ((size_t)shown < strlen(s)) {
+        pw_buf_printf(b,
+                      "[%s shortened here: %d of %zu bytes shown; all of "
+                      "it is in the structured result]\n",
+                      stream, shown, strlen(s));
+    }
+}
+
+/* The text block of a finished run's result R: stdout, then stderr, then
+ * the value of a final expression, then the status with the error's
+ * trimmed traceback. */
 static void
 run_text(json_t *r, struct pw_buf *b)
 {
     const char *status = json_string_value(json_object_get(r, "status"));
-    const char *out = json_string_value(json_object_get(r, "stdout"));
-    const char *errs = json_string_value(json_object_get(r, "stderr"));
     const char *value = json_string_value(json_object_get(r, "result"));
     json_t *error = json_object_get(r, "error"); /* borrowed */
-    if (status != NULL && strcmp(status, "ok") != 0) {
-        pw_buf_printf(b, "Status: %s\n", status);
-    }
-    if (out != NULL && *out != '\0') {
-        pw_buf_printf(b, "%.*s", text_max(out), out);
-    }
+    stream_text(r, "stdout", "", b);
+    stream_text(r, "stderr", "stderr:\n", b);
     if (value != NULL) {
-        pw_buf_printf(b, "%sResult: %.*s\n",
-                      b->len > 0 && b->data[b->len - 1] != '\n' ? "\n" : "",
-                      text_max(value), value);
+        pw_buf_printf(b, "Result: %.*s\n", text_max(value), value);
     }
-    if (json_is_object(error)) {
-        const char *type = json_string_value(json_object_get(error, "type"));
-        const char *msg = json_string_value(json_object_get(error, "message"));
-        pw_buf_printf(b, "%s: %s\n", type != NULL ? type : "Error",
-                      msg != NULL ? msg : "");
-    } else if (errs != NULL && *errs != '\0') {
-        pw_buf_printf(b, "stderr:\n%.*s", text_max(errs), errs);
+    if (status == NULL || strcmp(status, "ok") == 0) {
+        return;
+    }
+    const char *tb = json_string_value(json_object_get(error, "traceback"));
+    const char *type = json_string_value(json_object_get(error, "type"));
+    const char *msg = json_string_value(json_object_get(error, "message"));
+    pw_buf_printf(b, "Status: %s\n", status);
+    if (tb != NULL && *tb != '\0') {
+        pw_buf_printf(b, "%.*s", text_max(tb), tb);
+    } else if (type != NULL) {
+        pw_buf_printf(b, "%s: %s\n", type, msg != NULL ? msg : "");
     }
 }
 

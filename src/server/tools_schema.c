@@ -18,7 +18,11 @@
 static const char execute_input[] = S({
     "type" : "object",
     "properties" : {
-        "code" : {"type" : "string", "description" : "Python source to run"},
+        "code" : {
+            "type" : "string",
+            "description" :
+                "Python source; files under output/ and plt.show() come back"
+        },
         "timeout" : {
             "type" : "number",
             "exclusiveMinimum" : 0,
@@ -322,7 +326,11 @@ static const struct tool_def {
      "Validate, then run Python code in an isolated sandbox (seccomp, "
      "rlimits, namespaces, restricted builtins and imports). Returns stdout, "
      "stderr, the value of a final expression, the variables defined, and "
-     "the error with a trimmed traceback.",
+     "the error with a trimmed traceback. Files the program writes under "
+     "output/ (e.g. df.to_csv('output/data.csv')) come back with the "
+     "result, images as image content; with matplotlib (data_science "
+     "profile), plt.show() and the figures still open at the end come back "
+     "as PNG images, and savefig() takes a path under output/.",
      execute_input, execute_output},
     {"validate_code", "Check Python without running it",
      "Check Python code against the sandbox rules without running it. "

@@ -38,6 +38,7 @@ def prepare(compiled, scratch):
     the child copies as few pages as possible."""
     code, error, lines = compiled
     state["lines"] = lines
+    state["scratch"] = scratch
     sys.stdin, sys.stdout, sys.stderr = state["stdio"]
     # Ctrl-C under `pyward run` reaches the program as SIGINT: a
     # KeyboardInterrupt, as in python3 (the zygote ignores the signal).
@@ -139,6 +140,10 @@ def execute(code, g, error, result_fd):
             res["error"] = error_info(e)
             status = 1
         res["variables"] = variables(g)
+        try:
+            end_of_run()
+        except Exception:  # noqa: BLE001 - figures are a courtesy
+            pass
     for f in (sys.stdout, sys.stderr):
         try:
             f.flush()
