@@ -38,6 +38,10 @@ AM_TESTS_ENVIRONMENT += \
 # pyward run under a pseudo-terminal, next to python3 (tests/tty/).
 TESTS += tests/tty/run.sh
 EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
+# Idioms python3 runs that the sandbox accepts, through `pyward check` and
+# `pyward run` (tests/idioms/).
+TESTS += tests/idioms/run.sh
+EXTRA_DIST += tests/idioms
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \
