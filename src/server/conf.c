@@ -315,6 +315,31 @@ pw_config_free(struct pw_config *cfg)
     memset(cfg, 0, sizeof(*cfg));
 }
 
+/* The SANDBOX_ENABLE_* switch of each profile that has one. */
+static const struct {
+    size_t offset;
+    const char *name;
+    const char *env;
+} toggles[] = {
+    {offsetof(struct pw_config, enable_network), "network",
+     "SANDBOX_ENABLE_NETWORK"},
+    {offsetof(struct pw_config, enable_filesystem), "filesystem",
+     "SANDBOX_ENABLE_FILESYSTEM"},
+    {offsetof(struct pw_config, enable_data_science), "data_science",
+     "SANDBOX_ENABLE_DATA_SCIENCE"},
+};
+
+const char *
+pw_config_profile_env(const char *profile)
+{
+    for (size_t i = 0; i < PW_N_ELEMENTS(toggles); i++) {
+        if (strcmp(toggles[i].name, profile) == 0) {
+            return toggles[i].env;
+        }
+    }
+    return NULL;
+}
+
 int
 pw_config_profile_mask(const struct pw_config *cfg,
                        const struct pw_profiles *profiles,
@@ -323,14 +348,6 @@ pw_config_profile_mask(const struct pw_config *cfg,
     if (cfg->profiles != NULL) {
         return pw_profiles_parse_list(profiles, cfg->profiles, mask, err);
     }
-    static const struct {
-        size_t offset;
-        const char *name;
-    } toggles[] = {
-        {offsetof(struct pw_config, enable_network), "network"},
-        {offsetof(struct pw_config, enable_filesystem), "filesystem"},
-        {offsetof(struct pw_config, enable_data_science), "data_science"},
-    };
     *mask = pw_profiles_default_mask(profiles);
     for (size_t i = 0; i < PW_N_ELEMENTS(toggles); i++) {
         if (!*(const bool *)((const char *)cfg + toggles[i].offset)) {

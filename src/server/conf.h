@@ -51,5 +51,9 @@ int pw_config_profile_mask(const struct pw_config *cfg,
                            const struct pw_profiles *profiles,
                            pw_profile_mask *mask, struct pw_error *err);
 
+/* The environment variable that enables PROFILE (SANDBOX_ENABLE_*), or
+ * NULL when it has none. */
+const char *pw_config_profile_env(const char *profile);
+
 /* Print the --help text to stdout. */
 void pw_config_usage(void);

@@ -245,7 +245,7 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, json_t *args,
     json_t *result = NULL;
     struct pw_exec *e = pw_exec_new(m->tools, args, &result, &err);
     if (e == NULL && result != NULL) {
-        pw_mcp_log(m, PW_MCP_INFO, "execute_code rejected by the validator");
+        pw_mcp_log(m, PW_MCP_INFO, "execute_code refused before running");
         reply_result(m, req, result);
         return;
     }

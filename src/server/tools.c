@@ -50,12 +50,56 @@ struct pw_exec {
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
                       struct pw_error *err);
 
+/* The JSON type of V, as a message names it. */
+static const char *
+type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        return "an object";
+    case JSON_ARRAY:
+        return "a list";
+    case JSON_STRING:
+        return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL:
+        return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE:
+        return "a boolean";
+    case JSON_NULL:
+        break;
+    }
+    return "null";
+}
+
+/* B's text ("" when empty). */
+static const char *
+buf_str(const struct pw_buf *b)
+{
+    return b->data != NULL ? b->data : "";
+}
+
+/* Into B: the names of the profiles in MASK, comma-separated. */
+static void
+profile_names(const struct pw_tools *t, pw_profile_mask mask, struct pw_buf *b)
+{
+    for (size_t i = 0; i < t->profiles->n; i++) {
+        if ((mask & ((pw_profile_mask)1 << i)) != 0) {
+            pw_buf_printf(b, "%s%s", b->len > 0 ? ", " : "",
+                          t->profiles->v[i].name);
+        }
+    }
+}
+
 static int
 arg_code(const struct pw_tools *t, json_t *v, struct call_args *a,
          struct pw_error *err)
 {
     if (!json_is_string(v)) {
-        return pw_fail(err, PW_ERR_USAGE, "'code' must be a string");
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'code' must be a string of Python source, not %s",
+                       type_name(v));
     }
     a->code = json_string_value(v);
     a->code_len = json_string_length(v);
@@ -72,7 +116,10 @@ arg_stdin(const struct pw_tools *t, json_t *v, struct call_args *a,
           struct pw_error *err)
 {
     if (!json_is_string(v)) {
-        return pw_fail(err, PW_ERR_USAGE, "'stdin' must be a string");
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'stdin' must be a string (the program's input), not "
+                       "%s",
+                       type_name(v));
     }
     a->stdin_data = json_string_value(v);
     a->stdin_len = json_string_length(v);
@@ -85,11 +132,18 @@ arg_timeout(const struct pw_tools *t, json_t *v, struct call_args *a,
 {
     double max = t->cfg->max_timeout_s;
     double d = json_number_value(v);
-    if (!json_is_number(v) || !isfinite(d) || d <= 0 || d > max) {
+    if (!json_is_number(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'timeout' must be a number of seconds above 0 and "
-                       "at most %g",
-                       max);
+                       "'timeout' must be a number of seconds, not %s; leave "
+                       "it out for the default of %g s",
+                       type_name(v), t->cfg->timeout_s);
+    }
+    if (!isfinite(d) || d <= 0 || d > max) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'timeout' is %g s: it must be above 0 and at most %g "
+                       "s, the maximum of this server; leave it out for the "
+                       "default of %g s",
+                       d, max, t->cfg->timeout_s);
     }
     a->timeout = d;
     return 0;
@@ -104,12 +158,28 @@ arg_memory(const struct pw_tools *t, json_t *v, struct call_args *a,
         n = json_integer_value(v);
     } else if (json_is_string(v)) {
         n = pw_parse_size(json_string_value(v));
-    }
-    if (n <= 0 || n > t->cfg->max_memory) {
+    } else {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'memory_limit' must be a size such as \"256m\" or "
-                       "\"1g\", at most %lld bytes",
-                       t->cfg->max_memory);
+                       "'memory_limit' must be a string such as \"256m\" or "
+                       "a number of bytes, not %s",
+                       type_name(v));
+    }
+    if (n <= 0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'memory_limit' %s%s%s is not a size: give a number of "
+                       "bytes, or a number followed by k, m or g (\"512k\", "
+                       "\"256m\", \"1g\")",
+                       json_is_string(v) ? "\"" : "",
+                       json_is_string(v) ? json_string_value(v) : "a number",
+                       json_is_string(v) ? "\"" : " that is not above 0");
+    }
+    if (n > t->cfg->max_memory) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'memory_limit' is %lld bytes: this server allows at "
+                       "most %lld bytes (%lld MiB); leave it out for the "
+                       "default of %lld MiB",
+                       n, t->cfg->max_memory, t->cfg->max_memory >> 20,
+                       t->cfg->memory >> 20);
     }
     a->memory = n;
     return 0;
@@ -121,11 +191,43 @@ arg_capture(const struct pw_tools *t, json_t *v, struct call_args *a,
 {
     if (!json_is_boolean(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'capture_output' must be a "
-                       "boolean");
+                       "'capture_output' must be true or false, not %s",
+                       type_name(v));
     }
     a->capture = json_is_true(v);
     return 0;
+}
+
+/* Refuse the profile NAME (index I, -1 if unknown): say which profiles
+ * this call may use and, for a known one, how the operator enables it. */
+static int
+profile_refused(const struct pw_tools *t, const char *name, int i,
+                struct pw_error *err)
+{
+    struct pw_buf on;
+    pw_buf_init(&on);
+    profile_names(t, t->enabled, &on);
+    if (i < 0) {
+        struct pw_buf all;
+        pw_buf_init(&all);
+        profile_names(t, ~(pw_profile_mask)0, &all);
+        pw_fail(err, PW_ERR_USAGE,
+                "unknown profile '%s': the profiles are %s, and this server "
+                "enabled %s",
+                name, buf_str(&all), buf_str(&on));
+        pw_buf_free(&all);
+    } else {
+        const char *env = pw_config_profile_env(name);
+        pw_fail(err, PW_ERR_USAGE,
+                "profile '%s' is not enabled on this server, which enabled "
+                "only %s: 'profile' can only choose among those; leave it "
+                "out or use one of them. The server's operator can enable "
+                "'%s' (pyward serve --profiles %s,%s%s%s%s)",
+                name, buf_str(&on), name, buf_str(&on), name,
+                env ? ", or " : "", env ? env : "", env ? "=1" : "");
+    }
+    pw_buf_free(&on);
+    return -1;
 }
 
 static int
@@ -134,16 +236,14 @@ add_profile(const struct pw_tools *t, json_t *v, struct call_args *a,
 {
     if (!json_is_string(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'profile' must be a name or a list of names");
+                       "'profile' must be a profile name or a list of names, "
+                       "not %s",
+                       type_name(v));
     }
     const char *name = json_string_value(v);
     int i = pw_profiles_index(t->profiles, name);
-    if (i < 0) {
-        return pw_fail(err, PW_ERR_USAGE, "unknown profile '%s'", name);
-    }
-    if ((t->enabled & ((pw_profile_mask)1 << i)) == 0) {
-        return pw_fail(err, PW_ERR_USAGE,
-                       "profile '%s' is not enabled on this server", name);
+    if (i < 0 || (t->enabled & ((pw_profile_mask)1 << i)) == 0) {
+        return profile_refused(t, name, i, err);
     }
     a->mask |= (pw_profile_mask)1 << i;
     return 0;
@@ -178,15 +278,18 @@ arg_imports(const struct pw_tools *t, json_t *v, struct call_args *a,
     json_t *item; /* borrowed */
     if (!json_is_array(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'allowed_imports' must be a list of module names");
+                       "'allowed_imports' must be a list of module names "
+                       "such as [\"math\"], not %s",
+                       type_name(v));
     }
     a->only = pw_xcalloc(json_array_size(v) + 1, sizeof(char *));
     json_array_foreach(v, i, item) {
         if (!json_is_string(item) || json_string_length(item) == 0) {
-            return pw_fail(err, PW_ERR_USAGE,
-                           "'allowed_imports' must be a list of module "
-                           "names (item %zu is not)",
-                           i);
+            return pw_fail(
+                err, PW_ERR_USAGE,
+                "'allowed_imports' must be a list of module "
+                "names: item %zu is %s",
+                i, json_is_string(item) ? "an empty string" : type_name(item));
         }
         a->only[i] = json_string_value(item);
     }
@@ -231,7 +334,18 @@ parse_one(const struct pw_tools *t, unsigned tool, const char *key, json_t *v,
             return arg_defs[i].fn(t, v, a, err);
         }
     }
-    return pw_fail(err, PW_ERR_USAGE, "unknown argument '%s'", key);
+    struct pw_buf names;
+    pw_buf_init(&names);
+    for (size_t i = 0; i < PW_N_ELEMENTS(arg_defs); i++) {
+        if ((arg_defs[i].tools & tool) != 0) {
+            pw_buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
+                          arg_defs[i].name);
+        }
+    }
+    pw_fail(err, PW_ERR_USAGE, "unknown argument '%s': the arguments are %s",
+            key, buf_str(&names));
+    pw_buf_free(&names);
+    return -1;
 }
 
 /* Fill A from ARGS (an object or NULL) for TOOL; defaults first. */
@@ -266,6 +380,22 @@ parse_args(const struct pw_tools *t, unsigned tool, json_t *args,
 }
 
 /* --- results ---------------------------------------------------------- */
+
+/* New reference: the result of a call refused for its arguments (MCP
+ * 2025-11-25: input errors are tool results, so the model sees them). */
+static json_t *
+argument_error(const char *tool, const char *message)
+{
+    PW_AUTOFREE char *text =
+        pw_xasprintf("%s: invalid arguments: %s", tool, message);
+    json_t *r = json_pack("{s:[{s:s,s:s}],s:b}", "content", "type", "text",
+                          "text", text, "isError", 1);
+    /* NULL: the message was cut inside a character. */
+    return r != NULL
+               ? r
+               : json_pack("{s:[{s:s,s:s}],s:b}", "content", "type", "text",
+                           "text", "invalid arguments", "isError", 1);
+}
 
 /* New reference: {content: [{type: text, text}], structuredContent,
  * isError}.  STRUCT is stolen. */
@@ -438,7 +568,7 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
 {
     if (args != NULL && json_object_size(args) > 0) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "get_sandbox_info takes no arguments");
+                       "get_sandbox_info takes no arguments; call it with {}");
     }
     char text[256];
     snprintf(text, sizeof(text), "pyward %s, Python %s; sandbox %s",
@@ -467,9 +597,9 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     return rc;
 }
 
-int
-pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
-                   json_t **result, struct pw_error *err)
+static int
+call_tool(struct pw_tools *t, const char *name, json_t *args, json_t **result,
+          struct pw_error *err)
 {
     if (strcmp(name, "grade_code") == 0) {
         return grade_code(t, args, result, err);
@@ -480,7 +610,21 @@ pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
     if (strcmp(name, "get_sandbox_info") == 0) {
         return sandbox_info(t, args, result, err);
     }
-    return pw_fail(err, PW_ERR_USAGE, "unknown tool '%s'", name);
+    return pw_fail(err, PW_ERR_INTERNAL, "no synchronous tool '%s'", name);
+}
+
+int
+pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
+                   json_t **result, struct pw_error *err)
+{
+    *result = NULL;
+    int rc = call_tool(t, name, args, result, err);
+    if (rc < 0 && err->code == PW_ERR_USAGE) {
+        json_decref(*result);
+        *result = argument_error(name, err->message);
+        return *result != NULL ? 0 : -1;
+    }
+    return rc;
 }
 
 /* --- execute_code ----------------------------------------------------- */
@@ -541,8 +685,11 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     e->args = json_incref(args);
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
     *result = NULL;
-    if (parse_args(t, ARG_EXEC, args, &e->a, err) < 0 ||
-        run_validator(t, &e->a, &d, &an, err) < 0) {
+    if (parse_args(t, ARG_EXEC, args, &e->a, err) < 0) {
+        *result = argument_error("execute_code", err->message);
+        goto fail;
+    }
+    if (run_validator(t, &e->a, &d, &an, err) < 0) {
         goto fail;
     }
     if (d.n > 0) {

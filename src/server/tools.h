@@ -8,7 +8,8 @@
  *
  * Arguments only ever narrow what the operator allows: a timeout or memory
  * limit above the server's maximum, a profile that is not enabled, or a
- * malformed argument is refused with PW_ERR_USAGE (JSON-RPC -32602).
+ * malformed argument is refused with a CallToolResult with isError (MCP
+ * 2025-11-25: the model reads it), whose text says why and what to do.
  */
 #pragma once
 
@@ -45,9 +46,9 @@ json_t *pw_tools_list_json(void);
 bool pw_tools_exists(const char *name);
 
 /*
- * Run a synchronous tool (validate_code, get_sandbox_info).  Sets *RESULT
- * to a new CallToolResult and returns 0, or returns -1 with ERR
- * (PW_ERR_USAGE: invalid arguments).
+ * Run a synchronous tool (validate_code, get_sandbox_info, grade_code).
+ * Sets *RESULT to a new CallToolResult (isError for invalid arguments) and
+ * returns 0, or returns -1 with ERR on an internal failure.
  */
 int pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
                        json_t **result, struct pw_error *err);
@@ -58,8 +59,8 @@ struct pw_exec;
 /*
  * Check the arguments of execute_code and validate the code.  Returns an
  * owned exec ready to start, or NULL: either with *RESULT set to the final
- * CallToolResult (the code was rejected), or with ERR (bad arguments:
- * PW_ERR_USAGE; internal failure otherwise).  ARGS is borrowed (a
+ * CallToolResult (invalid arguments, or the code was rejected), or with
+ * ERR on an internal failure.  ARGS is borrowed (a
  * reference is kept while the exec lives).
  */
 struct pw_exec *pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,

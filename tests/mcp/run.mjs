@@ -163,7 +163,7 @@ async function configCases() {
   const r = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'pass', timeout: 25 } });
   i = await infoWith(['--rules', 'restricted'], {});
   point('--rules restricted is served', mismatch(i, { rules: 'restricted', validator_available: true }));
-  point('--max-timeout caps what a client may ask', mismatch(r, { error: { code: -32602, message: (m) => /at most 20/.test(m) } }));
+  point('--max-timeout caps what a client may ask', mismatch(r, { result: { isError: true, content: (c) => /at most 20 s/.test(c[0].text) } }));
   await s.close();
   for (const [args, env, what] of [[['--bogus'], {}, 'unknown flag'], [['--timeout', 'x'], {}, 'bad --timeout'],
     [[], { SANDBOX_TIMEOUT: 'soon' }, 'bad SANDBOX_TIMEOUT'], [['--profiles', 'nope'], {}, 'unknown profile'],
