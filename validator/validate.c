@@ -319,16 +319,21 @@ denied_detail(const struct pw_importset *set, const char *module, char *buf,
                        "of the selected profiles");
         return;
     }
-    size_t n = 0;
-    int len =
-        snprintf(buf, size, "the allowed_imports of this call list only");
-    for (; set->only[n] != NULL && len > 0 && (size_t)len < size; n++) {
-        len += snprintf(buf + len, size - (size_t)len, "%s %s",
-                        n == 0 ? "" : ",", set->only[n]);
+    if (set->only[0] == NULL) {
+        (void)snprintf(buf, size,
+                       "this call allows no module (its allowed_imports)");
+        return;
     }
-    if (len > 0 && (size_t)len < size) {
+    size_t n = 0;
+    int len = 0;
+    for (; set->only[n] != NULL && len >= 0 && (size_t)len < size; n++) {
+        len += snprintf(buf + len, size - (size_t)len, "%s%s",
+                        n == 0 ? "" : ", ", set->only[n]);
+    }
+    if (len >= 0 && (size_t)len < size) {
         (void)snprintf(buf + len, size - (size_t)len,
-                       "; add '%s' to that list or use one of those", module);
+                       " %s this call allows (its allowed_imports)",
+                       n == 1 ? "is the only module" : "are the only modules");
     }
 }
 

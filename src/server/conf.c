@@ -33,40 +33,109 @@ enum opt_kind {
 };
 
 static const struct option_entry {
-    const char *flag;       /* long option, or NULL: environment only */
-    const char *env;        /* PYWARD_* name */
-    const char *env_compat; /* SANDBOX_* name or NULL */
+    const char *flag;          /* long option, or NULL: environment only */
+    const char *env;           /* PYWARD_* name, or NULL */
+    const char *env_compat[2]; /* SANDBOX_* names, or NULL */
     enum opt_kind kind;
     size_t offset;
     const char *help;
 } options[] = {
-    {"timeout", "PYWARD_TIMEOUT", "SANDBOX_TIMEOUT", OPT_SECONDS,
-     offsetof(struct pw_config, timeout_s), "default run timeout (s)"},
-    {"max-timeout", "PYWARD_MAX_TIMEOUT", NULL, OPT_SECONDS,
-     offsetof(struct pw_config, max_timeout_s), "largest timeout (s)"},
-    {"max-output", "PYWARD_MAX_OUTPUT_SIZE", "SANDBOX_MAX_OUTPUT_SIZE",
-     OPT_SIZE, offsetof(struct pw_config, max_output),
+    {"timeout",
+     "PYWARD_TIMEOUT",
+     {"SANDBOX_TIMEOUT", "SANDBOX_DEFAULT_TIMEOUT"},
+     OPT_SECONDS,
+     offsetof(struct pw_config, timeout_s),
+     "default run timeout (s)"},
+    {"max-timeout",
+     "PYWARD_MAX_TIMEOUT",
+     {"SANDBOX_MAX_TIMEOUT", NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, max_timeout_s),
+     "largest timeout (s)"},
+    {"max-output",
+     "PYWARD_MAX_OUTPUT_SIZE",
+     {"SANDBOX_MAX_OUTPUT_SIZE", NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, max_output),
      "bytes kept per output stream"},
-    {"memory", "PYWARD_DEFAULT_MEMORY_LIMIT", "SANDBOX_DEFAULT_MEMORY_LIMIT",
-     OPT_SIZE, offsetof(struct pw_config, memory), "default memory limit"},
-    {"max-memory", "PYWARD_MAX_MEMORY", NULL, OPT_SIZE,
-     offsetof(struct pw_config, max_memory), "largest memory limit"},
-    {"profiles", "PYWARD_PROFILES", NULL, OPT_STRING,
-     offsetof(struct pw_config, profiles), "profiles clients may use"},
-    {"rules", "PYWARD_RULES", NULL, OPT_STRING,
-     offsetof(struct pw_config, rules), "default|restricted|DIR"},
-    {"max-concurrency", "PYWARD_MAX_CONCURRENCY", NULL, OPT_COUNT,
-     offsetof(struct pw_config, max_concurrency), "runs in flight"},
-    {"log-level", "PYWARD_LOG_LEVEL", NULL, OPT_LOGLEVEL,
-     offsetof(struct pw_config, log_level), "debug|info|warning|error"},
-    {NULL, "PYWARD_ENABLE_NETWORK", "SANDBOX_ENABLE_NETWORK", OPT_BOOL,
-     offsetof(struct pw_config, enable_network), NULL},
-    {NULL, "PYWARD_ENABLE_FILESYSTEM", "SANDBOX_ENABLE_FILESYSTEM", OPT_BOOL,
-     offsetof(struct pw_config, enable_filesystem), NULL},
-    {NULL, "PYWARD_ENABLE_DATA_SCIENCE", "SANDBOX_ENABLE_DATA_SCIENCE",
-     OPT_BOOL, offsetof(struct pw_config, enable_data_science), NULL},
-    {NULL, "PYWARD_ALLOWED_IMPORTS", "SANDBOX_ALLOWED_IMPORTS", OPT_LIST,
-     offsetof(struct pw_config, allowed_imports), NULL},
+    {"memory",
+     "PYWARD_DEFAULT_MEMORY_LIMIT",
+     {"SANDBOX_DEFAULT_MEMORY_LIMIT", NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, memory),
+     "default memory limit"},
+    {"max-memory",
+     "PYWARD_MAX_MEMORY",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, max_memory),
+     "largest memory limit"},
+    {"profiles",
+     "PYWARD_PROFILES",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, profiles),
+     "profiles clients may use"},
+    {"rules",
+     "PYWARD_RULES",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, rules),
+     "default|restricted|DIR"},
+    {"max-concurrency",
+     "PYWARD_MAX_CONCURRENCY",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_concurrency),
+     "runs in flight"},
+    {"log-level",
+     "PYWARD_LOG_LEVEL",
+     {NULL, NULL},
+     OPT_LOGLEVEL,
+     offsetof(struct pw_config, log_level),
+     "debug|info|warning|error"},
+    {NULL,
+     "PYWARD_ENABLE_NETWORK",
+     {"SANDBOX_ENABLE_NETWORK", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, enable_network),
+     NULL},
+    {NULL,
+     "PYWARD_ENABLE_FILESYSTEM",
+     {"SANDBOX_ENABLE_FILESYSTEM", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, enable_filesystem),
+     NULL},
+    {NULL,
+     "PYWARD_ENABLE_DATA_SCIENCE",
+     {"SANDBOX_ENABLE_DATA_SCIENCE", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, enable_data_science),
+     NULL},
+    {NULL,
+     "PYWARD_ALLOWED_IMPORTS",
+     {NULL, NULL},
+     OPT_LIST,
+     offsetof(struct pw_config, allowed_imports),
+     NULL},
+    {NULL,
+     NULL,
+     {"SANDBOX_ALLOWED_IMPORTS", NULL},
+     OPT_LIST,
+     offsetof(struct pw_config, only_imports),
+     NULL},
+    {NULL,
+     "PYWARD_ENABLE_CONTAINER_MODE",
+     {"SANDBOX_ENABLE_CONTAINER_MODE", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, container_mode),
+     NULL},
+    {NULL,
+     NULL,
+     {"SANDBOX_CONTAINER_IMAGE", NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, container_image),
+     NULL},
 };
 
 static int
@@ -191,8 +260,8 @@ load_env(struct pw_config *cfg, struct pw_error *err)
 {
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
-        /* The compatibility name first, so the PYWARD_ one wins. */
-        const char *names[] = {e->env_compat, e->env};
+        /* The compatibility names first, so the PYWARD_ one wins. */
+        const char *names[] = {e->env_compat[0], e->env_compat[1], e->env};
         for (size_t j = 0; j < PW_N_ELEMENTS(names); j++) {
             const char *v = names[j] != NULL ? getenv(names[j]) : NULL;
             if (v != NULL && set_option(cfg, e, v, names[j], err) < 0) {
@@ -234,7 +303,11 @@ pw_config_usage(void)
     }
     printf("\nenvironment only: SANDBOX_ENABLE_NETWORK, "
            "SANDBOX_ENABLE_FILESYSTEM,\n  SANDBOX_ENABLE_DATA_SCIENCE, "
-           "SANDBOX_ALLOWED_IMPORTS (PYWARD_* too)\n");
+           "SANDBOX_ENABLE_CONTAINER_MODE (PYWARD_* too),\n"
+           "  SANDBOX_ALLOWED_IMPORTS (the only modules runs may import),\n"
+           "  PYWARD_ALLOWED_IMPORTS (modules added to the profiles'),\n"
+           "  SANDBOX_CONTAINER_IMAGE (accepted; pyward runs no image)\n"
+           "SANDBOX_DEFAULT_TIMEOUT and SANDBOX_MAX_TIMEOUT are read too.\n");
 }
 
 /* A default above its maximum is an error when both were given, else the
@@ -303,6 +376,13 @@ pw_config_load(struct pw_config *cfg, int argc, char **argv,
         return pw_fail(err, PW_ERR_USAGE, "unexpected argument '%s'",
                        argv[optind]);
     }
+    if (cfg->container_image != NULL) {
+        pw_log(PW_LOG_WARN,
+               "SANDBOX_CONTAINER_IMAGE=%s: pyward runs no container image; "
+               "every run has its own process, namespaces and seccomp "
+               "filter (use_container is accepted)",
+               cfg->container_image);
+    }
     return check_consistency(cfg, err);
 }
 
@@ -311,7 +391,9 @@ pw_config_free(struct pw_config *cfg)
 {
     free(cfg->rules);
     free(cfg->profiles);
+    free(cfg->container_image);
     free_list(cfg->allowed_imports);
+    free_list(cfg->only_imports);
     memset(cfg, 0, sizeof(*cfg));
 }
 

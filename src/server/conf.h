@@ -32,6 +32,11 @@ struct pw_config {
     bool enable_filesystem;   /* SANDBOX_ENABLE_FILESYSTEM */
     bool enable_data_science; /* SANDBOX_ENABLE_DATA_SCIENCE */
     char **allowed_imports;   /* operator's extra modules, NULL-terminated */
+    char **only_imports;      /* SANDBOX_ALLOWED_IMPORTS: the only modules
+                                 runs may import (NULL: the profiles') */
+    bool container_mode;      /* SANDBOX_ENABLE_CONTAINER_MODE: every run
+                                 needs the namespace layers */
+    char *container_image;    /* SANDBOX_CONTAINER_IMAGE (unused, owned) */
     bool timeout_given;       /* set explicitly (not the default) */
     bool memory_given;
 };

@@ -37,11 +37,13 @@ struct call_args {
     pw_profile_mask mask;
     const char **only; /* owned vector of borrowed strings, or NULL */
     bool capture;
-    json_t *tests; /* borrowed: grade_code's suite */
+    bool container; /* use_container: the namespace layers are required */
+    json_t *tests;  /* borrowed: grade_code's suite */
 };
 
 struct pw_exec {
-    json_t *args; /* owned: keeps the borrowed strings alive */
+    const struct pw_tools *tools; /* borrowed */
+    json_t *args;                 /* owned: keeps the borrowed strings alive */
     struct call_args a;
     struct pw_importset imports;
     char id[32];
@@ -231,6 +233,20 @@ profile_refused(const struct pw_tools *t, const char *name, int i,
 }
 
 static int
+arg_container(const struct pw_tools *t, json_t *v, struct call_args *a,
+              struct pw_error *err)
+{
+    (void)t;
+    if (!json_is_boolean(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'use_container' must be true or false, not %s",
+                       type_name(v));
+    }
+    a->container = json_is_true(v);
+    return 0;
+}
+
+static int
 add_profile(const struct pw_tools *t, json_t *v, struct call_args *a,
             struct pw_error *err)
 {
@@ -322,6 +338,7 @@ static const struct arg_def {
     {"stdin", ARG_EXEC, arg_stdin},
     {"memory_limit", ARG_EXEC, arg_memory},
     {"capture_output", ARG_EXEC, arg_capture},
+    {"use_container", ARG_EXEC, arg_container},
 };
 
 static int
@@ -346,6 +363,54 @@ parse_one(const struct pw_tools *t, unsigned tool, const char *key, json_t *v,
             key, buf_str(&names));
     pw_buf_free(&names);
     return -1;
+}
+
+/* True if some pattern of LIST matches NAME. */
+static bool
+any_matches(const char *const *list, const char *name)
+{
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++) {
+        if (pw_module_matches(list[i], name)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Narrow A's module list to the operator's (SANDBOX_ALLOWED_IMPORTS, the
+ * only modules runs may import): the call's list within it, or all of it
+ * when the call has none. */
+static void
+narrow_to_operator(const struct pw_config *cfg, struct call_args *a)
+{
+    const char *const *op = (const char *const *)cfg->only_imports;
+    const char **call = a->only;
+    size_t n = 0;
+    size_t nop = 0;
+    size_t ncall = 0;
+    while (op != NULL && op[nop] != NULL) {
+        nop++;
+    }
+    while (call != NULL && call[ncall] != NULL) {
+        ncall++;
+    }
+    if (op == NULL) {
+        return;
+    }
+    const char **out = pw_xcalloc(nop + ncall + 1, sizeof(char *));
+    for (size_t i = 0; i < nop; i++) {
+        if (call == NULL || any_matches((const char *const *)call, op[i])) {
+            out[n++] = op[i];
+        }
+    }
+    for (size_t i = 0; i < ncall; i++) {
+        if (any_matches(op, call[i]) &&
+            !any_matches((const char *const *)out, call[i])) {
+            out[n++] = call[i];
+        }
+    }
+    free(call);
+    a->only = out;
 }
 
 /* Fill A from ARGS (an object or NULL) for TOOL; defaults first. */
@@ -376,25 +441,31 @@ parse_args(const struct pw_tools *t, unsigned tool, json_t *args,
     if ((tool & ARG_GRADE) != 0 && a->tests == NULL) {
         return pw_fail(err, PW_ERR_USAGE, "missing required argument 'tests'");
     }
+    narrow_to_operator(t->cfg, a);
     return 0;
 }
 
 /* --- results ---------------------------------------------------------- */
+
+/* New reference: the result of a call TOOL refused: "TOOL: WHAT: WHY". */
+static json_t *
+refusal(const char *tool, const char *what, const char *why)
+{
+    PW_AUTOFREE char *text = pw_xasprintf("%s: %s: %s", tool, what, why);
+    json_t *r = json_pack("{s:[{s:s,s:s}],s:b}", "content", "type", "text",
+                          "text", text, "isError", 1);
+    /* NULL: the message was cut inside a character. */
+    return r != NULL ? r
+                     : json_pack("{s:[{s:s,s:s}],s:b}", "content", "type",
+                                 "text", "text", what, "isError", 1);
+}
 
 /* New reference: the result of a call refused for its arguments (MCP
  * 2025-11-25: input errors are tool results, so the model sees them). */
 static json_t *
 argument_error(const char *tool, const char *message)
 {
-    PW_AUTOFREE char *text =
-        pw_xasprintf("%s: invalid arguments: %s", tool, message);
-    json_t *r = json_pack("{s:[{s:s,s:s}],s:b}", "content", "type", "text",
-                          "text", text, "isError", 1);
-    /* NULL: the message was cut inside a character. */
-    return r != NULL
-               ? r
-               : json_pack("{s:[{s:s,s:s}],s:b}", "content", "type", "text",
-                           "text", "invalid arguments", "isError", 1);
+    return refusal(tool, "invalid arguments", message);
 }
 
 /* New reference: {content: [{type: text, text}], structuredContent,
@@ -410,20 +481,39 @@ tool_result(json_t *structured, const char *text, bool is_error)
                      is_error);
 }
 
-/* New reference: {valid, errors, message} for the diagnostics D. */
+/* New reference: "Line L: MESSAGE (CODE)" for each finding of D. */
+static json_t *
+error_strings(const struct pw_diags *d)
+{
+    json_auto_t *list = json_array();
+    for (size_t i = 0; list != NULL && i < d->n; i++) {
+        PW_AUTOFREE char *s = pw_xasprintf("Line %d: %s (%s)", d->v[i].line,
+                                           d->v[i].message, d->v[i].code);
+        if (json_array_append_new(list, json_string(s)) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&list);
+}
+
+/* New reference: {valid, errors, findings, message} for the diagnostics
+ * D: errors as strings (the python sandbox contract), findings as
+ * objects. */
 static json_t *
 validation_json(const struct pw_diags *d)
 {
     char msg[600];
     if (d->n == 0) {
-        snprintf(msg, sizeof(msg), "Code is valid.");
+        snprintf(msg, sizeof(msg), "Code passed validation");
     } else {
-        snprintf(msg, sizeof(msg), "%zu problem%s found; line %d: %s (%s)",
+        snprintf(msg, sizeof(msg),
+                 "Code contains restricted operations: %zu problem%s; line "
+                 "%d: %s (%s)",
                  d->n, d->n == 1 ? "" : "s", d->v[0].line, d->v[0].message,
                  d->v[0].code);
     }
-    json_t *errors = pw_diags_to_json(d);
-    return json_pack("{s:b,s:o,s:s}", "valid", d->n == 0, "errors", errors,
+    return json_pack("{s:b,s:o,s:o,s:s}", "valid", d->n == 0, "errors",
+                     error_strings(d), "findings", pw_diags_to_json(d),
                      "message", msg);
 }
 
@@ -509,14 +599,22 @@ recommendations(const struct pw_tools *t, const struct pw_diags *d,
     return pw_steal(&hints);
 }
 
+/* The contract's complexity level of a McCabe estimate. */
+static const char *
+complexity_level(long mccabe)
+{
+    return mccabe <= 5 ? "low" : mccabe <= 10 ? "medium" : "high";
+}
+
 static json_t *
 analysis_json(const struct pw_analysis *an)
 {
     return json_pack(
-        "{s:I,s:I,s:I,s:I,s:I}", "line_count", (json_int_t)an->line_count,
+        "{s:I,s:I,s:I,s:I,s:s,s:I}", "line_count", (json_int_t)an->line_count,
         "character_count", (json_int_t)an->character_count, "node_count",
         (json_int_t)an->node_count, "max_depth", (json_int_t)an->max_depth,
-        "estimated_complexity", (json_int_t)an->estimated_complexity);
+        "estimated_complexity", complexity_level(an->estimated_complexity),
+        "cyclomatic_complexity", (json_int_t)an->estimated_complexity);
 }
 
 /* Set *RESULT to the validate_code CallToolResult for D and AN. */
@@ -526,16 +624,21 @@ validate_result(const struct pw_tools *t, const struct pw_diags *d,
                 struct pw_error *err)
 {
     json_t *validation = validation_json(d);
-    char text[700];
-    snprintf(text, sizeof(text), "Code is %svalid: %s",
-             d->n == 0 ? "" : "not ",
-             validation != NULL
-                 ? json_string_value(json_object_get(validation, "message"))
-                 : "");
+    struct pw_buf text;
+    pw_buf_init(&text);
+    pw_buf_printf(&text, "%s",
+                  d->n == 0 ? "Code passed validation."
+                            : "Code is not valid:");
+    size_t i;
+    json_t *e; /* borrowed */
+    json_array_foreach(json_object_get(validation, "errors"), i, e) {
+        pw_buf_printf(&text, "\n%s", json_string_value(e));
+    }
     json_t *structured = json_pack(
         "{s:o,s:o,s:o}", "validation", validation, "analysis",
         analysis_json(an), "recommendations", recommendations(t, d, an));
-    *result = tool_result(structured, text, d->n != 0);
+    *result = tool_result(structured, text.data, d->n != 0);
+    pw_buf_free(&text);
     /* NULL: a text cut inside a character (not valid UTF-8). */
     return *result != NULL ? 0
                            : pw_fail(err, PW_ERR_INTERNAL,
@@ -629,19 +732,154 @@ pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
 
 /* --- execute_code ----------------------------------------------------- */
 
+/* The fields the program's report fills, as the result names them. */
+static const struct {
+    const char *reported; /* name in the sandbox's program_reported */
+    const char *fields[3];
+} reported_moves[] = {
+    {"result", {"result", "result_repr", NULL}},
+    {"variables", {"variables", "variable_details", NULL}},
+    {"error", {"error", "error_details", "traceback"}},
+    {"blocked", {"blocked", NULL, NULL}},
+};
+
+/* New reference: R's program_reported list with the moved names. */
+static json_t *
+reported_json(json_t *r)
+{
+    json_t *out = json_array();
+    size_t i;
+    json_t *v; /* borrowed */
+    json_array_foreach(json_object_get(r, "program_reported"), i, v) {
+        for (size_t m = 0; m < PW_N_ELEMENTS(reported_moves); m++) {
+            if (strcmp(reported_moves[m].reported, json_string_value(v)) !=
+                0) {
+                continue;
+            }
+            for (size_t f = 0; f < 3 && reported_moves[m].fields[f]; f++) {
+                json_array_append_new(
+                    out, json_string(reported_moves[m].fields[f]));
+            }
+        }
+    }
+    return out;
+}
+
+/* New reference: the names of the variables map VARS, in its order. */
+static json_t *
+names_json(json_t *vars)
+{
+    json_t *names = json_array();
+    const char *key;
+    json_t *v; /* borrowed */
+    json_object_foreach(vars, key, v) {
+        json_array_append_new(names, json_string(key));
+    }
+    return names;
+}
+
+/* Move R (an execute_code result) to the python sandbox contract, with
+ * pyward's own fields next to it (doc/MCP.md lists the moves):
+ *   result (repr) -> result_repr, and result_value -> result;
+ *   variables {name: {type, repr}} -> variable_details, and variables is
+ *   the list of names;
+ *   error {type, message, line, traceback} -> error_details, and error is
+ *   "Type: message", traceback the traceback text (on failure).
+ * 0, or -1 when a field cannot be set. */
+static int
+contract_fields(json_t *r)
+{
+    json_auto_t *repr = json_incref(json_object_get(r, "result"));
+    json_auto_t *value = json_incref(json_object_get(r, "result_value"));
+    json_auto_t *vars = json_incref(json_object_get(r, "variables"));
+    json_auto_t *error = json_incref(json_object_get(r, "error"));
+    if (!json_is_object(vars)) {
+        json_decref(vars);
+        vars = json_object();
+    }
+    (void)json_object_del(r, "result_value"); /* -1: it was not there */
+    int rc = json_object_set_new(r, "result",
+                                 value ? json_incref(value) : json_null());
+    rc |= json_object_set_new(r, "result_repr",
+                              json_is_string(repr) ? json_incref(repr)
+                                                   : json_null());
+    rc |= json_object_set_new(r, "variables", names_json(vars));
+    rc |= json_object_set(r, "variable_details", vars);
+    rc |= json_object_set_new(r, "program_reported", reported_json(r));
+    if (!json_is_object(error)) {
+        return rc | json_object_set_new(r, "error", json_null());
+    }
+    const char *type = json_string_value(json_object_get(error, "type"));
+    const char *msg = json_string_value(json_object_get(error, "message"));
+    const char *tb = json_string_value(json_object_get(error, "traceback"));
+    PW_AUTOFREE char *line =
+        pw_xasprintf("%s%s%s", type ? type : "Error", msg && *msg ? ": " : "",
+                     msg ? msg : "");
+    rc |= json_object_set_new(r, "error", json_string(line));
+    rc |= json_object_set_new(r, "traceback", json_string(tb ? tb : ""));
+    rc |= json_object_set(r, "error_details", error);
+    return rc != 0 ? -1 : 0;
+}
+
+/* Say in R which isolation the run had, and whether use_container was
+ * asked (a run is never weaker than asked: see container_refused). */
+static int
+isolation_field(const struct pw_tools *t, bool asked, json_t *r)
+{
+    const char *how =
+        t->container_available
+            ? "its own process in its own user, PID, mount, IPC, UTS and "
+              "network namespaces, under a seccomp allow-list, rlimits, "
+              "landlock and the interpreter's guards (no container image: "
+              "pyward runs none)"
+            : "its own process under a seccomp allow-list, rlimits and the "
+              "interpreter's guards (this host gives no namespaces)";
+    return json_object_set_new(r, "isolation",
+                               json_pack("{s:b,s:b,s:s,s:O}", "use_container",
+                                         asked, "container_equivalent",
+                                         t->container_available, "summary",
+                                         how, "layers", t->layers));
+}
+
+/* New reference: the result of a call that asks for container-grade
+ * isolation (use_container, or the operator's container mode) on a host
+ * that cannot give it; NULL when it can. */
+static json_t *
+container_refused(const struct pw_tools *t, bool asked)
+{
+    if (t->container_available || (!asked && !t->cfg->container_mode)) {
+        return NULL;
+    }
+    PW_AUTOFREE char *why = pw_xasprintf(
+        "%s asks for container-grade isolation (its own user, PID, mount and "
+        "network namespaces), which this host cannot give (not active: %s)%s",
+        asked ? "use_container: true" : "this server's container mode",
+        t->container_missing,
+        asked && !t->cfg->container_mode
+            ? "; pass use_container: false to run with the layers it has "
+              "(get_sandbox_info lists them)"
+            : "");
+    return refusal("execute_code", "not run", why);
+}
+
 /* New reference: an execute_code result for a run that never started. */
 static json_t *
 unrun_result(const char *id, const char *status, const char *etype,
              const char *message, int line)
 {
-    return json_pack("{s:b,s:s,s:s,s:n,s:s,s:s,s:b,s:b,s:f,s:f,s:i,s:n,s:n,"
-                     "s:n,s:{s:s,s:s,s:i}}",
-                     "success", 0, "execution_id", id, "status", status,
-                     "result", "stdout", "", "stderr", "", "stdout_truncated",
-                     0, "stderr_truncated", 0, "execution_time", 0.0,
-                     "cpu_time", 0.0, "max_rss_kb", 0, "exit_code", "signal",
-                     "variables", "error", "type", etype, "message", message,
-                     "line", line);
+    json_t *r =
+        json_pack("{s:b,s:s,s:s,s:n,s:s,s:s,s:b,s:b,s:f,s:f,s:i,s:n,"
+                  "s:n,s:n,s:{s:s,s:s,s:i}}",
+                  "success", 0, "execution_id", id, "status", status, "result",
+                  "stdout", "", "stderr", "", "stdout_truncated", 0,
+                  "stderr_truncated", 0, "execution_time", 0.0, "cpu_time",
+                  0.0, "max_rss_kb", 0, "exit_code", "signal", "variables",
+                  "error", "type", etype, "message", message, "line", line);
+    if (r != NULL && contract_fields(r) < 0) {
+        json_decref(r);
+        r = NULL;
+    }
+    return r;
 }
 
 static json_t *
@@ -682,6 +920,7 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     struct pw_diags d;
     struct pw_analysis an;
     pw_diags_init(&d);
+    e->tools = t;
     e->args = json_incref(args);
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
     *result = NULL;
@@ -689,7 +928,8 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
         *result = argument_error("execute_code", err->message);
         goto fail;
     }
-    if (run_validator(t, &e->a, &d, &an, err) < 0) {
+    *result = container_refused(t, e->a.container);
+    if (*result != NULL || run_validator(t, &e->a, &d, &an, err) < 0) {
         goto fail;
     }
     if (d.n > 0) {
@@ -766,8 +1006,8 @@ run_text(json_t *r, struct pw_buf *b)
     const char *status = json_string_value(json_object_get(r, "status"));
     const char *out = json_string_value(json_object_get(r, "stdout"));
     const char *errs = json_string_value(json_object_get(r, "stderr"));
-    const char *value = json_string_value(json_object_get(r, "result"));
-    json_t *error = json_object_get(r, "error"); /* borrowed */
+    const char *value = json_string_value(json_object_get(r, "result_repr"));
+    const char *error = json_string_value(json_object_get(r, "error"));
     if (status != NULL && strcmp(status, "ok") != 0) {
         pw_buf_printf(b, "Status: %s\n", status);
     }
@@ -779,11 +1019,8 @@ run_text(json_t *r, struct pw_buf *b)
                       b->len > 0 && b->data[b->len - 1] != '\n' ? "\n" : "",
                       text_max(value), value);
     }
-    if (json_is_object(error)) {
-        const char *type = json_string_value(json_object_get(error, "type"));
-        const char *msg = json_string_value(json_object_get(error, "message"));
-        pw_buf_printf(b, "%s: %s\n", type != NULL ? type : "Error",
-                      msg != NULL ? msg : "");
+    if (error != NULL) {
+        pw_buf_printf(b, "%s\n", error);
     } else if (errs != NULL && *errs != '\0') {
         pw_buf_printf(b, "stderr:\n%.*s", text_max(errs), errs);
     }
@@ -902,6 +1139,10 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     const char *status = json_string_value(json_object_get(r, "status"));
     bool failed = status == NULL || strcmp(status, "ok") != 0;
     complete_result(r, e->id, !failed);
+    if (contract_fields(r) < 0 ||
+        isolation_field(e->tools, e->a.container, r) < 0) {
+        return NULL;
+    }
     struct pw_buf b;
     pw_buf_init(&b);
     json_auto_t *content = json_array();
@@ -951,6 +1192,132 @@ allows_json(unsigned caps)
     return list;
 }
 
+/* New reference: the modules of profile P importable here (and, under
+ * SANDBOX_ALLOWED_IMPORTS, listed by the operator). */
+static json_t *
+modules_json(const struct pw_tools *t, PyObject *find_spec,
+             const struct pw_profile *p)
+{
+    const char *const *only = (const char *const *)t->cfg->only_imports;
+    json_t *mods = json_array();
+    for (size_t m = 0; mods != NULL && m < p->nmodules; m++) {
+        if ((only == NULL || any_matches(only, p->modules[m])) &&
+            importable(find_spec, p->modules[m]) &&
+            json_array_append_new(mods, json_string(p->modules[m])) < 0) {
+            json_decref(mods);
+            mods = NULL;
+        }
+    }
+    return mods;
+}
+
+/* New reference: the python sandbox contract's security_profiles:
+ * {NAME: {enabled, modules}} for every profile. */
+static json_t *
+security_profiles_json(const struct pw_tools *t)
+{
+    PW_PYAUTO PyObject *util = pw_py_import("importlib.util");
+    PW_PYAUTO PyObject *find_spec =
+        util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
+    json_auto_t *out = json_object();
+    if (find_spec == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    for (size_t i = 0; i < t->profiles->n; i++) {
+        const struct pw_profile *p = &t->profiles->v[i];
+        bool on = (t->enabled & ((pw_profile_mask)1 << i)) != 0;
+        if (json_object_set_new(
+                out, p->name,
+                json_pack("{s:b,s:o}", "enabled", on, "modules",
+                          modules_json(t, find_spec, p))) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&out);
+}
+
+/* "128m" for a size in whole MiB, else the number of bytes. */
+static json_t *
+size_text(long long n)
+{
+    char buf[32];
+    if (n % (1LL << 30) == 0) {
+        snprintf(buf, sizeof(buf), "%lldg", n >> 30);
+    } else if (n % (1LL << 20) == 0) {
+        snprintf(buf, sizeof(buf), "%lldm", n >> 20);
+    } else {
+        snprintf(buf, sizeof(buf), "%lld", n);
+    }
+    return json_string(buf);
+}
+
+/* New reference: a NULL-terminated list as JSON, or null. */
+static json_t *
+list_json(char **list)
+{
+    if (list == NULL) {
+        return json_null();
+    }
+    json_t *out = json_array();
+    for (size_t i = 0; list[i] != NULL; i++) {
+        json_array_append_new(out, json_string(list[i]));
+    }
+    return out;
+}
+
+static const char *const container_layers[] = {
+    "user_namespace", "pid_namespace", "mount_namespace", "network_namespace"};
+
+/* From the zygote's ISOLATION report: the active layers' names, and
+ * whether the namespaces a container would give are all active. */
+static void
+layers_summary(struct pw_tools *t, json_t *isolation)
+{
+    const char *key;
+    json_t *v; /* borrowed */
+    t->layers = json_array();
+    json_object_foreach(isolation, key, v) {
+        if (json_is_true(json_object_get(v, "active"))) {
+            json_array_append_new(t->layers, json_string(key));
+        }
+    }
+    size_t len = 0;
+    t->container_missing[0] = '\0';
+    for (size_t i = 0; i < PW_N_ELEMENTS(container_layers); i++) {
+        json_t *l = json_object_get(isolation, container_layers[i]);
+        if (!json_is_true(json_object_get(l, "active")) &&
+            len < sizeof(t->container_missing)) {
+            len += (size_t)snprintf(t->container_missing + len,
+                                    sizeof(t->container_missing) - len, "%s%s",
+                                    len > 0 ? ", " : "", container_layers[i]);
+        }
+    }
+    t->container_available = t->zygote != NULL && len == 0;
+}
+
+/* Add the python sandbox contract's fields to the info object. */
+static int
+contract_info(struct pw_tools *t)
+{
+    const struct pw_config *cfg = t->cfg;
+    json_t *fields = json_pack(
+        "{s:b,s:o,s:{s:f,s:I,s:o},s:{s:b,s:b,s:o,s:b},s:{s:o,s:o}}", "success",
+        1, "security_profiles", security_profiles_json(t), "resource_limits",
+        "timeout", cfg->timeout_s, "max_output_size",
+        (json_int_t)cfg->max_output, "memory_limit", size_text(cfg->memory),
+        "container_mode", "available", t->container_available, "enabled",
+        cfg->container_mode, "image",
+        cfg->container_image != NULL ? json_string(cfg->container_image)
+                                     : json_null(),
+        "image_used", 0, "allowed_imports", "only",
+        list_json(cfg->only_imports), "added",
+        list_json(cfg->allowed_imports));
+    int rc = fields != NULL ? json_object_update(t->info, fields) : -1;
+    json_decref(fields);
+    return rc;
+}
+
 /* New reference: [{name, summary, default, modules, allows}] of enabled
  * profiles, each listing the modules actually importable on this host. */
 static json_t *
@@ -969,14 +1336,7 @@ profiles_json(const struct pw_tools *t)
         if ((t->enabled & ((pw_profile_mask)1 << i)) == 0) {
             continue;
         }
-        json_t *mods = json_array();
-        for (size_t m = 0; mods != NULL && m < p->nmodules; m++) {
-            if (importable(find_spec, p->modules[m]) &&
-                json_array_append_new(mods, json_string(p->modules[m])) < 0) {
-                json_decref(mods);
-                mods = NULL;
-            }
-        }
+        json_t *mods = modules_json(t, find_spec, p);
         if (json_array_append_new(
                 list, json_pack("{s:s,s:s,s:b,s:o,s:o}", "name", p->name,
                                 "summary", p->summary ? p->summary : "",
@@ -1011,7 +1371,10 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
                         t->zygote != NULL, "validator_available",
                         t->rules != NULL, "isolation", layers);
     /* NULL: the profiles' modules could not be looked up (Python). */
-    if (t->info == NULL) {
+    if (t->info != NULL) {
+        layers_summary(t, json_object_get(t->info, "isolation"));
+    }
+    if (t->info == NULL || contract_info(t) < 0) {
         return pw_fail(err, PW_ERR_INTERNAL,
                        "building the sandbox description");
     }
@@ -1029,5 +1392,7 @@ void
 pw_tools_free(struct pw_tools *t)
 {
     json_decref(t->info);
+    json_decref(t->layers);
     t->info = NULL;
+    t->layers = NULL;
 }

@@ -32,6 +32,9 @@ struct pw_tools {
     struct pw_zygote *zygote;           /* borrowed; NULL: unavailable */
     char zygote_error[512];             /* why zygote is NULL */
     json_t *info;                       /* owned get_sandbox_info cache */
+    json_t *layers;                     /* owned: the active layers' names */
+    bool container_available;           /* the namespace layers are active */
+    char container_missing[128];        /* those that are not */
     unsigned long runs;                 /* executions started */
 };
 

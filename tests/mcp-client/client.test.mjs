@@ -148,10 +148,10 @@ test("allowed_imports: a module the call's own list leaves out is named as such"
   const r = await run({ code: 'import math\n', allowed_imports: ['json'] });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'rejected');
-  assert.match(r.structuredContent.validation.errors[0].message,
-    /^module 'math' cannot be imported here: the allowed_imports of this call list only json; add 'math' to that list or use one of those/);
+  assert.match(r.structuredContent.validation.findings[0].message,
+    /^module 'math' cannot be imported here: json is the only module this call allows \(its allowed_imports\) \(see/);
   const os = await run({ code: 'import os\n', allowed_imports: ['json'] });
-  assert.match(os.structuredContent.validation.errors[0].message, /module 'os' cannot be imported here: no profile of this sandbox provides it/);
+  assert.match(os.structuredContent.validation.findings[0].message, /module 'os' cannot be imported here: no profile of this sandbox provides it/);
 });
 
 test('validate_code: valid code', async (t) => {
@@ -167,7 +167,8 @@ test('validate_code: rejected code lists the problem', async (t) => {
   const r = await main.client.callTool({ name: 'validate_code', arguments: { code: 'import os\nos.system("ls")\n' } });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.validation.valid, false);
-  assert.ok(r.structuredContent.validation.errors.some((e) => e.line === 1));
+  assert.ok(r.structuredContent.validation.errors.some((e) => /^Line 1: module 'os' cannot be imported here: .* \(PW101\)$/.test(e)));
+  assert.ok(r.structuredContent.validation.findings.some((e) => e.line === 1 && e.code === 'PW101'));
   assert.ok(r.structuredContent.recommendations.length > 0);
 });
 
@@ -177,7 +178,8 @@ test('execute_code: success', async (t) => {
   assert.equal(r.isError, false, JSON.stringify(r));
   assert.equal(r.structuredContent.status, 'ok');
   assert.equal(r.structuredContent.stdout, '14\n');
-  assert.equal(r.structuredContent.result, '[0, 1, 4, 9]');
+  assert.deepEqual(r.structuredContent.result, [0, 1, 4, 9]);
+  assert.equal(r.structuredContent.result_repr, '[0, 1, 4, 9]');
   assert.match(r.content[0].text, /14/);
 });
 
@@ -186,7 +188,9 @@ test('execute_code: failure (exception)', async (t) => {
   const r = await run({ code: 'def f():\n    return 1 / 0\nf()\n' });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'error');
-  assert.equal(r.structuredContent.error.type, 'ZeroDivisionError');
+  assert.equal(r.structuredContent.error, 'ZeroDivisionError: division by zero');
+  assert.equal(r.structuredContent.error_details.type, 'ZeroDivisionError');
+  assert.match(r.structuredContent.traceback, /ZeroDivisionError: division by zero\n$/);
   assert.match(r.content[0].text, /ZeroDivisionError/);
 });
 

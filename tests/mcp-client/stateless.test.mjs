@@ -49,7 +49,7 @@ test('execute_code in 2026-07-28: output, value and errors come back', async () 
   assert.equal(ok.structuredContent.status, 'ok');
   const bad = await client.callTool({ name: 'execute_code', arguments: { code: '1 / 0' } });
   assert.equal(bad.isError, true);
-  assert.equal(bad.structuredContent.error.type, 'ZeroDivisionError');
+  assert.equal(bad.structuredContent.error, 'ZeroDivisionError: division by zero');
 });
 
 test('validate_code, get_sandbox_info and grade_code in 2026-07-28', async () => {
