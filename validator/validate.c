@@ -320,8 +320,7 @@ denied_detail(const struct pw_importset *set, const char *module, char *buf,
         return;
     }
     if (set->only[0] == NULL) {
-        (void)snprintf(buf, size,
-                       "this call allows no module (its allowed_imports)");
+        (void)snprintf(buf, size, "this call allows no module");
         return;
     }
     size_t n = 0;
@@ -331,8 +330,7 @@ denied_detail(const struct pw_importset *set, const char *module, char *buf,
                         n == 0 ? "" : ", ", set->only[n]);
     }
     if (len >= 0 && (size_t)len < size) {
-        (void)snprintf(buf + len, size - (size_t)len,
-                       " %s this call allows (its allowed_imports)",
+        (void)snprintf(buf + len, size - (size_t)len, " %s this call allows",
                        n == 1 ? "is the only module" : "are the only modules");
     }
 }

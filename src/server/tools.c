@@ -527,9 +527,8 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
                        "%s",
                        t->rules_error);
     }
-    struct pw_importset imports = {
-        t->profiles, a->mask, (const char *const *)t->cfg->allowed_imports,
-        a->only};
+    struct pw_importset imports = {t->profiles, a->mask,
+                                   (const char *const *)t->extra, a->only};
     return pw_validate(t->rules, &imports, a->code, a->code_len, d, an, err);
 }
 
@@ -688,9 +687,8 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     struct call_args a;
     int rc = parse_args(t, ARG_GRADE, args, &a, err);
     if (rc == 0) {
-        struct pw_importset set = {
-            t->profiles, a.mask, (const char *const *)t->cfg->allowed_imports,
-            a.only};
+        struct pw_importset set = {t->profiles, a.mask,
+                                   (const char *const *)t->extra, a.only};
         struct pw_grade_ctx c = {t->cfg, t->profiles, t->rules, t->zygote,
                                  t->zygote == NULL ? t->zygote_error
                                                    : t->rules_error};
@@ -941,8 +939,7 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     }
     pw_diags_free(&d);
     e->imports = (struct pw_importset){
-        t->profiles, e->a.mask, (const char *const *)t->cfg->allowed_imports,
-        e->a.only};
+        t->profiles, e->a.mask, (const char *const *)t->extra, e->a.only};
     return e;
 fail:
     pw_diags_free(&d);
@@ -1296,6 +1293,28 @@ layers_summary(struct pw_tools *t, json_t *isolation)
     t->container_available = t->zygote != NULL && len == 0;
 }
 
+/* The modules the operator trusts beyond the profiles': those added
+ * (PYWARD_ALLOWED_IMPORTS) and those SANDBOX_ALLOWED_IMPORTS lists, which
+ * narrows every call to them (narrow_to_operator). */
+static void
+operator_extra(struct pw_tools *t)
+{
+    char **lists[] = {t->cfg->allowed_imports, t->cfg->only_imports};
+    size_t n = 0;
+    for (size_t l = 0; l < PW_N_ELEMENTS(lists); l++) {
+        for (size_t i = 0; lists[l] != NULL && lists[l][i] != NULL; i++) {
+            n++;
+        }
+    }
+    t->extra = pw_xcalloc(n + 1, sizeof(char *));
+    n = 0;
+    for (size_t l = 0; l < PW_N_ELEMENTS(lists); l++) {
+        for (size_t i = 0; lists[l] != NULL && lists[l][i] != NULL; i++) {
+            t->extra[n++] = lists[l][i];
+        }
+    }
+}
+
 /* Add the python sandbox contract's fields to the info object. */
 static int
 contract_info(struct pw_tools *t)
@@ -1371,6 +1390,7 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
                         t->zygote != NULL, "validator_available",
                         t->rules != NULL, "isolation", layers);
     /* NULL: the profiles' modules could not be looked up (Python). */
+    operator_extra(t);
     if (t->info != NULL) {
         layers_summary(t, json_object_get(t->info, "isolation"));
     }
@@ -1393,6 +1413,8 @@ pw_tools_free(struct pw_tools *t)
 {
     json_decref(t->info);
     json_decref(t->layers);
+    free(t->extra);
+    t->extra = NULL;
     t->info = NULL;
     t->layers = NULL;
 }

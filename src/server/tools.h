@@ -33,9 +33,11 @@ struct pw_tools {
     char zygote_error[512];             /* why zygote is NULL */
     json_t *info;                       /* owned get_sandbox_info cache */
     json_t *layers;                     /* owned: the active layers' names */
-    bool container_available;           /* the namespace layers are active */
-    char container_missing[128];        /* those that are not */
-    unsigned long runs;                 /* executions started */
+    const char **extra;       /* owned vector of borrowed names: the operator's
+                                 modules beyond the profiles' */
+    bool container_available; /* the namespace layers are active */
+    char container_missing[128]; /* those that are not */
+    unsigned long runs;          /* executions started */
 };
 
 /* Fill the get_sandbox_info cache (needs the interpreter).  0 or -1. */
