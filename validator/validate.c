@@ -16,6 +16,7 @@
 #include "validator/gate.h"
 #include "validator/diag.h"
 #include "validator/ruleset.h"
+#include "validator/script_meta.h"
 #include "core/util.h"
 
 /* Sources larger than this are a "too-large" diagnostic. */
@@ -615,6 +616,7 @@ pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
     if (precheck(&x)) {
         return 0;
     }
+    pw_script_meta_check(rs, imports, src, len, NULL, out);
     if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) {
         /* A UTF-8 byte order mark; columns on line 1 then count from
          * after it. */

@@ -16,6 +16,7 @@
 #include "core/py.h"
 #include "server/grade_tool.h"
 #include "server/tools.h"
+#include "validator/script_meta.h"
 #include "core/util.h"
 
 #define TEXT_MAX 4000 /* bytes of output shown in the text block */
@@ -36,6 +37,7 @@ struct call_args {
     long long memory;
     pw_profile_mask mask;
     const char **only; /* owned vector of borrowed strings, or NULL */
+    const char **deps; /* owned vector of borrowed strings, or NULL */
     bool capture;
     bool container; /* use_container: the namespace layers are required */
     json_t *tests;  /* borrowed: grade_code's suite */
@@ -313,6 +315,32 @@ arg_imports(const struct pw_tools *t, json_t *v, struct call_args *a,
 }
 
 static int
+arg_deps(const struct pw_tools *t, json_t *v, struct call_args *a,
+         struct pw_error *err)
+{
+    size_t i;
+    json_t *item; /* borrowed */
+    (void)t;
+    if (!json_is_array(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'dependencies' must be a list of PEP 508 requirements "
+                       "such as [\"numpy>=1.24\"], not %s",
+                       type_name(v));
+    }
+    a->deps = pw_xcalloc(json_array_size(v) + 1, sizeof(char *));
+    json_array_foreach(v, i, item) {
+        if (!json_is_string(item)) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "'dependencies' must be a list of strings: item "
+                           "%zu is %s",
+                           i, type_name(item));
+        }
+        a->deps[i] = json_string_value(item);
+    }
+    return 0;
+}
+
+static int
 arg_tests(const struct pw_tools *t, json_t *v, struct call_args *a,
           struct pw_error *err)
 {
@@ -339,6 +367,7 @@ static const struct arg_def {
     {"memory_limit", ARG_EXEC, arg_memory},
     {"capture_output", ARG_EXEC, arg_capture},
     {"use_container", ARG_EXEC, arg_container},
+    {"dependencies", ARG_EXEC | ARG_VALIDATE, arg_deps},
 };
 
 static int
@@ -529,7 +558,14 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
     }
     struct pw_importset imports = {t->profiles, a->mask,
                                    (const char *const *)t->extra, a->only};
-    return pw_validate(t->rules, &imports, a->code, a->code_len, d, an, err);
+    if (pw_validate(t->rules, &imports, a->code, a->code_len, d, an, err) <
+        0) {
+        return -1;
+    }
+    /* The dependencies argument, as a '# /// script' block's (line 0). */
+    pw_script_meta_check(t->rules, &imports, NULL, 0,
+                         (const char *const *)a->deps, d);
+    return 0;
 }
 
 /* Append a hint for each distinct rule that fired (at most a few). */
@@ -660,6 +696,7 @@ validate_code(struct pw_tools *t, json_t *args, json_t **result,
         rc = validate_result(t, &d, &an, result, err);
     }
     free(a.only);
+    free(a.deps);
     pw_diags_free(&d);
     return rc;
 }
@@ -695,6 +732,7 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
         rc = pw_grade_tool(&c, a.code, a.code_len, &set, a.tests, result, err);
     }
     free(a.only);
+    free(a.deps);
     return rc;
 }
 
@@ -906,6 +944,7 @@ pw_exec_free(struct pw_exec *e)
     if (e != NULL) {
         json_decref(e->args);
         free(e->a.only);
+        free(e->a.deps);
         free(e);
     }
 }

@@ -46,6 +46,11 @@ static const char execute_input[] = S({
             "default" : true,
             "description" : "false: stdout and stderr come back empty"
         },
+        "dependencies" : {
+            "type" : "array",
+            "items" : {"type" : "string"},
+            "description" : "PEP 508 requirements: each names a profile"
+        },
         "use_container" : {
             "type" : "boolean",
             "default" : false,
@@ -67,7 +72,8 @@ static const char validate_input[] = S({
                 {"type" : "array", "items" : {"type" : "string"}}
             ]
         },
-        "allowed_imports" : {"type" : "array", "items" : {"type" : "string"}}
+        "allowed_imports" : {"type" : "array", "items" : {"type" : "string"}},
+        "dependencies" : {"type" : "array", "items" : {"type" : "string"}}
     },
     "required" : ["code"],
     "additionalProperties" : false
