@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/log.h"
+#include "server/compat.h"
 #include "server/conf.h"
 #include "core/util.h"
 
@@ -88,6 +89,12 @@ static const struct option_entry {
      OPT_COUNT,
      offsetof(struct pw_config, max_concurrency),
      "runs in flight"},
+    {"compat",
+     "PYWARD_COMPAT",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, compat),
+     "another server's tool set"},
     {"log-level",
      "PYWARD_LOG_LEVEL",
      {NULL, NULL},
@@ -315,6 +322,12 @@ pw_config_usage(void)
 static int
 check_consistency(struct pw_config *cfg, struct pw_error *err)
 {
+    enum pw_compat mode;
+    if (pw_compat_parse(cfg->compat, &mode) < 0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "--compat: unknown tool set '%s' (one of %s)",
+                       cfg->compat, pw_compat_names());
+    }
     if (cfg->timeout_s > cfg->max_timeout_s && !cfg->timeout_given) {
         cfg->timeout_s = cfg->max_timeout_s;
     }
@@ -392,6 +405,7 @@ pw_config_free(struct pw_config *cfg)
     free(cfg->rules);
     free(cfg->profiles);
     free(cfg->container_image);
+    free(cfg->compat);
     free_list(cfg->allowed_imports);
     free_list(cfg->only_imports);
     memset(cfg, 0, sizeof(*cfg));

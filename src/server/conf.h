@@ -37,6 +37,7 @@ struct pw_config {
     bool container_mode;      /* SANDBOX_ENABLE_CONTAINER_MODE: every run
                                  needs the namespace layers */
     char *container_image;    /* SANDBOX_CONTAINER_IMAGE (unused, owned) */
+    char *compat;             /* --compat: another server's tools (owned) */
     bool timeout_given;       /* set explicitly (not the default) */
     bool memory_given;
 };

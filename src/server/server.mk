@@ -6,6 +6,7 @@ libpyward_a_SOURCES += \
 	src/server/mcp.c src/server/mcp.h \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
+	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \
 	$(NULL)
 

@@ -15,6 +15,7 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "server/grade_tool.h"
+#include "server/compat.h"
 #include "server/tools.h"
 #include "validator/script_meta.h"
 #include "core/util.h"
@@ -736,10 +737,40 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     return rc;
 }
 
+/* mcp-python-exec-sandbox's check_environment and validate_script. */
+static int
+call_compat(struct pw_tools *t, const char *name, json_t *args,
+            json_t **result, struct pw_error *err)
+{
+    if (strcmp(name, "check_environment") == 0) {
+        if (args != NULL && json_object_size(args) > 0) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "check_environment takes no arguments");
+        }
+        *result = pw_compat_environment(t->info);
+        return *result != NULL ? 0 : pw_fail(err, PW_ERR_INTERNAL, "%s", name);
+    }
+    json_auto_t *mine =
+        pw_compat_args(t->compat, name, args, t->cfg->max_timeout_s, err);
+    if (mine == NULL) {
+        return -1;
+    }
+    (void)json_object_del(mine, "timeout");
+    int rc = validate_code(t, mine, result, err);
+    if (rc == 0) {
+        *result = pw_compat_validation(*result,
+                                       json_object_get(args, "dependencies"));
+    }
+    return rc;
+}
+
 static int
 call_tool(struct pw_tools *t, const char *name, json_t *args, json_t **result,
           struct pw_error *err)
 {
+    if (t->compat != PW_COMPAT_NONE) {
+        return call_compat(t, name, args, result, err);
+    }
     if (strcmp(name, "grade_code") == 0) {
         return grade_code(t, args, result, err);
     }
@@ -950,19 +981,23 @@ pw_exec_free(struct pw_exec *e)
 }
 
 struct pw_exec *
-pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
-            struct pw_error *err)
+pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
+            json_t **result, struct pw_error *err)
 {
     struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
     struct pw_diags d;
     struct pw_analysis an;
     pw_diags_init(&d);
     e->tools = t;
-    e->args = json_incref(args);
+    e->args =
+        t->compat != PW_COMPAT_NONE
+            ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
+            : json_incref(args);
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
     *result = NULL;
-    if (parse_args(t, ARG_EXEC, args, &e->a, err) < 0) {
-        *result = argument_error("execute_code", err->message);
+    if ((t->compat != PW_COMPAT_NONE && e->args == NULL) ||
+        parse_args(t, ARG_EXEC, e->args, &e->a, err) < 0) {
+        *result = argument_error(tool, err->message);
         goto fail;
     }
     *result = container_refused(t, e->a.container);
@@ -983,6 +1018,9 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
 fail:
     pw_diags_free(&d);
     pw_exec_free(e);
+    if (*result != NULL) {
+        *result = pw_compat_result(t->compat, *result);
+    }
     return NULL;
 }
 
@@ -1021,9 +1059,10 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
     pw_log(PW_LOG_WARN, "%s: refused to run: %s", e->id, err.message);
     char text[600];
     snprintf(text, sizeof(text), "Not run: %s", err.message);
-    *result = tool_result(
-        unrun_result(e->id, "internal_error", "SandboxError", err.message, 0),
-        text, true);
+    *result = pw_compat_result(
+        t->compat, tool_result(unrun_result(e->id, "internal_error",
+                                            "SandboxError", err.message, 0),
+                               text, true));
     return NULL;
 }
 
@@ -1197,7 +1236,7 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
         json_decref(res);
         res = NULL;
     }
-    return res;
+    return res != NULL ? pw_compat_result(e->tools->compat, res) : NULL;
 }
 
 /* --- get_sandbox_info ------------------------------------------------- */
@@ -1430,6 +1469,7 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
                         t->rules != NULL, "isolation", layers);
     /* NULL: the profiles' modules could not be looked up (Python). */
     operator_extra(t);
+    (void)pw_compat_parse(t->cfg->compat, &t->compat); /* conf.c checked it */
     if (t->info != NULL) {
         layers_summary(t, json_object_get(t->info, "isolation"));
     }

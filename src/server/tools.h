@@ -19,6 +19,7 @@
 #include "core/profiles.h"
 #include "core/pyward.h"
 #include "sandbox/sandbox.h"
+#include "server/compat.h"
 #include "server/conf.h"
 #include "validator/validator.h"
 
@@ -38,17 +39,21 @@ struct pw_tools {
     bool container_available; /* the namespace layers are active */
     char container_missing[128]; /* those that are not */
     unsigned long runs;          /* executions started */
+    enum pw_compat compat;       /* whose tool set is served */
 };
 
 /* Fill the get_sandbox_info cache (needs the interpreter).  0 or -1. */
 int pw_tools_init(struct pw_tools *t, struct pw_error *err);
 void pw_tools_free(struct pw_tools *t);
 
-/* New reference: the tools/list "tools" array, schemas included. */
-json_t *pw_tools_list_json(void);
+/* New reference: the tools/list "tools" array, schemas included (another
+ * server's tool set under --compat). */
+json_t *pw_tools_list_json(const struct pw_tools *t);
 
 /* True if NAME is one of the tools. */
-bool pw_tools_exists(const char *name);
+bool pw_tools_exists(const struct pw_tools *t, const char *name);
+/* True if the tool NAME runs code (through pw_exec_*, in the event loop). */
+bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
 
 /*
  * Run a synchronous tool (validate_code, get_sandbox_info, grade_code).
@@ -68,8 +73,8 @@ struct pw_exec;
  * ERR on an internal failure.  ARGS is borrowed (a
  * reference is kept while the exec lives).
  */
-struct pw_exec *pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
-                            struct pw_error *err);
+struct pw_exec *pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
+                            json_t **result, struct pw_error *err);
 /* The timeout of the run, seconds (for progress notifications). */
 double pw_exec_timeout(const struct pw_exec *e);
 /* Fork the child.  Returns an owned run, or NULL with *RESULT set to a

@@ -430,8 +430,11 @@ static const struct tool_def {
 };
 
 bool
-pw_tools_exists(const char *name)
+pw_tools_exists(const struct pw_tools *t, const char *name)
 {
+    if (t->compat != PW_COMPAT_NONE) {
+        return pw_compat_exists(t->compat, name);
+    }
     for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
         if (strcmp(tool_defs[i].name, name) == 0) {
             return true;
@@ -463,9 +466,19 @@ schema_load(const char *text)
     return schema;
 }
 
-json_t *
-pw_tools_list_json(void)
+bool
+pw_tools_runs_code(const struct pw_tools *t, const char *name)
 {
+    return t->compat != PW_COMPAT_NONE ? pw_compat_runs(t->compat, name)
+                                       : strcmp(name, "execute_code") == 0;
+}
+
+json_t *
+pw_tools_list_json(const struct pw_tools *t)
+{
+    if (t->compat != PW_COMPAT_NONE) {
+        return pw_compat_tools_json(t->compat);
+    }
     json_auto_t *tools = json_array();
     if (tools == NULL) {
         return NULL;
