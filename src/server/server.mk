@@ -26,6 +26,7 @@ EXTRA_DIST += \
 	tests/mcp-client/stateless.test.mjs \
 	tests/mcp-client/ibm.test.mjs \
 	tests/mcp-client/pep723.test.mjs \
+	tests/mcp-client/compat.test.mjs \
 	tests/mcp-client/package.json \
 	tests/mcp-client/package-lock.json \
 	$(NULL)
