@@ -5,6 +5,7 @@ libpyward_a_SOURCES += \
 	src/server/rpc.c src/server/rpc.h \
 	src/server/mcp.c src/server/mcp.h \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
+	src/server/tools_info.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
 	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \

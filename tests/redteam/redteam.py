@@ -368,7 +368,9 @@ def summary(raw):
         return f"unparsed: {raw!r:.200}"
     if "jsonrpc" in res:
         res = (res.get("result") or {}).get("structuredContent") or res
-    err = res.get("error") or {}
+    err = res.get("error_details") or res.get("error") or {}
+    if not isinstance(err, dict):
+        err = {"message": err}
     return (f"status={res.get('status')} blocked={res.get('blocked')} "
             f"{err.get('type')}: {str(err.get('message'))[:150]}")
 
