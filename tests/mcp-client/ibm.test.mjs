@@ -255,6 +255,31 @@ for (const [name, code, want] of USE_CASES) {
   });
 }
 
+test('advanced features: validate then execute, batch execution, container mode with custom limits', async (t) => {
+  if (needSandbox(t)) return;
+  const v = await plain.callTool({ name: 'validate_code', arguments: { code: "import os; os.system('ls')" } });
+  assert.equal(v.structuredContent.validation.valid, false);
+  assertRun(await execute(plain, { code: "print('Safe code execution')" }),
+    { result: null, stdout: 'Safe code execution\n', variables: [] });
+  const batch = [
+    ["print('Hello, World!')", { result: null, stdout: 'Hello, World!\n', variables: [] }],
+    ['result = sum(range(10))', { result: 45, stdout: '', variables: ['result'] }],
+    ['import math; print(math.pi)', { result: null, stdout: '3.141592653589793\n', variables: [] }],
+  ];
+  for (const [code, want] of batch) {
+    assertRun(await execute(plain, { code, timeout: 5 }), want);
+  }
+  const big = await execute(science, {
+    code: 'import numpy as np; data = np.random.rand(1000, 1000)', use_container: true, memory_limit: '512m', timeout: 60,
+  });
+  if (!info.container_mode.available) {
+    assert.equal(big.isError, true);
+    return;
+  }
+  assertRun(big, { result: null, stdout: '', variables: ['data'] });
+  assert.equal(big.structuredContent.variable_details.data.type, 'ndarray');
+});
+
 test('result: the global "result" first, else a final expression; no JSON form gives the repr', async (t) => {
   if (needSandbox(t)) return;
   const value = async (code) => (await execute(plain, { code })).structuredContent;
