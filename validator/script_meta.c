@@ -421,3 +421,53 @@ pw_script_meta_check(const struct pw_ruleset *rs,
     }
     pw_buf_free(&toml);
 }
+
+/* The strings of the Python list V (borrowed) appended to OUT. */
+static void
+append_strings(json_t *out, PyObject *v)
+{
+    for (Py_ssize_t i = 0;
+         v != NULL && PyList_Check(v) && i < PyList_GET_SIZE(v); i++) {
+        PyObject *item = PyList_GET_ITEM(v, i); /* borrowed */
+        const char *str =
+            PyUnicode_Check(item) ? PyUnicode_AsUTF8(item) : NULL;
+        if (str != NULL) {
+            json_array_append_new(out, json_string(str));
+        }
+        PyErr_Clear();
+    }
+}
+
+json_t *
+pw_script_meta_read(const char *src, size_t len)
+{
+    struct pw_buf toml;
+    int line = 0;
+    json_t *out = NULL;
+    pw_buf_init(&toml);
+    if (find_block(src, len, &toml, &line)) {
+        PW_PYAUTO PyObject *mod = pw_py_import("tomllib");
+        PW_PYAUTO PyObject *doc =
+            mod != NULL
+                ? PyObject_CallMethod(mod, "loads", "s#",
+                                      toml.data != NULL ? toml.data : "",
+                                      (Py_ssize_t)toml.len)
+                : NULL;
+        PyErr_Clear();
+        PyObject *py = doc != NULL && PyDict_Check(doc)
+                           ? PyDict_GetItemString(doc, "requires-python")
+                           : NULL; /* borrowed */
+        const char *spec =
+            py != NULL && PyUnicode_Check(py) ? PyUnicode_AsUTF8(py) : NULL;
+        PyErr_Clear();
+        out = json_pack("{s:o,s:[]}", "requires-python",
+                        spec != NULL ? json_string(spec) : json_null(),
+                        "dependencies");
+        if (out != NULL && doc != NULL && PyDict_Check(doc)) {
+            append_strings(json_object_get(out, "dependencies"),
+                           PyDict_GetItemString(doc, "dependencies"));
+        }
+    }
+    pw_buf_free(&toml);
+    return out;
+}

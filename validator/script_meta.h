@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "core/profiles.h"
@@ -24,3 +25,7 @@ void pw_script_meta_check(const struct pw_ruleset *rs,
                           const struct pw_importset *set, const char *src,
                           size_t len, const char *const *deps,
                           struct pw_diags *out);
+
+/* New reference: {requires-python, dependencies} of SRC's "# /// script"
+ * block (what it declares, unchecked), or NULL when SRC has none. */
+json_t *pw_script_meta_read(const char *src, size_t len);

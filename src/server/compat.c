@@ -507,7 +507,7 @@ pw_compat_environment(const json_t *info)
 }
 
 json_t *
-pw_compat_validation(json_t *result, json_t *deps)
+pw_compat_validation(json_t *result, json_t *meta, json_t *deps)
 {
     json_t *sc = json_object_get(result, "structuredContent"); /* borrowed */
     json_t *v = json_object_get(sc, "validation");             /* borrowed */
@@ -517,17 +517,26 @@ pw_compat_validation(json_t *result, json_t *deps)
         return result; /* an argument error: already text */
     }
     if (json_is_true(json_object_get(v, "valid"))) {
-        size_t n = json_array_size(deps);
-        pw_buf_printf(&b, "VALID\n");
-        if (n == 0) {
-            pw_buf_printf(&b, "dependencies: none");
-        } else {
-            pw_buf_printf(&b, "dependencies (%zu):", n);
+        json_t *all = json_object_get(meta, "dependencies"); /* borrowed */
+        const char *py =
+            json_string_value(json_object_get(meta, "requires-python"));
+        size_t n = json_array_size(all) + json_array_size(deps);
+        pw_buf_printf(&b, "VALID");
+        if (py != NULL) {
+            pw_buf_printf(&b, "\nrequires-python: %s", py);
         }
-        size_t i;
-        json_t *d; /* borrowed */
-        json_array_foreach(deps, i, d) {
-            pw_buf_printf(&b, "\n  - %s", json_string_value(d));
+        if (n == 0) {
+            pw_buf_printf(&b, "\ndependencies: none");
+        } else {
+            pw_buf_printf(&b, "\ndependencies (%zu):", n);
+        }
+        json_t *lists[] = {all, deps};
+        for (size_t l = 0; l < PW_N_ELEMENTS(lists); l++) {
+            size_t i;
+            json_t *d; /* borrowed */
+            json_array_foreach(lists[l], i, d) {
+                pw_buf_printf(&b, "\n  - %s", json_string_value(d));
+            }
         }
     } else {
         pw_buf_printf(&b, "INVALID: ");

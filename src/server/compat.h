@@ -40,6 +40,7 @@ json_t *pw_compat_result(enum pw_compat mode, json_t *result);
 /* mcp-python-exec-sandbox's check_environment from get_sandbox_info's
  * INFO (borrowed). */
 json_t *pw_compat_environment(const json_t *info);
-/* Its validate_script from validate_code's RESULT (stolen) and the
- * DEPS argument (borrowed, may be NULL). */
-json_t *pw_compat_validation(json_t *result, json_t *deps);
+/* Its validate_script from validate_code's RESULT (stolen), the script's
+ * META (pw_script_meta_read, borrowed, may be NULL) and the DEPS argument
+ * (borrowed, may be NULL). */
+json_t *pw_compat_validation(json_t *result, json_t *meta, json_t *deps);

@@ -758,8 +758,13 @@ call_compat(struct pw_tools *t, const char *name, json_t *args,
     }
     (void)json_object_del(mine, "timeout");
     int rc = validate_code(t, mine, result, err);
+    json_t *code = json_object_get(mine, "code"); /* borrowed */
+    json_auto_t *meta = rc == 0 && json_is_string(code)
+                            ? pw_script_meta_read(json_string_value(code),
+                                                  json_string_length(code))
+                            : NULL;
     if (rc == 0) {
-        *result = pw_compat_validation(*result,
+        *result = pw_compat_validation(*result, meta,
                                        json_object_get(args, "dependencies"));
     }
     return rc;

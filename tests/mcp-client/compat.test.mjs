@@ -74,6 +74,10 @@ test('mcp-python-exec-sandbox: check_environment and validate_script', async () 
   assert.match(env, /^Python version: 3\.11\.\d+\nuv: none \(pyward installs nothing: a dependency names the profile that provides it\)\nPlatform: Linux \S+\nSandbox backend: pyward \S+\nSandbox status: .+\nDefault timeout: 30s\nMax timeout: 300s\nMax output: 1048576 bytes\nCache warming: disabled$/);
   const valid = text(await clients.exec.callTool({ name: 'validate_script', arguments: { script: 'print(1)\n' } }));
   assert.equal(valid, 'VALID\ndependencies: none');
+  const meta = text(await clients.exec.callTool({ name: 'validate_script', arguments: {
+    script: '# /// script\n# requires-python = ">=3.10"\n# dependencies = []\n# ///\nimport math\nprint(math.pi)\n',
+  } }));
+  assert.equal(meta, 'VALID\nrequires-python: >=3.10\ndependencies: none');
   const invalid = text(await clients.exec.callTool({ name: 'validate_script', arguments: { script: 'print(1)\n', dependencies: ['torch'] } }));
   assert.match(invalid, /^INVALID: Line 0: dependency 'torch' is provided by no profile of this sandbox/);
   const py = text(await clients.exec.callTool({ name: 'validate_script', arguments: { script: '# /// script\n# requires-python = ">=3.13"\n# ///\n' } }));
