@@ -222,6 +222,37 @@ report_files(const struct run_opts *o, json_t *res)
     return failed;
 }
 
+/* The name python3 gives the program in a traceback: "<stdin>" for '-',
+ * else the path made absolute as python3 makes it (the working directory
+ * joined to a relative path, unnormalized).  Owned. */
+static char *
+display_name(const char *file)
+{
+    if (strcmp(file, "-") == 0) {
+        return pw_xstrdup("<stdin>");
+    }
+    char cwd[4096];
+    if (file[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL) {
+        return pw_xstrdup(file);
+    }
+    return pw_xasprintf("%s/%s", cwd, file);
+}
+
+/* The traceback as python3 prints it for this file: the sandbox names the
+ * program's code USER_FILE ("<user>", see src/sandbox/guard/common.py). */
+static void
+print_traceback(const struct run_opts *o, const char *tb)
+{
+    static const char mark[] = "File \"<user>\", line ";
+    PW_AUTOFREE char *name = display_name(o->file);
+    const char *p = tb;
+    for (const char *hit; (hit = strstr(p, mark)) != NULL;
+         p = hit + strlen(mark)) {
+        fprintf(stderr, "%.*sFile \"%s\", line ", (int)(hit - p), p, name);
+    }
+    fputs(p, stderr);
+}
+
 static int
 print_result(const struct run_opts *o, json_t *res)
 {
@@ -237,13 +268,8 @@ print_result(const struct run_opts *o, json_t *res)
         json_t *e = json_object_get(res, "error");
         const char *tb = json_string_value(json_object_get(e, "traceback"));
         const char *msg = json_string_value(json_object_get(e, "message"));
-        json_t *line = json_object_get(e, "line");
-        if (json_is_integer(line)) {
-            fprintf(stderr, "pyward: error on line %lld\n",
-                    (long long)json_integer_value(line));
-        }
         if (tb != NULL && *tb != '\0') {
-            fputs(tb, stderr);
+            print_traceback(o, tb);
         } else if (msg != NULL) {
             fprintf(stderr, "pyward: %s: %s\n", status, msg);
         }
