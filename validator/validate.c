@@ -349,6 +349,9 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
         node_pos(mc, pos);
         pw_diags_add(x->out, r->code, r->name, pw_rule_render(r, mc, &vars),
                      pos[0], pos[1], pos[2], pos[3]);
+        if (vars.module != NULL) {
+            x->out->v[x->out->n - 1].module = pw_xstrdup(vars.module);
+        }
         prune |= r->prune;
     }
     return prune;

@@ -138,6 +138,78 @@ read_inputs(const struct run_opts *o, struct pw_buf *code, struct pw_buf *in,
     return o->stream ? 0 : pw_read_fd(0, 0, in, err);
 }
 
+/* The name python3 gives the program in a traceback: "<stdin>" for '-',
+ * else the path made absolute as python3 makes it (the working directory
+ * joined to a relative path, unnormalized).  Owned. */
+static char *
+display_name(const char *file)
+{
+    if (strcmp(file, "-") == 0) {
+        return pw_xstrdup("<stdin>");
+    }
+    char cwd[4096];
+    if (file[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL) {
+        return pw_xstrdup(file);
+    }
+    return pw_xasprintf("%s/%s", cwd, file);
+}
+
+/* Characters (not bytes) in the N bytes of UTF-8 at S. */
+static int
+char_count(const char *s, size_t n)
+{
+    int c = 0;
+    for (size_t i = 0; i < n; i++) {
+        c += ((unsigned char)s[i] & 0xc0) != 0x80;
+    }
+    return c;
+}
+
+/* Line LINE (1-based) of CODE: its start and length (no end of line). */
+static const char *
+source_line(const struct pw_buf *code, int line, size_t *len)
+{
+    const char *p = code->data != NULL ? code->data : "";
+    const char *end = p + code->len;
+    for (int i = 1; i < line && p < end; i++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl != NULL ? nl + 1 : end;
+    }
+    const char *e = p;
+    while (e < end && *e != '\n' && *e != '\r') {
+        e++;
+    }
+    *len = (size_t)(e - p);
+    return p;
+}
+
+/* A finding as python3 shows an error in a file: where, the line, carets
+ * under what the rule found, then the rule. */
+static void
+print_finding(const struct run_opts *o, const struct pw_buf *code,
+              const struct pw_diag *g)
+{
+    PW_AUTOFREE char *name = display_name(o->file);
+    size_t len;
+    const char *text = source_line(code, g->line, &len);
+    size_t lead = strspn(text, " \t\f");
+    lead = lead < len ? lead : len;
+    size_t col = g->col > 0 ? (size_t)g->col - 1 : 0;
+    size_t end = g->end_line == g->line && g->end_col > g->col
+                     ? (size_t)g->end_col - 1
+                     : col + 1;
+    col = col < lead ? lead : col > len ? len : col;
+    end = end > len ? len : end > col ? end : col + 1;
+    fprintf(stderr, "  File \"%s\", line %d\n    %.*s\n    %*s", name,
+            g->line, (int)(len - lead), text + lead,
+            char_count(text + lead, col - lead), "");
+    int carets = end <= len ? char_count(text + col, end - col) : 1;
+    for (int i = carets > 0 ? carets : 1; i > 0; i--) {
+        fputc('^', stderr);
+    }
+    fprintf(stderr, "\npyward: %s %s: %s\n", g->code, g->rule, g->message);
+}
+
 /* 1 rejected (prints), 0 valid, -1 error. */
 static int
 validate(const struct run_opts *o, const char *rules_dir,
@@ -151,11 +223,11 @@ validate(const struct run_opts *o, const char *rules_dir,
     struct pw_diags d;
     pw_diags_init(&d);
     int rc = pw_validate(rs, set, code->data, code->len, &d, NULL, err);
-    if (rc == 0 && d.n > 0) {
+    /* A syntax error or a missing module: the run shows python3's error. */
+    if (rc == 0 && d.n > 0 && !pw_diags_interpreter_only(&d)) {
         pw_diags_sort(&d);
         for (size_t i = 0; i < d.n && !o->json; i++) {
-            fprintf(stderr, "%s:%d:%d: %s %s\n", o->file, d.v[i].line,
-                    d.v[i].col, d.v[i].code, d.v[i].message);
+            print_finding(o, code, &d.v[i]);
         }
         *rejected = json_pack("{s:b,s:s,s:{s:b,s:o}}", "success", 0, "status",
                               "rejected", "validation", "valid", 0, "errors",
@@ -220,22 +292,6 @@ report_files(const struct run_opts *o, json_t *res)
                 saved ? " saved in " : "", saved ? o->output_dir : "");
     }
     return failed;
-}
-
-/* The name python3 gives the program in a traceback: "<stdin>" for '-',
- * else the path made absolute as python3 makes it (the working directory
- * joined to a relative path, unnormalized).  Owned. */
-static char *
-display_name(const char *file)
-{
-    if (strcmp(file, "-") == 0) {
-        return pw_xstrdup("<stdin>");
-    }
-    char cwd[4096];
-    if (file[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL) {
-        return pw_xstrdup(file);
-    }
-    return pw_xasprintf("%s/%s", cwd, file);
 }
 
 /* The traceback as python3 prints it for this file: the sandbox names the
