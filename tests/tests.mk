@@ -37,6 +37,13 @@ AM_TESTS_ENVIRONMENT += \
 # pyward run under a pseudo-terminal, next to python3 (tests/tty/).
 TESTS += tests/tty/run.sh
 EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
+# Errors as python3.11 shows them: the differential suite (tests/faithful/).
+TESTS += tests/faithful/run.sh
+EXTRA_DIST += \
+	tests/faithful/run.sh \
+	tests/faithful/faithful.py \
+	tests/faithful/cases \
+	$(NULL)
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \

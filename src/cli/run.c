@@ -51,9 +51,11 @@ usage(FILE *out)
             "as the program asks for it;\nits output is written as it is "
             "printed; Ctrl-C interrupts it.  Files it\nwrites to output/ "
             "are listed on stderr and, with --output-dir, saved there\n"
-            "(never overwriting).  Exit 0 ok, 1 program error, limit or "
-            "rejection, 2 usage\nor internal error (a file --output-dir "
-            "could not save among them), 130 Ctrl-C.\n");
+            "(never overwriting).  Exit: the program's own status when it "
+            "ends with an error\n(1 for an uncaught exception, SystemExit's "
+            "code, as python3), 1 limit or\nrejection, 2 usage or internal "
+            "error (a file --output-dir could not save among\nthem), 130 "
+            "Ctrl-C.\n");
 }
 
 static int
@@ -309,6 +311,21 @@ print_traceback(const struct run_opts *o, const char *tb)
     fputs(p, stderr);
 }
 
+/* The exit status of a program that ended by itself with an error (an
+ * uncaught exception gives 1, SystemExit its code, as in python3; what
+ * it printed is already shown), or -1. */
+static int
+program_exit(json_t *res)
+{
+    const char *status = json_string_value(json_object_get(res, "status"));
+    json_t *code = json_object_get(res, "exit_code"); /* borrowed */
+    if (status == NULL || strcmp(status, "error") != 0 ||
+        !json_is_integer(code) || json_integer_value(code) <= 0) {
+        return -1;
+    }
+    return (int)json_integer_value(code);
+}
+
 static int
 print_result(const struct run_opts *o, json_t *res)
 {
@@ -326,7 +343,7 @@ print_result(const struct run_opts *o, json_t *res)
         const char *msg = json_string_value(json_object_get(e, "message"));
         if (tb != NULL && *tb != '\0') {
             print_traceback(o, tb);
-        } else if (msg != NULL) {
+        } else if (program_exit(res) < 0 && msg != NULL) {
             fprintf(stderr, "pyward: %s: %s\n", status, msg);
         }
     }
@@ -334,6 +351,9 @@ print_result(const struct run_opts *o, json_t *res)
     fflush(stdout);
     if (status != NULL && strcmp(status, "internal_error") == 0) {
         return 2;
+    }
+    if (program_exit(res) >= 0) {
+        return program_exit(res);
     }
     if (status == NULL || strcmp(status, "ok") != 0) {
         return 1;

@@ -169,6 +169,57 @@ def source_text(e):
             e.text = lines[e.lineno - 1]
 
 
+def syntax_location(e):
+    """The "File" line, the source line and the carets CPython 3.11's own
+    printing gives a SyntaxError (Python/pythonrun.c, which differs from
+    traceback.py: only an exact SyntaxError has an end, the offsets count
+    UTF-8 bytes, leading tabs are stripped too), or None when it would
+    print the exception as any other."""
+    lineno, offset = e.lineno, e.offset
+    if _real_type(lineno) is not int:
+        return None
+    offset = offset if _real_type(offset) is int else -1
+    end_line, end = lineno, -1
+    if _real_type(e) is SyntaxError:
+        end_line = e.end_lineno if _real_type(e.end_lineno) is int \
+            else lineno
+        end = e.end_offset if _real_type(e.end_offset) is int else -1
+    filename = e.filename if e.filename is not None else "<string>"
+    out = [f'  File "{filename}", line {lineno}\n']
+    text = e.text
+    if _real_type(text) is not str:
+        return out
+    data = text.encode("utf-8", "surrogatepass")
+    if end_line > lineno:
+        end = len(data)
+    end = min(end, len(data) + 1)
+    return out + error_text(data, offset, end)
+
+
+def error_text(data, offset, end):
+    """The source line and its carets, as print_error_text() writes them
+    (byte offsets, 1-based)."""
+    carets = end - offset if end > 0 and end > offset else 1
+    offset -= 1
+    stripped = data.lstrip(b" \t\f")
+    offset -= len(data) - len(stripped)
+    data = stripped
+    size = len(data) - (1 if data.endswith(b"\n") else 0)
+    offset = min(offset, size)
+    while True:
+        nl = data.find(b"\n")
+        if nl < 0 or nl >= offset:
+            break
+        data, size, offset = data[nl + 1:], size - nl - 1, offset - nl - 1
+    line = data.decode("utf-8", "surrogateescape")
+    if data[size:size + 1] != b"\n":
+        line += "\n"
+    out = ["    " + line]
+    if offset >= 0:
+        out.append("    " + " " * offset + "^" * carets + "\n")
+    return out
+
+
 def trim(text):
     if len(text) <= TRACEBACK_MAX:
         return text
@@ -177,13 +228,36 @@ def trim(text):
     return head + "\n  [... traceback shortened ...]\n" + tail
 
 
+def in_guard(e):
+    """The innermost frame of E is the guard's own (the file the guard
+    was compiled from, src/sandbox/guard.c)."""
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and \
+        tb.tb_frame.f_code.co_filename == in_guard.__code__.co_filename
+
+
 def format_error(e):
     """(traceback text, final message, line) of E as python3 prints it."""
     source_text(e)
     te = traceback.TracebackException(_real_type(e), e, e.__traceback__,
                                       lookup_lines=False, compact=True)
     own_frames(te, e, set())
-    text = "".join(te.format())
+    if isinstance(e, RecursionError) and in_guard(e):
+        # The limit was hit in the guard's attribute read before the
+        # program's next call: python3 hits it in that call.
+        te._str = "maximum recursion depth exceeded"
+    where = syntax_location(e) if isinstance(e, SyntaxError) else None
+    if where is None:
+        text = "".join(te.format())
+    else:
+        head = ["Traceback (most recent call last):\n"] + list(
+            te.stack.format()) if te.stack else []
+        te._str = "" if e.msg is None else str_or(e.msg)
+        text = "".join(head + where) + (
+            f"{te.exc_type.__name__}: {te._str}\n" if te._str else
+            f"{te.exc_type.__name__}\n")
     line = te.stack[-1].lineno if te.stack else None
     if isinstance(e, SyntaxError):
         line = e.lineno
