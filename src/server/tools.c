@@ -633,7 +633,11 @@ run_text(json_t *r, struct pw_buf *b)
                       b->len > 0 && b->data[b->len - 1] != '\n' ? "\n" : "",
                       text_max(value), value);
     }
-    if (json_is_object(error)) {
+    const char *tb = json_string_value(json_object_get(error, "traceback"));
+    if (tb != NULL && *tb != '\0') {
+        /* As python3 prints it: the frames, then "Type: message". */
+        pw_buf_printf(b, "%.*s", text_max(tb), tb);
+    } else if (json_is_object(error)) {
         const char *type = json_string_value(json_object_get(error, "type"));
         const char *msg = json_string_value(json_object_get(error, "message"));
         pw_buf_printf(b, "%s: %s\n", type != NULL ? type : "Error",

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // run.mjs - the raw JSON-RPC suite for `pyward serve`; prints TAP.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Session, isJsonRpcLine, mismatch } from './session.mjs';
 import { lineCases, oversized } from './cases.mjs';
 
@@ -93,6 +96,46 @@ async function sandboxCases(s) {
   const e = await run({ code: 'raise ValueError("boom")' });
   point('execute_code: exception is an error result', mismatch(e, { isError: true,
     structuredContent: { status: 'error', success: false, error: { type: 'ValueError' } } }));
+  await errorCases(run);
+}
+
+// python3.11's stderr for CODE run as a file, with the file's name shown
+// as "<user>" (the name of the program's code in the sandbox); null if
+// there is no python3.11.
+function python3Error(code) {
+  const dir = mkdtempSync(join(tmpdir(), 'pyward-mcp-'));
+  const file = join(dir, 'p.py');
+  writeFileSync(file, code);
+  const p = spawnSync(process.env.FAITHFUL_PYTHON ?? '/usr/bin/python3.11', [file], { input: '', encoding: 'utf-8' });
+  rmSync(dir, { recursive: true, force: true });
+  return p.error ? null : p.stderr.split(`File "${file}"`).join('File "<user>"');
+}
+
+// execute_code's error is python3's: the traceback (the program's frames,
+// carets, suggestions) and the text block that shows it.
+async function errorCases(run) {
+  const programs = [
+    ['NameError with its suggestion', 'total = 1\nprint(totl)\n'],
+    ['carets under the failing operation', 'def ratio(a, b):\n    return a / b + 1\n\n\nratio(1, 0)\n'],
+    ['recursion with the repeated line', 'def f(n):\n    return f(n + 1)\n\n\nf(0)\n'],
+    ['a syntax error run as python3 shows it', 'x = 3\nif x > 2\n    print(x)\n'],
+    ['an IndentationError by name', 'if True:\nprint(1)\n'],
+    ['a missing module as ModuleNotFoundError', 'print("start")\nimport mathh\n'],
+    ['StopIteration without a colon', 'next(iter([]))\n'],
+  ];
+  for (const [what, code] of programs) {
+    const name = `execute_code: ${what}, as python3`;
+    const want = python3Error(code);
+    if (want === null) {
+      skip(name, 'no python3.11');
+      continue;
+    }
+    const r = await run({ code });
+    const tb = r?.structuredContent?.error?.traceback;
+    const text = r?.content?.[0]?.text ?? '';
+    point(name, r?.structuredContent?.status === 'error' && tb === want && text.includes(want) ? null
+      : `status ${r?.structuredContent?.status}\nwant:\n${want}\ngot:\n${tb}\ntext:\n${text}`);
+  }
 }
 
 async function versionCases() {
