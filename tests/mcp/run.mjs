@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // run.mjs - the raw JSON-RPC suite for `pyward serve`; prints TAP.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session, isJsonRpcLine, mismatch } from './session.mjs';
@@ -67,9 +67,11 @@ async function sandboxCases(s) {
   } else {
     const good = await val('x = 1\nprint(x)\n');
     point('validate_code: valid code', mismatch(good, { isError: false,
+      content: (c) => c?.[0]?.text === 'Code is valid.',
       structuredContent: { validation: { valid: true, errors: [] }, analysis: { line_count: 2 }, recommendations: Array.isArray } }));
     const badv = await val('exec("1")\n');
     point('validate_code: exec() refused', mismatch(badv, { isError: true,
+      content: (c) => /^Code is not valid: 1 problem found; line 1: /.test(c?.[0]?.text),
       structuredContent: { validation: { valid: false, errors: (e) => e.length > 0 && e[0].line === 1 && /^PW\d{3}$/.test(e[0].code) } } }));
     const rej = await run({ code: 'exec("print(1)")' });
     point('execute_code: rejected before running', mismatch(rej, { isError: true,
@@ -201,6 +203,21 @@ async function configCases() {
   point('SANDBOX_TIMEOUT, PYWARD_MAX_TIMEOUT, SANDBOX_MAX_OUTPUT_SIZE', mismatch(i, { limits: { timeout: { default: 12, max: 60 }, max_output_bytes: 65536 } }));
   i = await infoWith(['--timeout', '5', '--memory', '256m', '--max-concurrency', '3'], { PYWARD_TIMEOUT: '12', SANDBOX_DEFAULT_MEMORY_LIMIT: '1g' });
   point('flags override the environment', mismatch(i, { limits: { timeout: { default: 5 }, memory_bytes: { default: 256 << 20 }, max_concurrency: 3 } }));
+  // One set of defaults: the server's are rules/seccomp.json's "defaults",
+  // the file every command takes them from (a changed copy shows it).
+  const rulesDir = process.env.PYWARD_RULES_DIR;
+  const seccomp = JSON.parse(readFileSync(join(rulesDir, 'seccomp.json'), 'utf-8'));
+  const want = (d) => ({ limits: { timeout: { default: d.timeout }, memory_bytes: { default: d.memory },
+    max_output_bytes: d.max_output } });
+  i = await infoWith([], {});
+  point('the default limits are seccomp.json\'s', mismatch(i, want(seccomp.defaults)));
+  const copy = mkdtempSync(join(tmpdir(), 'pyward-rules-'));
+  cpSync(rulesDir, copy, { recursive: true });
+  const changed = { timeout: 17, memory: 192 << 20, max_output: 65536 };
+  writeFileSync(join(copy, 'seccomp.json'), JSON.stringify({ ...seccomp, defaults: changed }));
+  i = await infoWith([], { PYWARD_RULES_DIR: copy });
+  point('changed seccomp.json defaults are the server\'s', mismatch(i, want(changed)));
+  rmSync(copy, { recursive: true, force: true });
   const s = new Session(['--max-timeout', '20']);
   await s.initialize();
   const r = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'pass', timeout: 25 } });
