@@ -329,6 +329,9 @@ import_fires(const struct run *x, const struct pw_rule *r,
     }
     vars->module = mod;
     vars->profile = which;
+    if (v == PW_IMPORT_ALLOWED && r->import_verdict == PW_RULE_NOT_INSTALLED) {
+        return !pw_py_module_known(mod);
+    }
     return (int)v == r->import_verdict;
 }
 

@@ -218,6 +218,19 @@ async function configCases() {
   i = await infoWith([], { PYWARD_RULES_DIR: copy });
   point('changed seccomp.json defaults are the server\'s', mismatch(i, want(changed)));
   rmSync(copy, { recursive: true, force: true });
+  // An allowed module the host does not have: validate_code says so as
+  // the run fails on it (ModuleNotFoundError), and the run shows it.
+  const m = new Session([], { PYWARD_ALLOWED_IMPORTS: 'pyward_no_such_module' });
+  await m.initialize();
+  const tool = async (name, code) => (await m.request('tools/call', { name, arguments: { code } }, 30000))?.result;
+  const v = await tool('validate_code', 'import pyward_no_such_module\nfrom pyward_no_such_module import x\n');
+  point('validate_code: an allowed module not installed is a finding', mismatch(v, { isError: true,
+    structuredContent: { validation: { errors: (e) => e.length === 2 && e[0].code === 'PW108' && e[1].code === 'PW109' &&
+      /^No module named 'pyward_no_such_module'/.test(e[0].message) } } }));
+  const x = await tool('execute_code', 'print("start")\nimport pyward_no_such_module\n');
+  point('execute_code: it fails as python3 does', mismatch(x, { isError: true, structuredContent: { status: 'error',
+    stdout: 'start\n', error: { type: 'ModuleNotFoundError', message: "No module named 'pyward_no_such_module'", line: 2 } } }));
+  await m.close();
   const s = new Session(['--max-timeout', '20']);
   await s.initialize();
   const r = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'pass', timeout: 25 } });
