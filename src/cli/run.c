@@ -202,8 +202,8 @@ print_finding(const struct run_opts *o, const struct pw_buf *code,
                      : col + 1;
     col = col < lead ? lead : col > len ? len : col;
     end = end > len ? len : end > col ? end : col + 1;
-    fprintf(stderr, "  File \"%s\", line %d\n    %.*s\n    %*s", name,
-            g->line, (int)(len - lead), text + lead,
+    fprintf(stderr, "  File \"%s\", line %d\n    %.*s\n    %*s", name, g->line,
+            (int)(len - lead), text + lead,
             char_count(text + lead, col - lead), "");
     int carets = end <= len ? char_count(text + col, end - col) : 1;
     for (int i = carets > 0 ? carets : 1; i > 0; i--) {

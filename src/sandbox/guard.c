@@ -179,8 +179,7 @@ load_guard(void)
     /* The module list is read here, before any run closes the files. */
     (void)pw_py_module_known("sys");
     guard_ns = pw_steal(&ns);
-    PW_PYAUTO PyObject *r2 =
-        guard_call("init", "(OOOOO)", f0, f1, f2, f3, f4);
+    PW_PYAUTO PyObject *r2 = guard_call("init", "(OOOOO)", f0, f1, f2, f3, f4);
     return r2 == NULL ? -1 : 0;
 }
 

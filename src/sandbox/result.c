@@ -365,9 +365,8 @@ say_memory_limit(const struct pw_sbx_run *r, json_t *e)
     if (n >= sizeof(last) - 1 &&
         strcmp(tb + n - (sizeof(last) - 1), last) == 0 &&
         (n == sizeof(last) - 1 || tb[n - sizeof(last)] == '\n')) {
-        PW_AUTOFREE char *t = pw_xasprintf("%.*sMemoryError: %s\n",
-                                           (int)(n - (sizeof(last) - 1)), tb,
-                                           text);
+        PW_AUTOFREE char *t = pw_xasprintf(
+            "%.*sMemoryError: %s\n", (int)(n - (sizeof(last) - 1)), tb, text);
         json_object_set_new(e, "traceback", json_string(t));
     }
 }

@@ -397,7 +397,8 @@ validate_result(const struct pw_tools *t, const struct pw_diags *d,
 {
     json_t *validation = validation_json(d);
     char text[700];
-    snprintf(text, sizeof(text), "%s%s", d->n == 0 ? "" : "Code is not valid: ",
+    snprintf(text, sizeof(text), "%s%s",
+             d->n == 0 ? "" : "Code is not valid: ",
              validation != NULL
                  ? json_string_value(json_object_get(validation, "message"))
                  : "");
