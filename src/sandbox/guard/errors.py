@@ -114,6 +114,8 @@ def name_candidates(e):
         tb = tb.tb_next
     frame = tb.tb_frame
     co = frame.f_code
+    if co.co_filename != USER_FILE:
+        return []  # only the program's own names are offered
     local = list(co.co_varnames) + [
         n for n in co.co_cellvars if n not in co.co_varnames] + list(
         co.co_freevars)
