@@ -26,6 +26,9 @@ A case lists its own kept difference with `# known: REASON` (the frame
 lines may then be shortened as above) and, if its last line differs,
 `# pyward-final: LINE`: then pyward's last line must be LINE exactly.
 
+Two points check what python3 has no counterpart for: a program the rules
+reject shows its line, carets and the rule; a MemoryError names the limit.
+
 TAP on stdout, one point per program (a failure shows both sides)."""
 
 import glob
@@ -33,6 +36,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -134,6 +138,34 @@ def compare(name, py, pw, d):
     return diffs
 
 
+def pyward_only(tmp):
+    """What python3 has no counterpart for: a program the rules reject
+    (its line, carets under what was found, the rule), a MemoryError that
+    names the limit."""
+    path = os.path.join(tmp, "rejected.py")
+    with open(path, "w") as f:
+        f.write("x = 1\nif x:\n    y = eval('x')\n")
+    p = subprocess.run([PYWARD, "run", "rejected.py"], cwd=tmp,
+                       capture_output=True, text=True, timeout=120)
+    lines = p.stderr.split("\n")
+    want = [f'  File "{path}", line 3', "    y = eval('x')",
+            "        ^^^^^^^^^"]
+    point(p.returncode == 1 and lines[:3] == want and
+          re.match(r"pyward: PW2\d\d [a-z-]+: .*eval", lines[3]) and
+          p.stdout == "",
+          "a rejected program: its line, carets and the rule",
+          p.stderr)
+    path = os.path.join(tmp, "memory.py")
+    with open(path, "w") as f:
+        f.write("blocks = []\nwhile True:\n    blocks.append(bytearray(1 << 24))\n")
+    p = subprocess.run([PYWARD, "run", "--memory", "96m", "memory.py"],
+                       cwd=tmp, capture_output=True, text=True, timeout=120)
+    point(p.returncode == 1 and p.stderr.endswith(
+        "MemoryError: the program exceeded the memory limit of 96 MiB\n")
+        and f'File "{path}", line 3, in <module>' in p.stderr,
+        "a MemoryError names the limit it hit", p.stderr)
+
+
 def main():
     ref = reference()
     if ref is None:
@@ -154,6 +186,8 @@ def main():
             label += " (kept difference: " + d["known"] + ")"
         point(not diffs, label, "\n".join(diffs))
     point(len(names) >= 60, f"at least 60 programs ({len(names)})")
+    with tempfile.TemporaryDirectory() as tmp:
+        pyward_only(os.path.realpath(tmp))
     print(f"# {same} of {len(names)} programs as python3.11 shows them")
     print(f"1..{n}")
     return 0
