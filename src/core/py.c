@@ -171,43 +171,25 @@ pw_py_import(const char *name)
     return PyImport_ImportModule(name);
 }
 
-/* New reference: the names of the top-level modules this interpreter
- * could import (built in, frozen, or found on sys.path), read once. */
-static PyObject *
-top_modules(void)
-{
-    static const char src[] =
-        "import sys, pkgutil, _imp\n"
-        "names = set(sys.builtin_module_names)\n"
-        "names.update(_imp._frozen_module_names())\n"
-        "names.update(m.name for m in pkgutil.iter_modules())\n"
-        "names.update(n.partition('.')[0] for n in sys.modules)\n"
-        "names = frozenset(names)\n";
-    PW_PYAUTO PyObject *ns = PyDict_New();
-    if (ns == NULL ||
-        PyDict_SetItemString(ns, "__builtins__", PyEval_GetBuiltins()) < 0) {
-        return NULL;
-    }
-    PW_PYAUTO PyObject *r = PyRun_String(src, Py_file_input, ns, ns);
-    /* borrowed */ PyObject *names =
-        r != NULL ? PyDict_GetItemString(ns, "names") : NULL;
-    return names != NULL ? Py_NewRef(names) : NULL;
-}
-
 int
 pw_py_module_known(const char *name)
 {
-    static PyObject *known; /* owned for the process lifetime */
-    if (known == NULL && (known = top_modules()) == NULL) {
-        PyErr_Clear();
-        return 1; /* unknown: never claim a module is missing */
+    static PyObject *find_spec; /* owned for the process lifetime */
+    if (find_spec == NULL) {
+        PW_PYAUTO PyObject *util = PyImport_ImportModule("importlib.util");
+        find_spec =
+            util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
     }
     size_t n = strcspn(name, ".");
-    PW_PYAUTO PyObject *top = PyUnicode_FromStringAndSize(name, (Py_ssize_t)n);
-    int r = top != NULL ? PySet_Contains(known, top) : -1;
-    if (r < 0) {
-        PyErr_Clear();
-        return 1;
-    }
-    return r;
+    PW_PYAUTO PyObject *top =
+        find_spec != NULL ? PyUnicode_FromStringAndSize(name, (Py_ssize_t)n)
+                          : NULL;
+    /* Only a plain name is looked up (never a path); a lookup that fails
+     * never claims a module is missing. */
+    int ident = top != NULL ? PyUnicode_IsIdentifier(top) : 0;
+    PW_PYAUTO PyObject *spec =
+        ident > 0 ? PyObject_CallOneArg(find_spec, top) : NULL;
+    int known = ident <= 0 || spec == NULL || spec != Py_None;
+    PyErr_Clear();
+    return known;
 }

@@ -176,8 +176,9 @@ load_guard(void)
     if (f0 == NULL || f1 == NULL || f2 == NULL || f3 == NULL || f4 == NULL) {
         return -1;
     }
-    /* The module list is read here, before any run closes the files. */
-    (void)pw_py_module_known("sys");
+    /* Every directory of sys.path listed once here (the import system
+     * keeps the listings), before any run closes the files. */
+    (void)pw_py_module_known("pyward_no_such_module");
     guard_ns = pw_steal(&ns);
     PW_PYAUTO PyObject *r2 = guard_call("init", "(OOOOO)", f0, f1, f2, f3, f4);
     return r2 == NULL ? -1 : 0;
