@@ -22,6 +22,7 @@
 #include "server/rpc.h"
 #include "core/log.h"
 #include "server/server.h"
+#include "server/sessions.h"
 #include "core/util.h"
 
 #define FDS_PER_RUN    8
@@ -63,6 +64,7 @@ struct pw_server {
     struct pollfd *fds;
     double last_activity; /* a request read or a run answered */
     double last_answer;   /* a run answered */
+    double session_tick;  /* when sessions expire next (pw_sessions_tick) */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -408,6 +410,9 @@ poll_timeout(const struct pw_server *s, double now)
             next = fmin(next, j->next_progress);
         }
     }
+    if (s->tools->sessions != NULL) {
+        next = fmin(next, s->session_tick);
+    }
     if (isinf(next)) {
         return -1;
     }
@@ -570,6 +575,9 @@ pw_server_run(struct pw_server *s)
             pw_rpc_out_flush(&s->out);
         }
         step_jobs(s, pw_now());
+        if (s->tools->sessions != NULL) {
+            s->session_tick = pw_sessions_tick(s->tools->sessions, pw_now());
+        }
         if (s->out.broken) {
             pw_log(PW_LOG_INFO, "client gone: shutting down");
             break;
