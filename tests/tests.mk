@@ -38,6 +38,13 @@ AM_TESTS_ENVIRONMENT += \
 # pyward run under a pseudo-terminal, next to python3 (tests/tty/).
 TESTS += tests/tty/run.sh
 EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
+# Errors as python3.11 shows them: the differential suite (tests/faithful/).
+TESTS += tests/faithful/run.sh
+EXTRA_DIST += \
+	tests/faithful/run.sh \
+	tests/faithful/faithful.py \
+	tests/faithful/cases \
+	$(NULL)
 # Idioms python3 runs that the sandbox accepts, through `pyward check` and
 # `pyward run` (tests/idioms/).
 TESTS += tests/idioms/run.sh

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "validator/diag.h"
+#include "core/py.h"
 #include "core/util.h"
 
 void
@@ -22,6 +23,7 @@ pw_diags_free(struct pw_diags *d)
     for (size_t i = 0; i < d->n; i++) {
         free(d->v[i].rule);
         free(d->v[i].message);
+        free(d->v[i].module);
     }
     free(d->v);
     pw_diags_init(d);
@@ -53,6 +55,7 @@ pw_diags_remove(struct pw_diags *d, size_t i)
 {
     free(d->v[i].rule);
     free(d->v[i].message);
+    free(d->v[i].module);
     memmove(&d->v[i], &d->v[i + 1], (d->n - i - 1) * sizeof(*d->v));
     d->n--;
 }
@@ -102,4 +105,29 @@ pw_diags_to_json(const struct pw_diags *d)
         }
     }
     return pw_steal(&arr);
+}
+
+/* The findings of the events the interpreter raises itself (rules/
+ * meta.json binds them by their "event" key). */
+static bool
+interpreter_reports(const struct pw_diag *g)
+{
+    static const char *const rules[] = {"syntax-error", "compile-error"};
+    for (size_t i = 0; i < PW_N_ELEMENTS(rules); i++) {
+        if (strcmp(g->rule, rules[i]) == 0) {
+            return true;
+        }
+    }
+    return g->module != NULL && !pw_py_module_known(g->module);
+}
+
+bool
+pw_diags_interpreter_only(const struct pw_diags *d)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        if (!interpreter_reports(&d->v[i])) {
+            return false;
+        }
+    }
+    return d->n > 0;
 }

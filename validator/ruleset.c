@@ -315,8 +315,11 @@ parse_import(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
         r->import_verdict = PW_IMPORT_DENIED;
     } else if (strcmp(verdict, "other-profile") == 0) {
         r->import_verdict = PW_IMPORT_OTHER_PROFILE;
+    } else if (strcmp(verdict, "not-installed") == 0) {
+        r->import_verdict = PW_RULE_NOT_INSTALLED;
     } else {
-        return lfail(w, "key 'import': verdict is denied or other-profile");
+        return lfail(w, "key 'import': verdict is denied, other-profile or "
+                        "not-installed");
     }
     char m[300];
     if (pw_path_compile(nt, r->kinds, r->nkinds, mod, &r->import_module, m,

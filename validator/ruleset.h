@@ -48,7 +48,7 @@ struct pw_rule {
     bool has_where, has_import, has_import_names, prune;
     struct pw_cond where;
     struct pw_path import_module, import_names;
-    int import_verdict; /* enum pw_import_verdict */
+    int import_verdict; /* enum pw_import_verdict, or PW_RULE_NOT_INSTALLED */
     int event;          /* enum pw_event or -1 */
     struct pw_tpl_part *tpl;
     int ntpl;
@@ -64,6 +64,11 @@ struct pw_ruleset {
 };
 
 /* Variables a message may use besides field paths. */
+/* The import verdict of a module the selection allows but this
+ * interpreter does not have: its import fails as python3's would
+ * (ModuleNotFoundError). */
+#define PW_RULE_NOT_INSTALLED (PW_IMPORT_DENIED + 1)
+
 struct pw_tpl_vars {
     const char *module, *profile, *detail;
 };

@@ -362,6 +362,9 @@ import_fires(const struct run *x, const struct pw_rule *r,
     }
     vars->module = mod;
     vars->profile = which;
+    if (v == PW_IMPORT_ALLOWED && r->import_verdict == PW_RULE_NOT_INSTALLED) {
+        return !pw_py_module_known(mod);
+    }
     if (v == PW_IMPORT_DENIED && (int)v == r->import_verdict) {
         denied_detail(x->imports, mod, detail, detail_size);
         vars->detail = detail;
@@ -388,6 +391,9 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
         node_pos(mc, pos);
         pw_diags_add(x->out, r->code, r->name, pw_rule_render(r, mc, &vars),
                      pos[0], pos[1], pos[2], pos[3]);
+        if (vars.module != NULL) {
+            x->out->v[x->out->n - 1].module = pw_xstrdup(vars.module);
+        }
         prune |= r->prune;
     }
     return prune;

@@ -28,6 +28,7 @@ struct pw_diag {
     int col;
     int end_line;
     int end_col;
+    char *module; /* owned or NULL: the module an import rule names */
 };
 
 struct pw_diags {
@@ -44,6 +45,12 @@ void pw_diags_sort(struct pw_diags *d);
  * message}, ...] (the validate_code "errors" list).  NULL if a message
  * is not valid UTF-8. */
 json_t *pw_diags_to_json(const struct pw_diags *d);
+/* True if D holds findings and every one is a mistake the interpreter
+ * itself reports when the program runs, as python3 would: a syntax or
+ * compile error, an import of a module that does not exist at all (not
+ * one that exists but is not allowed).  Such a program may be run so the
+ * learner sees python3's own error. */
+bool pw_diags_interpreter_only(const struct pw_diags *d);
 
 /* Figures about the program (validate_code's "analysis"). */
 struct pw_analysis {

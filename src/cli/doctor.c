@@ -41,6 +41,23 @@ self_test(struct pw_zygote *z, struct pw_profiles *profiles,
     return json_pack("{s:b,s:s}", "active", ok, "detail", detail);
 }
 
+/* New reference: a run's default limits as every command applies them
+ * (rules/seccomp.json "defaults"). */
+static json_t *
+defaults_text(const char *rules_dir)
+{
+    struct pw_sbx_limits d;
+    struct pw_error err = {0};
+    if (pw_sbx_defaults_load(rules_dir, &d, &err) < 0) {
+        return json_string(err.message);
+    }
+    PW_AUTOFREE char *t = pw_xasprintf(
+        "timeout %g s, memory %lld MiB, output %lld KiB per stream "
+        "(seccomp.json)",
+        d.timeout_s, d.memory_bytes >> 20, d.max_output_bytes >> 10);
+    return json_string(t);
+}
+
 static void
 print_text(json_t *layers)
 {
@@ -90,6 +107,7 @@ pw_cmd_doctor(int argc, char **argv)
         json_object_set_new(layers, "python", json_string(pw_py_version()));
         json_object_set_new(layers, "pyward", json_string(PACKAGE_VERSION));
         json_object_set_new(layers, "rules", json_string(rules_dir));
+        json_object_set_new(layers, "defaults", defaults_text(rules_dir));
     }
     if (layers != NULL && as_json) {
         json_dumpf(layers, stdout, JSON_INDENT(2));

@@ -51,9 +51,11 @@ usage(FILE *out)
             "as the program asks for it;\nits output is written as it is "
             "printed; Ctrl-C interrupts it.  Files it\nwrites to output/ "
             "are listed on stderr and, with --output-dir, saved there\n"
-            "(never overwriting).  Exit 0 ok, 1 program error, limit or "
-            "rejection, 2 usage\nor internal error (a file --output-dir "
-            "could not save among them), 130 Ctrl-C.\n");
+            "(never overwriting).  Exit: the program's own status when it "
+            "ends with an error\n(1 for an uncaught exception, SystemExit's "
+            "code, as python3), 1 limit or\nrejection, 2 usage or internal "
+            "error (a file --output-dir could not save among\nthem), 130 "
+            "Ctrl-C.\n");
 }
 
 static int
@@ -138,6 +140,78 @@ read_inputs(const struct run_opts *o, struct pw_buf *code, struct pw_buf *in,
     return o->stream ? 0 : pw_read_fd(0, 0, in, err);
 }
 
+/* The name python3 gives the program in a traceback: "<stdin>" for '-',
+ * else the path made absolute as python3 makes it (the working directory
+ * joined to a relative path, unnormalized).  Owned. */
+static char *
+display_name(const char *file)
+{
+    if (strcmp(file, "-") == 0) {
+        return pw_xstrdup("<stdin>");
+    }
+    char cwd[4096];
+    if (file[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL) {
+        return pw_xstrdup(file);
+    }
+    return pw_xasprintf("%s/%s", cwd, file);
+}
+
+/* Characters (not bytes) in the N bytes of UTF-8 at S. */
+static int
+char_count(const char *s, size_t n)
+{
+    int c = 0;
+    for (size_t i = 0; i < n; i++) {
+        c += ((unsigned char)s[i] & 0xc0) != 0x80;
+    }
+    return c;
+}
+
+/* Line LINE (1-based) of CODE: its start and length (no end of line). */
+static const char *
+source_line(const struct pw_buf *code, int line, size_t *len)
+{
+    const char *p = code->data != NULL ? code->data : "";
+    const char *end = p + code->len;
+    for (int i = 1; i < line && p < end; i++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl != NULL ? nl + 1 : end;
+    }
+    const char *e = p;
+    while (e < end && *e != '\n' && *e != '\r') {
+        e++;
+    }
+    *len = (size_t)(e - p);
+    return p;
+}
+
+/* A finding as python3 shows an error in a file: where, the line, carets
+ * under what the rule found, then the rule. */
+static void
+print_finding(const struct run_opts *o, const struct pw_buf *code,
+              const struct pw_diag *g)
+{
+    PW_AUTOFREE char *name = display_name(o->file);
+    size_t len;
+    const char *text = source_line(code, g->line, &len);
+    size_t lead = strspn(text, " \t\f");
+    lead = lead < len ? lead : len;
+    size_t col = g->col > 0 ? (size_t)g->col - 1 : 0;
+    size_t end = g->end_line == g->line && g->end_col > g->col
+                     ? (size_t)g->end_col - 1
+                     : col + 1;
+    col = col < lead ? lead : col > len ? len : col;
+    end = end > len ? len : end > col ? end : col + 1;
+    fprintf(stderr, "  File \"%s\", line %d\n    %.*s\n    %*s", name, g->line,
+            (int)(len - lead), text + lead,
+            char_count(text + lead, col - lead), "");
+    int carets = end <= len ? char_count(text + col, end - col) : 1;
+    for (int i = carets > 0 ? carets : 1; i > 0; i--) {
+        fputc('^', stderr);
+    }
+    fprintf(stderr, "\npyward: %s %s: %s\n", g->code, g->rule, g->message);
+}
+
 /* 1 rejected (prints), 0 valid, -1 error. */
 static int
 validate(const struct run_opts *o, const char *rules_dir,
@@ -151,11 +225,11 @@ validate(const struct run_opts *o, const char *rules_dir,
     struct pw_diags d;
     pw_diags_init(&d);
     int rc = pw_validate(rs, set, code->data, code->len, &d, NULL, err);
-    if (rc == 0 && d.n > 0) {
+    /* A syntax error or a missing module: the run shows python3's error. */
+    if (rc == 0 && d.n > 0 && !pw_diags_interpreter_only(&d)) {
         pw_diags_sort(&d);
         for (size_t i = 0; i < d.n && !o->json; i++) {
-            fprintf(stderr, "%s:%d:%d: %s %s\n", o->file, d.v[i].line,
-                    d.v[i].col, d.v[i].code, d.v[i].message);
+            print_finding(o, code, &d.v[i]);
         }
         *rejected = json_pack("{s:b,s:s,s:{s:b,s:o}}", "success", 0, "status",
                               "rejected", "validation", "valid", 0, "errors",
@@ -222,6 +296,36 @@ report_files(const struct run_opts *o, json_t *res)
     return failed;
 }
 
+/* The traceback as python3 prints it for this file: the sandbox names the
+ * program's code USER_FILE ("<user>", see src/sandbox/guard/common.py). */
+static void
+print_traceback(const struct run_opts *o, const char *tb)
+{
+    static const char mark[] = "File \"<user>\", line ";
+    PW_AUTOFREE char *name = display_name(o->file);
+    const char *p = tb;
+    for (const char *hit; (hit = strstr(p, mark)) != NULL;
+         p = hit + strlen(mark)) {
+        fprintf(stderr, "%.*sFile \"%s\", line ", (int)(hit - p), p, name);
+    }
+    fputs(p, stderr);
+}
+
+/* The exit status of a program that ended by itself with an error (an
+ * uncaught exception gives 1, SystemExit its code, as in python3; what
+ * it printed is already shown), or -1. */
+static int
+program_exit(json_t *res)
+{
+    const char *status = json_string_value(json_object_get(res, "status"));
+    json_t *code = json_object_get(res, "exit_code"); /* borrowed */
+    if (status == NULL || strcmp(status, "error") != 0 ||
+        !json_is_integer(code) || json_integer_value(code) <= 0) {
+        return -1;
+    }
+    return (int)json_integer_value(code);
+}
+
 static int
 print_result(const struct run_opts *o, json_t *res)
 {
@@ -237,14 +341,9 @@ print_result(const struct run_opts *o, json_t *res)
         json_t *e = json_object_get(res, "error");
         const char *tb = json_string_value(json_object_get(e, "traceback"));
         const char *msg = json_string_value(json_object_get(e, "message"));
-        json_t *line = json_object_get(e, "line");
-        if (json_is_integer(line)) {
-            fprintf(stderr, "pyward: error on line %lld\n",
-                    (long long)json_integer_value(line));
-        }
         if (tb != NULL && *tb != '\0') {
-            fputs(tb, stderr);
-        } else if (msg != NULL) {
+            print_traceback(o, tb);
+        } else if (program_exit(res) < 0 && msg != NULL) {
             fprintf(stderr, "pyward: %s: %s\n", status, msg);
         }
     }
@@ -252,6 +351,9 @@ print_result(const struct run_opts *o, json_t *res)
     fflush(stdout);
     if (status != NULL && strcmp(status, "internal_error") == 0) {
         return 2;
+    }
+    if (program_exit(res) >= 0) {
+        return program_exit(res);
     }
     if (status == NULL || strcmp(status, "ok") != 0) {
         return 1;

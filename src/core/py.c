@@ -170,3 +170,26 @@ pw_py_import(const char *name)
 {
     return PyImport_ImportModule(name);
 }
+
+int
+pw_py_module_known(const char *name)
+{
+    static PyObject *find_spec; /* owned for the process lifetime */
+    if (find_spec == NULL) {
+        PW_PYAUTO PyObject *util = PyImport_ImportModule("importlib.util");
+        find_spec =
+            util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
+    }
+    size_t n = strcspn(name, ".");
+    PW_PYAUTO PyObject *top =
+        find_spec != NULL ? PyUnicode_FromStringAndSize(name, (Py_ssize_t)n)
+                          : NULL;
+    /* Only a plain name is looked up (never a path); a lookup that fails
+     * never claims a module is missing. */
+    int ident = top != NULL ? PyUnicode_IsIdentifier(top) : 0;
+    PW_PYAUTO PyObject *spec =
+        ident > 0 ? PyObject_CallOneArg(find_spec, top) : NULL;
+    int known = ident <= 0 || spec == NULL || spec != Py_None;
+    PyErr_Clear();
+    return known;
+}

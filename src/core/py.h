@@ -41,3 +41,10 @@ const char *pw_py_version(void);
 
 /* Import a module by name. Returns a new reference, or NULL with an error. */
 PyObject *pw_py_import(const char *name);
+
+/* 1 if the top-level module of NAME ("a" of "a.b") exists for this
+ * interpreter (built in, frozen or on sys.path: importlib's find_spec,
+ * which imports nothing), 0 if no import of it could ever succeed.  The
+ * import system's directory caches make later calls cheap: make the
+ * first one before the file system is closed (the zygote does). */
+int pw_py_module_known(const char *name);

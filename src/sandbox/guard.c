@@ -115,11 +115,23 @@ py_at_ok(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* known(name): whether the top-level module of NAME exists at all. */
+static PyObject *
+py_known(PyObject *self, PyObject *arg)
+{
+    const char *name = PyUnicode_AsUTF8(arg);
+    if (name == NULL) {
+        return NULL;
+    }
+    return PyBool_FromLong(pw_py_module_known(name));
+}
+
 static PyMethodDef callbacks[] = {
     {"allowed", py_allowed, METH_O, NULL},
     {"any_below", py_any_below, METH_O, NULL},
     {"import_check", py_import_check, METH_O, NULL},
     {"at_ok", py_at_ok, METH_VARARGS, NULL},
+    {"known", py_known, METH_O, NULL},
 };
 
 static PyObject *
@@ -160,11 +172,15 @@ load_guard(void)
     PW_PYAUTO PyObject *f1 = PyCFunction_New(&callbacks[1], NULL);
     PW_PYAUTO PyObject *f2 = PyCFunction_New(&callbacks[2], NULL);
     PW_PYAUTO PyObject *f3 = PyCFunction_New(&callbacks[3], NULL);
-    if (f0 == NULL || f1 == NULL || f2 == NULL || f3 == NULL) {
+    PW_PYAUTO PyObject *f4 = PyCFunction_New(&callbacks[4], NULL);
+    if (f0 == NULL || f1 == NULL || f2 == NULL || f3 == NULL || f4 == NULL) {
         return -1;
     }
+    /* Every directory of sys.path listed once here (the import system
+     * keeps the listings), before any run closes the files. */
+    (void)pw_py_module_known("pyward_no_such_module");
     guard_ns = pw_steal(&ns);
-    PW_PYAUTO PyObject *r2 = guard_call("init", "(OOOO)", f0, f1, f2, f3);
+    PW_PYAUTO PyObject *r2 = guard_call("init", "(OOOOO)", f0, f1, f2, f3, f4);
     return r2 == NULL ? -1 : 0;
 }
 

@@ -349,6 +349,46 @@ observed_message(const struct pw_sbx_run *r, const struct records *rec,
     return true;
 }
 
+/* "256 MiB": N bytes in the largest binary unit that divides it. */
+static void
+size_text(long long n, char *buf, size_t len)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB"};
+    size_t u = 0;
+    while (u + 1 < PW_N_ELEMENTS(units) && n > 0 && n % 1024 == 0) {
+        n /= 1024;
+        u++;
+    }
+    snprintf(buf, len, "%lld %s", n, units[u]);
+}
+
+/* A MemoryError without a message (the allocation the limit refused)
+ * says which limit it hit, in its message and its traceback's last
+ * line. */
+static void
+say_memory_limit(const struct pw_sbx_run *r, json_t *e)
+{
+    const char *msg = json_string_value(json_object_get(e, "message"));
+    const char *tb = json_string_value(json_object_get(e, "traceback"));
+    if (msg == NULL || *msg != '\0' || r->limits.memory_bytes <= 0) {
+        return;
+    }
+    char size[64], text[128];
+    size_text(r->limits.memory_bytes, size, sizeof(size));
+    snprintf(text, sizeof(text), "the program exceeded the memory limit of %s",
+             size);
+    json_object_set_new(e, "message", json_string(text));
+    size_t n = tb != NULL ? strlen(tb) : 0;
+    static const char last[] = "MemoryError\n";
+    if (n >= sizeof(last) - 1 &&
+        strcmp(tb + n - (sizeof(last) - 1), last) == 0 &&
+        (n == sizeof(last) - 1 || tb[n - sizeof(last)] == '\n')) {
+        PW_AUTOFREE char *t = pw_xasprintf(
+            "%.*sMemoryError: %s\n", (int)(n - (sizeof(last) - 1)), tb, text);
+        json_object_set_new(e, "traceback", json_string(t));
+    }
+}
+
 static json_t *
 error_json(const struct pw_sbx_run *r, const struct records *rec,
            const char *status, const char *blocked)
@@ -362,6 +402,9 @@ error_json(const struct pw_sbx_run *r, const struct records *rec,
                          "message", buf, "line", "traceback", "");
     }
     json_t *e = rec->started ? report_error(rec->report) : NULL;
+    if (e != NULL && strcmp(status, "memory_limit") == 0) {
+        say_memory_limit(r, e);
+    }
     if (e != NULL || strcmp(status, "ok") == 0) {
         return e != NULL ? e : json_null();
     }

@@ -685,3 +685,20 @@ pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
     }
     return 0;
 }
+
+int
+pw_sbx_defaults_load(const char *rules_dir, struct pw_sbx_limits *out,
+                     struct pw_error *err)
+{
+    struct pw_sbx_policy p;
+    memset(&p, 0, sizeof(p));
+    struct pw_sbx_filter *f = pw_sbx_filter_load(rules_dir, &p, err);
+    if (f == NULL) {
+        return -1;
+    }
+    pw_sbx_filter_free(f);
+    *out = (struct pw_sbx_limits){.timeout_s = p.default_timeout,
+                                  .memory_bytes = p.default_memory,
+                                  .max_output_bytes = p.default_max_output};
+    return 0;
+}

@@ -45,6 +45,12 @@ struct pw_sbx_request {
     bool session; /* the first call of a session (pw_sbx_session_new) */
 };
 
+/* The limits a run gets when its request leaves them at 0: the "defaults"
+ * of RULES_DIR/seccomp.json, the one place every command takes them
+ * from.  0, or -1 with ERR. */
+int pw_sbx_defaults_load(const char *rules_dir, struct pw_sbx_limits *out,
+                         struct pw_error *err);
+
 /* The warm interpreter: the modules of the enabled profiles imported once,
  * the seccomp filter compiled.  One per process. */
 struct pw_zygote;

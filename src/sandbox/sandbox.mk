@@ -31,6 +31,7 @@ GUARD_PY = \
 	src/sandbox/guard/views.py \
 	src/sandbox/guard/safe_builtins.py \
 	src/sandbox/guard/rewrite.py \
+	src/sandbox/guard/errors.py \
 	src/sandbox/guard/run.py \
 	src/sandbox/guard/policy.py \
 	src/sandbox/guard/plots.py \

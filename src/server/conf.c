@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "core/log.h"
+#include "core/rules.h"
+#include "sandbox/sandbox.h"
 #include "server/compat.h"
 #include "server/conf.h"
 #include "core/util.h"
@@ -313,11 +315,20 @@ static void
 set_defaults(struct pw_config *cfg)
 {
     memset(cfg, 0, sizeof(*cfg));
-    cfg->timeout_s = 30;
+    /* A run's limits: the defaults of rules/seccomp.json, as every command
+     * takes them (0 when they do not load: the sandbox is unavailable
+     * then, and says why). */
+    struct pw_sbx_limits d = {0};
+    struct pw_error err = {0};
+    PW_AUTOFREE char *dir = pw_rules_dir(NULL);
+    if (pw_sbx_defaults_load(dir, &d, &err) < 0) {
+        pw_log(PW_LOG_DEBUG, "run defaults: %s", err.message);
+    }
+    cfg->timeout_s = d.timeout_s;
     cfg->max_timeout_s = 300;
-    cfg->memory = 512LL << 20;
+    cfg->memory = d.memory_bytes;
     cfg->max_memory = 4LL << 30;
-    cfg->max_output = 1LL << 20;
+    cfg->max_output = d.max_output_bytes;
     cfg->max_code = PW_MAX_CODE_BYTES;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     cfg->max_concurrency = cores > 0 ? (int)cores : 1;

@@ -1069,7 +1069,8 @@ pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
     if (*result != NULL || run_validator(t, &e->a, &d, &an, err) < 0) {
         goto fail;
     }
-    if (d.n > 0) {
+    /* A syntax error or a missing module: the run shows python3's error. */
+    if (d.n > 0 && !pw_diags_interpreter_only(&d)) {
         *result = rejected_result(e, &d);
         if (*result == NULL) {
             pw_fail(err, PW_ERR_INTERNAL, "could not build the rejection");

@@ -355,6 +355,81 @@ def test_dataclass_and_functools():
     wraps(len)(lambda: None)
 
 
+def cpython_suggestion(names, name):
+    """The name this python3's own exception printing suggests for an
+    AttributeError on an object whose dir() is NAMES, or None."""
+    class Obj:
+        def __dir__(self):
+            return list(names)
+    try:
+        getattr(Obj(), name)
+    except AttributeError as e:
+        err = io.StringIO()
+        saved = sys.stderr
+        sys.stderr = err
+        try:
+            sys.__excepthook__(type(e), e, None)
+        finally:
+            sys.stderr = saved
+        last = err.getvalue().rstrip("\n").rpartition("\n")[2]
+        mark = ". Did you mean: '"
+        return last.partition(mark)[2][:-2] if mark in last else None
+
+
+def test_suggestions_are_cpythons():
+    """The guard's "Did you mean" is the one CPython 3.11 computes: the
+    same candidate, or none, over names that probe the distance (case,
+    moves, affixes, the length cap, ties, non-ASCII)."""
+    if sys.version_info[:2] != (3, 11):
+        return
+    closest = G["closest"]
+    pools = [
+        ["total", "totals", "count", "Total"],
+        ["append", "extend", "insert", "pop", "apend_x"],
+        ["sqrt", "sin", "pow", "isqrt", "sqrtt"],
+        ["a" * 39 + "b", "a" * 41, "x"],
+        ["abc", "acb", "bac", "ABC"],
+        ["café", "cafe", "caffé", "ĉafé"],
+        ["value", "values", "valeu", "vaule"],
+        ["read_csv", "readcsv", "read_cs", "to_csv"],
+    ]
+    probes = ["totl", "TOTAL", "apend", "sqr", "a" * 40, "a" * 42, "ab",
+              "cba", "cafe", "cafè", "valeus", "read_csb", "q", "Value",
+              "x" * 50]
+    for pool in pools:
+        for probe in probes:
+            want = cpython_suggestion(pool, probe)
+            got = closest(sorted(pool), probe)  # dir() sorts
+            expect(got == want, f"{probe!r} in {pool}: guard {got!r}, "
+                   f"CPython {want!r}")
+    expect(closest(["x"] * 750, "y") is None, "750 candidates or more: none")
+
+
+def test_error_report_is_pythons():
+    """A program's error as the run reports it: the traceback of its own
+    frames with the source and carets, the suggestion, no guard frame."""
+    code, error, lines = G["precompile"](
+        b"def f(items):\n    return len(itemz)\n\n\nf([])\n")
+    expect(error is None, "compiles")
+    try:
+        exec(code, {"__builtins__": G["state"]["builtins"]})
+    except NameError as e:
+        info = G["error_info"](e)
+    want = ("Traceback (most recent call last):\n"
+            '  File "<user>", line 5, in <module>\n'
+            "    f([])\n"
+            '  File "<user>", line 2, in f\n'
+            "    return len(itemz)\n"
+            "               ^^^^^\n"
+            "NameError: name 'itemz' is not defined. Did you mean: "
+            "'items'?\n")
+    expect(info["traceback"] == want, f"traceback: {info['traceback']!r}")
+    expect(info["line"] == 2, "the innermost line")
+    _, err, _ = G["precompile"](b"if True:\n\tx = 1\n        y = 2\n")
+    expect(err["type"] == "TabError" and err["traceback"].startswith(
+        '  File "<user>", line 3\n'), f"a TabError: {err}")
+
+
 def run_user(src):
     """SRC compiled as a program and run with the program's builtins, as
     prepare() and execute() do: its globals."""

@@ -51,7 +51,7 @@ else
 fi
 
 git ls-files '*.py' |
-    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress)/|^tests/redteam/[^/]+/|^src/sandbox/guard/' \
+    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^src/sandbox/guard/' \
         >"$work/drivers"
 while IFS= read -r f; do
     if out=$("$@" "$f" 2>&1); then

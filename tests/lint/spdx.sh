@@ -6,7 +6,8 @@
 # out, since their bytes and line numbers are what the tests check: lint
 # fixtures (tests/cases/), corpora (tests/corpus/), red-team attacks
 # (tests/redteam/CATEGORY/, tests/judge/attacks/) and programs
-# (tests/programs/), fuzz seeds and
+# (tests/programs/), the differential error programs (tests/faithful/cases/),
+# fuzz seeds and
 # regression inputs, and tests/examples/.
 . "${top_srcdir:-.}/tests/lib.sh"
 lint_gate
@@ -20,7 +21,7 @@ fi
 
 missing=$(git ls-files '*.c' '*.h' '*.py' '*.sh' '*.mjs' '*.mk' \
     Makefile.am configure.ac autogen.sh .ci/run |
-    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress)/|^tests/redteam/[^/]+/|^tests/judge/attacks/' |
+    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^tests/judge/attacks/' |
     while IFS= read -r f; do
         if ! head -n 5 "$f" |
             grep -q 'SPDX-License-Identifier: Apache-2\.0'; then

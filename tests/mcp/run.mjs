@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // run.mjs - the raw JSON-RPC suite for `pyward serve`; prints TAP.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Session, isJsonRpcLine, mismatch } from './session.mjs';
 import { lineCases, oversized } from './cases.mjs';
 
@@ -64,6 +67,7 @@ async function sandboxCases(s) {
   } else {
     const good = await val('x = 1\nprint(x)\n');
     point('validate_code: valid code', mismatch(good, { isError: false,
+      content: (c) => c?.[0]?.text === 'Code is valid.',
       structuredContent: { validation: { valid: true, errors: [] }, analysis: { line_count: 2 }, recommendations: Array.isArray } }));
     const badv = await val('exec("1")\n');
     point('validate_code: exec() refused', mismatch(badv, { isError: true,
@@ -94,6 +98,46 @@ async function sandboxCases(s) {
   const e = await run({ code: 'raise ValueError("boom")' });
   point('execute_code: exception is an error result', mismatch(e, { isError: true,
     structuredContent: { status: 'error', success: false, error: 'ValueError: boom', error_details: { type: 'ValueError' } } }));
+  await errorCases(run);
+}
+
+// python3.11's stderr for CODE run as a file, with the file's name shown
+// as "<user>" (the name of the program's code in the sandbox); null if
+// there is no python3.11.
+function python3Error(code) {
+  const dir = mkdtempSync(join(tmpdir(), 'pyward-mcp-'));
+  const file = join(dir, 'p.py');
+  writeFileSync(file, code);
+  const p = spawnSync(process.env.FAITHFUL_PYTHON ?? '/usr/bin/python3.11', [file], { input: '', encoding: 'utf-8' });
+  rmSync(dir, { recursive: true, force: true });
+  return p.error ? null : p.stderr.split(`File "${file}"`).join('File "<user>"');
+}
+
+// execute_code's error is python3's: the traceback (the program's frames,
+// carets, suggestions) and the text block that shows it.
+async function errorCases(run) {
+  const programs = [
+    ['NameError with its suggestion', 'total = 1\nprint(totl)\n'],
+    ['carets under the failing operation', 'def ratio(a, b):\n    return a / b + 1\n\n\nratio(1, 0)\n'],
+    ['recursion with the repeated line', 'def f(n):\n    return f(n + 1)\n\n\nf(0)\n'],
+    ['a syntax error run as python3 shows it', 'x = 3\nif x > 2\n    print(x)\n'],
+    ['an IndentationError by name', 'if True:\nprint(1)\n'],
+    ['a missing module as ModuleNotFoundError', 'print("start")\nimport mathh\n'],
+    ['StopIteration without a colon', 'next(iter([]))\n'],
+  ];
+  for (const [what, code] of programs) {
+    const name = `execute_code: ${what}, as python3`;
+    const want = python3Error(code);
+    if (want === null) {
+      skip(name, 'no python3.11');
+      continue;
+    }
+    const r = await run({ code });
+    const tb = r?.structuredContent?.traceback;
+    const text = r?.content?.[0]?.text ?? '';
+    point(name, r?.structuredContent?.status === 'error' && tb === want && text.includes(want) ? null
+      : `status ${r?.structuredContent?.status}\nwant:\n${want}\ngot:\n${tb}\ntext:\n${text}`);
+  }
 }
 
 async function versionCases() {
@@ -159,6 +203,34 @@ async function configCases() {
   point('SANDBOX_TIMEOUT, PYWARD_MAX_TIMEOUT, SANDBOX_MAX_OUTPUT_SIZE', mismatch(i, { limits: { timeout: { default: 12, max: 60 }, max_output_bytes: 65536 } }));
   i = await infoWith(['--timeout', '5', '--memory', '256m', '--max-concurrency', '3'], { PYWARD_TIMEOUT: '12', SANDBOX_DEFAULT_MEMORY_LIMIT: '1g' });
   point('flags override the environment', mismatch(i, { limits: { timeout: { default: 5 }, memory_bytes: { default: 256 << 20 }, max_concurrency: 3 } }));
+  // One set of defaults: the server's are rules/seccomp.json's "defaults",
+  // the file every command takes them from (a changed copy shows it).
+  const rulesDir = process.env.PYWARD_RULES_DIR;
+  const seccomp = JSON.parse(readFileSync(join(rulesDir, 'seccomp.json'), 'utf-8'));
+  const want = (d) => ({ limits: { timeout: { default: d.timeout }, memory_bytes: { default: d.memory },
+    max_output_bytes: d.max_output } });
+  i = await infoWith([], {});
+  point('the default limits are seccomp.json\'s', mismatch(i, want(seccomp.defaults)));
+  const copy = mkdtempSync(join(tmpdir(), 'pyward-rules-'));
+  cpSync(rulesDir, copy, { recursive: true });
+  const changed = { timeout: 17, memory: 192 << 20, max_output: 65536 };
+  writeFileSync(join(copy, 'seccomp.json'), JSON.stringify({ ...seccomp, defaults: changed }));
+  i = await infoWith([], { PYWARD_RULES_DIR: copy });
+  point('changed seccomp.json defaults are the server\'s', mismatch(i, want(changed)));
+  rmSync(copy, { recursive: true, force: true });
+  // An allowed module the host does not have: validate_code says so as
+  // the run fails on it (ModuleNotFoundError), and the run shows it.
+  const m = new Session([], { PYWARD_ALLOWED_IMPORTS: 'pyward_no_such_module' });
+  await m.initialize();
+  const tool = async (name, code) => (await m.request('tools/call', { name, arguments: { code } }, 30000))?.result;
+  const v = await tool('validate_code', 'import pyward_no_such_module\nfrom pyward_no_such_module import x\n');
+  point('validate_code: an allowed module not installed is a finding', mismatch(v, { isError: true,
+    structuredContent: { validation: { errors: (e) => e.length === 2 && e[0].code === 'PW108' && e[1].code === 'PW109' &&
+      /^No module named 'pyward_no_such_module'/.test(e[0].message) } } }));
+  const x = await tool('execute_code', 'print("start")\nimport pyward_no_such_module\n');
+  point('execute_code: it fails as python3 does', mismatch(x, { isError: true, structuredContent: { status: 'error',
+    stdout: 'start\n', error: { type: 'ModuleNotFoundError', message: "No module named 'pyward_no_such_module'", line: 2 } } }));
+  await m.close();
   const s = new Session(['--max-timeout', '20']);
   await s.initialize();
   const r = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'pass', timeout: 25 } });

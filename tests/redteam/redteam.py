@@ -57,6 +57,7 @@ import base64
 import ctypes
 import hashlib
 import json
+import re
 import os
 import shutil
 import socket
@@ -334,7 +335,10 @@ def report_why(head, res):
             why.append(f"error line {err.get('line')}, "
                        f"not {head['error-line']}")
         tb = err.get("traceback") or ""
-        if "guard" in tb or "File " in tb:
+        # python3's traceback of the program's own frames only: no frame
+        # of the sandbox or of a library.
+        files = re.findall(r'File "([^"]*)"', tb)
+        if "guard" in tb or any(f != "<user>" for f in files):
             why.append(f"traceback not trimmed: {tb!r:.300}")
     if "variables" in head:
         name, _, value = head["variables"].partition("=")

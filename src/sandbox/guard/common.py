@@ -138,9 +138,11 @@ def set_attribute_policy(rules):
     OWNED_PREFIXES = tuple(rules["owned_prefixes"])
 
 
-def init(allowed, any_below, import_check, at_ok):
-    """In the zygote: the C callbacks for the import allow-list, and the
-    path check of an open relative to a directory descriptor."""
+def init(allowed, any_below, import_check, at_ok, known=None):
+    """In the zygote: the C callbacks for the import allow-list, the
+    path check of an open relative to a directory descriptor, and whether
+    a top-level module exists at all (None: every module does)."""
+    state["known"] = known if known is not None else (lambda name: True)
     state["allowed"] = allowed
     state["any_below"] = any_below
     state["import_check"] = import_check

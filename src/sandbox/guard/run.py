@@ -25,6 +25,7 @@ def precompile(src):
     (code or None, error or None, source lines)."""
     lines = src.decode("utf-8", "replace").splitlines()
     state["lines"] = lines
+    register_source(src.decode("utf-8", "replace"))
     try:
         return compile_user(src), None, lines
     except (SyntaxError, ValueError, OverflowError, RecursionError,
@@ -130,31 +131,9 @@ def variables(g):
     return out
 
 
-def user_frames(tb):
-    frames = [f for f in traceback.extract_tb(tb)
-              if f.filename == USER_FILE]
-    lines = []
-    for f in frames[-20:]:
-        lines.append(f'  line {f.lineno}, in {f.name}')
-        src = state.get("lines", [])
-        if 0 < f.lineno <= len(src):
-            line = src[f.lineno - 1].strip()
-            if len(line) > 300:
-                line = line[:297] + "..."
-            lines.append("    " + line)
-    return frames, lines
-
-
 def error_info(e):
     name = _real_type(e).__name__
-    msg = str_or(e)
-    frames, lines = user_frames(e.__traceback__)
-    line = frames[-1].lineno if frames else None
-    if isinstance(e, SyntaxError):
-        line = e.lineno
-        msg = e.msg
-    tb = "Traceback (most recent call last):\n" if lines else ""
-    tb += "".join(s + "\n" for s in lines) + f"{name}: {msg}\n"
+    tb, msg, line = format_error(e)
     return {"type": name, "message": msg, "line": line, "traceback": tb}
 
 
@@ -164,6 +143,9 @@ def str_or(e):
     except BaseException:  # noqa: B036
         s = "<unprintable>"
     return s if len(s) <= 2000 else s[:1997] + "..."
+
+
+RUN_FRAMES = 2
 
 
 def exit_status(code):
@@ -188,6 +170,9 @@ def execute(code, g, error, result_fd):
     status = 1 if error is not None else 0
     g.pop("$result", None)  # a session's last call left its own
     if code is not None:
+        # The program's first frame is as deep as python3's: this frame
+        # and exec's do not count against it.
+        sys.setrecursionlimit(sys.getrecursionlimit() + RUN_FRAMES)
         try:
             exec(code, g)
             value = reported_value(g)

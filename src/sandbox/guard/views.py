@@ -93,6 +93,10 @@ def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
         raise ImportError("bad module name")
     why = state["import_check"](name)
     if why is not None:
+        top = name.partition(".")[0]
+        if not state["known"](top):
+            # As python3 says it: no import of it could succeed anywhere.
+            raise ModuleNotFoundError(f"No module named '{top}'", name=top)
         raise ImportError(why, name=name)
     mod = _real_import(name, None, None, fromlist, 0)
     if fromlist:

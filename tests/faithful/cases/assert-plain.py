@@ -1,0 +1,3 @@
+# faithful: full
+x = 1
+assert x == 2

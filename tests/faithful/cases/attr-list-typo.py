@@ -1,0 +1,3 @@
+# faithful: full
+items = []
+items.apend(1)

@@ -1,0 +1,3 @@
+# faithful: full
+import math
+print(math.sqr(2))

@@ -1,0 +1,2 @@
+name = "ada"
+print(name.uper())

@@ -1,0 +1,2 @@
+config = {'db': None}
+print(config['db'].host.name)

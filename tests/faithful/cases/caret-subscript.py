@@ -1,0 +1,3 @@
+# faithful: full
+grid = [[1, 2], [3, 4]]
+print(grid[1][5] + 1)

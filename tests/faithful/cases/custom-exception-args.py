@@ -1,0 +1,5 @@
+class MyError(Exception):
+    pass
+
+
+raise MyError('a', 2)

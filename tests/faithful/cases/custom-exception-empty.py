@@ -1,0 +1,5 @@
+class Empty(Exception):
+    pass
+
+
+raise Empty

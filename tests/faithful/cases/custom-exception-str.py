@@ -1,0 +1,6 @@
+class Oops(Exception):
+    def __str__(self):
+        return 'custom text'
+
+
+raise Oops()

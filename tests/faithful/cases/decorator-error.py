@@ -1,0 +1,7 @@
+def deco(fn):
+    return fn.missing
+
+
+@deco
+def f():
+    pass

@@ -1,0 +1,3 @@
+# faithful: full
+errors = [ValueError('a'), TypeError('b')]
+raise ExceptionGroup('two problems', errors)

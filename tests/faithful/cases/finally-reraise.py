@@ -1,0 +1,8 @@
+def risky():
+    try:
+        return [][0]
+    finally:
+        print('cleanup')
+
+
+risky()

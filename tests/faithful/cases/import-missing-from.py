@@ -1,0 +1,3 @@
+# faithful: full
+from mathh import sqrt
+print(sqrt(4))

@@ -1,0 +1,10 @@
+# faithful: full
+print('start')
+
+
+def load():
+    import numpyy
+    return numpyy
+
+
+load()

@@ -1,0 +1,3 @@
+# faithful: full
+name = input('Name? ')
+print('hello', name)

@@ -1,0 +1,2 @@
+import json
+print(json.loads('{bad'))

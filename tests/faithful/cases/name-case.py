@@ -1,0 +1,2 @@
+Total = 3
+print(total)

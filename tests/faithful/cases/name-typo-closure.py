@@ -1,0 +1,9 @@
+def outer():
+    message = 'hi'
+
+    def inner():
+        return mesage
+    return inner()
+
+
+outer()

@@ -1,0 +1,3 @@
+# faithful: full
+total = 10
+print(totl)

@@ -1,0 +1,5 @@
+def average(values):
+    return sum(valeus) / len(values)
+
+
+print(average([1, 2, 3]))

@@ -1,0 +1,6 @@
+class Shape:
+    def area(self):
+        raise NotImplementedError
+
+
+Shape().area()

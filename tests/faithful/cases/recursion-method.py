@@ -1,0 +1,6 @@
+class Node:
+    def depth(self):
+        return 1 + self.depth()
+
+
+Node().depth()

@@ -1,0 +1,6 @@
+# faithful: full
+def f(n):
+    return f(n + 1)
+
+
+f(0)

@@ -1,0 +1,1 @@
+raise StopIteration(5)

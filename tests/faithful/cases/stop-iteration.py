@@ -1,0 +1,3 @@
+# faithful: full
+it = iter([])
+next(it)

@@ -1,0 +1,3 @@
+# faithful: full
+if True:
+print(1)

@@ -1,0 +1,3 @@
+# faithful: full
+print("hi"
+x = 1

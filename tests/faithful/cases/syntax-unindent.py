@@ -1,0 +1,4 @@
+# faithful: full
+def f():
+        x = 1
+    return x

@@ -1,0 +1,3 @@
+# faithful: full
+print('bye')
+raise SystemExit('stopping here')

@@ -1,0 +1,5 @@
+def greet(name):
+    return 'hi ' + name
+
+
+greet('a', 'b')

@@ -1,0 +1,3 @@
+# faithful: full
+age = 7
+print("age: " + age)

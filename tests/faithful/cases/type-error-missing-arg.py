@@ -1,0 +1,5 @@
+def area(w, h):
+    return w * h
+
+
+print(area(3))

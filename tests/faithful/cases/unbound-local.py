@@ -1,0 +1,9 @@
+# faithful: full
+counter = 0
+
+
+def bump():
+    counter += 1
+
+
+bump()

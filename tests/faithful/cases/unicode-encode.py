@@ -1,0 +1,1 @@
+print('caf\u00e9'.encode('ascii'))

@@ -1,0 +1,2 @@
+# faithful: full
+n = int("abc")
