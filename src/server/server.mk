@@ -7,6 +7,8 @@ libpyward_a_SOURCES += \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
 	src/server/server.c src/server/server.h \
+	src/server/http.c src/server/http.h src/server/http_ops.c \
+	src/server/httpreq.c src/server/httpreq.h \
 	$(NULL)
 
 TESTS += tests/mcp/run.sh
