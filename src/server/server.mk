@@ -25,6 +25,8 @@ EXTRA_DIST += \
 	tests/mcp-client/client.test.mjs \
 	tests/mcp-client/grade.test.mjs \
 	tests/mcp-client/stateless.test.mjs \
+	tests/mcp-client/http.test.mjs \
+	tests/mcp-client/httpserver.mjs \
 	tests/mcp-client/package.json \
 	tests/mcp-client/package-lock.json \
 	$(NULL)
