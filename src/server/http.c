@@ -692,6 +692,7 @@ tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
         return 0;
     }
     fds[0] = (struct pollfd){info->epoll_fd, POLLIN, 0};
+    (void)pw_http_ready(h->tools, &h->warm); /* notes the pool's warmth */
     MHD_UNSIGNED_LONG_LONG mhd_ms = 0;
     int ms = cut_late(h);
     if (MHD_get_timeout(h->d, &mhd_ms) == MHD_YES &&

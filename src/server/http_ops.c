@@ -22,7 +22,7 @@ pw_http_ready(const struct pw_tools *tools, bool *warm)
     if (z == NULL || pw_zygote_fd(z) < 0) {
         return false;
     }
-    if (!pw_zygote_short(z)) {
+    if (!*warm && !pw_zygote_short(z)) {
         *warm = true;
     }
     return *warm;
