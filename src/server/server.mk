@@ -43,6 +43,13 @@ bench-mcp: pyward$(EXEEXT)
 	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)
 .PHONY: bench-mcp
 
+# execute_code over HTTP next to stdio: `make bench-http`.
+EXTRA_DIST += tests/bench/bench-http.mjs
+bench-http: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-http.mjs ./pyward$(EXEEXT)
+.PHONY: bench-http
+
 if HAVE_CHECK
 check_PROGRAMS += tests/unit/check_jsonrpc
 TESTS += tests/unit/check_jsonrpc
