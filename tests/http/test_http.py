@@ -12,8 +12,10 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -61,7 +63,8 @@ class Server:
             for raw in self.proc.stderr:
                 line = raw.decode("utf-8", "replace")
                 self.err.append(line)
-                m = re.search(r"serving MCP on http://[^:]+:(\d+)/mcp", line)
+                m = re.search(r"serving MCP on https?://[^ ]+:(\d+)/mcp",
+                              line)
                 if m:
                     self.port = int(m.group(1))
                     ready.set()
@@ -76,6 +79,10 @@ class Server:
         return "".join(self.err)
 
     def conn(self, timeout=30):
+        if getattr(self, "tls", None) is not None:
+            return http.client.HTTPSConnection("127.0.0.1", self.port,
+                                               timeout=timeout,
+                                               context=self.tls)
         return http.client.HTTPConnection("127.0.0.1", self.port,
                                           timeout=timeout)
 
@@ -452,6 +459,52 @@ def test_log(srv):
         "print(" not in log and "time.sleep" not in log)
 
 
+def test_refusals():
+    """Configurations the server refuses to start with (status 2)."""
+    cases = [
+        ("a non-loopback address without tokens is refused",
+         ["--http", "0.0.0.0:0"], "needs --auth-token-file"),
+        ("--tls-cert without --tls-key is refused",
+         ["--http", "127.0.0.1:0", "--tls-cert", "/nonexistent"],
+         "go together"),
+        ("a malformed --http is refused", ["--http", "localhost"],
+         "HOST:PORT"),
+        ("a token file that does not exist is refused",
+         ["--http", "127.0.0.1:0", "--auth-token-file", "/nonexistent"],
+         "nonexistent"),
+    ]
+    for name, args, text in cases:
+        p = subprocess.run([PYWARD, "serve"] + args, capture_output=True,
+                           stdin=subprocess.DEVNULL, timeout=60)
+        err = p.stderr.decode("utf-8", "replace")
+        tap(name, p.returncode == 2 and text in err, (p.returncode, err))
+
+
+def test_tls():
+    """--tls-cert/--tls-key: HTTPS with a self-signed certificate."""
+    if shutil.which("openssl") is None:
+        print("ok %d - HTTPS # SKIP openssl not installed" % (_n + 1))
+        return
+    d = tempfile.mkdtemp(prefix="pyward-tls-")
+    cert, key = os.path.join(d, "cert.pem"), os.path.join(d, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                    "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext",
+                    "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    srv = Server("--tls-cert", cert, "--tls-key", key)
+    try:
+        srv.tls = ssl.create_default_context(cafile=cert)
+        st, _, body = srv.request("POST", "/mcp", call("print(11)"))
+        tap("HTTPS with --tls-cert/--tls-key answers a call",
+            st == 200 and stdout_of(body) == "11\n", (st, body))
+        line = raw(srv.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        tap("plain HTTP to the HTTPS port gets no HTTP answer",
+            not line.startswith("HTTP/1.1 200"), line)
+    finally:
+        tap("the HTTPS server exits 0 on SIGTERM", srv.stop() == 0)
+
+
 def main():
     srv = Server("--max-body", "256k", "--request-timeout", "3",
                  "--max-connections", "8")
@@ -478,6 +531,8 @@ def main():
             srv.proc.kill()
     test_queue_full()
     test_drain()
+    test_refusals()
+    test_tls()
     print("1..%d" % _n)
     return 0
 
