@@ -862,7 +862,7 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
     h->cfg = cfg;
     h->srv = srv;
     h->tools = tools;
-    struct sockaddr_storage ss;
+    struct sockaddr_storage ss = {0};
     h->auth = cfg->auth_token_file != NULL;
     if (resolve(h, cfg->http, &ss, err) < 0 ||
         (h->auth && load_tokens(h, err) < 0) || load_tls(h, err) < 0) {
