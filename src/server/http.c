@@ -751,11 +751,18 @@ tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
     return 1;
 }
 
+/* At its connection limit libmicrohttpd takes the listening socket out
+ * of its epoll set, and puts it back on a later run once connections
+ * closed: that run is made at once (nothing else would wake the loop). */
 static void
 tr_dispatch(void *ctx, const struct pollfd *fds, int n)
 {
     struct pw_http *h = ctx;
+    int before = h->counts.connections;
     MHD_run(h->d);
+    if (h->counts.connections < before) {
+        MHD_run(h->d);
+    }
 }
 
 /* Read the token file into H's tokens: 0, or -1 with ERR (the tokens
