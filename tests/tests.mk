@@ -2,6 +2,7 @@
 # Shared test infrastructure.
 EXTRA_DIST += \
 	tests/lib.sh \
+	tests/tap.py \
 	tests/supp/lsan.supp \
 	tests/supp/cppcheck.supp \
 	tests/examples/hello.py \
@@ -40,6 +41,10 @@ EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
 # `pyward serve --http` against bad input (tests/http/).
 TESTS += tests/http/run.sh
 EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
+# Idioms python3 runs that the sandbox accepts, through `pyward check` and
+# `pyward run` (tests/idioms/).
+TESTS += tests/idioms/run.sh
+EXTRA_DIST += tests/idioms
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \
@@ -53,6 +58,7 @@ EXTRA_DIST += \
 include tests/corpus/corpus.mk
 include tests/redteam/redteam.mk
 include tests/soak/soak.mk
+include tests/sessions/sessions.mk
 include tests/isolation/isolation.mk
 include tests/fuzz/fuzz.mk
 

@@ -46,6 +46,7 @@ pw_profiles_free(struct pw_profiles *p)
     for (size_t i = 0; i < p->n; i++) {
         profile_clear(&p->v[i]);
     }
+    profile_clear(&p->always);
     free(p->v);
     free(p);
 }
@@ -156,11 +157,19 @@ static int
 load_all(json_t *root, struct pw_profiles *p, const char *file,
          struct pw_error *err)
 {
-    static const char *const keys[] = {"profiles", NULL};
+    static const char *const keys[] = {"profiles", "always", NULL};
     if (!json_is_object(root)) {
         return pw_fail(err, PW_ERR_INPUT, "%s: must hold a JSON object", file);
     }
     if (check_keys(root, keys, file, "top level", err) < 0) {
+        return -1;
+    }
+    p->always.name = pw_xstrdup("(always)");
+    p->always.summary = pw_xstrdup("");
+    json_t *always = json_object_get(root, "always"); /* borrowed */
+    if (always != NULL &&
+        load_names(always, "always", &p->always, &p->always.modules,
+                   &p->always.nmodules, file, err) < 0) {
         return -1;
     }
     json_t *arr = json_object_get(root, "profiles");
@@ -309,6 +318,9 @@ pw_importset_check(const struct pw_importset *set, const char *module,
                    const char **which)
 {
     const struct pw_profiles *p = set->profiles;
+    if (profile_matches(&p->always, module)) {
+        return PW_IMPORT_ALLOWED;
+    }
     bool in_mask = list_matches(set->extra, module);
     for (size_t i = 0; !in_mask && i < p->n; i++) {
         in_mask =

@@ -227,7 +227,9 @@ cpu_of(const struct rusage *ru)
 static double
 run_cpu(const struct pw_sbx_run *r)
 {
-    double cpu = r->exit_seen && r->cpu_end >= 0 ? r->cpu_end : cpu_of(&r->ru);
+    double cpu = (r->exit_seen || r->reported) && r->cpu_end >= 0
+                     ? r->cpu_end
+                     : cpu_of(&r->ru);
     if (r->cpu_base >= 0) {
         cpu -= r->cpu_base;
     }
@@ -410,8 +412,9 @@ build(const struct pw_sbx_run *r, struct records *rec)
         "stdout_truncated", r->out.truncated, "stderr_truncated",
         r->err.truncated, "execution_time", r->end - r->start, "cpu_time",
         run_cpu(r), "max_rss_kb",
-        (json_int_t)(r->exit_seen ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
-                                  : r->ru.ru_maxrss),
+        (json_int_t)(r->exit_seen || r->reported
+                         ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
+                         : r->ru.ru_maxrss),
         "exit_code",
         WIFEXITED(st) ? json_integer(WEXITSTATUS(st)) : json_null(), "signal",
         WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
@@ -439,4 +442,15 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
     }
     json_decref(rec.report);
     return out;
+}
+
+const char *
+pw_sbx_result_status(const struct pw_sbx_run *r)
+{
+    struct records rec;
+    memset(&rec, 0, sizeof(rec));
+    parse_records(&r->res.buf, &rec);
+    const char *status = verdict(r, &rec);
+    json_decref(rec.report);
+    return status;
 }

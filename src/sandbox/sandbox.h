@@ -42,6 +42,7 @@ struct pw_sbx_request {
     unsigned caps;                      /* enum pw_cap bits of the profiles */
     bool capture_output;                /* false: discard stdout/stderr */
     const struct pw_sbx_io *io;         /* borrowed; NULL: no streaming */
+    bool session; /* the first call of a session (pw_sbx_session_new) */
 };
 
 /* The warm interpreter: the modules of the enabled profiles imported once,
@@ -122,6 +123,8 @@ json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
 /* Reaps the child if still there; frees everything. */
 void pw_sbx_free(struct pw_sbx_run *run);
 
+/* Drive RUN until it is over (blocking). */
+void pw_sbx_wait(struct pw_sbx_run *run);
 /* Blocking convenience for `pyward run`: start, loop, result.  0 or -1. */
 int pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
                     json_t **result, struct pw_error *err);

@@ -46,7 +46,7 @@ static const struct option_entry {
      offsetof(struct pw_config, max_timeout_s), "largest timeout (s)"},
     {"max-output", "PYWARD_MAX_OUTPUT_SIZE", "SANDBOX_MAX_OUTPUT_SIZE",
      OPT_SIZE, offsetof(struct pw_config, max_output),
-     "bytes kept per output stream"},
+     "bytes kept per stream"},
     {"memory", "PYWARD_DEFAULT_MEMORY_LIMIT", "SANDBOX_DEFAULT_MEMORY_LIMIT",
      OPT_SIZE, offsetof(struct pw_config, memory), "default memory limit"},
     {"max-memory", "PYWARD_MAX_MEMORY", NULL, OPT_SIZE,
@@ -57,6 +57,18 @@ static const struct option_entry {
      offsetof(struct pw_config, rules), "default|restricted|DIR"},
     {"max-concurrency", "PYWARD_MAX_CONCURRENCY", NULL, OPT_COUNT,
      offsetof(struct pw_config, max_concurrency), "runs in flight"},
+    {"session-ttl", "PYWARD_SESSION_TTL", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, session_ttl_s), "idle session expiry (s)"},
+    {"session-lifetime", "PYWARD_SESSION_LIFETIME", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, session_lifetime_s),
+     "longest session life (s)"},
+    {"max-sessions", "PYWARD_MAX_SESSIONS", NULL, OPT_COUNT,
+     offsetof(struct pw_config, max_sessions), "sessions on this server"},
+    {"max-sessions-per-client", "PYWARD_MAX_SESSIONS_PER_CLIENT", NULL,
+     OPT_COUNT, offsetof(struct pw_config, max_sessions_per_owner),
+     "sessions per client"},
+    {"instance-id", "PYWARD_INSTANCE_ID", NULL, OPT_STRING,
+     offsetof(struct pw_config, instance_id), "prefix of session ids"},
     {"log-level", "PYWARD_LOG_LEVEL", NULL, OPT_LOGLEVEL,
      offsetof(struct pw_config, log_level), "debug|info|warning|error"},
     {"http", "PYWARD_HTTP", NULL, OPT_STRING, offsetof(struct pw_config, http),
@@ -247,6 +259,10 @@ set_defaults(struct pw_config *cfg)
     cfg->max_body = 8LL << 20;
     cfg->request_timeout_s = 30;
     cfg->idle_timeout_s = 60;
+    cfg->session_ttl_s = 600;
+    cfg->session_lifetime_s = 3600;
+    cfg->max_sessions = 16;
+    cfg->max_sessions_per_owner = 4;
 }
 
 void
@@ -260,7 +276,7 @@ pw_config_usage(void)
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
         if (e->flag != NULL) {
-            printf("  --%-17s %-30s %s\n", e->flag, e->help, e->env);
+            printf("  --%-24s %-27s %s\n", e->flag, e->help, e->env);
         }
     }
     printf("\nenvironment only: SANDBOX_ENABLE_NETWORK, "
@@ -342,6 +358,7 @@ pw_config_free(struct pw_config *cfg)
 {
     free(cfg->rules);
     free(cfg->profiles);
+    free(cfg->instance_id);
     free_list(cfg->allowed_imports);
     free(cfg->http);
     free(cfg->auth_token_file);

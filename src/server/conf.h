@@ -18,24 +18,29 @@
 #define PW_MAX_CODE_BYTES (2LL * 1024 * 1024)
 
 struct pw_config {
-    double timeout_s;         /* default per run */
-    double max_timeout_s;     /* what a client may ask at most */
-    long long memory;         /* default RLIMIT_AS, bytes */
-    long long max_memory;     /* what a client may ask at most */
-    long long max_output;     /* bytes per stream */
-    long long max_code;       /* bytes of source */
-    int max_concurrency;      /* runs in flight; the rest queue */
-    int log_level;            /* enum pw_log_level */
-    char *rules;              /* "default", "restricted" or a DIR (owned) */
-    char *profiles;           /* comma list (owned) or NULL: from env */
-    bool enable_network;      /* SANDBOX_ENABLE_NETWORK */
-    bool enable_filesystem;   /* SANDBOX_ENABLE_FILESYSTEM */
-    bool enable_data_science; /* SANDBOX_ENABLE_DATA_SCIENCE */
-    char **allowed_imports;   /* operator's extra modules, NULL-terminated */
-    char *http;               /* HOST:PORT to serve HTTP on, or NULL */
-    char *auth_token_file;    /* bearer tokens, one a line (owned) */
-    char **allow_origins;     /* Origins allowed besides loopback ones */
-    char *tls_cert;           /* PEM files: HTTPS (owned) */
+    double timeout_s;           /* default per run */
+    double max_timeout_s;       /* what a client may ask at most */
+    long long memory;           /* default RLIMIT_AS, bytes */
+    long long max_memory;       /* what a client may ask at most */
+    long long max_output;       /* bytes per stream */
+    long long max_code;         /* bytes of source */
+    int max_concurrency;        /* runs in flight; the rest queue */
+    int log_level;              /* enum pw_log_level */
+    char *rules;                /* "default", "restricted" or a DIR (owned) */
+    char *profiles;             /* comma list (owned) or NULL: from env */
+    bool enable_network;        /* SANDBOX_ENABLE_NETWORK */
+    bool enable_filesystem;     /* SANDBOX_ENABLE_FILESYSTEM */
+    bool enable_data_science;   /* SANDBOX_ENABLE_DATA_SCIENCE */
+    char **allowed_imports;     /* operator's extra modules, NULL-terminated */
+    double session_ttl_s;       /* idle session expiry, default and most */
+    double session_lifetime_s;  /* the longest a session lives */
+    int max_sessions;           /* on this server */
+    int max_sessions_per_owner; /* per client (owner) */
+    char *instance_id;          /* session id prefix (owned) or NULL */
+    char *http;                 /* HOST:PORT to serve HTTP on, or NULL */
+    char *auth_token_file;      /* bearer tokens, one a line (owned) */
+    char **allow_origins;       /* Origins allowed besides loopback ones */
+    char *tls_cert;             /* PEM files: HTTPS (owned) */
     char *tls_key;
     double grace_s;           /* SIGTERM: how long runs may finish */
     int max_connections;      /* HTTP connections served at once */

@@ -6,6 +6,8 @@ libpyward_a_SOURCES += \
 	src/server/mcp.c src/server/mcp.h \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
+	src/server/sessions.c src/server/sessions.h \
+	src/server/session_tool.c src/server/session_tool.h \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
 	src/server/httpreq.c src/server/httpreq.h \
@@ -27,6 +29,7 @@ EXTRA_DIST += \
 	tests/mcp-client/stateless.test.mjs \
 	tests/mcp-client/http.test.mjs \
 	tests/mcp-client/httpserver.mjs \
+	tests/mcp-client/sessions.test.mjs \
 	tests/mcp-client/package.json \
 	tests/mcp-client/package-lock.json \
 	$(NULL)
@@ -56,4 +59,12 @@ TESTS += tests/unit/check_jsonrpc
 tests_unit_check_jsonrpc_SOURCES = tests/unit/check_jsonrpc.c
 tests_unit_check_jsonrpc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_jsonrpc_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_sessions
+TESTS += tests/unit/check_sessions
+tests_unit_check_sessions_SOURCES = tests/unit/check_sessions.c
+tests_unit_check_sessions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_sessions_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif

@@ -15,6 +15,7 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "server/grade_tool.h"
+#include "server/session_tool.h"
 #include "server/tools.h"
 #include "core/util.h"
 
@@ -37,11 +38,13 @@ struct call_args {
     pw_profile_mask mask;
     const char **only; /* owned vector of borrowed strings, or NULL */
     bool capture;
-    json_t *tests; /* borrowed: grade_code's suite */
+    json_t *tests;          /* borrowed: grade_code's suite */
+    const char *session_id; /* borrowed: execute_code in a session */
 };
 
 struct pw_exec {
     json_t *args; /* owned: keeps the borrowed strings alive */
+    char *owner;  /* owned: the caller (sessions) */
     struct call_args a;
     struct pw_importset imports;
     char id[32];
@@ -206,6 +209,19 @@ arg_tests(const struct pw_tools *t, json_t *v, struct call_args *a,
     return 0;
 }
 
+static int
+arg_session(const struct pw_tools *t, json_t *v, struct call_args *a,
+            struct pw_error *err)
+{
+    if (!json_is_string(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'session_id' must be the string create_session "
+                       "returned");
+    }
+    a->session_id = json_string_value(v);
+    return 0;
+}
+
 static const struct arg_def {
     const char *name;
     unsigned tools;
@@ -219,6 +235,7 @@ static const struct arg_def {
     {"stdin", ARG_EXEC, arg_stdin},
     {"memory_limit", ARG_EXEC, arg_memory},
     {"capture_output", ARG_EXEC, arg_capture},
+    {"session_id", ARG_EXEC, arg_session},
 };
 
 static int
@@ -467,6 +484,18 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     return rc;
 }
 
+static struct pw_session_ctx
+session_ctx(const struct pw_tools *t, const char *owner)
+{
+    return (struct pw_session_ctx){t->cfg,
+                                   t->profiles,
+                                   t->enabled,
+                                   t->zygote,
+                                   t->zygote_error,
+                                   t->sessions,
+                                   owner != NULL ? owner : ""};
+}
+
 int
 pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
                    json_t **result, struct pw_error *err)
@@ -479,6 +508,10 @@ pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
     }
     if (strcmp(name, "get_sandbox_info") == 0) {
         return sandbox_info(t, args, result, err);
+    }
+    if (pw_session_tool_exists(name)) {
+        struct pw_session_ctx c = session_ctx(t, t->owner);
+        return pw_session_tool_call(&c, name, args, result, err);
     }
     return pw_fail(err, PW_ERR_USAGE, "unknown tool '%s'", name);
 }
@@ -500,6 +533,22 @@ unrun_result(const char *id, const char *status, const char *etype,
                      "line", line);
 }
 
+/* The text block of a rejection: every problem with its line. */
+static void
+rejection_text(const struct pw_diags *d, struct pw_buf *b)
+{
+    pw_buf_printf(b, "Rejected before running: %zu problem%s found\n", d->n,
+                  d->n == 1 ? "" : "s");
+    size_t i = 0;
+    for (; i < d->n && b->len < TEXT_MAX; i++) {
+        pw_buf_printf(b, "line %d: %s (%s)\n", d->v[i].line, d->v[i].message,
+                      d->v[i].code);
+    }
+    if (i < d->n) {
+        pw_buf_printf(b, "and %zu more in the structured result\n", d->n - i);
+    }
+}
+
 static json_t *
 rejected_result(const struct pw_exec *e, const struct pw_diags *d)
 {
@@ -514,10 +563,12 @@ rejected_result(const struct pw_exec *e, const struct pw_diags *d)
         json_decref(structured);
         return NULL;
     }
-    char text[700];
-    snprintf(text, sizeof(text), "Rejected before running: %s",
-             msg != NULL ? msg : "");
-    return tool_result(structured, text, true);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    rejection_text(d, &b);
+    json_t *res = tool_result(structured, b.data, true);
+    pw_buf_free(&b);
+    return res;
 }
 
 void
@@ -525,6 +576,7 @@ pw_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
         json_decref(e->args);
+        free(e->owner);
         free(e->a.only);
         free(e);
     }
@@ -541,7 +593,12 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     e->args = json_incref(args);
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
     *result = NULL;
+    e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
+    struct pw_session_ctx c = session_ctx(t, e->owner);
     if (parse_args(t, ARG_EXEC, args, &e->a, err) < 0 ||
+        (e->a.session_id != NULL &&
+         pw_session_exec_check(&c, e->a.session_id, args, &e->a.mask,
+                               &e->a.timeout, result, err) < 0) ||
         run_validator(t, &e->a, &d, &an, err) < 0) {
         goto fail;
     }
@@ -589,6 +646,9 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
     if (t->zygote == NULL) {
         pw_fail(&err, PW_ERR_SANDBOX, "the sandbox is unavailable: %s",
                 t->zygote_error);
+    } else if (e->a.session_id != NULL) {
+        struct pw_session_ctx c = session_ctx(t, e->owner);
+        return pw_session_exec_start(&c, e->a.session_id, &req, result);
     } else {
         run = pw_sbx_start(t->zygote, &req, &err);
     }
@@ -612,33 +672,63 @@ text_max(const char *s)
     return (int)pw_utf8_cut(s, strlen(s), TEXT_MAX);
 }
 
-/* The short text block of a finished run's result R. */
+/* STREAM of R ("stdout" or "stderr") into B under its HEADING (none for
+ * stdout), then a line of its own when it was cut by the output cap or in
+ * this text block. */
+static void
+stream_text(json_t *r, const char *stream, const char *heading,
+            struct pw_buf *b)
+{
+    const char *s = json_string_value(json_object_get(r, stream));
+    if (s == NULL || *s == '\0') {
+        return;
+    }
+    char flag[32];
+    snprintf(flag, sizeof(flag), "%s_truncated", stream);
+    int shown = text_max(s);
+    pw_buf_printf(b, "%s%.*s", heading, shown, s);
+    if (b->len > 0 && b->data[b->len - 1] != '\n') {
+        pw_buf_printf(b, "\n");
+    }
+    if (json_is_true(json_object_get(r, flag))) {
+        pw_buf_printf(b,
+                      "[%s cut: the program printed more than the "
+                      "output limit]\n",
+                      stream);
+    }
+    if ((size_t)shown < strlen(s)) {
+        pw_buf_printf(b,
+                      "[%s shortened here: %d of %zu bytes shown; all of "
+                      "it is in the structured result]\n",
+                      stream, shown, strlen(s));
+    }
+}
+
+/* The text block of a finished run's result R: stdout, then stderr, then
+ * the value of a final expression, then the status with the error's
+ * trimmed traceback. */
 static void
 run_text(json_t *r, struct pw_buf *b)
 {
     const char *status = json_string_value(json_object_get(r, "status"));
-    const char *out = json_string_value(json_object_get(r, "stdout"));
-    const char *errs = json_string_value(json_object_get(r, "stderr"));
     const char *value = json_string_value(json_object_get(r, "result"));
     json_t *error = json_object_get(r, "error"); /* borrowed */
-    if (status != NULL && strcmp(status, "ok") != 0) {
-        pw_buf_printf(b, "Status: %s\n", status);
-    }
-    if (out != NULL && *out != '\0') {
-        pw_buf_printf(b, "%.*s", text_max(out), out);
-    }
+    stream_text(r, "stdout", "", b);
+    stream_text(r, "stderr", "stderr:\n", b);
     if (value != NULL) {
-        pw_buf_printf(b, "%sResult: %.*s\n",
-                      b->len > 0 && b->data[b->len - 1] != '\n' ? "\n" : "",
-                      text_max(value), value);
+        pw_buf_printf(b, "Result: %.*s\n", text_max(value), value);
     }
-    if (json_is_object(error)) {
-        const char *type = json_string_value(json_object_get(error, "type"));
-        const char *msg = json_string_value(json_object_get(error, "message"));
-        pw_buf_printf(b, "%s: %s\n", type != NULL ? type : "Error",
-                      msg != NULL ? msg : "");
-    } else if (errs != NULL && *errs != '\0') {
-        pw_buf_printf(b, "stderr:\n%.*s", text_max(errs), errs);
+    if (status == NULL || strcmp(status, "ok") == 0) {
+        return;
+    }
+    const char *tb = json_string_value(json_object_get(error, "traceback"));
+    const char *type = json_string_value(json_object_get(error, "type"));
+    const char *msg = json_string_value(json_object_get(error, "message"));
+    pw_buf_printf(b, "Status: %s\n", status);
+    if (tb != NULL && *tb != '\0') {
+        pw_buf_printf(b, "%.*s", text_max(tb), tb);
+    } else if (type != NULL) {
+        pw_buf_printf(b, "%s: %s\n", type, msg != NULL ? msg : "");
     }
 }
 
@@ -759,6 +849,9 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     pw_buf_init(&b);
     json_auto_t *content = json_array();
     run_text(r, &b);
+    if (e->a.session_id != NULL) {
+        pw_session_exec_note(r, e->a.session_id, &b);
+    }
     files_text(r, &b);
     if (b.len == 0) {
         pw_buf_printf(&b, "(no output)");

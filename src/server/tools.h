@@ -31,7 +31,12 @@ struct pw_tools {
     struct pw_zygote *zygote;           /* borrowed; NULL: unavailable */
     char zygote_error[512];             /* why zygote is NULL */
     json_t *info;                       /* owned get_sandbox_info cache */
-    unsigned long runs;                 /* executions started */
+    struct pw_sessions *sessions;       /* borrowed; NULL: none */
+    /* The caller of the request being handled, set by the transport
+     * (stdio: PW_OWNER_STDIO; HTTP: the authenticated token's identity):
+     * the owner of the sessions it makes and reaches. */
+    const char *owner;
+    unsigned long runs; /* executions started */
 };
 
 /* Fill the get_sandbox_info cache (needs the interpreter).  0 or -1. */

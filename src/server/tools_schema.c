@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "server/session_tool.h"
 #include "server/tools.h"
 
 #define S(...) #__VA_ARGS__
@@ -18,7 +19,11 @@
 static const char execute_input[] = S({
     "type" : "object",
     "properties" : {
-        "code" : {"type" : "string", "description" : "Python source to run"},
+        "code" : {
+            "type" : "string",
+            "description" :
+                "Python source; files under output/ and plt.show() come back"
+        },
         "timeout" : {
             "type" : "number",
             "exclusiveMinimum" : 0,
@@ -42,7 +47,11 @@ static const char execute_input[] = S({
             "type" : [ "string", "integer" ],
             "description" : "address-space limit: bytes or 128m, 1g"
         },
-        "capture_output" : {"type" : "boolean", "default" : true}
+        "capture_output" : {"type" : "boolean", "default" : true},
+        "session_id" : {
+            "type" : "string",
+            "description" : "a session (create_session) to run in"
+        }
     },
     "required" : ["code"],
     "additionalProperties" : false
@@ -322,7 +331,11 @@ static const struct tool_def {
      "Validate, then run Python code in an isolated sandbox (seccomp, "
      "rlimits, namespaces, restricted builtins and imports). Returns stdout, "
      "stderr, the value of a final expression, the variables defined, and "
-     "the error with a trimmed traceback.",
+     "the error with a trimmed traceback. Files the program writes under "
+     "output/ (e.g. df.to_csv('output/data.csv')) come back with the "
+     "result, images as image content; with matplotlib (data_science "
+     "profile), plt.show() and the figures still open at the end come back "
+     "as PNG images, and savefig() takes a path under output/.",
      execute_input, execute_output},
     {"validate_code", "Check Python without running it",
      "Check Python code against the sandbox rules without running it. "
@@ -353,7 +366,7 @@ pw_tools_exists(const char *name)
             return true;
         }
     }
-    return false;
+    return pw_session_tool_exists(name);
 }
 
 /* New reference: TEXT parsed, with "@VALIDATION@" replaced. */
@@ -403,6 +416,9 @@ pw_tools_list_json(void)
         if (json_array_append_new(tools, tool) < 0) {
             return NULL;
         }
+    }
+    if (pw_session_tools_list(tools) < 0) {
+        return NULL;
     }
     return pw_steal(&tools);
 }

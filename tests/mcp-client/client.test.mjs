@@ -105,9 +105,10 @@ test('initialize: server info, version and capabilities', () => {
   assert.match(main.client.getInstructions(), /execute_code/);
 });
 
-test('tools/list: four tools with input and output schemas', async () => {
+test('tools/list: seven tools with input and output schemas', async () => {
   const { tools } = await main.client.listTools();
-  assert.deepEqual(tools.map((t) => t.name).sort(), ['execute_code', 'get_sandbox_info', 'grade_code', 'validate_code']);
+  assert.deepEqual(tools.map((t) => t.name).sort(), ['close_session', 'create_session', 'execute_code',
+    'get_sandbox_info', 'grade_code', 'list_sessions', 'validate_code']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.outputSchema.type, 'object');
@@ -162,19 +163,42 @@ test('execute_code: success', async (t) => {
 
 test('execute_code: failure (exception)', async (t) => {
   if (needSandbox(t)) return;
-  const r = await run({ code: 'def f():\n    return 1 / 0\nf()\n' });
+  const r = await run({ code: 'def f():\n    return 1 / 0\nprint("before")\nf()\n' });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'error');
   assert.equal(r.structuredContent.error.type, 'ZeroDivisionError');
-  assert.match(r.content[0].text, /ZeroDivisionError/);
+  // The text alone is enough for a model: stdout, then the status and the
+  // trimmed traceback with its line numbers.
+  const text = r.content[0].text;
+  assert.match(text, /^before\nStatus: error\nTraceback \(most recent call last\):\n/);
+  assert.match(text, /line 4, in <module>\n +f\(\)\n.*line 2, in f\n +return 1 \/ 0\n/s);
+  assert.match(text, /\nZeroDivisionError: division by zero\n$/);
+});
+
+test('execute_code: the text block holds stdout, then stderr, then the status', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run({ code: 'print("out")\nprint(undefined_name)\n' });
+  const text = r.content[0].text;
+  assert.match(text, /^out\nStatus: error\n/);
+  assert.match(text, /line 2, in <module>/);
+  assert.match(text, /NameError: name 'undefined_name' is not defined/);
+  const flood = await run({ code: 'print("y" * 9000)' });
+  assert.equal(flood.isError, false);
+  assert.match(flood.content[0].text, /\n\[stdout shortened here: 4000 of 9001 bytes shown; all of it is in the structured result\]\n$/);
+  assert.equal(flood.structuredContent.stdout.length, 9001);
 });
 
 test('execute_code: rejection (validation)', async (t) => {
   if (needValidator(t)) return;
-  const r = await run({ code: 'eval("1+1")' });
+  const r = await run({ code: 'eval("1+1")\nx = 1\nexec("x = 2")\n' });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'rejected');
   assert.equal(r.structuredContent.validation.valid, false);
+  // Every problem, each with its line, in the text a model reads.
+  const lines = r.content[0].text.split('\n');
+  assert.equal(lines[0], 'Rejected before running: 2 problems found');
+  assert.match(lines[1], /^line 1: .*eval.* \(PW\d{3}\)$/);
+  assert.match(lines[2], /^line 3: .*exec.* \(PW\d{3}\)$/);
 });
 
 test('execute_code: timeout', async (t) => {
@@ -354,6 +378,42 @@ test('data_science: a matplotlib plot comes back as a PNG image of the right siz
   assert.deepEqual(entry, { name: 'sine.png', mime_type: 'image/png', size: png.length, sent: true });
   assert.equal(r.structuredContent.files_omitted, 0);
   assert.match(r.content[0].text, /output\/sine\.png \(image\/png/);
+});
+
+test('data_science: plt.show() and figures left open come back as images, as in a notebook', async (t) => {
+  if (await needScience(t)) return;
+  const code = [
+    'import matplotlib.pyplot as plt',
+    'plt.figure(figsize=(2, 1), dpi=100); plt.plot([1, 2, 3])',
+    'plt.show()',
+    'plt.figure(figsize=(3, 1), dpi=100); plt.plot([3, 2, 1])',
+    'plt.show()',
+    'fig = plt.figure(figsize=(4, 1), dpi=100); plt.bar([1, 2], [2, 1])',
+    'print("open figures:", len(plt.get_fignums()))',
+  ].join('\n');
+  const r = await science.client.callTool({
+    name: 'execute_code', arguments: { code, profile: 'data_science' } });
+  assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+  // Each show() saved and closed what was open: one figure left at the end.
+  assert.equal(r.structuredContent.stdout, 'open figures: 1\n');
+  const sizes = r.content.filter((c) => c.type === 'image')
+    .map((c) => decodePng(Buffer.from(c.data, 'base64')).width);
+  assert.deepEqual(sizes, [200, 300, 400]);
+  assert.deepEqual(r.structuredContent.files.map((f) => f.name),
+    ['figure-1.png', 'figure-2.png', 'figure-3.png']);
+});
+
+test('data_science: savefig outside output/ says where files are kept', async (t) => {
+  if (await needScience(t)) return;
+  const code = 'import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.savefig("plot.png")\n';
+  const r = await science.client.callTool({
+    name: 'execute_code', arguments: { code, profile: 'data_science' } });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.error.type, 'PermissionError');
+  assert.match(r.structuredContent.error.message, /save it as 'output\/plot\.png'/);
+  assert.match(r.content[0].text, /output\/plot\.png/);
+  // The figure was not saved by the program: it comes back all the same.
+  assert.deepEqual(r.structuredContent.files.map((f) => f.name), ['figure-1.png']);
 });
 
 test('data_science: other files come back as embedded resources', async (t) => {

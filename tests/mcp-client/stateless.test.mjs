@@ -32,10 +32,11 @@ test('v2 client pinned to 2026-07-28 connects without a handshake', () => {
   assert.equal(client.getServerVersion()?.name, 'pyward');
 });
 
-test('tools/list in 2026-07-28: the four tools and their schemas', async () => {
+test('tools/list in 2026-07-28: the seven tools and their schemas', async () => {
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(),
-    ['execute_code', 'get_sandbox_info', 'grade_code', 'validate_code']);
+    ['close_session', 'create_session', 'execute_code', 'get_sandbox_info', 'grade_code',
+      'list_sessions', 'validate_code']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.outputSchema.type, 'object');

@@ -73,10 +73,23 @@ export const lineCases = [
   { name: 'logging/setLevel debug', send: req(12, 'logging/setLevel', { level: 'debug' }), expect: [{ id: 12, result: {} }] },
   { name: 'logging/setLevel bogus -> -32602', send: req(13, 'logging/setLevel', { level: 'loud' }), expect: [errId(13, -32602)] },
   { name: 'logging/setLevel back to error', send: req(14, 'logging/setLevel', { level: 'error' }), expect: [{ id: 14, result: {} }] },
-  { name: 'tools/list: four tools with schemas', send: req(15, 'tools/list'),
-    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 4 &&
-      ['execute_code', 'validate_code', 'get_sandbox_info', 'grade_code'].every((n) => t.some((x) => x.name === n &&
+  { name: 'tools/list: seven tools with schemas', send: req(15, 'tools/list'),
+    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 7 &&
+      ['execute_code', 'validate_code', 'get_sandbox_info', 'grade_code', 'create_session', 'close_session',
+        'list_sessions'].every((n) => t.some((x) => x.name === n &&
         x.inputSchema?.type === 'object' && x.outputSchema?.type === 'object' && typeof x.description === 'string')) } }] },
+  { name: 'create_session with an unknown argument -> -32602', send: call(151, 'create_session', { name: 'x' }),
+    expect: [{ id: 151, ...err(-32602), ...msgHas(/unknown argument 'name'/) }] },
+  { name: 'create_session ttl not a number -> -32602', send: call(152, 'create_session', { ttl: '5' }),
+    expect: [{ id: 152, ...err(-32602), ...msgHas(/'ttl' must be a number of seconds/) }] },
+  { name: 'close_session without session_id -> -32602', send: call(153, 'close_session', {}),
+    expect: [{ id: 153, ...err(-32602), ...msgHas(/'session_id' must be the string/) }] },
+  { name: 'close_session of an unknown handle -> a tool error', send: call(154, 'close_session', { session_id: 'ps-x-00' }),
+    expect: [{ id: 154, result: { isError: true, content: (c) => /^unknown session/.test(c[0].text) } }] },
+  { name: 'execute_code with session_id 5 -> -32602', send: call(155, 'execute_code', { code, session_id: 5 }),
+    expect: [{ id: 155, ...err(-32602), ...msgHas(/'session_id' must be the string/) }] },
+  { name: 'list_sessions with none open -> an empty list', send: call(156, 'list_sessions', {}),
+    expect: [{ id: 156, result: { isError: false, structuredContent: { sessions: (l) => Array.isArray(l) && l.length === 0 } } }] },
   { name: 'tools/call without name -> -32602', send: req(16, 'tools/call', { arguments: {} }), expect: [errId(16, -32602)] },
   { name: 'unknown tool -> -32602', send: call(17, 'rm_rf', {}), expect: [{ id: 17, ...err(-32602), ...msgHas(/unknown tool/) }] },
   { name: 'arguments not an object -> -32602', send: call(18, 'execute_code', [code]), expect: [errId(18, -32602)] },

@@ -38,6 +38,7 @@ def prepare(compiled, scratch):
     the child copies as few pages as possible."""
     code, error, lines = compiled
     state["lines"] = lines
+    state["scratch"] = scratch
     sys.stdin, sys.stdout, sys.stderr = state["stdio"]
     # Ctrl-C under `pyward run` reaches the program as SIGINT: a
     # KeyboardInterrupt, as in python3 (the zygote ignores the signal).
@@ -48,6 +49,14 @@ def prepare(compiled, scratch):
         tf.tempdir = scratch
     g = {"__name__": "__main__", "__doc__": None,
          "__builtins__": dict(state["builtins"])}
+    return code, g, error
+
+
+def next_call(compiled, g):
+    """In a session, after a call: the next call's (code, globals,
+    error), its globals the session's G."""
+    code, error, lines = compiled
+    state["lines"] = lines
     return code, g, error
 
 
@@ -128,6 +137,7 @@ def execute(code, g, error, result_fd):
     from what it observes; this report is program output to it."""
     res = {"result": None, "variables": {}, "error": error}
     status = 1 if error is not None else 0
+    g.pop("$result", None)  # a session's last call left its own
     if code is not None:
         try:
             exec(code, g)
@@ -139,11 +149,18 @@ def execute(code, g, error, result_fd):
             res["error"] = error_info(e)
             status = 1
         res["variables"] = variables(g)
+        try:
+            end_of_run()
+        except Exception:  # noqa: BLE001 - figures are a courtesy
+            pass
     for f in (sys.stdout, sys.stderr):
         try:
             f.flush()
         except BaseException:  # noqa: B036
             pass
+    # Read by the server only in a session (the process stays): a fresh
+    # run's status is its exit status, observed.
+    res["exit_status"] = status
     data = ("R" + json.dumps(res, default=str) + "\n").encode()
     while data:
         data = data[os.write(result_fd, data):]

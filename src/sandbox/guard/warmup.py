@@ -86,6 +86,11 @@ def preload(names, more=(), runtime="{}"):
         except Exception:  # noqa: BLE001 - optional
             pass
     adapt_modules()
+    adapt_plots()
+    try:
+        prerender()
+    except Exception:  # noqa: BLE001 - a warm cache is a courtesy
+        pass
     # The format guard's parser, imported before any child needs it.
     importlib.import_module("_string")
     state["stdio"] = make_stdio()
