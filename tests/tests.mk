@@ -45,6 +45,9 @@ EXTRA_DIST += \
 	tests/faithful/faithful.py \
 	tests/faithful/cases \
 	$(NULL)
+# `pyward serve --http` against bad input (tests/http/).
+TESTS += tests/http/run.sh
+EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
 # Idioms python3 runs that the sandbox accepts, through `pyward check` and
 # `pyward run` (tests/idioms/).
 TESTS += tests/idioms/run.sh

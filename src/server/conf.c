@@ -133,6 +133,72 @@ static const struct option_entry {
      OPT_LOGLEVEL,
      offsetof(struct pw_config, log_level),
      "debug|info|warning|error"},
+    {"http",
+     "PYWARD_HTTP",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, http),
+     "serve HTTP on HOST:PORT"},
+    {"auth-token-file",
+     "PYWARD_AUTH_TOKEN_FILE",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, auth_token_file),
+     "bearer tokens, one a line"},
+    {"allow-origin",
+     "PYWARD_ALLOW_ORIGIN",
+     {NULL, NULL},
+     OPT_LIST,
+     offsetof(struct pw_config, allow_origins),
+     "Origins allowed (comma list)"},
+    {"tls-cert",
+     "PYWARD_TLS_CERT",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, tls_cert),
+     "PEM certificate (HTTPS)"},
+    {"tls-key",
+     "PYWARD_TLS_KEY",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, tls_key),
+     "PEM private key (HTTPS)"},
+    {"grace",
+     "PYWARD_GRACE",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, grace_s),
+     "SIGTERM: runs may finish (s)"},
+    {"max-connections",
+     "PYWARD_MAX_CONNECTIONS",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_connections),
+     "HTTP connections"},
+    {"max-queued",
+     "PYWARD_MAX_QUEUED",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_queued),
+     "runs waiting (HTTP)"},
+    {"max-body",
+     "PYWARD_MAX_BODY",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, max_body),
+     "largest HTTP request body"},
+    {"request-timeout",
+     "PYWARD_REQUEST_TIMEOUT",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, request_timeout_s),
+     "HTTP headers and body in (s)"},
+    {"idle-timeout",
+     "PYWARD_IDLE_TIMEOUT",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, idle_timeout_s),
+     "HTTP keep-alive idle (s)"},
     {NULL,
      "PYWARD_ENABLE_NETWORK",
      {"SANDBOX_ENABLE_NETWORK", NULL},
@@ -334,6 +400,12 @@ set_defaults(struct pw_config *cfg)
     cfg->max_concurrency = cores > 0 ? (int)cores : 1;
     cfg->log_level = PW_LOG_WARN;
     cfg->rules = pw_xstrdup("default");
+    cfg->grace_s = 30;
+    cfg->max_connections = 64;
+    cfg->max_queued = 64;
+    cfg->max_body = 8LL << 20;
+    cfg->request_timeout_s = 30;
+    cfg->idle_timeout_s = 60;
     cfg->session_ttl_s = 600;
     cfg->session_lifetime_s = 3600;
     cfg->max_sessions = 16;
@@ -344,7 +416,8 @@ void
 pw_config_usage(void)
 {
     printf("usage: pyward serve [OPTIONS]\n\n"
-           "MCP server over stdio: JSON-RPC 2.0, one message per line.\n\n"
+           "MCP server over stdio (JSON-RPC 2.0, one message per line), "
+           "or over\nStreamable HTTP at /mcp with --http HOST:PORT.\n\n"
            "options (each also read from the environment variable shown):"
            "\n");
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
@@ -454,6 +527,11 @@ pw_config_free(struct pw_config *cfg)
     free(cfg->compat);
     free_list(cfg->allowed_imports);
     free_list(cfg->only_imports);
+    free(cfg->http);
+    free(cfg->auth_token_file);
+    free_list(cfg->allow_origins);
+    free(cfg->tls_cert);
+    free(cfg->tls_key);
     memset(cfg, 0, sizeof(*cfg));
 }
 

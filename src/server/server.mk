@@ -11,6 +11,8 @@ libpyward_a_SOURCES += \
 	src/server/session_tool.c src/server/session_tool.h \
 	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \
+	src/server/http.c src/server/http.h src/server/http_ops.c \
+	src/server/httpreq.c src/server/httpreq.h \
 	$(NULL)
 
 TESTS += tests/mcp/run.sh
@@ -27,6 +29,8 @@ EXTRA_DIST += \
 	tests/mcp-client/client.test.mjs \
 	tests/mcp-client/grade.test.mjs \
 	tests/mcp-client/stateless.test.mjs \
+	tests/mcp-client/http.test.mjs \
+	tests/mcp-client/httpserver.mjs \
 	tests/mcp-client/sessions.test.mjs \
 	tests/mcp-client/ibm.test.mjs \
 	tests/mcp-client/pep723.test.mjs \
@@ -46,6 +50,13 @@ bench-mcp: pyward$(EXEEXT)
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
 	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)
 .PHONY: bench-mcp
+
+# execute_code over HTTP next to stdio: `make bench-http`.
+EXTRA_DIST += tests/bench/bench-http.mjs
+bench-http: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-http.mjs ./pyward$(EXEEXT)
+.PHONY: bench-http
 
 if HAVE_CHECK
 check_PROGRAMS += tests/unit/check_jsonrpc
