@@ -60,7 +60,7 @@ test('mcp-python-exec-sandbox: execute_python sections, exit code and duration',
   const ok = text(await clients.exec.callTool({ name: 'execute_python', arguments: { script: "print('hello world')" } }));
   assert.match(ok, /^--- stdout ---\nhello world\n\n--- exit_code: 0 ---\n--- duration_ms: \d+ ---$/);
   const bad = text(await clients.exec.callTool({ name: 'execute_python', arguments: { script: 'print("a")\n1 / 0\n' } }));
-  assert.match(bad, /^--- stdout ---\na\n\n--- stderr ---\nTraceback \(most recent call last\):\n {2}line 2, in <module>\n {4}1 \/ 0\nZeroDivisionError: division by zero\n\n--- exit_code: 1 ---\n--- duration_ms: \d+ ---$/);
+  assert.match(bad, /^--- stdout ---\na\n\n--- stderr ---\nTraceback \(most recent call last\):\n {2}File "<user>", line 2, in <module>\n {4}1 \/ 0\n {4}~~\^~~\nZeroDivisionError: division by zero\n\n--- exit_code: 1 ---\n--- duration_ms: \d+ ---$/);
   const slow = text(await clients.exec.callTool({ name: 'execute_python', arguments: { script: 'while True:\n    pass\n', timeout_seconds: 1 } }));
   assert.match(slow, /--- exit_code: -9 ---\n--- duration_ms: \d+ ---\n--- timed_out: true ---$/);
   // PEP 723: a dependency of a profile the server did not enable.
@@ -90,7 +90,7 @@ test('code-sandbox-mcp: run_python_code returns the stripped stdout, or the Exec
   assert.equal(await run('print("  hello  ")\nprint()\n'), 'hello');
   assert.equal(await run('x = 1\n'), '{\n  "exit_code": 1,\n  "stderr": "No output, forgot print()?",\n  "stdout": ""\n}');
   assert.equal(await run('print("é")\nint("x")\n'), '{\n  "exit_code": 1,\n  "stderr": ' + JSON.stringify(
-    "Traceback (most recent call last):\n  line 2, in <module>\n    int(\"x\")\nValueError: invalid literal for int() with base 10: 'x'") +
+    "Traceback (most recent call last):\n  File \"<user>\", line 2, in <module>\n    int(\"x\")\nValueError: invalid literal for int() with base 10: 'x'") +
     ',\n  "stdout": ""\n}');
   const bad = await clients.code.callTool({ name: 'run_python_code', arguments: { code: 1 } });
   assert.equal(bad.isError, true);
@@ -122,7 +122,7 @@ test('bentorun: execute_python returns {"stdout", "stderr"} and the files of out
   assert.match(csv.resource.uri, /\/output\/data\.csv$/);
   assert.equal(Buffer.from(csv.resource.blob, 'base64').toString(), 'a,b\n1,2\n');
   const err = await clients.bento.callTool({ name: 'execute_python', arguments: { code: 'print("x")\nraise KeyError("k")\n' } });
-  assert.equal(text(err), JSON.stringify({ stdout: 'x', stderr: "Traceback (most recent call last):\n  line 2, in <module>\n    raise KeyError(\"k\")\nKeyError: 'k'" }).replace(/","/g, '", "').replace(/":"/g, '": "'));
+  assert.equal(text(err), JSON.stringify({ stdout: 'x', stderr: "Traceback (most recent call last):\n  File \"<user>\", line 2, in <module>\n    raise KeyError(\"k\")\nKeyError: 'k'" }).replace(/","/g, '", "').replace(/":"/g, '": "'));
   const env = await clients.bento.callTool({ name: 'execute_python', arguments: { code: 'print(1)', env_variables: { TOKEN: 'x' } } });
   assert.equal(env.isError, true);
   assert.match(text(env), /'env_variables': pyward passes no environment variables to a program/);

@@ -144,7 +144,7 @@ test('get_sandbox_info: security_profiles, resource_limits, container_mode', asy
   assert.ok(sc.security_profiles.basic.modules.includes('json'));
   assert.ok(!sc.security_profiles.basic.modules.includes('os'));
   assert.ok(sc.security_profiles.filesystem.modules.includes('pathlib'));
-  assert.deepEqual(sc.resource_limits, { timeout: 30, max_output_size: 1048576, memory_limit: '512m' });
+  assert.deepEqual(sc.resource_limits, { timeout: 30, max_output_size: 1048576, memory_limit: '256m' });
   const namespaces = CONTAINER_LAYERS.every((l) => sc.isolation[l]?.active === true);
   assert.deepEqual(sc.container_mode, {
     available: namespaces && sc.sandbox_available, enabled: false, image: null, image_used: false,

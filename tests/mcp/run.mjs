@@ -67,7 +67,7 @@ async function sandboxCases(s) {
   } else {
     const good = await val('x = 1\nprint(x)\n');
     point('validate_code: valid code', mismatch(good, { isError: false,
-      content: (c) => c?.[0]?.text === 'Code is valid.',
+      content: (c) => c?.[0]?.text === 'Code passed validation.',
       structuredContent: { validation: { valid: true, errors: [] }, analysis: { line_count: 2 }, recommendations: Array.isArray } }));
     const badv = await val('exec("1")\n');
     point('validate_code: exec() refused', mismatch(badv, { isError: true,
@@ -225,11 +225,13 @@ async function configCases() {
   const tool = async (name, code) => (await m.request('tools/call', { name, arguments: { code } }, 30000))?.result;
   const v = await tool('validate_code', 'import pyward_no_such_module\nfrom pyward_no_such_module import x\n');
   point('validate_code: an allowed module not installed is a finding', mismatch(v, { isError: true,
-    structuredContent: { validation: { errors: (e) => e.length === 2 && e[0].code === 'PW108' && e[1].code === 'PW109' &&
-      /^No module named 'pyward_no_such_module'/.test(e[0].message) } } }));
+    structuredContent: { validation: { findings: (e) => e.length === 2 && e[0].code === 'PW108' && e[1].code === 'PW109' &&
+      /^No module named 'pyward_no_such_module'/.test(e[0].message),
+    errors: (e) => e.length === 2 && /^Line 1: No module named 'pyward_no_such_module'/.test(e[0]) } } }));
   const x = await tool('execute_code', 'print("start")\nimport pyward_no_such_module\n');
   point('execute_code: it fails as python3 does', mismatch(x, { isError: true, structuredContent: { status: 'error',
-    stdout: 'start\n', error: { type: 'ModuleNotFoundError', message: "No module named 'pyward_no_such_module'", line: 2 } } }));
+    stdout: 'start\n', error: "ModuleNotFoundError: No module named 'pyward_no_such_module'",
+    error_details: { type: 'ModuleNotFoundError', message: "No module named 'pyward_no_such_module'", line: 2 } } }));
   await m.close();
   const s = new Session(['--max-timeout', '20']);
   await s.initialize();

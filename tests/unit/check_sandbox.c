@@ -377,7 +377,7 @@ START_TEST(verdict_checks_report_fields)
     ck_assert_uint_le(strlen(res), 20000);
     ck_assert_int_eq(strlen(res) % 2, 0); /* whole characters only */
     json_auto_t *progs = json_incref(json_object_get(b, "program_reported"));
-    ck_assert_uint_eq(json_array_size(progs), 3);
+    ck_assert_uint_eq(json_array_size(progs), 4);
 }
 END_TEST
 
