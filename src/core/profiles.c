@@ -35,6 +35,10 @@ profile_clear(struct pw_profile *pr)
         free(pr->preload[i]);
     }
     free(pr->preload);
+    for (size_t i = 0; i < pr->npackages; i++) {
+        free(pr->packages[i]);
+    }
+    free(pr->packages);
 }
 
 void
@@ -124,8 +128,9 @@ static int
 load_profile(json_t *obj, struct pw_profile *pr, const char *file,
              struct pw_error *err)
 {
-    static const char *const keys[] = {
-        "name", "summary", "default", "modules", "allows", "preload", NULL};
+    static const char *const keys[] = {"name",     "summary", "default",
+                                       "modules",  "allows",  "preload",
+                                       "packages", NULL};
     if (!json_is_object(obj)) {
         return pw_fail(err, PW_ERR_INPUT, "%s: a profile must be an object",
                        file);
@@ -148,6 +153,11 @@ load_profile(json_t *obj, struct pw_profile *pr, const char *file,
     json_t *preload = json_object_get(obj, "preload"); /* borrowed */
     if (preload != NULL && load_names(preload, "preload", pr, &pr->preload,
                                       &pr->npreload, file, err) < 0) {
+        return -1;
+    }
+    json_t *packages = json_object_get(obj, "packages"); /* borrowed */
+    if (packages != NULL && load_names(packages, "packages", pr, &pr->packages,
+                                       &pr->npackages, file, err) < 0) {
         return -1;
     }
     return load_caps(json_object_get(obj, "allows"), pr, file, err);

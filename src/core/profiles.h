@@ -31,6 +31,10 @@ struct pw_profile {
      * the modules would otherwise import lazily during a run. */
     char **preload; /* NULL-terminated or NULL */
     size_t npreload;
+    /* The distributions (PEP 508 names, normalized) whose modules the
+     * profile provides: what a PEP 723 dependency may name. */
+    char **packages; /* NULL-terminated or NULL */
+    size_t npackages;
     unsigned caps; /* enum pw_cap bits */
     bool is_default;
 };

@@ -37,6 +37,12 @@ struct pw_config {
     int max_sessions;           /* on this server */
     int max_sessions_per_owner; /* per client (owner) */
     char *instance_id;          /* session id prefix (owned) or NULL */
+    char **only_imports;        /* SANDBOX_ALLOWED_IMPORTS: the only modules
+                                   runs may import (NULL: the profiles') */
+    bool container_mode;        /* SANDBOX_ENABLE_CONTAINER_MODE: every run
+                                   needs the namespace layers */
+    char *container_image;      /* SANDBOX_CONTAINER_IMAGE (unused, owned) */
+    char *compat;               /* --compat: another server's tools (owned) */
     char *http;                 /* HOST:PORT to serve HTTP on, or NULL */
     char *auth_token_file;      /* bearer tokens, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
@@ -66,6 +72,10 @@ void pw_config_free(struct pw_config *cfg);
 int pw_config_profile_mask(const struct pw_config *cfg,
                            const struct pw_profiles *profiles,
                            pw_profile_mask *mask, struct pw_error *err);
+
+/* The environment variable that enables PROFILE (SANDBOX_ENABLE_*), or
+ * NULL when it has none. */
+const char *pw_config_profile_env(const char *profile);
 
 /* Print the --help text to stdout. */
 void pw_config_usage(void);

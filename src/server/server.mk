@@ -5,9 +5,11 @@ libpyward_a_SOURCES += \
 	src/server/rpc.c src/server/rpc.h \
 	src/server/mcp.c src/server/mcp.h \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
+	src/server/tools_info.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
 	src/server/sessions.c src/server/sessions.h \
 	src/server/session_tool.c src/server/session_tool.h \
+	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
 	src/server/httpreq.c src/server/httpreq.h \
@@ -30,6 +32,9 @@ EXTRA_DIST += \
 	tests/mcp-client/http.test.mjs \
 	tests/mcp-client/httpserver.mjs \
 	tests/mcp-client/sessions.test.mjs \
+	tests/mcp-client/ibm.test.mjs \
+	tests/mcp-client/pep723.test.mjs \
+	tests/mcp-client/compat.test.mjs \
 	tests/mcp-client/package.json \
 	tests/mcp-client/package-lock.json \
 	$(NULL)

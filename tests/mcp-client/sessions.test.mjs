@@ -8,7 +8,6 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 
 const PYWARD = process.env.PYWARD ?? './pyward';
 
@@ -55,11 +54,12 @@ test('state persists across calls of a session, and only there', async () => {
   const b = await call('execute_code', {
     session_id: id, code: 'total = sum(area(s) for s in shapes)\nround(total, 3)',
   });
-  assert.equal(b.structuredContent.result, '15.708');
-  assert.ok('total' in b.structuredContent.variables);
+  assert.equal(b.structuredContent.result, 15.708);
+  assert.ok(b.structuredContent.variables.includes('total'));
+  assert.ok('total' in b.structuredContent.variable_details);
   assert.match(text(b), /Result: 15\.708/);
   const fresh = await call('execute_code', { code: 'print(total)' });
-  assert.equal(fresh.structuredContent.error.type, 'NameError');
+  assert.equal(fresh.structuredContent.error_details.type, 'NameError');
   const listed = await call('list_sessions', {});
   assert.ok(listed.structuredContent.sessions.some((s) => s.session_id === id && s.calls === 2));
   const closed = await call('close_session', { session_id: id });
@@ -69,14 +69,16 @@ test('state persists across calls of a session, and only there', async () => {
   assert.match(text(after), /^session ended: closed by close_session/);
 });
 
-test('an unknown handle is a tool error, a wrong type -32602', async () => {
+test('an unknown handle and a wrong type are tool errors', async () => {
   const r = await call('execute_code', { session_id: `ps-sdk-${'a'.repeat(32)}`, code: '1' });
   assert.equal(r.isError, true);
   assert.match(text(r), /^unknown session/);
-  await assert.rejects(call('execute_code', { session_id: 7, code: '1' }),
-    (e) => e instanceof McpError && e.code === -32602 && /'session_id' must be/.test(e.message));
-  await assert.rejects(call('close_session', {}),
-    (e) => e instanceof McpError && e.code === -32602);
+  const wrong = await call('execute_code', { session_id: 7, code: '1' });
+  assert.equal(wrong.isError, true);
+  assert.match(text(wrong), /'session_id' must be/);
+  const none = await call('close_session', {});
+  assert.equal(none.isError, true);
+  assert.match(text(none), /'session_id' must be/);
 });
 
 test('a call that times out ends its session and says so', async () => {

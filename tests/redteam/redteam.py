@@ -249,6 +249,11 @@ def serve_files(msg):
     res = msg["result"].get("structuredContent")
     if not isinstance(res, dict):
         return res
+    # Back to the shape `pyward run --json` prints (doc/MCP.md lists the
+    # moves), so both passes are checked alike.
+    res = dict(res, result=res.get("result_repr"),
+               variables=res.get("variable_details"),
+               error=res.get("error_details"))
     items = [c for c in msg["result"].get("content") or []
              if c.get("type") in ("image", "resource")]
     sent = [f for f in res.get("files") or [] if f.get("sent")]
@@ -386,7 +391,9 @@ def summary(raw):
         return f"unparsed: {raw!r:.200}"
     if "jsonrpc" in res:
         res = (res.get("result") or {}).get("structuredContent") or res
-    err = res.get("error") or {}
+    err = res.get("error_details") or res.get("error") or {}
+    if not isinstance(err, dict):
+        err = {"message": err}
     return (f"status={res.get('status')} blocked={res.get('blocked')} "
             f"{err.get('type')}: {str(err.get('message'))[:150]}")
 
