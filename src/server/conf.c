@@ -127,6 +127,72 @@ static const struct option_entry {
      OPT_STRING,
      offsetof(struct pw_config, compat),
      "another server's tool set"},
+    {"http",
+     "PYWARD_HTTP",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, http),
+     "serve HTTP on HOST:PORT"},
+    {"auth-token-file",
+     "PYWARD_AUTH_TOKEN_FILE",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, auth_token_file),
+     "bearer tokens, one a line"},
+    {"allow-origin",
+     "PYWARD_ALLOW_ORIGIN",
+     {NULL, NULL},
+     OPT_LIST,
+     offsetof(struct pw_config, allow_origins),
+     "Origins allowed (comma list)"},
+    {"tls-cert",
+     "PYWARD_TLS_CERT",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, tls_cert),
+     "PEM certificate (HTTPS)"},
+    {"tls-key",
+     "PYWARD_TLS_KEY",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, tls_key),
+     "PEM private key (HTTPS)"},
+    {"grace",
+     "PYWARD_GRACE",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, grace_s),
+     "SIGTERM: runs may finish (s)"},
+    {"max-connections",
+     "PYWARD_MAX_CONNECTIONS",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_connections),
+     "HTTP connections"},
+    {"max-queued",
+     "PYWARD_MAX_QUEUED",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_queued),
+     "runs waiting (HTTP)"},
+    {"max-body",
+     "PYWARD_MAX_BODY",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, max_body),
+     "largest HTTP request body"},
+    {"request-timeout",
+     "PYWARD_REQUEST_TIMEOUT",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, request_timeout_s),
+     "HTTP headers and body in (s)"},
+    {"idle-timeout",
+     "PYWARD_IDLE_TIMEOUT",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, idle_timeout_s),
+     "HTTP keep-alive idle (s)"},
     {"log-level",
      "PYWARD_LOG_LEVEL",
      {NULL, NULL},
@@ -400,16 +466,16 @@ set_defaults(struct pw_config *cfg)
     cfg->max_concurrency = cores > 0 ? (int)cores : 1;
     cfg->log_level = PW_LOG_WARN;
     cfg->rules = pw_xstrdup("default");
+    cfg->session_ttl_s = 600;
+    cfg->session_lifetime_s = 3600;
+    cfg->max_sessions = 16;
+    cfg->max_sessions_per_owner = 4;
     cfg->grace_s = 30;
     cfg->max_connections = 64;
     cfg->max_queued = 64;
     cfg->max_body = 8LL << 20;
     cfg->request_timeout_s = 30;
     cfg->idle_timeout_s = 60;
-    cfg->session_ttl_s = 600;
-    cfg->session_lifetime_s = 3600;
-    cfg->max_sessions = 16;
-    cfg->max_sessions_per_owner = 4;
 }
 
 void

@@ -276,7 +276,11 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
     struct pw_exec *e = pw_exec_new(m->tools, name, args, &result, &err);
     if (e == NULL && result != NULL) {
         pw_mcp_log(m, PW_MCP_INFO, "%s refused before running", name);
-        pw_server_count_rejected(m->srv);
+        const char *st = json_string_value(json_object_get(
+            json_object_get(result, "structuredContent"), "status"));
+        if (st != NULL && strcmp(st, "rejected") == 0) {
+            pw_server_count_rejected(m->srv);
+        }
         reply_result(m, req, result);
         return;
     }
