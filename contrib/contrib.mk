@@ -32,3 +32,18 @@ EXTRA_DIST += \
 # The unit, the manifests and the HAProxy configuration, checked.
 TESTS += tests/deploy/run.sh
 EXTRA_DIST += tests/deploy/run.sh tests/deploy/check_manifests.py
+
+# `make deb-check`: the Debian package built from the tarball, linted,
+# installed with dpkg -i, pyward doctor run from it, then purged (root;
+# minutes, so not part of make check).  .ci/run may run it.
+EXTRA_DIST += tests/deb/deb-check.sh
+deb-check: dist
+	top_srcdir='$(abs_top_srcdir)' PYTHON3='$(PYTHON3)' \
+	$(SHELL) $(srcdir)/tests/deb/deb-check.sh \
+		'$(abs_top_builddir)/$(distdir).tar.xz' '$(abs_top_srcdir)/debian' \
+		'$(abs_top_builddir)/deb-work'
+clean-local: clean-deb-work
+clean-deb-work:
+	rm -rf deb-work
+.PHONY: deb-check clean-deb-work
+
