@@ -14,7 +14,8 @@ if [ "${1:-}" = "--deps" ]; then
     pkgs="autoconf automake libtool autoconf-archive pkg-config make gcc
           libpython3-dev libjansson-dev libseccomp-dev check python3
           python3-numpy python3-pandas python3-scipy python3-matplotlib
-          nodejs npm clang libclang-rt-14-dev valgrind pyflakes3"
+          nodejs npm clang libclang-rt-14-dev valgrind pyflakes3
+          haproxy python3-yaml"
     missing=""
     for p in $pkgs; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
