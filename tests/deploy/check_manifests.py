@@ -41,7 +41,7 @@ def known_point(known, names, name):
     if known is None:
         skip(name, "this pyward serve has no --http")
         return
-    unknown = sorted(set(names) - known)
+    unknown = sorted({x for x in names if x.startswith("PYWARD_")} - known)
     point(not unknown, name, unknown)
 
 
