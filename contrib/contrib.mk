@@ -47,3 +47,10 @@ clean-deb-work:
 	rm -rf deb-work
 .PHONY: deb-check clean-deb-work
 
+# The HAProxy failover test (haproxy from Debian, node and the MCP SDK).
+TESTS += tests/haproxy/run.sh
+EXTRA_DIST += tests/haproxy/run.sh tests/haproxy/failover.mjs
+clean-local: clean-haproxy-work
+clean-haproxy-work:
+	rm -rf tests/haproxy-work
+.PHONY: clean-haproxy-work

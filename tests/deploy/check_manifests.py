@@ -29,18 +29,8 @@ def point(ok, name, detail=""):
             print(f"# {line}", file=sys.stderr)
 
 
-def skip(name, why):
-    global n
-    n += 1
-    print(f"ok {n} - {name} # SKIP {why}")
-
-
 def known_point(known, names, name):
-    """NAMES are all variables pyward serve knows (KNOWN: None when this
-    build cannot serve HTTP, so the files describe a feature it lacks)."""
-    if known is None:
-        skip(name, "this pyward serve has no --http")
-        return
+    """NAMES are all variables pyward serve knows (KNOWN, from --help)."""
     unknown = sorted({x for x in names if x.startswith("PYWARD_")} - known)
     point(not unknown, name, unknown)
 
@@ -237,7 +227,6 @@ def main():
     srcdir, unit_path, help_path = sys.argv[1:4]
     n = int(sys.argv[4]) - 1 if len(sys.argv) > 4 else 0
     known = help_vars(help_path)
-    known = known if "PYWARD_HTTP" in known else None
     unit = unit_settings(unit_path)
     docs = load_manifests(os.path.join(srcdir, "contrib", "kubernetes"))
     check_kubernetes(docs, unit, known)
