@@ -5,7 +5,7 @@
 # bounded load of execute_code calls through it with the MCP SDK's v2
 # client, one instance killed in the middle (tests/haproxy/failover.mjs).
 # The SDK is installed with `npm ci` from tests/mcp-client's lock into
-# tests/haproxy-work/.
+# a work directory of the build tree.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 NODE=${NODE:-node}
