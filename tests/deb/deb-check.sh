@@ -112,6 +112,27 @@ case "$out" in
 *Ada*) ok "the installed pyward runs a program" ;;
 *) not_ok "the installed pyward runs a program" "$out" ;;
 esac
+# The installed server answers over HTTP: /readyz once it is warm.
+env -u PYWARD_RULES_DIR /usr/bin/pyward serve --http 127.0.0.1:0 \
+    2>"$work/serve.err" &
+serve_pid=$!
+ready=""
+for _ in $(seq 1 100); do
+    url=$(sed -n 's|.*serving MCP on \(http://[^/]*\)/mcp.*|\1|p' "$work/serve.err")
+    if [ -n "$url" ] && ready=$(curl -sf "$url/readyz" 2>/dev/null); then
+        break
+    fi
+    sleep 0.2
+done
+kill -TERM "$serve_pid"
+wait "$serve_pid"
+rc=$?
+if [ "$ready" = ready ] && [ "$rc" = 0 ]; then
+    ok "the installed pyward serve --http answers /readyz and exits 0 on SIGTERM"
+else
+    not_ok "the installed pyward serve --http answers /readyz and exits 0 on SIGTERM" \
+        "readyz '$ready', exit $rc: $(cat "$work/serve.err")"
+fi
 if man -w pyward >/dev/null 2>&1 && man -w 5 pyward-rules >/dev/null 2>&1; then
     ok "man pyward and man 5 pyward-rules find the pages"
 else
