@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# The operators' files: the systemd unit as built (systemd-analyze verify,
+# with ExecStart pointed at this build's binary), the HAProxy configuration
+# (haproxy -c), and the Kubernetes manifests, the unit and the HAProxy
+# timeouts checked against each other and against pyward serve --help
+# (tests/deploy/check_manifests.py).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+: "${PYTHON3:=python3}"
+work=$(tmpdir_new)
+trap 'rm -rf "$work"' EXIT
+unit="$top_builddir/contrib/systemd/pyward.service"
+
+if [ ! -f "$unit" ]; then
+    not_ok "the unit is built (contrib/systemd/pyward.service)"
+else
+    ok "the unit is built (contrib/systemd/pyward.service)"
+fi
+case "$(grep '^ExecStart=' "$unit")" in
+"ExecStart=/"*"/bin/pyward serve") ok "the unit's ExecStart names the installed binary" ;;
+*) not_ok "the unit's ExecStart names the installed binary" "$(grep ExecStart "$unit")" ;;
+esac
+
+if command -v systemd-analyze >/dev/null 2>&1; then
+    # The same unit, run from this build, its man page found in the tree.
+    mkdir -p "$work/man/man1"
+    cp "$top_srcdir/doc/pyward.1" "$work/man/man1/"
+    sed "s|^ExecStart=[^ ]*|ExecStart=$PYWARD|" "$unit" >"$work/pyward.service"
+    out=$(MANPATH="$work/man" systemd-analyze verify "$work/pyward.service" 2>&1)
+    rc=$?
+    if [ "$rc" = 0 ] && [ -z "$out" ]; then
+        ok "systemd-analyze verify: no complaint"
+    else
+        not_ok "systemd-analyze verify: no complaint" "exit $rc: $out"
+    fi
+    # A misspelt option is reported, so silence above means something.
+    printf 'ProtectSystm=strict\n' >>"$work/pyward.service"
+    out=$(MANPATH="$work/man" systemd-analyze verify "$work/pyward.service" 2>&1)
+    case "$out" in
+    *ProtectSystm*) ok "systemd-analyze verify reports an unknown option" ;;
+    *) not_ok "systemd-analyze verify reports an unknown option" "$out" ;;
+    esac
+else
+    skip "systemd-analyze verify: no complaint" "no systemd-analyze"
+    skip "systemd-analyze verify reports an unknown option" "no systemd-analyze"
+fi
+
+if command -v haproxy >/dev/null 2>&1; then
+    out=$(HAPROXY_STATS_SOCKET="$work/haproxy.sock" \
+        haproxy -c -f "$top_srcdir/contrib/haproxy/haproxy.cfg" 2>&1)
+    rc=$?
+    if [ "$rc" = 0 ]; then
+        ok "haproxy -c accepts contrib/haproxy/haproxy.cfg"
+    else
+        not_ok "haproxy -c accepts contrib/haproxy/haproxy.cfg" "$out"
+    fi
+else
+    skip "haproxy -c accepts contrib/haproxy/haproxy.cfg" "haproxy not installed"
+fi
+
+if ! "$PYTHON3" -c 'import yaml' 2>/dev/null; then
+    skip "the Kubernetes manifests" "python3-yaml not installed"
+    done_testing
+fi
+"$PYWARD" serve --help >"$work/serve-help" 2>&1
+exec "$PYTHON3" "$top_srcdir/tests/deploy/check_manifests.py" \
+    "$top_srcdir" "$unit" "$work/serve-help" $((tap_n + 1))
