@@ -55,7 +55,8 @@ bench-mcp: pyward$(EXEEXT)
 EXTRA_DIST += tests/bench/bench-http.mjs
 bench-http: pyward$(EXEEXT)
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
-	    $(top_srcdir)/tests/bench/bench-http.mjs ./pyward$(EXEEXT)
+	    $(top_srcdir)/tests/bench/bench-http.mjs ./pyward$(EXEEXT) \
+	    $(top_srcdir)/contrib/haproxy/haproxy.cfg
 .PHONY: bench-http
 
 if HAVE_CHECK

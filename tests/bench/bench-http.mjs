@@ -2,13 +2,21 @@
 // bench-http.mjs - execute_code over Streamable HTTP (`pyward serve --http`)
 // next to stdio, in the same run: p50/p99 latency at concurrency 1, 2 and
 // 8 and the throughput, HTTP's figures as ratios of stdio's.
-// Usage: node tests/bench/bench-http.mjs [PYWARD]   (BENCH_N requests per
-// level, 300 by default; keep-alive connections, one per worker.)
-import { spawn } from 'node:child_process';
+// With HAProxy's configuration (contrib/haproxy/haproxy.cfg) and haproxy
+// installed, also through HAProxy in front of three instances.
+// Usage: node tests/bench/bench-http.mjs [PYWARD [HAPROXY_CFG]]
+// (BENCH_N requests per level, 300 by default; keep-alive connections,
+// one per worker.)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Server } from './mcp-raw.mjs';
 
 const PYWARD = process.argv[2] ?? process.env.PYWARD ?? './pyward';
+const CFG = process.argv[3] ?? process.env.HAPROXY_CFG;
 const N = Number(process.env.BENCH_N ?? 300);
 const LEVELS = [1, 2, 8];
 const CODE = "print('hi')";
@@ -31,6 +39,47 @@ function startHttp() {
     });
     proc.on('exit', (c) => reject(new Error(`pyward exited ${c}: ${err}`)));
   });
+}
+
+// A free loopback port for HAProxy's frontend.
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// HAProxy (CFG) in front of three instances; resolves to its address and
+// the processes to stop, once a call through it succeeds; null without
+// haproxy or a configuration.
+async function startHaproxy() {
+  if (!CFG || spawnSync('haproxy', ['-v']).status !== 0) return null;
+  const three = await Promise.all([1, 2, 3].map(startHttp));
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'pyward-bench-'));
+  const env = {
+    ...process.env, PYWARD_BIND: `127.0.0.1:${port}`, PYWARD_1: three[0].host,
+    PYWARD_2: three[1].host, PYWARD_3: three[2].host, HAPROXY_STATS_SOCKET: join(dir, 'stats.sock'),
+  };
+  const hap = spawn('haproxy', ['-db', '-f', CFG], { stdio: 'ignore', env });
+  const host = `127.0.0.1:${port}`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' });
+  for (let tries = 0; ; tries++) {
+    const r = await post(host, agent, body).catch(() => null);
+    if (r?.result) break;
+    if (tries > 300) throw new Error('HAProxy did not serve within 30 s');
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  agent.destroy();
+  const stop = () => {
+    hap.kill('SIGTERM');
+    three.forEach((t) => t.proc.kill('SIGTERM'));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { host, stop };
 }
 
 // One POST of BODY on AGENT's keep-alive connections; resolves to the
@@ -80,32 +129,45 @@ async function level(call, n, conc) {
 const stdio = new Server(PYWARD);
 await stdio.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } });
 const { proc, host } = await startHttp();
+const hap = await startHaproxy();
 const agents = LEVELS.map(() => new http.Agent({ keepAlive: true, maxSockets: 8 }));
+const hapAgents = LEVELS.map(() => new http.Agent({ keepAlive: true, maxSockets: 8 }));
 let id = 0;
 const args = { name: 'execute_code', arguments: { code: CODE } };
 const viaStdio = () => stdio.request('tools/call', args);
-const viaHttp = (agent) => () =>
-  post(host, agent, JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: args }));
+const viaHttp = (agent, to = host) => () =>
+  post(to, agent, JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: args }));
+const merge = (a, b) => ({ lat: [...a.lat, ...b.lat].sort((x, y) => x - y), rps: (a.rps + b.rps) / 2 });
 
-console.log(`execute_code ${JSON.stringify(CODE)}: HTTP (keep-alive) next to stdio, ${N} calls per level`);
+console.log(`execute_code ${JSON.stringify(CODE)}: HTTP (keep-alive) next to stdio, ${N} calls per level` +
+  (hap ? '; and through HAProxy in front of three instances' : ' (HAProxy: not measured)'));
 console.log('conc  transport   p50 ms    p99 ms    runs/s');
 for (const [i, conc] of LEVELS.entries()) {
-  await level(viaStdio, 20, conc); // warm-up
-  await level(viaHttp(agents[i]), 20, conc);
-  // Interleaved halves, so that a drift of the host hits both alike.
-  const s1 = await level(viaStdio, N / 2, conc);
-  const h1 = await level(viaHttp(agents[i]), N / 2, conc);
-  const s2 = await level(viaStdio, N / 2, conc);
-  const h2 = await level(viaHttp(agents[i]), N / 2, conc);
-  const s = { lat: [...s1.lat, ...s2.lat].sort((a, b) => a - b), rps: (s1.rps + s2.rps) / 2 };
-  const h = { lat: [...h1.lat, ...h2.lat].sort((a, b) => a - b), rps: (h1.rps + h2.rps) / 2 };
-  for (const [name, r] of [['stdio', s], ['http', h]]) {
+  const ways = [['stdio', viaStdio], ['http', viaHttp(agents[i])]];
+  if (hap) ways.push(['haproxy3', viaHttp(hapAgents[i], hap.host)]);
+  for (const [, call] of ways) await level(call, 20, conc); // warm-up
+  // Interleaved halves, so that a drift of the host hits every way alike.
+  const got = {};
+  for (let half = 0; half < 2; half++) {
+    for (const [name, call] of ways) {
+      const r = await level(call, N / 2, conc);
+      got[name] = got[name] ? merge(got[name], r) : r;
+    }
+  }
+  for (const [name] of ways) {
+    const r = got[name];
     console.log(`${String(conc).padStart(4)}  ${name.padEnd(9)} ${pct(r.lat, 50).toFixed(3).padStart(8)} ` +
       `${pct(r.lat, 99).toFixed(3).padStart(9)} ${r.rps.toFixed(0).padStart(9)}`);
   }
-  console.log(`      http/stdio: p50 x${(pct(h.lat, 50) / pct(s.lat, 50)).toFixed(2)}, ` +
-    `p99 x${(pct(h.lat, 99) / pct(s.lat, 99)).toFixed(2)}, throughput x${(h.rps / s.rps).toFixed(2)}`);
+  const s = got.stdio;
+  for (const [name] of ways.slice(1)) {
+    const h = got[name];
+    console.log(`      ${name}/stdio: p50 x${(pct(h.lat, 50) / pct(s.lat, 50)).toFixed(2)}, ` +
+      `p99 x${(pct(h.lat, 99) / pct(s.lat, 99)).toFixed(2)}, throughput x${(h.rps / s.rps).toFixed(2)}`);
+  }
 }
 stdio.close();
 agents.forEach((a) => a.destroy());
+hapAgents.forEach((a) => a.destroy());
+hap?.stop();
 proc.kill('SIGTERM');
