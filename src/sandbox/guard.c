@@ -318,12 +318,30 @@ attributes_bad(json_t *a)
     return bad;
 }
 
+/* "facades": {module: [name, ...]}. */
+static bool
+facades_ok(json_t *f)
+{
+    const char *m;
+    json_t *v;
+    if (!json_is_object(f)) {
+        return false;
+    }
+    json_object_foreach(f, m, v) {
+        if (!is_name_list(v)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static int
 runtime_check(json_t *root, const char *file, struct pw_error *err)
 {
     static const char *const keys[] = {
         "comment",          "deny",       "wrap",  "guarded_exec",
-        "refused_builtins", "attributes", "audit", NULL};
+        "refused_builtins", "attributes", "audit", "facades",
+        NULL};
     const char *bad = json_is_object(root)
                           ? pw_json_unknown_key(root, keys, SIZE_MAX)
                           : "(not an object)";
@@ -355,6 +373,12 @@ runtime_check(json_t *root, const char *file, struct pw_error *err)
                            "%s: '%s' must be a list of strings", file,
                            names[k]);
         }
+    }
+    if (!facades_ok(json_object_get(root, "facades"))) {
+        return pw_fail(err, PW_ERR_INPUT,
+                       "%s: 'facades' must map module names to lists of "
+                       "names",
+                       file);
     }
     if ((bad = attributes_bad(json_object_get(root, "attributes"))) != NULL) {
         return pw_fail(err, PW_ERR_INPUT,
@@ -487,12 +511,37 @@ pw_sbx_guard_compile(const char *code, size_t len, struct pw_error *err)
     return r;
 }
 
+/* New reference: ARGV as a list of str (undecodable bytes escaped), or
+ * ["<user>"] when NULL. */
+static PyObject *
+argv_list(const char *const *argv)
+{
+    static const char *const none[] = {"<user>", NULL};
+    const char *const *v = argv != NULL ? argv : none;
+    PyObject *list = PyList_New(0);
+    for (size_t i = 0; list != NULL && v[i] != NULL; i++) {
+        PW_PYAUTO PyObject *s =
+            PyUnicode_DecodeUTF8(v[i], (Py_ssize_t)strlen(v[i]),
+                                 "backslashreplace");
+        if (s == NULL || PyList_Append(list, s) < 0) {
+            Py_CLEAR(list);
+        }
+    }
+    return list;
+}
+
 int
 pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
 {
     cur_imports = run->imports;
     pw_sbx_audit_configure(run->caps, run->scratch, run->result_fd);
-    prepared = guard_call("prepare", "(Os)", compiled, run->scratch);
+    PW_PYAUTO PyObject *argv = argv_list(run->argv);
+    prepared = argv == NULL ? NULL
+                            : guard_call("prepare", "(OsOO)", compiled,
+                                         run->scratch, argv,
+                                         run->caps & PW_CAP_OPEN_BUILTIN
+                                             ? Py_True
+                                             : Py_False);
     if (prepared == NULL || !PyTuple_Check(prepared) ||
         PyTuple_GET_SIZE(prepared) != 3) {
         PyErr_Print();

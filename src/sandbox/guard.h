@@ -30,6 +30,7 @@ struct pw_sbx_guard_run {
     unsigned caps;
     const char *scratch;
     int result_fd;
+    const char *const *argv; /* sys.argv; NULL-terminated or NULL */
 };
 
 /* Zygote, just before fork: parse, rewrite and compile the program (not

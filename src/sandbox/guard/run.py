@@ -32,9 +32,10 @@ def precompile(src):
         return None, error_info(e), lines
 
 
-def prepare(compiled, scratch):
+def prepare(compiled, scratch, argv, open_builtin):
     """In the child, before the audit hook and seccomp: returns
-    (code, globals, error).  Everything costly was made in the zygote, so
+    (code, globals, error).  ARGV is sys.argv for the facade; OPEN_BUILTIN
+    gives the program open() on its workspace.  Everything costly was made in the zygote, so
     the child copies as few pages as possible."""
     code, error, lines = compiled
     state["lines"] = lines
@@ -47,8 +48,11 @@ def prepare(compiled, scratch):
     tf = sys.modules.get("tempfile")
     if tf is not None:
         tf.tempdir = scratch
-    g = {"__name__": "__main__", "__doc__": None,
-         "__builtins__": dict(state["builtins"])}
+    make_facades(argv)
+    b = dict(state["builtins"])
+    if open_builtin:
+        b["open"] = guarded_open
+    g = {"__name__": "__main__", "__doc__": None, "__builtins__": b}
     return code, g, error
 
 
@@ -118,7 +122,7 @@ def exit_status(code):
     if isinstance(code, int):
         v = int(code)
         return (v if -2**63 <= v < 2**63 else -1) & 0xff
-    sys.stderr.write(str_or(code) + "\n")
+    state["stdio"][2].write(str_or(code) + "\n")
     return 1
 
 
@@ -144,7 +148,7 @@ def execute(code, g, error, result_fd):
             end_of_run()
         except Exception:  # noqa: BLE001 - figures are a courtesy
             pass
-    for f in (sys.stdout, sys.stderr):
+    for f in (sys.stdout, sys.stderr) + tuple(state["stdio"][1:]):
         try:
             f.flush()
         except BaseException:  # noqa: B036
