@@ -12,7 +12,8 @@ if [ "${1:-}" = "--deps" ]; then
         SUDO=sudo
     fi
     pkgs="autoconf automake libtool autoconf-archive pkg-config make gcc
-          libpython3-dev libjansson-dev libseccomp-dev check python3
+          libpython3-dev libjansson-dev libseccomp-dev libmicrohttpd-dev check
+          python3 curl
           python3-numpy python3-pandas python3-scipy python3-matplotlib
           nodejs npm clang libclang-rt-14-dev valgrind pyflakes3"
     missing=""

@@ -3,9 +3,12 @@
 # a `pyward serve` talked to over JSON-RPC, and the process table they
 # check for processes that outlive their run.
 
+import http.client
 import json
 import os
+import re
 import select
+import signal
 import subprocess
 import time
 
@@ -74,3 +77,64 @@ class ServeClient:
                 return line, None
             if msg.get("id") == self.next_id:
                 return line, msg
+
+
+class HttpServeClient:
+    """The same over HTTP: one `pyward serve --profiles PROFILES --http
+    127.0.0.1:0`, each message POSTed to /mcp; its stderr goes to STDERR
+    (a file, where the port is read from)."""
+
+    def __init__(self, pyward, profiles, stderr):
+        self.p = subprocess.Popen(
+            [pyward, "serve", "--profiles", profiles, "--http",
+             "127.0.0.1:0"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=stderr)
+        self.next_id = 0
+        self.port = self._port(stderr.name)
+
+    def _port(self, path):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and self.p.poll() is None:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                m = re.search(r"serving MCP on http://[^ ]+:(\d+)/mcp",
+                              f.read())
+            if m:
+                return int(m.group(1))
+            time.sleep(0.05)
+        raise RuntimeError("pyward serve --http did not start")
+
+    def post(self, obj, wait=30.0):
+        """(status, body bytes) of one POST, or (None, b"")."""
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=wait)
+        try:
+            c.request("POST", "/mcp", body=json.dumps(obj), headers={
+                "Content-Type": "application/json",
+                "Accept": "application/json",
+                "MCP-Protocol-Version": "2025-06-18"})
+            r = c.getresponse()
+            return r.status, r.read()
+        except OSError:
+            return None, b""
+        finally:
+            c.close()
+
+    def send(self, obj):
+        self.post(obj)
+
+    def call(self, method, params, wait=30.0):
+        """(raw body, message) of the answer, or (None, None)."""
+        self.next_id += 1
+        status, body = self.post({"jsonrpc": "2.0", "id": self.next_id,
+                                  "method": method, "params": params}, wait)
+        if status is None:
+            return None, None
+        text = body.decode("utf-8", "replace")
+        try:
+            return text, json.loads(text)
+        except ValueError:
+            return text, None
+
+    def close(self):
+        """Ask the server to stop (SIGTERM: it drains, then exits 0)."""
+        self.p.send_signal(signal.SIGTERM)

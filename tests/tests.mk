@@ -37,6 +37,9 @@ AM_TESTS_ENVIRONMENT += \
 # pyward run under a pseudo-terminal, next to python3 (tests/tty/).
 TESTS += tests/tty/run.sh
 EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
+# `pyward serve --http` against bad input (tests/http/).
+TESTS += tests/http/run.sh
+EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \

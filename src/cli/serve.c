@@ -18,6 +18,7 @@
 #include "server/mcp.h"
 #include "server/server.h"
 #include "server/conf.h"
+#include "server/http.h"
 #include "server/tools.h"
 #include "core/util.h"
 
@@ -71,6 +72,28 @@ start_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
     return z;
 }
 
+/* Serve on stdio, or on HTTP with --http. */
+static int
+run_server(const struct pw_config *cfg, int proto_fd, struct pw_tools *t)
+{
+    struct pw_error err = {0};
+    struct pw_server *s = pw_server_new(proto_fd, t, cfg->max_concurrency);
+    struct pw_mcp mcp;
+    pw_mcp_init(&mcp, s, t);
+    struct pw_http *h = NULL;
+    if (cfg->http != NULL && (h = pw_http_new(cfg, s, t, &err)) == NULL) {
+        pw_errorf("%s", err.message);
+        pw_server_free(s);
+        return 2;
+    }
+    pw_log(PW_LOG_INFO, "serving MCP on %s (%d runs at once)",
+           h != NULL ? "HTTP" : "stdio", cfg->max_concurrency);
+    int rc = pw_server_run(s);
+    pw_http_free(h);
+    pw_server_free(s);
+    return rc;
+}
+
 static int
 serve(const struct pw_config *cfg, int proto_fd)
 {
@@ -96,14 +119,7 @@ serve(const struct pw_config *cfg, int proto_fd)
     } else if (pw_tools_init(&t, &err) < 0) {
         pw_errorf("%s", err.message);
     } else {
-        struct pw_server *s =
-            pw_server_new(proto_fd, &t, cfg->max_concurrency);
-        struct pw_mcp mcp;
-        pw_mcp_init(&mcp, s, &t);
-        pw_log(PW_LOG_INFO, "serving MCP on stdio (%d runs at once)",
-               cfg->max_concurrency);
-        rc = pw_server_run(s);
-        pw_server_free(s);
+        rc = run_server(cfg, proto_fd, &t);
     }
     pw_tools_free(&t);
     pw_zygote_free(t.zygote);

@@ -297,6 +297,16 @@ pw_zygote_set_spares(struct pw_zygote *z, int n)
     pool_settle(z);
 }
 
+int
+pw_zygote_spares(const struct pw_zygote *z)
+{
+    int ready = 0;
+    for (int i = 0; i < z->nspares; i++) {
+        ready += z->spares[i]->caps == z->spare_caps;
+    }
+    return ready;
+}
+
 bool
 pw_zygote_short(const struct pw_zygote *z)
 {

@@ -101,6 +101,8 @@ bool pw_zygote_refill(struct pw_zygote *z);
 /* True if the pool is short of spares prepared for what new runs get
  * (the next idle moment should call pw_zygote_refill). */
 bool pw_zygote_short(const struct pw_zygote *z);
+/* Spares prepared in the pool now (for /metrics). */
+int pw_zygote_spares(const struct pw_zygote *z);
 /* The fd on which the zygote process answers (poll it for POLLIN), or -1
  * once it is gone; pw_zygote_collect takes in what has come, without
  * waiting, so that spares are ready in the pool before a request needs

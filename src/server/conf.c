@@ -59,6 +59,30 @@ static const struct option_entry {
      offsetof(struct pw_config, max_concurrency), "runs in flight"},
     {"log-level", "PYWARD_LOG_LEVEL", NULL, OPT_LOGLEVEL,
      offsetof(struct pw_config, log_level), "debug|info|warning|error"},
+    {"http", "PYWARD_HTTP", NULL, OPT_STRING, offsetof(struct pw_config, http),
+     "serve HTTP on HOST:PORT"},
+    {"auth-token-file", "PYWARD_AUTH_TOKEN_FILE", NULL, OPT_STRING,
+     offsetof(struct pw_config, auth_token_file), "bearer tokens, one a line"},
+    {"allow-origin", "PYWARD_ALLOW_ORIGIN", NULL, OPT_LIST,
+     offsetof(struct pw_config, allow_origins),
+     "Origins allowed (comma list)"},
+    {"tls-cert", "PYWARD_TLS_CERT", NULL, OPT_STRING,
+     offsetof(struct pw_config, tls_cert), "PEM certificate (HTTPS)"},
+    {"tls-key", "PYWARD_TLS_KEY", NULL, OPT_STRING,
+     offsetof(struct pw_config, tls_key), "PEM private key (HTTPS)"},
+    {"grace", "PYWARD_GRACE", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, grace_s), "SIGTERM: runs may finish (s)"},
+    {"max-connections", "PYWARD_MAX_CONNECTIONS", NULL, OPT_COUNT,
+     offsetof(struct pw_config, max_connections), "HTTP connections"},
+    {"max-queued", "PYWARD_MAX_QUEUED", NULL, OPT_COUNT,
+     offsetof(struct pw_config, max_queued), "runs waiting (HTTP)"},
+    {"max-body", "PYWARD_MAX_BODY", NULL, OPT_SIZE,
+     offsetof(struct pw_config, max_body), "largest HTTP request body"},
+    {"request-timeout", "PYWARD_REQUEST_TIMEOUT", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, request_timeout_s),
+     "HTTP headers and body in (s)"},
+    {"idle-timeout", "PYWARD_IDLE_TIMEOUT", NULL, OPT_SECONDS,
+     offsetof(struct pw_config, idle_timeout_s), "HTTP keep-alive idle (s)"},
     {NULL, "PYWARD_ENABLE_NETWORK", "SANDBOX_ENABLE_NETWORK", OPT_BOOL,
      offsetof(struct pw_config, enable_network), NULL},
     {NULL, "PYWARD_ENABLE_FILESYSTEM", "SANDBOX_ENABLE_FILESYSTEM", OPT_BOOL,
@@ -217,19 +241,26 @@ set_defaults(struct pw_config *cfg)
     cfg->max_concurrency = cores > 0 ? (int)cores : 1;
     cfg->log_level = PW_LOG_WARN;
     cfg->rules = pw_xstrdup("default");
+    cfg->grace_s = 30;
+    cfg->max_connections = 64;
+    cfg->max_queued = 64;
+    cfg->max_body = 8LL << 20;
+    cfg->request_timeout_s = 30;
+    cfg->idle_timeout_s = 60;
 }
 
 void
 pw_config_usage(void)
 {
     printf("usage: pyward serve [OPTIONS]\n\n"
-           "MCP server over stdio: JSON-RPC 2.0, one message per line.\n\n"
+           "MCP server over stdio (JSON-RPC 2.0, one message per line), "
+           "or over\nStreamable HTTP at /mcp with --http HOST:PORT.\n\n"
            "options (each also read from the environment variable shown):"
            "\n");
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
         if (e->flag != NULL) {
-            printf("  --%-16s %-30s %s\n", e->flag, e->help, e->env);
+            printf("  --%-17s %-30s %s\n", e->flag, e->help, e->env);
         }
     }
     printf("\nenvironment only: SANDBOX_ENABLE_NETWORK, "
@@ -312,6 +343,11 @@ pw_config_free(struct pw_config *cfg)
     free(cfg->rules);
     free(cfg->profiles);
     free_list(cfg->allowed_imports);
+    free(cfg->http);
+    free(cfg->auth_token_file);
+    free_list(cfg->allow_origins);
+    free(cfg->tls_cert);
+    free(cfg->tls_key);
     memset(cfg, 0, sizeof(*cfg));
 }
 

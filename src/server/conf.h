@@ -32,6 +32,17 @@ struct pw_config {
     bool enable_filesystem;   /* SANDBOX_ENABLE_FILESYSTEM */
     bool enable_data_science; /* SANDBOX_ENABLE_DATA_SCIENCE */
     char **allowed_imports;   /* operator's extra modules, NULL-terminated */
+    char *http;               /* HOST:PORT to serve HTTP on, or NULL */
+    char *auth_token_file;    /* bearer tokens, one a line (owned) */
+    char **allow_origins;     /* Origins allowed besides loopback ones */
+    char *tls_cert;           /* PEM files: HTTPS (owned) */
+    char *tls_key;
+    double grace_s;           /* SIGTERM: how long runs may finish */
+    int max_connections;      /* HTTP connections served at once */
+    int max_queued;           /* runs waiting (HTTP); more get 503 */
+    long long max_body;       /* bytes of an HTTP request body */
+    double request_timeout_s; /* headers and body must be in by then */
+    double idle_timeout_s;    /* keep-alive connection with nothing */
     bool timeout_given;       /* set explicitly (not the default) */
     bool memory_given;
 };

@@ -62,8 +62,36 @@ pw_mcp_init(struct pw_mcp *m, struct pw_server *srv, struct pw_tools *tools)
     m->initialized = false;
     m->version = NULL;
     m->client_level = PW_MCP_OFF;
+    m->sink = NULL;
+    m->per_request = false;
     struct pw_server_handler h = {pw_mcp_handle_line, note, m};
     pw_server_set_handler(srv, &h);
+}
+
+int
+pw_mcp_init_request(struct pw_mcp *m, struct pw_server *srv,
+                    struct pw_tools *tools, struct pw_sink *sink,
+                    const char *version)
+{
+    m->srv = srv;
+    m->tools = tools;
+    m->initialized = false;
+    m->client_level = PW_MCP_OFF;
+    m->sink = sink;
+    m->per_request = true;
+    /* A client that does not say speaks the oldest revision with this
+     * transport (2025-03-26). */
+    m->version = "2025-03-26";
+    if (version == NULL || strcmp(version, STATELESS_VERSION) == 0) {
+        return 0;
+    }
+    for (size_t i = 0; i < PW_N_ELEMENTS(versions); i++) {
+        if (strcmp(version, versions[i]) == 0) {
+            m->version = versions[i];
+            return 0;
+        }
+    }
+    return -1;
 }
 
 void
@@ -81,8 +109,9 @@ pw_mcp_log(struct pw_mcp *m, enum pw_mcp_level level, const char *fmt, ...)
         json_pack("{s:s,s:s,s:s}", "level", level_names[level], "logger",
                   "pyward", "data", msg);
     if (params != NULL) {
-        pw_server_notify(
-            m->srv, pw_rpc_notification_new("notifications/message", params));
+        pw_server_notify_to(
+            m->srv, m->sink,
+            pw_rpc_notification_new("notifications/message", params));
     }
 }
 
@@ -149,7 +178,7 @@ m_initialize(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
                     "initialize: 'protocolVersion' must be a string");
         return;
     }
-    if (m->initialized) {
+    if (m->initialized && !m->per_request) {
         reply_error(m, req, PW_RPC_INVALID_REQUEST,
                     "initialize: already initialized");
         return;
@@ -246,6 +275,7 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, json_t *args,
     struct pw_exec *e = pw_exec_new(m->tools, args, &result, &err);
     if (e == NULL && result != NULL) {
         pw_mcp_log(m, PW_MCP_INFO, "execute_code rejected by the validator");
+        pw_server_count_rejected(m->srv);
         reply_result(m, req, result);
         return;
     }
@@ -330,7 +360,7 @@ notification(struct pw_mcp *m, const char *method, json_t *params)
         json_t *id = json_object_get(params, "requestId"); /* borrowed */
         if (id != NULL) {
             pw_log(PW_LOG_INFO, "client cancelled a request");
-            pw_server_cancel(m->srv, id);
+            pw_server_cancel(m->srv, id, m->sink);
         }
     } else if (strcmp(method, "notifications/initialized") == 0) {
         pw_log(PW_LOG_DEBUG, "client initialized");
@@ -440,7 +470,8 @@ dispatch(struct pw_mcp *m, struct pw_rpc_req *req, const struct method *meth,
                         : "'%s' needs the _meta of protocol " STATELESS_VERSION
                           " (" META_VERSION ", " META_CAPABILITIES ")",
                     meth->name);
-    } else if (!era && !m->initialized && !meth->before_init) {
+    } else if (!era && !m->initialized && !m->per_request &&
+               !meth->before_init) {
         reply_error(m, req, PW_RPC_INVALID_REQUEST,
                     "server not initialized: send 'initialize' before '%s'",
                     meth->name);
@@ -457,7 +488,7 @@ static bool
 handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
                struct pw_batch *batch)
 {
-    struct pw_rpc_req req = {.batch = batch};
+    struct pw_rpc_req req = {.batch = batch, .sink = m->sink};
     json_t *id = json_object_get(msg, "id"); /* borrowed */
     const char *why = NULL;
     if (!json_is_object(msg) ||
@@ -500,7 +531,7 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
 static void
 handle_batch(struct pw_mcp *m, json_t *msgs, const char *line, size_t len)
 {
-    struct pw_rpc_req noid = {0};
+    struct pw_rpc_req noid = {.sink = m->sink};
     size_t n = json_array_size(msgs);
     if (m->version == NULL || strcmp(m->version, "2025-03-26") != 0) {
         reply_error(m, &noid, PW_RPC_INVALID_REQUEST,
@@ -518,7 +549,7 @@ handle_batch(struct pw_mcp *m, json_t *msgs, const char *line, size_t len)
     size_t starts[MAX_BATCH];
     size_t lens[MAX_BATCH];
     pw_rpc_split_array(line, len, starts, lens, MAX_BATCH);
-    struct pw_batch *b = pw_server_batch_new(m->srv, n);
+    struct pw_batch *b = pw_server_batch_new(m->srv, n, m->sink);
     for (size_t i = 0; i < n; i++) {
         if (!handle_message(m, json_array_get(msgs, i), line + starts[i],
                             lens[i], b)) {
@@ -543,7 +574,7 @@ void
 pw_mcp_handle_line(void *ctx, const char *line, size_t len, bool oversized)
 {
     struct pw_mcp *m = ctx;
-    struct pw_rpc_req noid = {0};
+    struct pw_rpc_req noid = {.sink = m->sink};
     struct pw_error err = {0};
     if (oversized) {
         reply_error(m, &noid, PW_RPC_INVALID_REQUEST,

@@ -33,12 +33,21 @@ struct pw_mcp {
     bool initialized;       /* initialize was answered */
     const char *version;    /* negotiated protocol version (static) */
     int client_level;       /* notifications/message at or above; OFF */
+    struct pw_sink *sink;   /* borrowed: replies go there; NULL: stdio */
+    bool per_request;       /* one HTTP request: no handshake state */
 };
 
 /* Set M up and make it SRV's handler (pw_server_set_handler): it gets
  * the server's input lines and news from then on. */
 void pw_mcp_init(struct pw_mcp *m, struct pw_server *srv,
                  struct pw_tools *tools);
+/* Set M up for one request of a stateless transport (HTTP): replies go to
+ * SINK (borrowed), no handshake is needed, VERSION is the transport's
+ * protocol version header (NULL: none).  Returns -1 when VERSION is not
+ * one the server speaks. */
+int pw_mcp_init_request(struct pw_mcp *m, struct pw_server *srv,
+                        struct pw_tools *tools, struct pw_sink *sink,
+                        const char *version);
 /* Handle one input line (a pw_rpc_line_fn). */
 void pw_mcp_handle_line(void *m, const char *line, size_t len, bool oversized);
 /* Send a notifications/message to the client if LEVEL is enabled. */

@@ -28,6 +28,7 @@
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
 #define MAX_QUEUED     1024        /* runs waiting; more are refused */
+#define DRAIN_TICK_MS  100         /* how often a drain looks at the clock */
 /* When a reply cannot be built (a message cut inside a character is not
  * valid UTF-8, so jansson refuses it). */
 #define FALLBACK_REPLY                                                        \
@@ -40,12 +41,14 @@ struct job {
     struct pw_sbx_run *run; /* NULL while queued */
     json_t *token;          /* progressToken or NULL */
     double next_progress;
+    double submitted;
     int fd_start;
     int fd_count; /* -1: not polled this round */
     struct job *next;
 };
 
 struct pw_batch {
+    struct pw_sink *sink; /* borrowed, or NULL */
     size_t pending;
     struct pw_buf parts;
 };
@@ -63,14 +66,32 @@ struct pw_server {
     struct pollfd *fds;
     double last_activity; /* a request read or a run answered */
     double last_answer;   /* a run answered */
+    struct pw_server_transport tr;
+    bool has_transport;
+    bool draining;
+    double grace;
+    double drain_until;
+    size_t max_queued;
+    struct pw_server_stats stats;
+};
+
+const double pw_stats_bounds[PW_STATS_BUCKETS] = {
+    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
 };
 
 static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t hup_signal;
 
 static void
 on_stop(int sig)
 {
     stop_signal = sig;
+}
+
+static void
+on_hup(int sig)
+{
+    hup_signal = sig;
 }
 
 void
@@ -90,9 +111,77 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     pw_rpc_out_init(&s->out, proto_fd);
     s->tools = tools;
     s->max_running = max_concurrency > 0 ? max_concurrency : 1;
-    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 3,
+    s->max_queued = MAX_QUEUED;
+    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 3 +
+                            PW_SERVER_TRANSPORT_FDS,
                         sizeof(struct pollfd));
     return s;
+}
+
+void
+pw_server_set_transport(struct pw_server *s,
+                        const struct pw_server_transport *t, double grace)
+{
+    s->tr = *t;
+    s->has_transport = true;
+    s->grace = grace;
+}
+
+void
+pw_server_set_max_queued(struct pw_server *s, int max)
+{
+    s->max_queued = max > 0 ? (size_t)max : 1;
+}
+
+const struct pw_server_stats *
+pw_server_stats(const struct pw_server *s)
+{
+    return &s->stats;
+}
+
+int
+pw_server_running(const struct pw_server *s)
+{
+    return s->nrunning;
+}
+
+size_t
+pw_server_queued(const struct pw_server *s)
+{
+    size_t n = 0;
+    for (const struct job *j = s->queue; j != NULL; j = j->next) {
+        n++;
+    }
+    return n;
+}
+
+void
+pw_server_count_rejected(struct pw_server *s)
+{
+    s->stats.blocked_validator++;
+}
+
+/* Count a run answered with STATUS after SECONDS. */
+static void
+count_run(struct pw_server *s, const char *status, double seconds)
+{
+    struct pw_server_stats *st = &s->stats;
+    int i = 0;
+    while (i < st->nstatus && strcmp(st->status[i].name, status) != 0) {
+        i++;
+    }
+    if (i == st->nstatus && st->nstatus < PW_STATS_STATUSES) {
+        snprintf(st->status[i].name, sizeof(st->status[i].name), "%s", status);
+        st->nstatus++;
+    }
+    if (i < st->nstatus) {
+        st->status[i].n++;
+    }
+    for (int b = 0; b < PW_STATS_BUCKETS; b++) {
+        st->latency[b] += seconds <= pw_stats_bounds[b];
+    }
+    st->latency_count++;
+    st->latency_sum += seconds;
 }
 
 void
@@ -176,16 +265,25 @@ queue_line(struct pw_server *s, const char *line)
 void
 pw_server_notify(struct pw_server *s, char *line)
 {
-    if (line != NULL) {
+    pw_server_notify_to(s, NULL, line);
+}
+
+void
+pw_server_notify_to(struct pw_server *s, struct pw_sink *sink, char *line)
+{
+    if (line != NULL && sink != NULL) {
+        sink->notify(sink, line);
+    } else if (line != NULL) {
         queue_line(s, line);
-        free(line);
     }
+    free(line);
 }
 
 struct pw_batch *
-pw_server_batch_new(struct pw_server *s, size_t n)
+pw_server_batch_new(struct pw_server *s, size_t n, struct pw_sink *sink)
 {
     struct pw_batch *b = pw_xcalloc(1, sizeof(*b));
+    b->sink = sink;
     b->pending = n + 1;
     pw_buf_init(&b->parts);
     return b;
@@ -199,6 +297,10 @@ pw_server_batch_release(struct pw_server *s, struct pw_batch *b)
     }
     if (b->parts.len > 0) {
         pw_buf_append(&b->parts, "]", 1);
+    }
+    if (b->sink != NULL) {
+        b->sink->reply(b->sink, b->parts.len > 0 ? b->parts.data : NULL);
+    } else if (b->parts.len > 0) {
         queue_line(s, b->parts.data);
     }
     pw_buf_free(&b->parts);
@@ -210,7 +312,9 @@ pw_server_send(struct pw_server *s, const struct pw_rpc_req *req, char *line)
 {
     const char *text = line != NULL ? line : FALLBACK_REPLY;
     struct pw_batch *b = req->batch;
-    if (b == NULL) {
+    if (b == NULL && req->sink != NULL) {
+        req->sink->reply(req->sink, text);
+    } else if (b == NULL) {
         queue_line(s, text);
     } else {
         pw_buf_append(&b->parts, b->parts.len == 0 ? "[" : ",", 1);
@@ -235,8 +339,9 @@ send_progress(struct pw_server *s, struct job *j, double now)
         "{s:O,s:f,s:f,s:s}", "progressToken", j->token, "progress",
         floor(elapsed * 1000) / 1000, "total", total, "message", msg);
     if (params != NULL) {
-        pw_server_notify(
-            s, pw_rpc_notification_new("notifications/progress", params));
+        pw_server_notify_to(
+            s, j->req.sink,
+            pw_rpc_notification_new("notifications/progress", params));
     }
     j->next_progress = now + PROGRESS_EVERY;
 }
@@ -251,7 +356,8 @@ pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
         tail = &(*tail)->next;
         queued++;
     }
-    if (queued >= MAX_QUEUED) {
+    if (queued >= s->max_queued) {
+        s->stats.busy++;
         pw_server_send(s, req,
                        pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
                                         "server busy: too many runs queued",
@@ -267,6 +373,7 @@ pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
     j->exec = e;
     j->token = token;
     j->fd_count = -1;
+    j->submitted = pw_now();
     *tail = j;
 }
 
@@ -327,13 +434,23 @@ unlink_job(struct job **list, struct job *j)
     return false;
 }
 
+/* True if a cancellation sent through FROM may reach J. */
+static bool
+same_owner(const struct job *j, const struct pw_sink *from)
+{
+    if (j->req.sink == NULL || from == NULL) {
+        return j->req.sink == NULL && from == NULL;
+    }
+    return j->req.sink->owner == from->owner;
+}
+
 void
-pw_server_cancel(struct pw_server *s, json_t *id)
+pw_server_cancel(struct pw_server *s, json_t *id, const struct pw_sink *from)
 {
     struct job *lists[] = {s->running, s->queue};
     for (size_t i = 0; i < PW_N_ELEMENTS(lists); i++) {
         for (struct job *j = lists[i]; j != NULL; j = j->next) {
-            if (!json_equal(j->req.id, id)) {
+            if (!json_equal(j->req.id, id) || !same_owner(j, from)) {
                 continue;
             }
             pw_log(PW_LOG_INFO, "request %s cancelled%s", j->req.id_raw,
@@ -342,12 +459,49 @@ pw_server_cancel(struct pw_server *s, json_t *id)
             (void)(unlink_job(&s->running, j) || unlink_job(&s->queue, j));
             if (j->req.batch != NULL) {
                 pw_server_batch_release(s, j->req.batch);
+            } else if (j->req.sink != NULL) {
+                j->req.sink->reply(j->req.sink, NULL);
             }
             job_free(s, j);
             return;
         }
     }
     pw_log(PW_LOG_DEBUG, "cancel: no request in flight with that id");
+}
+
+void
+pw_server_cancel_sink(struct pw_server *s, const struct pw_sink *sink)
+{
+    struct job **lists[] = {&s->running, &s->queue};
+    for (size_t i = 0; i < PW_N_ELEMENTS(lists); i++) {
+        struct job **p = lists[i];
+        while (*p != NULL) {
+            struct job *j = *p;
+            if (j->req.sink != sink) {
+                p = &j->next;
+                continue;
+            }
+            *p = j->next;
+            pw_log(PW_LOG_INFO, "request %s dropped: its client is gone",
+                   j->req.id_raw);
+            if (j->req.batch != NULL) {
+                pw_server_batch_release(s, j->req.batch);
+            }
+            job_free(s, j);
+        }
+    }
+}
+
+/* Count the layer that stopped a run (its result's "blocked", borrowed). */
+static void
+count_blocked(struct pw_server *s, json_t *blocked)
+{
+    const char *kind = json_string_value(json_object_get(blocked, "kind"));
+    if (kind != NULL && strcmp(kind, "syscall") == 0) {
+        s->stats.blocked_syscall++;
+    } else if (kind != NULL && strcmp(kind, "audit") == 0) {
+        s->stats.blocked_audit++;
+    }
 }
 
 /* Step every running job; finished ones are answered. */
@@ -362,10 +516,15 @@ step_jobs(struct pw_server *s, double now)
         int n = j->fd_count >= 0 ? j->fd_count : 0;
         if (pw_sbx_step(j->run, fds, n) == 1) {
             json_t *result = pw_exec_result(j->exec, j->run);
-            const char *st = json_string_value(json_object_get(
-                json_object_get(result, "structuredContent"), "status"));
-            note(s, "run %s finished: %s", j->req.id_raw,
-                 st != NULL ? st : "?");
+            json_t *sc = json_object_get(result, "structuredContent");
+            const char *st = json_string_value(json_object_get(sc, "status"));
+            count_blocked(s, json_object_get(sc, "blocked"));
+            count_run(s, st != NULL ? st : "internal_error",
+                      pw_now() - j->submitted);
+            if (j->req.sink == NULL) {
+                note(s, "run %s finished: %s", j->req.id_raw,
+                     st != NULL ? st : "?");
+            }
             unlink_job(&s->running, j);
             job_reply(s, j, result);
             s->last_activity = s->last_answer = pw_now();
@@ -381,7 +540,8 @@ static int
 build_pollfds(struct pw_server *s)
 {
     bool backlog = pw_rpc_out_pending(&s->out) > OUTPUT_BACKLOG;
-    s->fds[0] = (struct pollfd){s->eof || backlog ? -1 : 0, POLLIN, 0};
+    bool off = s->eof || backlog || s->has_transport;
+    s->fds[0] = (struct pollfd){off ? -1 : 0, POLLIN, 0};
     s->fds[1] = (struct pollfd){
         pw_rpc_out_pending(&s->out) > 0 ? s->out.fd : -1, POLLOUT, 0};
     /* The zygote's answers: spares taken into the pool as they come. */
@@ -475,6 +635,8 @@ install_signals(void)
     sigemptyset(&sa.sa_mask);
     (void)sigaction(SIGTERM, &sa, NULL);
     (void)sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_hup;
+    (void)sigaction(SIGHUP, &sa, NULL);
     sa.sa_handler = SIG_IGN;
     (void)sigaction(SIGPIPE, &sa, NULL);
 }
@@ -502,8 +664,8 @@ on_line(void *ctx, const char *line, size_t len, bool oversized)
     free(reply);
 }
 
-static void
-read_input(struct pw_server *s)
+void
+pw_server_activity(struct pw_server *s)
 {
     s->last_activity = pw_now();
     /* A client that sends its next request as soon as it has an answer
@@ -515,6 +677,12 @@ read_input(struct pw_server *s)
                                   s->last_activity - s->last_answer <
                                       REFILL_QUIET_S);
     }
+}
+
+static void
+read_input(struct pw_server *s)
+{
+    pw_server_activity(s);
     int rc = pw_rpc_in_read(&s->in, 0, on_line, s);
     if (rc != 0) {
         if (rc < 0) {
@@ -539,15 +707,60 @@ drain_output(struct pw_server *s)
     }
 }
 
+/* The transport's fds after N of the loop's; updates *TIMEOUT. */
+static int
+transport_pollfds(struct pw_server *s, int n, int *timeout)
+{
+    if (!s->has_transport) {
+        return n;
+    }
+    int tmo = *timeout;
+    n += s->tr.pollfds(s->tr.ctx, s->fds + n, PW_SERVER_TRANSPORT_FDS, &tmo);
+    if (tmo >= 0 && (*timeout < 0 || tmo < *timeout)) {
+        *timeout = tmo;
+    }
+    if (s->draining && (*timeout < 0 || *timeout > DRAIN_TICK_MS)) {
+        *timeout = DRAIN_TICK_MS;
+    }
+    return n;
+}
+
+/* Signals: SIGHUP goes to the transport; the first SIGTERM/SIGINT with a
+ * transport starts a drain.  Returns false when the loop must end. */
+static bool
+handle_signals(struct pw_server *s)
+{
+    if (hup_signal && s->has_transport) {
+        hup_signal = 0;
+        s->tr.signal(s->tr.ctx, SIGHUP);
+    }
+    if (stop_signal && s->has_transport && !s->draining) {
+        pw_log(PW_LOG_INFO, "signal %d: draining for up to %g s",
+               (int)stop_signal, s->grace);
+        s->tr.signal(s->tr.ctx, (int)stop_signal);
+        s->draining = true;
+        s->drain_until = pw_now() + s->grace;
+        stop_signal = 0;
+    }
+    if (s->draining) {
+        bool done =
+            s->running == NULL && s->queue == NULL && s->tr.idle(s->tr.ctx);
+        return !done && pw_now() < s->drain_until;
+    }
+    return !stop_signal;
+}
+
 int
 pw_server_run(struct pw_server *s)
 {
     install_signals();
     bool refill = s->tools->zygote != NULL;
-    while (!stop_signal && !s->eof) {
+    while (handle_signals(s) && !s->eof) {
         start_queued(s);
-        int n = build_pollfds(s);
-        int rc = poll(s->fds, (nfds_t)n, loop_timeout(s, refill));
+        int n0 = build_pollfds(s);
+        int timeout = loop_timeout(s, refill);
+        int n = transport_pollfds(s, n0, &timeout);
+        int rc = poll(s->fds, (nfds_t)n, timeout);
         if (rc < 0 && errno != EINTR) {
             pw_warn_errno("poll");
             break;
@@ -570,6 +783,9 @@ pw_server_run(struct pw_server *s)
             pw_rpc_out_flush(&s->out);
         }
         step_jobs(s, pw_now());
+        if (s->has_transport) {
+            s->tr.dispatch(s->tr.ctx, s->fds + n0, rc < 0 ? 0 : n - n0);
+        }
         if (s->out.broken) {
             pw_log(PW_LOG_INFO, "client gone: shutting down");
             break;

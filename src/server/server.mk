@@ -7,6 +7,8 @@ libpyward_a_SOURCES += \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
 	src/server/server.c src/server/server.h \
+	src/server/http.c src/server/http.h src/server/http_ops.c \
+	src/server/httpreq.c src/server/httpreq.h \
 	$(NULL)
 
 TESTS += tests/mcp/run.sh
@@ -23,6 +25,8 @@ EXTRA_DIST += \
 	tests/mcp-client/client.test.mjs \
 	tests/mcp-client/grade.test.mjs \
 	tests/mcp-client/stateless.test.mjs \
+	tests/mcp-client/http.test.mjs \
+	tests/mcp-client/httpserver.mjs \
 	tests/mcp-client/package.json \
 	tests/mcp-client/package-lock.json \
 	$(NULL)
@@ -38,6 +42,13 @@ bench-mcp: pyward$(EXEEXT)
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
 	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)
 .PHONY: bench-mcp
+
+# execute_code over HTTP next to stdio: `make bench-http`.
+EXTRA_DIST += tests/bench/bench-http.mjs
+bench-http: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(NODE) \
+	    $(top_srcdir)/tests/bench/bench-http.mjs ./pyward$(EXEEXT)
+.PHONY: bench-http
 
 if HAVE_CHECK
 check_PROGRAMS += tests/unit/check_jsonrpc

@@ -10,10 +10,14 @@ FUZZ_SECONDS = 300
 FUZZ_CHECK_SECONDS = 20
 
 check_PROGRAMS += \
+	tests/fuzz/replay-http \
 	tests/fuzz/replay-jsonrpc \
 	tests/fuzz/replay-rules \
 	tests/fuzz/replay-validate \
 	$(NULL)
+tests_fuzz_replay_http_SOURCES = \
+	tests/fuzz/fuzz-http.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_replay_http_LDADD = libpyward.a $(PW_LIBS)
 tests_fuzz_replay_jsonrpc_SOURCES = \
 	tests/fuzz/fuzz-jsonrpc.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_replay_jsonrpc_LDADD = libpyward.a $(PW_LIBS)
@@ -36,10 +40,14 @@ EXTRA_DIST += \
 
 if PW_FUZZ
 check_PROGRAMS += \
+	tests/fuzz/fuzz-http \
 	tests/fuzz/fuzz-jsonrpc \
 	tests/fuzz/fuzz-rules \
 	tests/fuzz/fuzz-validate \
 	$(NULL)
+tests_fuzz_fuzz_http_SOURCES = tests/fuzz/fuzz-http.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_http_LDFLAGS = $(AM_LDFLAGS) $(PW_FUZZ_LDFLAGS)
+tests_fuzz_fuzz_http_LDADD = libpyward.a $(PW_LIBS)
 tests_fuzz_fuzz_jsonrpc_SOURCES = tests/fuzz/fuzz-jsonrpc.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_jsonrpc_LDFLAGS = $(AM_LDFLAGS) $(PW_FUZZ_LDFLAGS)
 tests_fuzz_fuzz_jsonrpc_LDADD = libpyward.a $(PW_LIBS)

@@ -43,7 +43,10 @@
 # The layer that stopped each attack is read from the result's structured
 # fields (status, blocked kind, error type) and printed as a table.
 #
-# usage: redteam.py [--table] [--only NAME]... DIR...
+# usage: redteam.py [--table] [--only NAME]... [--transport stdio|http]
+#                   [--serve-only] DIR...
+#   --transport http: the server pass goes through `pyward serve --http`
+#   (each call a POST to /mcp); --serve-only: no unvalidated pass.
 #   TAP on stdout (one point per attack per pass, then the suite-wide
 #   checks), the table as TAP comments; --table prints the table as plain
 #   text instead (the long form, `make redteam`).
@@ -62,7 +65,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from serve_client import ServeClient, proc_table  # noqa: E402
+from serve_client import (HttpServeClient, ServeClient,  # noqa: E402
+                          proc_table)
 
 CATEGORIES = ("builtins", "frames", "format", "imports", "filesystem",
               "processes", "network", "resources", "disclosure", "syscalls")
@@ -189,11 +193,8 @@ def proc_status(pid, key):
     return 0
 
 
-class Server(ServeClient):
-    """The server every attack goes through, with every profile."""
-
-    def __init__(self, pyward, log):
-        super().__init__(pyward, PROFILES, log)
+class ServerChecks:
+    """What the suite asks of the server every attack goes through."""
 
     def start(self):
         _, msg = self.call("initialize", {
@@ -208,6 +209,23 @@ class Server(ServeClient):
 
     def rss_kb(self):
         return proc_status(self.p.pid, "VmRSS")
+
+
+class Server(ServerChecks, ServeClient):
+    """The server on stdio, with every profile."""
+
+    def __init__(self, pyward, log):
+        ServeClient.__init__(self, pyward, PROFILES, log)
+
+    def close(self):
+        self.p.stdin.close()
+
+
+class HttpServer(ServerChecks, HttpServeClient):
+    """The server over HTTP (--transport http), with every profile."""
+
+    def __init__(self, pyward, log):
+        HttpServeClient.__init__(self, pyward, PROFILES, log)
 
 
 def execute_args(head, code):
@@ -597,6 +615,9 @@ class Suite:
                        s_why + ([(s_out or "")[:1000]] if s_why else []))
         if self.opts.verbose:
             print(f"# {summary(s_out)} server_rss={self.server.rss_kb()}")
+        if self.opts.serve_only:
+            self.rows.append((name, cat, s_layer, "-"))
+            return
         r_layer, r_why, r_out = self.run_pass(name, head, code)
         # A regression names the layer that must stop it without validation.
         want = head.get("run-layer")
@@ -618,7 +639,8 @@ class Suite:
         self.victim = subprocess.Popen(["sleep", "3600"])
         self.log_path = os.path.join(self.work, "serve.log")
         self.log = open(self.log_path, "wb")
-        self.server = Server(self.pyward, self.log)
+        kind = HttpServer if self.opts.transport == "http" else Server
+        self.server = kind(self.pyward, self.log)
         self.server_kids = 0
         ok = self.server.start()
         # Warm-up: normal runs and both floods, so the baseline holds the
@@ -654,7 +676,7 @@ class Suite:
         fds = len(os.listdir(f"/proc/{self.server.p.pid}/fd"))
         self.tap.point(f"server open fds {self.fds0} -> {fds}",
                        [] if fds <= self.fds0 else ["the server leaks fds"])
-        self.server.p.stdin.close()
+        self.server.close()
         code = self.server.p.wait(timeout=30)
         self.log.close()
         with open(self.log_path, encoding="utf-8", errors="replace") as f:
@@ -664,7 +686,9 @@ class Suite:
         # (lines naming a secret left out: the next point reports those).
         tail = [line for line in log.splitlines()[-60:]
                 if not any(s in line for s in self.forms())]
-        self.tap.point(f"the server exits cleanly on EOF (status {code})",
+        self.tap.point(f"the server exits cleanly on "
+                       f"{'SIGTERM' if self.opts.transport == 'http' else 'EOF'}"
+                       f" (status {code})",
                        [] if code == 0 else [f"exit status {code}"] + tail)
         self.tap.point("no secret in the server's log",
                        [f"{leaked[0][:12]}... in the log"] if leaked else [])
@@ -687,7 +711,8 @@ class Suite:
         counts = {}
         for r in self.rows:
             for layer in (r[2], r[3]):
-                counts[layer] = counts.get(layer, 0) + 1
+                if layer != "-":  # no unvalidated pass (--serve-only)
+                    counts[layer] = counts.get(layer, 0) + 1
         print(prefix + "stopping layers over both passes: " + ", ".join(
             f"{k} {v}" for k, v in sorted(counts.items(),
                                           key=lambda kv: -kv[1])), file=out)
@@ -703,6 +728,9 @@ def main():
     ap.add_argument("--srcdir", default=".")
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--transport", choices=("stdio", "http"),
+                    default="stdio")
+    ap.add_argument("--serve-only", action="store_true")
     ap.add_argument("dirs", nargs="+")
     opts = ap.parse_args()
     suite = Suite(opts)

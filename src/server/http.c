@@ -1,0 +1,928 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * http.c - the Streamable HTTP transport on libmicrohttpd (see http.h).
+ *
+ * One exchange per HTTP request.  Its POST body goes to a pw_mcp set up
+ * for that request alone, whose replies come back through the exchange's
+ * pw_sink: at once (tools/list, validate_code, ...) or later from the
+ * poll loop (execute_code), the connection suspended meanwhile.  With a
+ * progressToken and an Accept that names text/event-stream, the answer
+ * is an SSE stream: progress notifications, then the reply.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "core/log.h"
+#include "core/util.h"
+#include "server/http.h"
+#include "server/httpreq.h"
+#include "server/mcp.h"
+
+#define RETRY_AFTER   "1"
+#define SSE_BLOCK     4096
+#define TOKEN_MAX     (1u << 20)
+#define TLS_FILE_MAX  (1u << 20)
+#define MHD_EXTRA_CON 16 /* past the cap: answered 503, not dropped */
+
+struct conn {
+    struct MHD_Connection *c;
+    int fd;
+    double deadline; /* headers and body in by then; 0: none */
+    struct conn *next;
+};
+
+struct exchange {
+    struct pw_sink sink; /* first: the sink is the exchange */
+    struct pw_http *h;
+    struct MHD_Connection *c;
+    struct conn *conn;
+    struct pw_mcp mcp;
+    struct pw_buf body;
+    struct pw_buf out; /* the JSON reply, or SSE events not yet sent */
+    size_t out_off;
+    double start;
+    unsigned status;
+    size_t bytes;
+    char method[8];
+    char path[128];
+    char rpc[48]; /* the JSON-RPC method, for the log */
+    bool too_big; /* the body went over the cap */
+    bool reading; /* the body is coming */
+    bool waiting; /* a reply is owed (in h->streams) */
+    bool suspended;
+    bool sse_ok;   /* Accept names text/event-stream */
+    bool sse;      /* answering with a stream */
+    bool finished; /* the reply (or its absence) is known */
+    bool no_reply; /* cancelled, or a batch of notifications */
+    bool gone;     /* the connection is done: ignore the sink */
+    struct exchange *next;
+};
+
+struct pw_http {
+    struct MHD_Daemon *d;
+    struct pw_server *srv;
+    struct pw_tools *tools;
+    const struct pw_config *cfg;
+    bool loopback;
+    bool auth;
+    bool draining;
+    bool stopping;
+    bool warm;
+    struct pw_tokens tokens;
+    struct conn *conns;
+    struct exchange *streams;
+    struct pw_http_counts counts;
+    char *tls_cert;
+    char *tls_key;
+    char addr[INET6_ADDRSTRLEN]; /* where it listens, numeric */
+};
+
+/* --- responses -------------------------------------------------------- */
+
+/* Queue a response of STATUS with BODY (copied; may be empty) of TYPE. */
+static enum MHD_Result
+send_body(struct exchange *x, unsigned status, const char *type,
+          const char *body, bool close)
+{
+    size_t len = strlen(body);
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        len, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    if (type != NULL) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    }
+    if (status == MHD_HTTP_SERVICE_UNAVAILABLE ||
+        status == MHD_HTTP_TOO_MANY_REQUESTS) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, RETRY_AFTER);
+    }
+    if (status == MHD_HTTP_UNAUTHORIZED) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+                                "Bearer realm=\"pyward\"");
+    }
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
+                                strcmp(x->path, "/mcp") == 0 ? "POST"
+                                                             : "GET, HEAD");
+    }
+    if (close || x->h->draining) {
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+    }
+    x->status = status;
+    x->bytes = len;
+    enum MHD_Result rc = MHD_queue_response(x->c, status, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+/* A plain-text error; the connection is closed after it when the body
+ * was not read. */
+static enum MHD_Result
+send_error(struct exchange *x, unsigned status, const char *text)
+{
+    char body[256];
+    snprintf(body, sizeof(body), "%s\n", text);
+    return send_body(x, status, "text/plain; charset=utf-8", body, x->reading);
+}
+
+/* A JSON-RPC error with a null id, with STATUS. */
+static enum MHD_Result
+send_rpc_error(struct exchange *x, unsigned status, int code, const char *msg)
+{
+    char *line = pw_rpc_error_new(NULL, code, msg, NULL);
+    enum MHD_Result rc =
+        send_body(x, status, "application/json", line, x->reading);
+    free(line);
+    return rc;
+}
+
+/* The HTTP status of a JSON reply: a lone error the transport spec maps
+ * (parse error, invalid request, unsupported version: 400; server busy:
+ * 503), else 200. */
+static unsigned
+reply_status(const char *line)
+{
+    if (strncmp(line, "{", 1) != 0 || strstr(line, "\"error\"") == NULL) {
+        return MHD_HTTP_OK;
+    }
+    json_auto_t *msg = json_loads(line, 0, NULL);
+    json_int_t code = json_integer_value(
+        json_object_get(json_object_get(msg, "error"), "code"));
+    switch (code) {
+    case PW_RPC_PARSE_ERROR:
+    case PW_RPC_INVALID_REQUEST:
+    case -32022:
+        return MHD_HTTP_BAD_REQUEST;
+    case PW_RPC_SERVER_BUSY:
+        return MHD_HTTP_SERVICE_UNAVAILABLE;
+    default:
+        return MHD_HTTP_OK;
+    }
+}
+
+/* SSE: hand out the events queued; suspend while none is. */
+static ssize_t
+sse_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    struct exchange *x = cls;
+    size_t avail = x->out.len - x->out_off;
+    if (avail == 0 && x->finished) {
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    if (avail == 0) {
+        MHD_suspend_connection(x->c);
+        x->suspended = true;
+        return 0;
+    }
+    size_t n = avail < max ? avail : max;
+    memcpy(buf, x->out.data + x->out_off, n);
+    x->out_off += n;
+    x->bytes += n;
+    if (x->out_off == x->out.len) {
+        x->out.len = 0;
+        x->out_off = 0;
+    }
+    return (ssize_t)n;
+}
+
+static enum MHD_Result
+send_stream(struct exchange *x)
+{
+    struct MHD_Response *r = MHD_create_response_from_callback(
+        MHD_SIZE_UNKNOWN, SSE_BLOCK, sse_read, x, NULL);
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+                            "text/event-stream");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+    x->status = MHD_HTTP_OK;
+    enum MHD_Result rc = MHD_queue_response(x->c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+/* Answer an exchange whose reply is known (or that streams). */
+static enum MHD_Result
+respond(struct exchange *x)
+{
+    if (x->sse) {
+        return send_stream(x);
+    }
+    if (x->no_reply && x->h->stopping) {
+        return send_error(x, MHD_HTTP_SERVICE_UNAVAILABLE,
+                          "server shutting down");
+    }
+    if (x->no_reply) {
+        return send_body(x, MHD_HTTP_ACCEPTED, NULL, "", false);
+    }
+    return send_body(x, reply_status(x->out.data), "application/json",
+                     x->out.data, false);
+}
+
+/* --- the sink --------------------------------------------------------- */
+
+static void
+wake(struct exchange *x)
+{
+    if (x->suspended) {
+        x->suspended = false;
+        MHD_resume_connection(x->c);
+    }
+}
+
+static void
+sse_event(struct exchange *x, const char *line)
+{
+    pw_buf_printf(&x->out, "event: message\ndata: %s\n\n", line);
+}
+
+static void
+sink_reply(struct pw_sink *k, const char *line)
+{
+    struct exchange *x = (struct exchange *)k;
+    if (x->gone || x->finished) {
+        return;
+    }
+    if (line == NULL) {
+        x->no_reply = true;
+    } else if (x->sse) {
+        sse_event(x, line);
+    } else {
+        x->out.len = 0;
+        pw_buf_append(&x->out, line, strlen(line));
+    }
+    x->finished = true;
+    wake(x);
+}
+
+static void
+sink_notify(struct pw_sink *k, const char *line)
+{
+    struct exchange *x = (struct exchange *)k;
+    if (x->gone || x->finished || !x->sse_ok) {
+        return;
+    }
+    x->sse = true;
+    sse_event(x, line);
+    wake(x);
+}
+
+/* --- connections ------------------------------------------------------- */
+
+static void
+on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+              enum MHD_ConnectionNotificationCode code)
+{
+    struct pw_http *h = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        struct conn *k = pw_xcalloc(1, sizeof(*k));
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        k->c = c;
+        k->fd = info != NULL ? info->connect_fd : -1;
+        k->deadline = pw_now() + h->cfg->request_timeout_s;
+        k->next = h->conns;
+        h->conns = k;
+        h->counts.connections++;
+        *socket_context = k;
+        return;
+    }
+    struct conn *k = *socket_context;
+    for (struct conn **p = &h->conns; k != NULL && *p != NULL;
+         p = &(*p)->next) {
+        if (*p == k) {
+            *p = k->next;
+            free(k);
+            h->counts.connections--;
+            break;
+        }
+    }
+    *socket_context = NULL;
+}
+
+/* Cut connections whose headers or body are late (a slow client holds
+ * nothing for long): shutdown(2) makes MHD close them.  Returns the
+ * milliseconds to the next deadline, or -1. */
+static int
+cut_late(struct pw_http *h)
+{
+    double now = pw_now();
+    double next = 0;
+    for (struct conn *k = h->conns; k != NULL; k = k->next) {
+        if (k->deadline > 0 && now >= k->deadline && k->fd >= 0) {
+            pw_log(PW_LOG_INFO, "http: a request took too long to arrive");
+            (void)shutdown(k->fd, SHUT_RDWR);
+            k->deadline = 0;
+            h->counts.deadline_cut++;
+        } else if (k->deadline > 0 && (next == 0 || k->deadline < next)) {
+            next = k->deadline;
+        }
+    }
+    return next == 0 ? -1 : (int)((next - now) * 1000) + 1;
+}
+
+/* --- requests ---------------------------------------------------------- */
+
+static const char *
+header(struct exchange *x, const char *name)
+{
+    return MHD_lookup_connection_value(x->c, MHD_HEADER_KIND, name);
+}
+
+/* The owner of a token: requests it sent may be cancelled with it. */
+static unsigned long long
+token_owner(const char *tok, size_t len)
+{
+    unsigned long long hash = 1469598103934665603ULL;
+    for (size_t i = 0; i < len; i++) {
+        hash = (hash ^ (unsigned char)tok[i]) * 1099511628211ULL;
+    }
+    return hash;
+}
+
+/* 0 when the Origin and the token may call, else the status to answer. */
+static unsigned
+check_caller(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    const char *origin = header(x, MHD_HTTP_HEADER_ORIGIN);
+    if (origin != NULL &&
+        !pw_http_origin_allowed(origin, h->loopback, h->cfg->allow_origins)) {
+        h->counts.forbidden++;
+        return MHD_HTTP_FORBIDDEN;
+    }
+    if (!h->auth) {
+        return 0;
+    }
+    const char *tok = NULL;
+    size_t len = 0;
+    if (!pw_http_bearer(header(x, MHD_HTTP_HEADER_AUTHORIZATION), &tok,
+                        &len) ||
+        !pw_tokens_match(&h->tokens, tok, len, NULL)) {
+        h->counts.unauthorized++;
+        return MHD_HTTP_UNAUTHORIZED;
+    }
+    x->sink.owner = token_owner(tok, len);
+    return 0;
+}
+
+static enum MHD_Result
+caller_error(struct exchange *x, unsigned status)
+{
+    return send_error(x, status,
+                      status == MHD_HTTP_FORBIDDEN
+                          ? "forbidden: Origin not allowed"
+                          : "unauthorized: a valid bearer token is needed");
+}
+
+/* GET /healthz, /readyz, /metrics. */
+static enum MHD_Result
+serve_ops(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    if (strcmp(x->method, "GET") != 0 && strcmp(x->method, "HEAD") != 0) {
+        return send_error(x, MHD_HTTP_METHOD_NOT_ALLOWED,
+                          "method not allowed");
+    }
+    if (strcmp(x->path, "/healthz") == 0) {
+        return send_body(x, MHD_HTTP_OK, "text/plain", "ok\n", false);
+    }
+    if (strcmp(x->path, "/readyz") == 0) {
+        bool ready = !h->draining && pw_http_ready(h->tools, &h->warm);
+        return send_body(x, ready ? MHD_HTTP_OK : MHD_HTTP_SERVICE_UNAVAILABLE,
+                         "text/plain", ready ? "ready\n" : "not ready\n",
+                         false);
+    }
+    unsigned st = check_caller(x);
+    if (st != 0) {
+        return caller_error(x, st);
+    }
+    char *text = pw_http_metrics_text(h->srv, h->tools, &h->counts);
+    enum MHD_Result rc =
+        send_body(x, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8",
+                  text, false);
+    free(text);
+    return rc;
+}
+
+/* The checks of POST /mcp on its headers; MHD_YES with nothing queued
+ * lets the body come. */
+static enum MHD_Result
+begin_mcp(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    if (strcmp(x->method, "POST") != 0) {
+        return send_error(x, MHD_HTTP_METHOD_NOT_ALLOWED,
+                          "method not allowed: POST JSON-RPC messages to "
+                          "/mcp (no server-initiated stream)");
+    }
+    unsigned st = check_caller(x);
+    if (st != 0) {
+        return caller_error(x, st);
+    }
+    if (h->draining || h->counts.connections > h->cfg->max_connections) {
+        return send_error(x, MHD_HTTP_SERVICE_UNAVAILABLE,
+                          h->draining ? "server shutting down"
+                                      : "server busy: too many connections");
+    }
+    if (!pw_http_media_is(header(x, MHD_HTTP_HEADER_CONTENT_TYPE),
+                          "application/json")) {
+        return send_error(x, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE,
+                          "unsupported media type: send application/json");
+    }
+    const char *accept = header(x, MHD_HTTP_HEADER_ACCEPT);
+    if (accept != NULL &&
+        !pw_http_accepts(accept, "application/json", false) &&
+        !pw_http_accepts(accept, "text/event-stream", false)) {
+        return send_error(x, MHD_HTTP_NOT_ACCEPTABLE,
+                          "not acceptable: accept application/json or "
+                          "text/event-stream");
+    }
+    x->sse_ok = pw_http_accepts(accept, "text/event-stream", true);
+    const char *clen = header(x, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (clen != NULL && strtoll(clen, NULL, 10) > h->cfg->max_body) {
+        return send_error(x, MHD_HTTP_CONTENT_TOO_LARGE,
+                          "request body too large");
+    }
+    return MHD_YES;
+}
+
+/* Copy SRC into DST (LEN bytes) with every byte outside printable ASCII
+ * as '?': what a client sends is logged as text. */
+static void
+printable(char *dst, size_t len, const char *src)
+{
+    snprintf(dst, len, "%s", src);
+    for (char *p = dst; *p != '\0'; p++) {
+        if (*p < 0x20 || *p > 0x7e) {
+            *p = '?';
+        }
+    }
+}
+
+/* True if MSG (an object or an array of them) holds a request. */
+static bool
+has_request(json_t *msg)
+{
+    if (json_is_array(msg)) {
+        size_t i;
+        json_t *m; /* borrowed */
+        json_array_foreach(msg, i, m) {
+            if (has_request(m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+    return json_object_get(msg, "method") != NULL &&
+           json_object_get(msg, "id") != NULL;
+}
+
+/* The Mcp-Method header, when sent, must name the body's method. */
+static bool
+method_header_ok(struct exchange *x, json_t *msg)
+{
+    const char *hdr = header(x, "Mcp-Method");
+    const char *m = json_string_value(json_object_get(msg, "method"));
+    return hdr == NULL || json_is_array(msg) ||
+           (m != NULL && strcmp(hdr, m) == 0);
+}
+
+/* The whole body is in: hand it to the MCP layer. */
+static enum MHD_Result
+finish_mcp(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    x->conn->deadline = 0;
+    if (x->too_big) {
+        return send_error(x, MHD_HTTP_CONTENT_TOO_LARGE,
+                          "request body too large");
+    }
+    x->reading = false;
+    struct pw_error err = {0};
+    json_auto_t *msg = pw_rpc_parse(x->body.data, x->body.len, &err);
+    if (msg == NULL || (!json_is_object(msg) && !json_is_array(msg))) {
+        return send_rpc_error(x, MHD_HTTP_BAD_REQUEST,
+                              msg == NULL ? PW_RPC_PARSE_ERROR
+                                          : PW_RPC_INVALID_REQUEST,
+                              msg == NULL ? "parse error"
+                                          : "invalid request: a message "
+                                            "must be a JSON object");
+    }
+    const char *rpc = json_string_value(json_object_get(msg, "method"));
+    printable(x->rpc, sizeof(x->rpc), rpc != NULL ? rpc : "");
+    if (!method_header_ok(x, msg)) {
+        return send_rpc_error(x, MHD_HTTP_BAD_REQUEST, PW_RPC_INVALID_REQUEST,
+                              "invalid request: the Mcp-Method header does "
+                              "not match the body");
+    }
+    const char *version = header(x, "MCP-Protocol-Version");
+    if (pw_mcp_init_request(&x->mcp, h->srv, h->tools, &x->sink, version) <
+        0) {
+        return send_rpc_error(x, MHD_HTTP_BAD_REQUEST, -32022,
+                              "Unsupported protocol version (the "
+                              "MCP-Protocol-Version header)");
+    }
+    bool requests = has_request(msg);
+    pw_server_activity(h->srv);
+    pw_mcp_handle_line(&x->mcp, x->body.data, x->body.len, false);
+    if (!requests) {
+        /* Notifications and responses: accepted, unless the MCP layer
+         * found one invalid (its error, with a null id). */
+        return x->finished && !x->no_reply
+                   ? send_body(x, MHD_HTTP_BAD_REQUEST, "application/json",
+                               x->out.data, false)
+                   : send_body(x, MHD_HTTP_ACCEPTED, NULL, "", false);
+    }
+    if (x->finished || x->sse) {
+        return respond(x);
+    }
+    x->waiting = true;
+    x->next = h->streams;
+    h->streams = x;
+    h->counts.streams++;
+    MHD_suspend_connection(x->c);
+    x->suspended = true;
+    return MHD_YES;
+}
+
+static struct exchange *
+exchange_new(struct pw_http *h, struct MHD_Connection *c, const char *url,
+             const char *method)
+{
+    struct exchange *x = pw_xcalloc(1, sizeof(*x));
+    x->sink.reply = sink_reply;
+    x->sink.notify = sink_notify;
+    x->h = h;
+    x->c = c;
+    x->start = pw_now();
+    x->reading = true;
+    pw_buf_init(&x->body);
+    pw_buf_init(&x->out);
+    printable(x->method, sizeof(x->method), method);
+    printable(x->path, sizeof(x->path), url);
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    x->conn = info != NULL ? info->socket_context : NULL;
+    return x;
+}
+
+/* Keep the body, up to the cap. */
+static void
+take_body(struct exchange *x, const char *data, size_t len)
+{
+    if (x->body.len + len > (size_t)x->h->cfg->max_body) {
+        x->too_big = true;
+    }
+    if (!x->too_big) {
+        pw_buf_append(&x->body, data, len);
+    }
+}
+
+static enum MHD_Result
+on_request(void *cls, struct MHD_Connection *c, const char *url,
+           const char *method, const char *version, const char *upload,
+           size_t *upload_size, void **con_cls)
+{
+    struct pw_http *h = cls;
+    struct exchange *x = *con_cls;
+    if (x == NULL) {
+        x = exchange_new(h, c, url, method);
+        *con_cls = x;
+        if (x->conn == NULL) {
+            return send_error(x, MHD_HTTP_INTERNAL_SERVER_ERROR, "no state");
+        }
+        if (strcmp(url, "/mcp") == 0) {
+            return begin_mcp(x);
+        }
+        if (strcmp(url, "/healthz") == 0 || strcmp(url, "/readyz") == 0 ||
+            strcmp(url, "/metrics") == 0) {
+            return serve_ops(x);
+        }
+        return send_error(x, MHD_HTTP_NOT_FOUND, "not found: MCP is at /mcp");
+    }
+    if (x->reading && *upload_size > 0) {
+        take_body(x, upload, *upload_size);
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (x->reading) {
+        return finish_mcp(x);
+    }
+    return respond(x);
+}
+
+static void
+unlink_stream(struct pw_http *h, struct exchange *x)
+{
+    for (struct exchange **p = &h->streams; *p != NULL; p = &(*p)->next) {
+        if (*p == x) {
+            *p = x->next;
+            h->counts.streams--;
+            return;
+        }
+    }
+}
+
+static void
+on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+             enum MHD_RequestTerminationCode toe)
+{
+    struct pw_http *h = cls;
+    struct exchange *x = *con_cls;
+    if (x == NULL) {
+        return;
+    }
+    *con_cls = NULL;
+    x->gone = true;
+    if (x->waiting) {
+        pw_server_cancel_sink(h->srv, &x->sink);
+        unlink_stream(h, x);
+    }
+    if (x->conn != NULL) {
+        x->conn->deadline =
+            pw_now() + h->cfg->request_timeout_s + h->cfg->idle_timeout_s;
+    }
+    char addr[INET6_ADDRSTRLEN] = "?";
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
+    if (sa != NULL && sa->sa_family == AF_INET) {
+        inet_ntop(AF_INET,
+                  &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
+                  addr, sizeof(addr));
+    } else if (sa != NULL && sa->sa_family == AF_INET6) {
+        inet_ntop(AF_INET6,
+                  &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr,
+                  addr, sizeof(addr));
+    }
+    unsigned st = toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? x->status
+                  : x->status != 0                           ? x->status
+                                                             : 499;
+    h->counts.requests[st >= 100 && st < 600 ? st / 100 - 1 : 5]++;
+    pw_http_access_log(addr, x->method, x->path, x->rpc, st,
+                       pw_now() - x->start, x->bytes);
+    pw_buf_free(&x->body);
+    pw_buf_free(&x->out);
+    free(x);
+}
+
+/* --- the transport ----------------------------------------------------- */
+
+static int
+tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
+{
+    struct pw_http *h = ctx;
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
+    if (info == NULL || max < 1) {
+        return 0;
+    }
+    fds[0] = (struct pollfd){info->epoll_fd, POLLIN, 0};
+    (void)pw_http_ready(h->tools, &h->warm); /* notes the pool's warmth */
+    MHD_UNSIGNED_LONG_LONG mhd_ms = 0;
+    int ms = cut_late(h);
+    if (MHD_get_timeout(h->d, &mhd_ms) == MHD_YES &&
+        (ms < 0 || mhd_ms < (MHD_UNSIGNED_LONG_LONG)ms)) {
+        ms = mhd_ms > 60000 ? 60000 : (int)mhd_ms;
+    }
+    *timeout_ms = ms;
+    return 1;
+}
+
+static void
+tr_dispatch(void *ctx, const struct pollfd *fds, int n)
+{
+    struct pw_http *h = ctx;
+    MHD_run(h->d);
+}
+
+/* Read the token file into H's tokens: 0, or -1 with ERR (the tokens
+ * are then unchanged). */
+static int
+load_tokens(struct pw_http *h, struct pw_error *err)
+{
+    struct pw_buf b;
+    pw_buf_init(&b);
+    if (pw_read_file(h->cfg->auth_token_file, TOKEN_MAX, &b, err) < 0) {
+        pw_buf_free(&b);
+        return -1;
+    }
+    struct pw_tokens t;
+    pw_tokens_parse(&t, b.data, b.len);
+    pw_buf_free(&b);
+    if (t.n == 0) {
+        pw_tokens_free(&t);
+        return pw_fail(err, PW_ERR_USAGE, "%s: no token in the file",
+                       h->cfg->auth_token_file);
+    }
+    pw_tokens_free(&h->tokens);
+    h->tokens = t;
+    return 0;
+}
+
+static void
+tr_signal(void *ctx, int sig)
+{
+    struct pw_http *h = ctx;
+    struct pw_error err = {0};
+    if (sig == SIGHUP && h->auth) {
+        if (load_tokens(h, &err) < 0) {
+            pw_warn("SIGHUP: tokens kept: %s", err.message);
+        } else {
+            pw_log(PW_LOG_WARN, "SIGHUP: %zu token(s) loaded", h->tokens.n);
+        }
+        return;
+    }
+    if (sig != SIGHUP && !h->draining) {
+        h->draining = true;
+        int fd = MHD_quiesce_daemon(h->d);
+        if (fd >= 0) {
+            (void)close(fd);
+        }
+    }
+}
+
+static bool
+tr_idle(void *ctx)
+{
+    const struct pw_http *h = ctx;
+    return h->streams == NULL;
+}
+
+/* --- setup ------------------------------------------------------------- */
+
+/* Resolve HOST:PORT into SS; *LOOPBACK says whether it is loopback. */
+static int
+resolve(struct pw_http *h, const char *spec, struct sockaddr_storage *ss,
+        struct pw_error *err)
+{
+    char host[256];
+    unsigned port = 0;
+    if (pw_http_parse_listen(spec, host, sizeof(host), &port) < 0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "--http: expected HOST:PORT, got '%s'", spec);
+    }
+    struct addrinfo hints = {.ai_flags = AI_PASSIVE,
+                             .ai_socktype = SOCK_STREAM};
+    struct addrinfo *ai = NULL;
+    char portstr[8];
+    snprintf(portstr, sizeof(portstr), "%u", port);
+    int rc = getaddrinfo(host, portstr, &hints, &ai);
+    if (rc != 0) {
+        return pw_fail(err, PW_ERR_USAGE, "--http: %s: %s", host,
+                       gai_strerror(rc));
+    }
+    memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+    freeaddrinfo(ai);
+    const void *a =
+        ss->ss_family == AF_INET6
+            ? (const void *)&((struct sockaddr_in6 *)(void *)ss)->sin6_addr
+            : (const void *)&((struct sockaddr_in *)(void *)ss)->sin_addr;
+    inet_ntop(ss->ss_family, a, h->addr, sizeof(h->addr));
+    h->loopback = pw_http_host_is_loopback(h->addr, strlen(h->addr));
+    return 0;
+}
+
+static int
+load_tls(struct pw_http *h, struct pw_error *err)
+{
+    const struct pw_config *cfg = h->cfg;
+    if ((cfg->tls_cert == NULL) != (cfg->tls_key == NULL)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "--tls-cert and --tls-key go together");
+    }
+    if (cfg->tls_cert == NULL) {
+        return 0;
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    if (pw_read_file(cfg->tls_cert, TLS_FILE_MAX, &b, err) < 0) {
+        pw_buf_free(&b);
+        return -1;
+    }
+    h->tls_cert = pw_buf_take(&b, NULL);
+    if (pw_read_file(cfg->tls_key, TLS_FILE_MAX, &b, err) < 0) {
+        pw_buf_free(&b);
+        return -1;
+    }
+    h->tls_key = pw_buf_take(&b, NULL);
+    return 0;
+}
+
+static int
+start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
+             struct pw_error *err)
+{
+    unsigned flags =
+        MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    flags |= ss->ss_family == AF_INET6 ? MHD_USE_IPv6 : 0;
+    flags |= h->tls_cert != NULL ? MHD_USE_TLS : 0;
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, h->tls_cert},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, h->tls_key},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    h->d = MHD_start_daemon(
+        flags, 0, NULL, NULL, on_request, h, MHD_OPTION_SOCK_ADDR, ss,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
+        MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)(h->cfg->max_connections + MHD_EXTRA_CON),
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)h->cfg->idle_timeout_s,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
+        MHD_OPTION_ARRAY, h->tls_cert != NULL ? tls : tls + 2, MHD_OPTION_END);
+    if (h->d == NULL) {
+        return pw_fail(err, PW_ERR_IO,
+                       "--http %s: cannot listen (address in use or not "
+                       "available?)",
+                       h->cfg->http);
+    }
+    return 0;
+}
+
+struct pw_http *
+pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
+            struct pw_tools *tools, struct pw_error *err)
+{
+    struct pw_http *h = pw_xcalloc(1, sizeof(*h));
+    h->cfg = cfg;
+    h->srv = srv;
+    h->tools = tools;
+    struct sockaddr_storage ss;
+    h->auth = cfg->auth_token_file != NULL;
+    if (resolve(h, cfg->http, &ss, err) < 0 ||
+        (h->auth && load_tokens(h, err) < 0) || load_tls(h, err) < 0) {
+        pw_http_free(h);
+        return NULL;
+    }
+    if (!h->loopback && !h->auth) {
+        pw_fail(err, PW_ERR_USAGE,
+                "--http %s is not a loopback address: serving it needs "
+                "--auth-token-file",
+                cfg->http);
+        pw_http_free(h);
+        return NULL;
+    }
+    if (start_daemon(h, &ss, err) < 0) {
+        pw_http_free(h);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
+    bool v6 = ss.ss_family == AF_INET6;
+    fprintf(stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp\n",
+            h->tls_cert != NULL ? "https" : "http", v6 ? "[" : "", h->addr,
+            v6 ? "]" : "", info != NULL ? info->port : 0);
+    struct pw_server_transport tr = {tr_pollfds, tr_dispatch, tr_signal,
+                                     tr_idle, h};
+    pw_server_set_transport(srv, &tr, cfg->grace_s);
+    pw_server_set_max_queued(srv, cfg->max_queued);
+    return h;
+}
+
+void
+pw_http_free(struct pw_http *h)
+{
+    if (h == NULL) {
+        return;
+    }
+    h->stopping = true;
+    if (h->d != NULL) {
+        /* What still waits for a run gets its 503, then connections
+         * close. */
+        for (struct exchange *x = h->streams; x != NULL; x = x->next) {
+            if (!x->finished) {
+                x->no_reply = true;
+                x->finished = true;
+                wake(x);
+            }
+        }
+        double until = pw_now() + 1.0;
+        while (h->streams != NULL && pw_now() < until) {
+            MHD_run(h->d);
+            struct pollfd p = {
+                MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD)->epoll_fd,
+                POLLIN, 0};
+            (void)poll(&p, 1, 20);
+        }
+        MHD_stop_daemon(h->d);
+    }
+    pw_tokens_free(&h->tokens);
+    free(h->tls_cert);
+    free(h->tls_key);
+    free(h);
+}

@@ -1,0 +1,290 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * httpreq.c - tokens, Origin, media types and addresses read from HTTP
+ * requests and options (see httpreq.h).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/util.h"
+#include "server/httpreq.h"
+
+static bool
+is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+void
+pw_tokens_parse(struct pw_tokens *t, const char *text, size_t len)
+{
+    t->v = NULL;
+    t->n = 0;
+    size_t cap = 0;
+    size_t i = 0;
+    while (i < len) {
+        size_t start = i;
+        while (i < len && text[i] != '\n') {
+            i++;
+        }
+        size_t end = i++;
+        while (start < end && is_space(text[start])) {
+            start++;
+        }
+        while (end > start && is_space(text[end - 1])) {
+            end--;
+        }
+        if (end == start || text[start] == '#' ||
+            memchr(text + start, '\0', end - start) != NULL) {
+            continue;
+        }
+        if (t->n == cap) {
+            cap = cap ? cap * 2 : 4;
+            t->v = pw_xrealloc(t->v, cap * sizeof(char *));
+        }
+        t->v[t->n++] = pw_xstrndup(text + start, end - start);
+    }
+}
+
+void
+pw_tokens_free(struct pw_tokens *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        free(t->v[i]);
+    }
+    free(t->v);
+    t->v = NULL;
+    t->n = 0;
+}
+
+/* 0 when A[0..AL) equals B (NUL-terminated, not empty), compared over
+ * AL bytes whatever they hold. */
+static unsigned
+ct_diff(const char *a, size_t al, const char *b)
+{
+    size_t bl = strlen(b);
+    unsigned diff = al != bl;
+    for (size_t i = 0; i < al; i++) {
+        diff |= (unsigned char)a[i] ^ (unsigned char)b[i % bl];
+    }
+    return diff;
+}
+
+bool
+pw_tokens_match(const struct pw_tokens *t, const char *tok, size_t len,
+                size_t *which)
+{
+    bool found = false;
+    for (size_t i = 0; i < t->n; i++) {
+        bool eq = len > 0 && ct_diff(tok, len, t->v[i]) == 0;
+        if (eq && !found && which != NULL) {
+            *which = i;
+        }
+        found |= eq;
+    }
+    return found;
+}
+
+bool
+pw_http_bearer(const char *header, const char **tok, size_t *len)
+{
+    if (header == NULL) {
+        return false;
+    }
+    while (is_space(*header)) {
+        header++;
+    }
+    if (strncasecmp(header, "Bearer", 6) != 0 || !is_space(header[6])) {
+        return false;
+    }
+    const char *p = header + 7;
+    while (is_space(*p)) {
+        p++;
+    }
+    size_t n = strlen(p);
+    while (n > 0 && is_space(p[n - 1])) {
+        n--;
+    }
+    if (n == 0 || memchr(p, ' ', n) != NULL) {
+        return false;
+    }
+    *tok = p;
+    *len = n;
+    return true;
+}
+
+/* True if S[0..LEN) is a dotted quad starting with 127. */
+static bool
+is_127(const char *s, size_t len)
+{
+    int dots = 0;
+    unsigned part = 0;
+    size_t digits = 0;
+    if (len < 4 || strncmp(s, "127.", 4) != 0) {
+        return false;
+    }
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '.') {
+            if (digits == 0 || ++dots > 3) {
+                return false;
+            }
+            part = 0;
+            digits = 0;
+        } else if (s[i] >= '0' && s[i] <= '9' && digits < 3) {
+            part = part * 10 + (unsigned)(s[i] - '0');
+            digits++;
+            if (part > 255) {
+                return false;
+            }
+        } else {
+            return false;
+        }
+    }
+    return dots == 3 && digits > 0;
+}
+
+bool
+pw_http_host_is_loopback(const char *host, size_t len)
+{
+    if (len >= 2 && host[0] == '[' && host[len - 1] == ']') {
+        host++;
+        len -= 2;
+    }
+    return (len == 9 && strncasecmp(host, "localhost", 9) == 0) ||
+           (len == 3 && strncmp(host, "::1", 3) == 0) || is_127(host, len);
+}
+
+/* The host of ORIGIN "scheme://host[:port]": *LEN bytes at the result,
+ * or NULL when it is not an http(s) origin. */
+static const char *
+origin_host(const char *origin, size_t *len)
+{
+    const char *p = NULL;
+    if (strncasecmp(origin, "http://", 7) == 0) {
+        p = origin + 7;
+    } else if (strncasecmp(origin, "https://", 8) == 0) {
+        p = origin + 8;
+    } else {
+        return NULL;
+    }
+    const char *end = p[0] == '[' ? strchr(p, ']') : NULL;
+    end = end != NULL ? end + 1 : p + strcspn(p, ":/");
+    const char *rest =
+        end + (*end == ':' ? 1 + strspn(end + 1, "0123456789") : 0);
+    if (*rest != '\0' && strcmp(rest, "/") != 0) {
+        return NULL;
+    }
+    *len = (size_t)(end - p);
+    return p;
+}
+
+bool
+pw_http_origin_allowed(const char *origin, bool loopback, char *const *allowed)
+{
+    for (size_t i = 0; allowed != NULL && allowed[i] != NULL; i++) {
+        if (strcasecmp(origin, allowed[i]) == 0) {
+            return true;
+        }
+    }
+    size_t len = 0;
+    const char *host = loopback ? origin_host(origin, &len) : NULL;
+    return host != NULL && pw_http_host_is_loopback(host, len);
+}
+
+/* Compare the media type at P (up to ';' or ',') with TYPE; *END gets
+ * where it stops. */
+static bool
+media_eq(const char *p, const char *type, const char **end)
+{
+    while (is_space(*p)) {
+        p++;
+    }
+    size_t n = strcspn(p, ";,");
+    *end = p + n;
+    while (n > 0 && is_space(p[n - 1])) {
+        n--;
+    }
+    return n == strlen(type) && strncasecmp(p, type, n) == 0;
+}
+
+bool
+pw_http_media_is(const char *value, const char *type)
+{
+    const char *end = NULL;
+    return value != NULL && media_eq(value, type, &end) && *end != ',';
+}
+
+/* The q of the parameters at P (up to ','): 1 when absent. */
+static double
+quality(const char *p)
+{
+    while (*p == ';') {
+        p++;
+        while (is_space(*p)) {
+            p++;
+        }
+        if ((p[0] == 'q' || p[0] == 'Q') && p[1] == '=') {
+            return strtod(p + 2, NULL);
+        }
+        p += strcspn(p, ";,");
+    }
+    return 1;
+}
+
+bool
+pw_http_accepts(const char *value, const char *type, bool explicit)
+{
+    if (value == NULL) {
+        return false;
+    }
+    char wild[64];
+    size_t slash = strcspn(type, "/");
+    snprintf(wild, sizeof(wild), "%.*s/*", (int)slash, type);
+    const char *p = value;
+    while (*p != '\0') {
+        const char *end = NULL;
+        bool hit = media_eq(p, type, &end) ||
+                   (!explicit &&
+                    (media_eq(p, wild, &end) || media_eq(p, "*/*", &end)));
+        if (hit && quality(end) > 0) {
+            return true;
+        }
+        p = end + strcspn(end, ",");
+        p += *p == ',';
+    }
+    return false;
+}
+
+int
+pw_http_parse_listen(const char *spec, char *host, size_t hostlen,
+                     unsigned *port)
+{
+    const char *colon = strrchr(spec, ':');
+    if (colon == NULL || colon == spec) {
+        return -1;
+    }
+    const char *h = spec;
+    size_t n = (size_t)(colon - spec);
+    if (h[0] == '[') {
+        if (n < 3 || h[n - 1] != ']') {
+            return -1;
+        }
+        h++;
+        n -= 2;
+    }
+    char *end = NULL;
+    unsigned long p = strtoul(colon + 1, &end, 10);
+    if (n == 0 || n >= hostlen || end == colon + 1 || *end != '\0' ||
+        p > 65535) {
+        return -1;
+    }
+    memcpy(host, h, n);
+    host[n] = '\0';
+    *port = (unsigned)p;
+    return 0;
+}

@@ -1,0 +1,53 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * httpreq.h - the parts of an HTTP request pyward reads itself: the
+ * bearer token and the token file, the Origin, the media types of
+ * Content-Type and Accept, the listening address.  Pure functions of
+ * their text (fuzzed by tests/fuzz/fuzz-http.c).
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Bearer tokens, one a line of a file ('#' lines and blanks skipped). */
+struct pw_tokens {
+    char **v; /* owned */
+    size_t n;
+};
+
+/* Fill T from TEXT[0..LEN) (T is overwritten, not freed). */
+void pw_tokens_parse(struct pw_tokens *t, const char *text, size_t len);
+void pw_tokens_free(struct pw_tokens *t);
+/* True if TOK[0..LEN) equals one of T's tokens; every token is compared
+ * in time that depends on the lengths only.  *WHICH: its index. */
+bool pw_tokens_match(const struct pw_tokens *t, const char *tok, size_t len,
+                     size_t *which);
+
+/* The token of an Authorization header "Bearer TOKEN" (scheme in any
+ * case): *TOK and *LEN point into HEADER.  False when it is not one. */
+bool pw_http_bearer(const char *header, const char **tok, size_t *len);
+
+/* True if HOST (a name or an address, IPv6 in brackets or not) is
+ * loopback: localhost, 127.0.0.0/8, ::1. */
+bool pw_http_host_is_loopback(const char *host, size_t len);
+
+/* True if the Origin header ORIGIN may call: one of ALLOWED (exact,
+ * case-insensitive; NULL-terminated, may be NULL) or, when LOOPBACK, an
+ * http(s) origin whose host is loopback. */
+bool pw_http_origin_allowed(const char *origin, bool loopback,
+                            char *const *allowed);
+
+/* True if the media type of the header VALUE (parameters ignored) is
+ * TYPE, case-insensitive. */
+bool pw_http_media_is(const char *value, const char *type);
+
+/* True if the Accept header VALUE admits TYPE ("a/b"): the type itself,
+ * "a/ *" or "* / *" with a q above 0.  EXPLICIT: only the type itself. */
+bool pw_http_accepts(const char *value, const char *type, bool explicit);
+
+/* Split "HOST:PORT" ("[v6]:PORT" too) into HOST (NUL-terminated, up to
+ * HOSTLEN bytes) and *PORT.  Returns 0, or -1 when malformed. */
+int pw_http_parse_listen(const char *spec, char *host, size_t hostlen,
+                         unsigned *port);

@@ -1,0 +1,541 @@
+# SPDX-License-Identifier: Apache-2.0
+"""tests/http/test_http.py - `pyward serve --http` against bad input.
+
+Every bad request gets its status while the server keeps serving others:
+malformed HTTP, oversized bodies, wrong content types, missing or wrong
+tokens, a bad Origin, a slow (half-open) client, a flood of connections;
+tokens reloaded on SIGHUP, SIGTERM draining a run in flight, the
+operations endpoints, the access log, and the server's fds and children
+counted before and after.  Loopback only; TAP on stdout.
+"""
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+PYWARD = os.environ.get("PYWARD", "./pyward")
+TOKEN = "robust-token-%d" % os.getpid()
+ORIGIN_OK = "http://localhost:3000"
+
+_n = 0
+_failed = 0
+
+
+def tap(name, cond, detail=""):
+    global _n, _failed
+    _n += 1
+    if cond:
+        print("ok %d - %s" % (_n, name), flush=True)
+    else:
+        _failed += 1
+        print("not ok %d - %s" % (_n, name), flush=True)
+        for line in str(detail).splitlines():
+            print("# " + line, file=sys.stderr)
+
+
+class Server:
+    """One `pyward serve --http 127.0.0.1:0` with its stderr collected."""
+
+    def __init__(self, *args):
+        self.dir = tempfile.mkdtemp(prefix="pyward-http-")
+        self.tokens = os.path.join(self.dir, "tokens")
+        with open(self.tokens, "w") as f:
+            f.write(TOKEN + "\n")
+        self.proc = subprocess.Popen(
+            [PYWARD, "serve", "--http", "127.0.0.1:0",
+             "--auth-token-file", self.tokens] + list(args),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE)
+        self.err = []
+        self.port = None
+        ready = threading.Event()
+
+        def reader():
+            for raw in self.proc.stderr:
+                line = raw.decode("utf-8", "replace")
+                self.err.append(line)
+                m = re.search(r"serving MCP on https?://[^ ]+:(\d+)/mcp",
+                              line)
+                if m:
+                    self.port = int(m.group(1))
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=reader, daemon=True).start()
+        ready.wait(30)
+        if self.port is None:
+            raise RuntimeError("no port: " + "".join(self.err))
+
+    def log(self):
+        return "".join(self.err)
+
+    def conn(self, timeout=30):
+        if getattr(self, "tls", None) is not None:
+            return http.client.HTTPSConnection("127.0.0.1", self.port,
+                                               timeout=timeout,
+                                               context=self.tls)
+        return http.client.HTTPConnection("127.0.0.1", self.port,
+                                          timeout=timeout)
+
+    def request(self, method, path, body=None, headers=None, token=TOKEN):
+        h = {"Content-Type": "application/json",
+             "Accept": "application/json, text/event-stream"}
+        if token is not None:
+            h["Authorization"] = "Bearer " + token
+        h.update(headers or {})
+        c = self.conn()
+        try:
+            if isinstance(body, (dict, list)):
+                body = json.dumps(body)
+            c.request(method, path, body=body, headers=h)
+            r = c.getresponse()
+            return r.status, dict(r.getheaders()), r.read()
+        finally:
+            c.close()
+
+    def fds(self):
+        return len(os.listdir("/proc/%d/fd" % self.proc.pid))
+
+    def children(self):
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid",
+                              str(self.proc.pid)],
+                             capture_output=True, text=True).stdout
+        return len(out.split())
+
+    def stop(self, sig=signal.SIGTERM, timeout=30):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return None
+
+
+def call(code, rid=1, meta=None):
+    params = {"name": "execute_code", "arguments": {"code": code}}
+    if meta:
+        params["_meta"] = meta
+    return {"jsonrpc": "2.0", "id": rid, "method": "tools/call",
+            "params": params}
+
+
+def stdout_of(body):
+    return json.loads(body)["result"]["structuredContent"]["stdout"]
+
+
+def raw(port, data, timeout=10):
+    """Send DATA on a fresh socket; the status line that comes back."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        s.sendall(data)
+        got = b""
+        while b"\r\n" not in got:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            got += chunk
+        return got.split(b"\r\n", 1)[0].decode("latin-1")
+    finally:
+        s.close()
+
+
+def wait_stable(srv, want_fds, want_children, timeout=10):
+    until = time.time() + timeout
+    while time.time() < until:
+        if srv.fds() <= want_fds and srv.children() <= want_children:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_statuses(srv):
+    ok = call("print(6 * 7)")
+    st, _, body = srv.request("POST", "/mcp", ok)
+    tap("a good call is answered 200 with its output",
+        st == 200 and stdout_of(body) == "42\n", (st, body))
+    cases = [
+        ("no token -> 401", dict(token=None), 401),
+        ("a wrong token -> 401", dict(token="nope"), 401),
+        ("a bad Origin -> 403",
+         dict(headers={"Origin": "http://evil.example"}), 403),
+        ("a null Origin -> 403", dict(headers={"Origin": "null"}), 403),
+        ("Content-Type text/plain -> 415",
+         dict(headers={"Content-Type": "text/plain"}), 415),
+        ("Accept text/html only -> 406",
+         dict(headers={"Accept": "text/html"}), 406),
+    ]
+    for name, kw, want in cases:
+        st, hdrs, _ = srv.request("POST", "/mcp", ok, **kw)
+        tap(name, st == want, (st, hdrs))
+    st, hdrs, _ = srv.request("POST", "/mcp", ok, token=None)
+    tap("401 names the Bearer scheme",
+        "Bearer" in hdrs.get("WWW-Authenticate", ""), hdrs)
+    st, _, _ = srv.request("POST", "/mcp", ok,
+                           headers={"Origin": ORIGIN_OK})
+    tap("a loopback Origin is allowed", st == 200, st)
+    st, _, body = srv.request("POST", "/mcp", "{not json")
+    tap("a body that is not JSON -> 400 with a parse error",
+        st == 400 and json.loads(body)["error"]["code"] == -32700,
+        (st, body))
+    st, _, body = srv.request("POST", "/mcp", "42")
+    tap("a JSON number -> 400 invalid request",
+        st == 400 and json.loads(body)["error"]["code"] == -32600,
+        (st, body))
+    note = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    st, _, body = srv.request("POST", "/mcp", note)
+    tap("a notification -> 202 without a body", st == 202 and body == b"",
+        (st, body))
+    resp = {"jsonrpc": "2.0", "id": 9, "result": {}}
+    st, _, _ = srv.request("POST", "/mcp", resp)
+    tap("a response -> 202", st == 202, st)
+    st, _, body = srv.request(
+        "POST", "/mcp", {"jsonrpc": "2.0", "id": 3, "method": "tools/list"},
+        headers={"MCP-Protocol-Version": "1999-01-01"})
+    tap("an unknown MCP-Protocol-Version -> 400", st == 400, (st, body))
+    st, _, body = srv.request(
+        "POST", "/mcp", {"jsonrpc": "2.0", "id": 4, "method": "tools/list"},
+        headers={"Mcp-Method": "tools/call"})
+    tap("an Mcp-Method header that differs from the body -> 400",
+        st == 400, (st, body))
+    st, hdrs, _ = srv.request("GET", "/mcp")
+    tap("GET /mcp -> 405 Allow: POST",
+        st == 405 and hdrs.get("Allow") == "POST", (st, hdrs))
+    st, _, _ = srv.request("DELETE", "/mcp")
+    tap("DELETE /mcp -> 405", st == 405, st)
+    st, _, _ = srv.request("GET", "/nowhere")
+    tap("an unknown path -> 404", st == 404, st)
+    st, _, body = srv.request("POST", "/mcp", call("print(1)"))
+    tap("the server still answers after all that",
+        st == 200 and stdout_of(body) == "1\n", (st, body))
+
+
+def test_body_cap(srv):
+    big = "x" * (300 * 1024)
+    st, _, _ = srv.request("POST", "/mcp", call("s = '%s'" % big))
+    tap("a body over --max-body -> 413 (Content-Length)", st == 413, st)
+    # The same without a length: chunked, cut while it is read.
+    c = srv.conn()
+    c.putrequest("POST", "/mcp")
+    c.putheader("Authorization", "Bearer " + TOKEN)
+    c.putheader("Content-Type", "application/json")
+    c.putheader("Transfer-Encoding", "chunked")
+    c.endheaders()
+    st = None
+    try:
+        chunk = b"a" * 65536
+        for _ in range(6):
+            c.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        c.send(b"0\r\n\r\n")
+        st = c.getresponse().status
+    except OSError as e:
+        st = str(e)
+    finally:
+        c.close()
+    tap("a chunked body over --max-body -> 413", st == 413, st)
+
+
+def test_malformed(srv):
+    port = srv.port
+    line = raw(port, b"GARBAGE\r\n\r\n")
+    tap("a request line without a target: 400 or the connection closed",
+        line == "" or " 400 " in line, line)
+    line = raw(port, b"GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n")
+    tap("an unknown HTTP version -> 505", " 505 " in line, line)
+    line = raw(port, b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: "
+               b"abc\r\n\r\n")
+    tap("a Content-Length that is not a number -> 400", " 400 " in line,
+        line)
+    line = raw(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX: " +
+               b"a" * 100000 + b"\r\n\r\n")
+    tap("a header block over the memory limit -> 431 or 413",
+        " 431 " in line or " 413 " in line or " 400 " in line, line)
+    st, _, body = srv.request("POST", "/mcp", call("print(3)"))
+    tap("served after malformed HTTP", st == 200, (st, body))
+
+
+def test_slow_client(srv):
+    """A client that sends half its headers and stops is cut after
+    --request-timeout, and others are served meanwhile."""
+    s = socket.create_connection(("127.0.0.1", srv.port), timeout=20)
+    s.sendall(b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: app")
+    t0 = time.time()
+    st, _, body = srv.request("POST", "/mcp", call("print(4)"))
+    tap("another client is served while a half-open one waits",
+        st == 200 and time.time() - t0 < 5, (st, body))
+    s.settimeout(15)
+    try:
+        got = s.recv(100)
+    except OSError:
+        got = b""
+    took = time.time() - t0
+    tap("the half-open client is cut after the request timeout",
+        got == b"" and 1 < took < 10, (got, took))
+    s.close()
+
+
+def test_flood(srv):
+    """More connections than --max-connections: the extra ones are told
+    503 with Retry-After (or dropped past the hard limit); then
+    everything is served again."""
+    socks = []
+    for _ in range(40):
+        try:
+            socks.append(socket.create_connection(("127.0.0.1", srv.port),
+                                                  timeout=5))
+        except OSError:
+            break
+    statuses = []
+    for s in socks[:30]:
+        try:
+            s.sendall(b"POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: "
+                      b"Bearer " + TOKEN.encode() + b"\r\nContent-Type: "
+                      b"application/json\r\nContent-Length: 2\r\n\r\n{}")
+        except OSError:
+            pass
+    for s in socks[:30]:
+        try:
+            s.settimeout(5)
+            statuses.append(s.recv(200).split(b"\r\n", 1)[0])
+        except OSError:
+            statuses.append(b"")
+    busy = [x for x in statuses if b" 503 " in x]
+    tap("a flood of connections gets 503s past the cap",
+        len(busy) > 0, statuses)
+    for s in socks:
+        s.close()
+    time.sleep(0.3)
+    st, _, body = srv.request("POST", "/mcp", call("print(5)"))
+    tap("served after the flood", st == 200 and stdout_of(body) == "5\n",
+        (st, body))
+
+
+def test_retry_after(srv):
+    st, hdrs, _ = srv.request("GET", "/metrics")
+    tap("/metrics needs the token too", st == 200, st)
+    st, hdrs, _ = srv.request("GET", "/metrics", token=None)
+    tap("/metrics without a token -> 401", st == 401, st)
+
+
+def test_queue_full():
+    srv = Server("--max-concurrency", "1", "--max-queued", "1")
+    try:
+        results = []
+
+        def one(k):
+            results.append(srv.request(
+                "POST", "/mcp", call("import time\ntime.sleep(1)", k)))
+
+        threads = [threading.Thread(target=one, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+            time.sleep(0.1)
+        for t in threads:
+            t.join()
+        codes = sorted(r[0] for r in results)
+        busy = [r for r in results if r[0] == 503]
+        tap("runs past --max-queued -> 503 with Retry-After",
+            codes.count(200) == 2 and len(busy) == 2 and
+            all(r[1].get("Retry-After") for r in busy), codes)
+    finally:
+        tap("the server exits 0 on SIGTERM", srv.stop() == 0)
+
+
+def test_ops(srv):
+    st, _, body = srv.request("GET", "/healthz", token=None)
+    tap("/healthz -> 200 without a token", st == 200 and body == b"ok\n",
+        (st, body))
+    st, _, body = srv.request("GET", "/readyz", token=None)
+    tap("/readyz -> 200 once the zygote's spares are warm", st == 200,
+        (st, body))
+    st, _, body = srv.request("POST", "/healthz")
+    tap("POST /healthz -> 405", st == 405, st)
+    srv.request("POST", "/mcp", call("import os"))
+    srv.request("POST", "/mcp", call("print(7)"))
+    st, hdrs, body = srv.request("GET", "/metrics")
+    text = body.decode()
+    want = ['pyward_runs_total{status="ok"}',
+            "pyward_run_seconds_bucket{le=\"+Inf\"}",
+            "pyward_run_seconds_count", 'pyward_blocked_total{layer="validator"} ',
+            "pyward_queue_depth 0", "pyward_spares ",
+            "pyward_runs_in_flight 0", "# TYPE pyward_run_seconds histogram"]
+    missing = [w for w in want if w not in text]
+    tap("/metrics in Prometheus text: runs, latency, blocked, queue, spares",
+        st == 200 and not missing and
+        hdrs.get("Content-Type", "").startswith("text/plain"), missing)
+    m = re.search(r'pyward_blocked_total\{layer="validator"\} (\d+)', text)
+    tap("/metrics counts a run the validator refused",
+        m is not None and int(m.group(1)) >= 1, text[:400])
+
+
+def test_sighup(srv):
+    with open(srv.tokens, "w") as f:
+        f.write("new-token-after-hup\n")
+    srv.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    st_old, _, _ = srv.request("POST", "/mcp", call("print(8)"))
+    st_new, _, _ = srv.request("POST", "/mcp", call("print(8)"),
+                               token="new-token-after-hup")
+    tap("SIGHUP reloads the tokens: the old is refused, the new taken",
+        st_old == 401 and st_new == 200, (st_old, st_new))
+    with open(srv.tokens, "w") as f:
+        f.write("\n# nothing\n")
+    srv.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    st, _, _ = srv.request("POST", "/mcp", call("print(9)"),
+                           token="new-token-after-hup")
+    tap("a token file left empty keeps the tokens in force", st == 200, st)
+    with open(srv.tokens, "w") as f:
+        f.write(TOKEN + "\n")
+    srv.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+
+
+def test_drain():
+    srv = Server("--grace", "10")
+    got = {}
+
+    def run():
+        got["r"] = srv.request(
+            "POST", "/mcp", call("import time\ntime.sleep(1.5)\nprint(10)"))
+
+    t = threading.Thread(target=run)
+    t.start()
+    time.sleep(0.5)
+    t0 = time.time()
+    srv.proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    try:
+        socket.create_connection(("127.0.0.1", srv.port), timeout=2).close()
+        refused = False
+    except OSError:
+        refused = True
+    tap("after SIGTERM new connections are refused", refused)
+    t.join(20)
+    st, _, body = got.get("r", (None, None, b""))
+    tap("SIGTERM lets the run in flight finish and answers it",
+        st == 200 and stdout_of(body) == "10\n", (st, body))
+    code = srv.stop()
+    tap("then the server exits 0", code == 0 and time.time() - t0 < 8,
+        (code, time.time() - t0))
+    srv2 = Server("--grace", "1")
+    got2 = {}
+
+    def long_run():
+        got2["r"] = srv2.request(
+            "POST", "/mcp", call("import time\ntime.sleep(20)"))
+
+    t = threading.Thread(target=long_run)
+    t.start()
+    time.sleep(0.5)
+    t0 = time.time()
+    code = srv2.stop()
+    t.join(10)
+    st = got2.get("r", (None,))[0]
+    tap("a run past --grace is killed: 503, exit 0 within the grace",
+        code == 0 and st == 503 and time.time() - t0 < 5,
+        (code, st, time.time() - t0))
+
+
+def test_log(srv):
+    log = srv.log()
+    lines = [json.loads(x) for x in log.splitlines() if x.startswith("{")]
+    keys = {"time", "remote", "method", "path", "status", "duration_ms",
+            "bytes"}
+    tap("one JSON access-log line per request with its fields",
+        len(lines) > 20 and all(keys <= set(x) for x in lines),
+        log[-500:])
+    tap("the access log holds no token and no code",
+        TOKEN not in log and "new-token-after-hup" not in log and
+        "print(" not in log and "time.sleep" not in log)
+
+
+def test_refusals():
+    """Configurations the server refuses to start with (status 2)."""
+    cases = [
+        ("a non-loopback address without tokens is refused",
+         ["--http", "0.0.0.0:0"], "needs --auth-token-file"),
+        ("--tls-cert without --tls-key is refused",
+         ["--http", "127.0.0.1:0", "--tls-cert", "/nonexistent"],
+         "go together"),
+        ("a malformed --http is refused", ["--http", "localhost"],
+         "HOST:PORT"),
+        ("a token file that does not exist is refused",
+         ["--http", "127.0.0.1:0", "--auth-token-file", "/nonexistent"],
+         "nonexistent"),
+    ]
+    for name, args, text in cases:
+        p = subprocess.run([PYWARD, "serve"] + args, capture_output=True,
+                           stdin=subprocess.DEVNULL, timeout=60)
+        err = p.stderr.decode("utf-8", "replace")
+        tap(name, p.returncode == 2 and text in err, (p.returncode, err))
+
+
+def test_tls():
+    """--tls-cert/--tls-key: HTTPS with a self-signed certificate."""
+    if shutil.which("openssl") is None:
+        print("ok %d - HTTPS # SKIP openssl not installed" % (_n + 1))
+        return
+    d = tempfile.mkdtemp(prefix="pyward-tls-")
+    cert, key = os.path.join(d, "cert.pem"), os.path.join(d, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                    "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext",
+                    "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    srv = Server("--tls-cert", cert, "--tls-key", key)
+    try:
+        srv.tls = ssl.create_default_context(cafile=cert)
+        st, _, body = srv.request("POST", "/mcp", call("print(11)"))
+        tap("HTTPS with --tls-cert/--tls-key answers a call",
+            st == 200 and stdout_of(body) == "11\n", (st, body))
+        line = raw(srv.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        tap("plain HTTP to the HTTPS port gets no HTTP answer",
+            not line.startswith("HTTP/1.1 200"), line)
+    finally:
+        tap("the HTTPS server exits 0 on SIGTERM", srv.stop() == 0)
+
+
+def main():
+    srv = Server("--max-body", "256k", "--request-timeout", "3",
+                 "--max-connections", "8")
+    try:
+        srv.request("POST", "/mcp", call("print(0)"))
+        time.sleep(0.5)
+        fds0, kids0 = srv.fds(), srv.children()
+        test_statuses(srv)
+        test_body_cap(srv)
+        test_malformed(srv)
+        test_slow_client(srv)
+        test_flood(srv)
+        test_retry_after(srv)
+        test_ops(srv)
+        test_sighup(srv)
+        time.sleep(0.5)
+        tap("no fd or child left behind (fds %d, children %d before)" %
+            (fds0, kids0), wait_stable(srv, fds0, kids0),
+            (srv.fds(), srv.children()))
+        test_log(srv)
+        tap("the server exits 0 on SIGTERM", srv.stop() == 0)
+    finally:
+        if srv.proc.poll() is None:
+            srv.proc.kill()
+    test_queue_full()
+    test_drain()
+    test_refusals()
+    test_tls()
+    print("1..%d" % _n)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
