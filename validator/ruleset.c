@@ -24,9 +24,8 @@ static const char *const event_names[PW_EV_COUNT] = {
 };
 
 static const char *const rule_keys[] = {
-    "code", "name",  "summary", "message", "why",    "example",
-    "node", "where", "sets",    "event",   "import", "prune",
-    "unless_allows",
+    "code",  "name", "summary", "message", "why",   "example",       "node",
+    "where", "sets", "event",   "import",  "prune", "unless_allows",
 };
 
 /* Where a loader error happened, for messages. */

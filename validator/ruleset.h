@@ -46,8 +46,8 @@ struct pw_rule {
     bool has_where, has_import, has_import_names, prune;
     struct pw_cond where;
     struct pw_path import_module, import_names;
-    int import_verdict; /* enum pw_import_verdict */
-    int event;          /* enum pw_event or -1 */
+    int import_verdict;   /* enum pw_import_verdict */
+    int event;            /* enum pw_event or -1 */
     unsigned unless_caps; /* enum pw_cap bits: not fired when granted */
     struct pw_tpl_part *tpl;
     int ntpl;

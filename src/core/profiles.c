@@ -112,7 +112,8 @@ load_caps(json_t *arr, struct pw_profile *pr, const char *file,
         if (bit == 0) {
             return pw_fail(err, PW_ERR_INPUT,
                            "%s: profile '%s': unknown capability in 'allows' "
-                           "(known: network, workspace-files, output-files, open-builtin)",
+                           "(known: network, workspace-files, output-files, "
+                           "open-builtin)",
                            file, pr->name);
         }
         pr->caps |= bit;

@@ -338,10 +338,15 @@ facades_ok(json_t *f)
 static int
 runtime_check(json_t *root, const char *file, struct pw_error *err)
 {
-    static const char *const keys[] = {
-        "comment",          "deny",       "wrap",  "guarded_exec",
-        "refused_builtins", "attributes", "audit", "facades",
-        NULL};
+    static const char *const keys[] = {"comment",
+                                       "deny",
+                                       "wrap",
+                                       "guarded_exec",
+                                       "refused_builtins",
+                                       "attributes",
+                                       "audit",
+                                       "facades",
+                                       NULL};
     const char *bad = json_is_object(root)
                           ? pw_json_unknown_key(root, keys, SIZE_MAX)
                           : "(not an object)";
@@ -520,9 +525,8 @@ argv_list(const char *const *argv)
     const char *const *v = argv != NULL ? argv : none;
     PyObject *list = PyList_New(0);
     for (size_t i = 0; list != NULL && v[i] != NULL; i++) {
-        PW_PYAUTO PyObject *s =
-            PyUnicode_DecodeUTF8(v[i], (Py_ssize_t)strlen(v[i]),
-                                 "backslashreplace");
+        PW_PYAUTO PyObject *s = PyUnicode_DecodeUTF8(
+            v[i], (Py_ssize_t)strlen(v[i]), "backslashreplace");
         if (s == NULL || PyList_Append(list, s) < 0) {
             Py_CLEAR(list);
         }
@@ -536,12 +540,11 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
     cur_imports = run->imports;
     pw_sbx_audit_configure(run->caps, run->scratch, run->result_fd);
     PW_PYAUTO PyObject *argv = argv_list(run->argv);
-    prepared = argv == NULL ? NULL
-                            : guard_call("prepare", "(OsOO)", compiled,
-                                         run->scratch, argv,
-                                         run->caps & PW_CAP_OPEN_BUILTIN
-                                             ? Py_True
-                                             : Py_False);
+    prepared =
+        argv == NULL
+            ? NULL
+            : guard_call("prepare", "(OsOO)", compiled, run->scratch, argv,
+                         run->caps & PW_CAP_OPEN_BUILTIN ? Py_True : Py_False);
     if (prepared == NULL || !PyTuple_Check(prepared) ||
         PyTuple_GET_SIZE(prepared) != 3) {
         PyErr_Print();

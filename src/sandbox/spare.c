@@ -171,8 +171,8 @@ write_files(const char *blob, uint64_t len)
         if (size > len - i || !pw_sbx_file_name_ok(name)) {
             pw_sbx_child_fail("support file name", EINVAL);
         }
-        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                      0644);
+        int fd = open(
+            name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd < 0 || pw_write_all(fd, blob + i, (size_t)size) < 0) {
             pw_sbx_child_fail("support file", errno);
         }
@@ -206,14 +206,13 @@ serve_request(const struct pw_sbx_child *setup)
         .mask = h.mask,
         .extra = h.has_extra ? split_list(extra, h.extra_len) : NULL,
         .only = h.has_only ? split_list(only, h.only_len) : NULL};
-    struct pw_sbx_request req = {.code = code,
-                                 .code_len = (size_t)h.code_len,
-                                 .limits = h.limits,
-                                 .imports = &set,
-                                 .caps = h.caps,
-                                 .argv = h.has_argv
-                                             ? split_list(argv, h.argv_len)
-                                             : NULL};
+    struct pw_sbx_request req = {
+        .code = code,
+        .code_len = (size_t)h.code_len,
+        .limits = h.limits,
+        .imports = &set,
+        .caps = h.caps,
+        .argv = h.has_argv ? split_list(argv, h.argv_len) : NULL};
     struct pw_error err = {0};
     PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, &err);
     c.req = &req;
