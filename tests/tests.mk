@@ -40,6 +40,9 @@ EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
 # `pyward serve --http` against bad input (tests/http/).
 TESTS += tests/http/run.sh
 EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
+# The Jobe API of `pyward serve --http --jobe` (tests/jobe/).
+TESTS += tests/jobe/run.sh
+EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \

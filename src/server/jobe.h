@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "core/pyward.h"
+#include "core/util.h"
 #include "server/conf.h"
 #include "server/tools.h"
 

@@ -59,3 +59,11 @@ tests_unit_check_jsonrpc_SOURCES = tests/unit/check_jsonrpc.c
 tests_unit_check_jsonrpc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_jsonrpc_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_jobe
+TESTS += tests/unit/check_jobe
+tests_unit_check_jobe_SOURCES = tests/unit/check_jobe.c
+tests_unit_check_jobe_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_jobe_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
