@@ -966,6 +966,7 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
     h->srv = srv;
     h->tools = tools;
     struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof(ss));
     h->auth = cfg->auth_token_file != NULL;
     if (resolve(h, cfg->http, &ss, err) < 0 ||
         (h->auth && load_tokens(h, err) < 0) || load_tls(h, err) < 0) {

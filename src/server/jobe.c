@@ -342,6 +342,15 @@ files_route(struct pw_jobe *j, const char *method, const char *id,
     }
 }
 
+/* REST (may be NULL) is NAME, with or without a final '/'. */
+static bool
+route_is(const char *rest, const char *name)
+{
+    size_t n = strlen(name);
+    return rest != NULL && strncmp(rest, name, n) == 0 &&
+           (rest[n] == '\0' || strcmp(rest + n, "/") == 0);
+}
+
 void
 pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
                const char *api_key, const char *body, size_t len,
@@ -349,24 +358,21 @@ pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
 {
     memset(a, 0, sizeof(*a));
     const char *rest = route_rest(path);
-    if (rest == NULL) {
-        answer_msg(a, 404, "Not found");
-    } else if (!key_ok(j, api_key)) {
+    if (rest != NULL && !key_ok(j, api_key)) {
         answer_msg(a, 403, "Forbidden: a valid X-API-KEY header is needed");
-    } else if (strcmp(rest, "languages") == 0 ||
-               strcmp(rest, "languages/") == 0) {
+    } else if (route_is(rest, "languages")) {
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) {
             languages(a);
         } else {
             answer_msg(a, 405, "Method not allowed");
         }
-    } else if (strcmp(rest, "runs") == 0 || strcmp(rest, "runs/") == 0) {
+    } else if (route_is(rest, "runs")) {
         if (strcmp(method, "POST") == 0) {
             post_run(j, body, len, a);
         } else {
             answer_msg(a, 405, "Method not allowed");
         }
-    } else if (strncmp(rest, "files/", 6) == 0) {
+    } else if (rest != NULL && strncmp(rest, "files/", 6) == 0) {
         files_route(j, method, rest + 6, body, len, a);
     } else {
         answer_msg(a, 404, "Not found");

@@ -107,6 +107,8 @@ sweep(struct pw_jobe_files *f, long long *total, char **oldest)
         return;
     }
     struct dirent *e;
+    /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
+    /* cppcheck-suppress readdirCalled */
     while ((e = readdir(d)) != NULL) {
         struct stat st;
         if (!pw_jobe_file_id_ok(e->d_name) ||
