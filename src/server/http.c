@@ -18,6 +18,7 @@
 #include <netdb.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -926,6 +927,17 @@ load_tls(struct pw_http *h, struct pw_error *err)
     return 0;
 }
 
+/* libmicrohttpd's own messages (a client gone mid-answer, a malformed
+ * request): logged at info level, not on every deployment's stderr. */
+static void
+mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    char msg[512];
+    (void)vsnprintf(msg, sizeof(msg), fmt, ap);
+    msg[strcspn(msg, "\n")] = '\0';
+    pw_log(PW_LOG_INFO, "http: %s", msg);
+}
+
 static int
 start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
              struct pw_error *err)
@@ -947,7 +959,8 @@ start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
         (unsigned)(h->cfg->max_connections + MHD_EXTRA_CON),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)h->cfg->idle_timeout_s,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
-        MHD_OPTION_ARRAY, h->tls_cert != NULL ? tls : tls + 2, MHD_OPTION_END);
+        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h, MHD_OPTION_ARRAY,
+        h->tls_cert != NULL ? tls : tls + 2, MHD_OPTION_END);
     if (h->d == NULL) {
         return pw_fail(err, PW_ERR_IO,
                        "--http %s: cannot listen (address in use or not "
@@ -965,8 +978,7 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
     h->cfg = cfg;
     h->srv = srv;
     h->tools = tools;
-    struct sockaddr_storage ss;
-    memset(&ss, 0, sizeof(ss));
+    struct sockaddr_storage ss = {0};
     h->auth = cfg->auth_token_file != NULL;
     if (resolve(h, cfg->http, &ss, err) < 0 ||
         (h->auth && load_tokens(h, err) < 0) || load_tls(h, err) < 0) {

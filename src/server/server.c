@@ -626,8 +626,10 @@ loop_timeout(struct pw_server *s, bool refill)
     return cap >= 0 && (ms < 0 || ms > cap) ? cap : ms;
 }
 
+/* SIGHUP is taken only with a transport (token reload): a stdio server
+ * keeps its default, ending with its terminal. */
 static void
-install_signals(void)
+install_signals(bool hup)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
@@ -635,8 +637,10 @@ install_signals(void)
     sigemptyset(&sa.sa_mask);
     (void)sigaction(SIGTERM, &sa, NULL);
     (void)sigaction(SIGINT, &sa, NULL);
-    sa.sa_handler = on_hup;
-    (void)sigaction(SIGHUP, &sa, NULL);
+    if (hup) {
+        sa.sa_handler = on_hup;
+        (void)sigaction(SIGHUP, &sa, NULL);
+    }
     sa.sa_handler = SIG_IGN;
     (void)sigaction(SIGPIPE, &sa, NULL);
 }
@@ -753,7 +757,7 @@ handle_signals(struct pw_server *s)
 int
 pw_server_run(struct pw_server *s)
 {
-    install_signals();
+    install_signals(s->has_transport);
     bool refill = s->tools->zygote != NULL;
     while (handle_signals(s) && !s->eof) {
         start_queued(s);

@@ -207,6 +207,26 @@ def test_statuses(srv):
         headers={"Mcp-Method": "tools/call"})
     tap("an Mcp-Method header that differs from the body -> 400",
         st == 400, (st, body))
+    meta = {"io.modelcontextprotocol/protocolVersion": "2099-01-01",
+            "io.modelcontextprotocol/clientCapabilities": {}}
+    st, _, body = srv.request(
+        "POST", "/mcp", {"jsonrpc": "2.0", "id": 5, "method": "tools/list",
+                         "params": {"_meta": meta}})
+    err = json.loads(body).get("error", {}) if body else {}
+    tap("an unknown _meta protocol version -> 400 with -32022 and its id",
+        st == 400 and err.get("code") == -32022 and
+        json.loads(body)["id"] == 5, (st, body))
+    batch = [call("print(12)", 21), note,
+             {"jsonrpc": "2.0", "id": 22, "method": "tools/list"}]
+    st, _, body = srv.request("POST", "/mcp", batch)
+    got = json.loads(body) if st == 200 else []
+    tap("a batch (2025-03-26) -> 200 with one answer per request",
+        st == 200 and sorted(x["id"] for x in got) == [21, 22] and
+        stdout_of(json.dumps(next(x for x in got if x["id"] == 21)))
+        == "12\n", (st, body[:300]))
+    st, _, body = srv.request("POST", "/mcp", [note, note])
+    tap("a batch of notifications -> 202", st == 202 and body == b"",
+        (st, body))
     st, hdrs, _ = srv.request("GET", "/mcp")
     tap("GET /mcp -> 405 Allow: POST",
         st == 405 and hdrs.get("Allow") == "POST", (st, hdrs))
@@ -281,6 +301,33 @@ def test_slow_client(srv):
     tap("the half-open client is cut after the request timeout",
         got == b"" and 1 < took < 10, (got, took))
     s.close()
+
+
+def metric(srv, name):
+    _, _, body = srv.request("GET", "/metrics")
+    m = re.search(r"^%s (\d+)$" % re.escape(name), body.decode(), re.M)
+    return int(m.group(1)) if m else None
+
+
+def test_sse_gone(srv):
+    """A client that drops its SSE answer has its run killed."""
+    s = socket.create_connection(("127.0.0.1", srv.port), timeout=10)
+    body = json.dumps(call("import time\ntime.sleep(20)", 31,
+                           {"progressToken": "t"})).encode()
+    s.sendall(b"POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+              TOKEN.encode() + b"\r\nContent-Type: application/json\r\n"
+              b"Accept: application/json, text/event-stream\r\n"
+              b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    head = s.recv(4096)
+    tap("a call with a progressToken is answered as an SSE stream",
+        b"text/event-stream" in head and b" 200 " in head, head[:200])
+    running = metric(srv, "pyward_runs_in_flight")
+    s.close()
+    until = time.time() + 5
+    while time.time() < until and metric(srv, "pyward_runs_in_flight"):
+        time.sleep(0.1)
+    tap("its client gone, the run is killed (in flight %s -> 0)" % running,
+        running == 1 and metric(srv, "pyward_runs_in_flight") == 0)
 
 
 def test_flood(srv):
@@ -516,6 +563,7 @@ def main():
         test_body_cap(srv)
         test_malformed(srv)
         test_slow_client(srv)
+        test_sse_gone(srv)
         test_flood(srv)
         test_retry_after(srv)
         test_ops(srv)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # The red-team suite's server pass over HTTP: every attack and program of
-# tests/redteam.py's short form through one `pyward serve --http` on
+# the short form (redteam.py) through one `pyward serve --http` on
 # loopback (each call a POST to /mcp), checked the same way; the
 # unvalidated pass does not depend on the transport and runs in run.sh.
 . "${top_srcdir:-.}/tests/lib.sh"
