@@ -2,6 +2,7 @@
 # Shared test infrastructure.
 EXTRA_DIST += \
 	tests/lib.sh \
+	tests/tap.py \
 	tests/supp/lsan.supp \
 	tests/supp/cppcheck.supp \
 	tests/examples/hello.py \

@@ -14,20 +14,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import plan, point  # noqa: E402 - the tests' own module
+
 PYWARD = os.environ.get("PYWARD", "./pyward")
 HERE = os.path.dirname(os.path.abspath(__file__))
-n = 0
-failed = 0
-
-
-def point(ok, name, detail=""):
-    global n, failed
-    n += 1
-    if not ok:
-        failed += 1
-        for line in str(detail).splitlines()[:30]:
-            print("# " + line, file=sys.stderr)
-    print(("ok" if ok else "not ok") + " %d - %s" % (n, name))
 
 
 def judge(tmp, suite, program, *opts):
@@ -308,8 +300,7 @@ def main():
                 t(tmp)
             except Exception as e:  # a crash of the test is a failure
                 point(False, "%s runs to the end" % t.__name__, repr(e))
-    print("1..%d" % n)
-    return 1 if failed else 0
+    return plan()
 
 
 if __name__ == "__main__":

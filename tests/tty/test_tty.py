@@ -14,23 +14,15 @@ import pty
 import select
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import plan, point  # noqa: E402 - the tests' own module
 import time
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 PYTHON3 = os.environ.get("PYTHON3", "python3")
 READ_LIMIT = 60
-n = 0
-failed = 0
-
-
-def point(ok, name, detail=""):
-    global n, failed
-    n += 1
-    if not ok:
-        failed += 1
-        for line in str(detail).splitlines()[-30:]:
-            print("# " + line, file=sys.stderr)
-    print(("ok" if ok else "not ok") + " %d - %s" % (n, name), flush=True)
 
 
 class Term:
@@ -171,8 +163,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for t in (t_prompt, t_stream, t_ctrl_d, t_ctrl_c):
             t(tmp)
-    print("1..%d" % n)
-    return 1 if failed else 0
+    return plan()
 
 
 if __name__ == "__main__":

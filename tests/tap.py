@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: Apache-2.0
+"""tap.py - TAP for the project's Python test drivers: point() prints one
+"ok N - NAME" or "not ok N - NAME" line (the detail of a failure as
+comments on stderr), plan() prints the plan at the end and returns the
+driver's exit status."""
+import sys
+
+_count = 0
+_failed = 0
+
+
+def point(ok, name, detail=""):
+    global _count, _failed
+    _count += 1
+    if not ok:
+        _failed += 1
+        for line in str(detail).splitlines()[-30:]:
+            print("# " + line, file=sys.stderr)
+    print(("ok" if ok else "not ok") + " %d - %s" % (_count, name),
+          flush=True)
+
+
+def plan():
+    print("1..%d" % _count)
+    return 1 if _failed else 0
