@@ -21,22 +21,16 @@ import sys
 import tempfile
 import threading
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import plan, point  # noqa: E402 - the tests' own module
+
 PYWARD = os.environ.get("PYWARD", "./pyward")
 API = "/jobe/index.php/restapi"
 
-_n = 0
-_failed = 0
-
-
-def tap(name, cond, detail=""):
-    global _n, _failed
-    _n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (_n, name),
-          flush=True)
-    if not cond:
-        _failed += 1
-        for line in str(detail).splitlines():
-            print("# " + line, file=sys.stderr)
+def check(name, cond, detail=""):
+    """One TAP point, named first as these tests read."""
+    point(cond, name, detail)
 
 
 class Server:
@@ -102,21 +96,21 @@ class Server:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def expect_run(srv, name, spec, outcome, stdout=None, check=None):
+def expect_run(srv, name, spec, outcome, stdout=None, also=None):
     st, res = srv.run(spec)
     ok = st == 200 and isinstance(res, dict) and \
         set(res) == {"run_id", "outcome", "cmpinfo", "stdout", "stderr"} and \
         res["outcome"] == outcome and \
         (stdout is None or res["stdout"] == stdout) and \
-        (check is None or check(res))
-    tap(name, ok, f"{st} {res}")
+        (also is None or also(res))
+    check(name, ok, f"{st} {res}")
     return res
 
 
 def test_languages(srv):
     for route in (API, "/jobe/restapi", "/restapi"):
         st, res = srv.request("GET", route + "/languages")
-        tap(f"GET {route}/languages lists python3 with its version",
+        check(f"GET {route}/languages lists python3 with its version",
             st == 200 and res == [["python3", "%d.%d" % (
                 sys.version_info[0], sys.version_info[1])]], f"{st} {res}")
 
@@ -192,11 +186,11 @@ def test_files(srv):
     a, b = "fileaaaa0001", "filebbbb0002"
     st1, _ = srv.put(a, b"The first file\nLine 2")
     st2, _ = srv.put(b, "Second file é".encode())
-    tap("PUT files: 204", (st1, st2) == (204, 204), f"{st1} {st2}")
+    check("PUT files: 204", (st1, st2) == (204, 204), f"{st1} {st2}")
     st, _ = srv.request("HEAD", API + "/files/" + a)
-    tap("HEAD of a file PUT: 204", st == 204, st)
+    check("HEAD of a file PUT: 204", st == 204, st)
     st, _ = srv.request("HEAD", API + "/files/nosuchfile99")
-    tap("HEAD of an unknown file: 404", st == 404, st)
+    check("HEAD of an unknown file: 404", st == 404, st)
     expect_run(srv, "a run reads its support files by their names",
                {"sourcecode": "print(open('file1').read())\n"
                 "print(open('file2').read())\n",
@@ -204,20 +198,20 @@ def test_files(srv):
                "The first file\nLine 2\nSecond file é\n")
     st, res = srv.run({"sourcecode": "print(1)\n",
                        "file_list": [["nosuchfileid", "file1"]]})
-    tap("a missing support file: 404 with Jobe's message",
+    check("a missing support file: 404 with Jobe's message",
         st == 404 and res == "One or more of the specified files is "
         "missing/unavailable", f"{st} {res}")
     for bad in ("../x", "a/b", ".."):
         st, res = srv.run({"sourcecode": "print(1)\n",
                            "file_list": [[a, bad]]})
-        tap(f"a support file named {bad!r}: 400",
+        check(f"a support file named {bad!r}: 400",
             st == 400 and str(res).startswith("Invalid file specifier"),
             f"{st} {res}")
     st, res = srv.request("PUT", API + "/files/" + a, {"file_contents": "@@"})
-    tap("PUT of contents that are not base64: 400",
+    check("PUT of contents that are not base64: 400",
         st == 400 and "not valid base-64" in res, f"{st} {res}")
     st, res = srv.request("PUT", API + "/files/" + a, {"other": 1})
-    tap("PUT without file_contents: 400",
+    check("PUT without file_contents: 400",
         st == 400 and res == "put: missing file_contents parameter",
         f"{st} {res}")
 
@@ -241,11 +235,11 @@ def test_bad_specs(srv):
         spec = {k: v for k, v in dict(
             {"language_id": "python3"}, **spec).items() if v is not None}
         st, res = srv.request("POST", API + "/runs", {"run_spec": spec})
-        tap(f"400 for {json.dumps(spec)[:60]}",
+        check(f"400 for {json.dumps(spec)[:60]}",
             st == 400 and isinstance(res, str) and
             (msg is None or res == msg), f"{st} {res}")
     st, res = srv.request("POST", API + "/runs", {"no": "spec"})
-    tap("a body without run_spec: 400", st == 400 and "run_spec" in res,
+    check("a body without run_spec: 400", st == 400 and "run_spec" in res,
         f"{st} {res}")
 
 
@@ -257,13 +251,13 @@ def test_keys():
     srv = Server("--jobe-keys", keys)
     try:
         st, _ = srv.request("GET", API + "/languages")
-        tap("--jobe-keys: no X-API-KEY is 403", st == 403, st)
+        check("--jobe-keys: no X-API-KEY is 403", st == 403, st)
         st, _ = srv.request("GET", API + "/languages",
                             headers={"X-API-KEY": "secret-key-2"})
-        tap("--jobe-keys: a wrong X-API-KEY is 403", st == 403, st)
+        check("--jobe-keys: a wrong X-API-KEY is 403", st == 403, st)
         st, res = srv.run({"sourcecode": "print(5)\n"},
                           headers={"X-API-KEY": "secret-key-1"})
-        tap("--jobe-keys: the right X-API-KEY runs",
+        check("--jobe-keys: the right X-API-KEY runs",
             st == 200 and res["outcome"] == 15, f"{st} {res}")
     finally:
         srv.stop()
@@ -285,7 +279,7 @@ def test_overload():
         for t in threads:
             t.join()
         outcomes = sorted(r[1]["outcome"] for r in results if r[0] == 200)
-        tap("a full queue answers outcome 21 (server overload), the rest "
+        check("a full queue answers outcome 21 (server overload), the rest "
             "run", len(outcomes) == 5 and 21 in outcomes and 15 in outcomes,
             results)
     finally:
@@ -304,8 +298,7 @@ def main():
         srv.stop()
     test_keys()
     test_overload()
-    print(f"1..{_n}")
-    return 1 if _failed else 0
+    return plan()
 
 
 if __name__ == "__main__":
