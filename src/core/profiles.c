@@ -20,6 +20,7 @@ static const struct {
     {"network", PW_CAP_NETWORK},
     {"workspace-files", PW_CAP_WORKSPACE_FILES},
     {"open-builtin", PW_CAP_OPEN_BUILTIN},
+    {"template-names", PW_CAP_TEMPLATE_NAMES},
     {"output-files", PW_CAP_OUTPUT_FILES},
 };
 
@@ -113,7 +114,7 @@ load_caps(json_t *arr, struct pw_profile *pr, const char *file,
             return pw_fail(err, PW_ERR_INPUT,
                            "%s: profile '%s': unknown capability in 'allows' "
                            "(known: network, workspace-files, output-files, "
-                           "open-builtin)",
+                           "open-builtin, template-names)",
                            file, pr->name);
         }
         pr->caps |= bit;

@@ -292,17 +292,21 @@ static const char *
 attributes_bad(json_t *a)
 {
     static const char *const keys[] = {
-        "inspect",         "inspect_async", "refused",      "refused_prefixes",
-        "allowed_dunders", "super_refused", "name_dunders", "module_refused"};
+        "inspect",          "inspect_async",   "refused",
+        "refused_prefixes", "allowed_dunders", "super_refused",
+        "name_dunders",     "template_names",  "module_refused"};
     if (!json_is_object(a)) {
         return "(not an object)";
     }
     const char *bad = pw_json_unknown_key(a, keys, PW_N_ELEMENTS(keys));
-    /* Every key but the last is a list of names. */
-    for (size_t k = 0; bad == NULL && k + 1 < PW_N_ELEMENTS(keys); k++) {
+    /* Every key but the last two is a list of names. */
+    for (size_t k = 0; bad == NULL && k + 2 < PW_N_ELEMENTS(keys); k++) {
         if (!is_name_list(json_object_get(a, keys[k]))) {
             bad = keys[k];
         }
+    }
+    if (bad == NULL && !json_is_string(json_object_get(a, "template_names"))) {
+        bad = "template_names";
     }
     json_t *mods = json_object_get(a, "module_refused");
     if (bad == NULL && !json_is_object(mods)) {
@@ -507,9 +511,12 @@ pw_sbx_scrub_env(struct pw_error *err)
 }
 
 PyObject *
-pw_sbx_guard_compile(const char *code, size_t len, struct pw_error *err)
+pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
+                     struct pw_error *err)
 {
-    PyObject *r = guard_call("precompile", "(y#)", code, (Py_ssize_t)len);
+    PyObject *r =
+        guard_call("precompile", "(y#O)", code, (Py_ssize_t)len,
+                   caps & PW_CAP_TEMPLATE_NAMES ? Py_True : Py_False);
     if (r == NULL) {
         pw_py_fetch_error(err);
     }

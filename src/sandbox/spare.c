@@ -214,7 +214,8 @@ serve_request(const struct pw_sbx_child *setup)
         .caps = h.caps,
         .argv = h.has_argv ? split_list(argv, h.argv_len) : NULL};
     struct pw_error err = {0};
-    PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, &err);
+    PyObject *compiled =
+        pw_sbx_guard_compile(code, req.code_len, h.caps, &err);
     c.req = &req;
     /* NULL: reported by prepare as a setup error */
     c.compiled = compiled != NULL ? compiled : Py_None;

@@ -163,6 +163,14 @@ def test_program_features(srv):
                {"sourcecode": "try:\n    open('/etc/passwd').read()\n"
                 "    print('read')\nexcept OSError:\n    print('refused')\n"},
                15, "refused\n")
+    expect_run(srv, "a CodeRunner template's names (__saved_input__, "
+               "__student_answer__) and its input() that echoes",
+               {"sourcecode": "__saved_input__ = input\n"
+                "def input(prompt=''):\n"
+                "    s = __saved_input__(prompt)\n    print(s)\n    return s\n"
+                "__student_answer__ = 'n = int(input())'\n"
+                "n = int(input('n? '))\nprint(n * 2, len(__student_answer__))\n",
+                "input": "21\n"}, 15, "n? 21\n42 16\n")
     expect_run(srv, "interpreterargs -c CODE runs CODE instead",
                {"sourcecode": "\n",
                 "parameters": {"interpreterargs": ['-c "print(\\"Blah\\")"']}},

@@ -16,6 +16,7 @@ import builtins as _b
 import io
 import json
 import os
+import re
 import signal
 import sys
 import traceback
@@ -33,6 +34,7 @@ SAFE_DUNDERS = None      # dunders that may be read all the same
 SUPER_DENY = None        # dunders refused even through super()
 NAME_DUNDERS = None      # dunders a program may use as a plain name
 MODULE_DENY = None       # module -> public attributes still refused
+TEMPLATE_NAMES = None    # compiled "template_names" pattern
 
 FORMATS = ("format", "format_map")
 
@@ -85,7 +87,7 @@ def set_attribute_policy(rules):
     """Take the attribute policy from RULES, the "attributes" object of
     rules/runtime.json (checked strictly in C before it gets here)."""
     global INSPECT, INSPECT_PREFIXES, SAFE_DUNDERS, SUPER_DENY
-    global NAME_DUNDERS, MODULE_DENY
+    global NAME_DUNDERS, MODULE_DENY, TEMPLATE_NAMES
     INSPECT = frozenset(rules["inspect"] + rules["inspect_async"] +
                         rules["refused"])
     INSPECT_PREFIXES = tuple(rules["refused_prefixes"])
@@ -93,6 +95,7 @@ def set_attribute_policy(rules):
     SUPER_DENY = frozenset(rules["super_refused"])
     NAME_DUNDERS = frozenset(rules["name_dunders"])
     MODULE_DENY = {m: tuple(v) for m, v in rules["module_refused"].items()}
+    TEMPLATE_NAMES = re.compile(rules["template_names"])
 
 
 def init(allowed, any_below, import_check, at_ok):

@@ -8,6 +8,10 @@ class Rewriter(ast.NodeTransformer):
     """Route attribute reads through $getattr; refuse what cannot be
     guarded at run time (dunder names, forbidden attribute stores)."""
 
+    def __init__(self, template_names=False):
+        super().__init__()
+        self.template_names = template_names
+
     def fail(self, node, msg):
         err = SyntaxError(msg)
         err.lineno = getattr(node, "lineno", 1)
@@ -16,7 +20,9 @@ class Rewriter(ast.NodeTransformer):
 
     def visit_Name(self, node):
         n = node.id
-        if n.startswith("__") and n.endswith("__") and n not in NAME_DUNDERS:
+        if n.startswith("__") and n.endswith("__") and \
+                n not in NAME_DUNDERS and not (
+                    self.template_names and TEMPLATE_NAMES.fullmatch(n)):
             self.fail(node, f"name '{n}' is not allowed in the sandbox")
         return node
 
@@ -42,9 +48,9 @@ class Rewriter(ast.NodeTransformer):
         return ast.copy_location(call, node)
 
 
-def compile_user(src):
+def compile_user(src, template_names=False):
     tree = ast.parse(src, USER_FILE, "exec")
-    tree = Rewriter().visit(tree)
+    tree = Rewriter(template_names).visit(tree)
     body = tree.body
     if body and isinstance(body[-1], ast.Expr):
         last = body[-1]

@@ -20,13 +20,15 @@ def reseed():
         np.seed(int.from_bytes(os.urandom(4), "little"))
 
 
-def precompile(src):
-    """In the zygote, before fork (parsing is not running): returns
-    (code or None, error or None, source lines)."""
+def precompile(src, template_names=False):
+    """Before the run (parsing is not running): returns (code or None,
+    error or None, source lines).  TEMPLATE_NAMES: the run's profiles
+    allow names such as __student_answer__ (runtime.json
+    "template_names")."""
     lines = src.decode("utf-8", "replace").splitlines()
     state["lines"] = lines
     try:
-        return compile_user(src), None, lines
+        return compile_user(src, template_names), None, lines
     except (SyntaxError, ValueError, OverflowError, RecursionError,
             MemoryError) as e:
         return None, error_info(e), lines
