@@ -11,6 +11,7 @@ messages, the X-API-KEY check and the routes with and without
 index.php.  TAP on stdout.
 """
 import base64
+import hashlib
 import http.client
 import json
 import os
@@ -204,6 +205,14 @@ def test_files(srv):
                 "print(open('file2').read())\n",
                 "file_list": [[a, "file1"], [b, "file2"]]}, 15,
                "The first file\nLine 2\nSecond file é\n")
+    big = bytes(range(256)) * 4096  # 1 MiB, every byte value
+    srv.put("bigbinary0003", big)
+    expect_run(srv, "a 1 MiB binary support file arrives whole",
+               {"sourcecode": "import hashlib\n"
+                "d = open('big.bin', 'rb').read()\n"
+                "print(len(d), hashlib.sha256(d).hexdigest())\n",
+                "file_list": [["bigbinary0003", "big.bin"]]}, 15,
+               "%d %s\n" % (len(big), hashlib.sha256(big).hexdigest()))
     st, res = srv.run({"sourcecode": "print(1)\n",
                        "file_list": [["nosuchfileid", "file1"]]})
     check("a missing support file: 404 with Jobe's message",

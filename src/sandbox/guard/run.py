@@ -124,7 +124,7 @@ def exit_status(code):
     if isinstance(code, int):
         v = int(code)
         return (v if -2**63 <= v < 2**63 else -1) & 0xff
-    state["stdio"][2].write(str_or(code) + "\n")
+    sys.stderr.write(str_or(code) + "\n")
     return 1
 
 
@@ -150,7 +150,9 @@ def execute(code, g, error, result_fd):
             end_of_run()
         except Exception:  # noqa: BLE001 - figures are a courtesy
             pass
-    for f in (sys.stdout, sys.stderr) + tuple(state["stdio"][1:]):
+    # The streams a program may have swapped (sys.stdout = StringIO()),
+    # then the run's own.
+    for f in (sys.stdout, sys.stderr) + tuple(state.get("stdio", ())[1:]):
         try:
             f.flush()
         except BaseException:  # noqa: B036
