@@ -601,7 +601,9 @@ method_header_ok(struct exchange *x, json_t *msg)
            (m != NULL && strcmp(hdr, m) == 0);
 }
 
-/* The whole body is in: hand it to the MCP layer. */
+static enum MHD_Result dispatch(struct exchange *x, bool requests);
+
+/* The whole body is in: check it, then hand it to the MCP layer. */
 static enum MHD_Result
 finish_mcp(struct exchange *x)
 {
@@ -636,7 +638,15 @@ finish_mcp(struct exchange *x)
                               "Unsupported protocol version (the "
                               "MCP-Protocol-Version header)");
     }
-    bool requests = has_request(msg);
+    return dispatch(x, has_request(msg));
+}
+
+/* Hand the body (with requests when REQUESTS) to the MCP layer and answer
+ * now, or suspend the connection until the reply comes. */
+static enum MHD_Result
+dispatch(struct exchange *x, bool requests)
+{
+    struct pw_http *h = x->h;
     pw_server_activity(h->srv);
     pw_mcp_handle_line(&x->mcp, x->body.data, x->body.len, false);
     if (!requests) {
