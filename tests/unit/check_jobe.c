@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sandbox/sandbox.h"
 #include "server/jobe.h"
 
 static void
@@ -262,6 +263,25 @@ START_TEST(file_cache)
 }
 END_TEST
 
+START_TEST(support_file_names)
+{
+    ck_assert(pw_sbx_file_name_ok("data.txt"));
+    ck_assert(pw_sbx_file_name_ok("..x"));
+    ck_assert(!pw_sbx_file_name_ok(""));
+    ck_assert(!pw_sbx_file_name_ok("."));
+    ck_assert(!pw_sbx_file_name_ok(".."));
+    ck_assert(!pw_sbx_file_name_ok("a/b"));
+    ck_assert(!pw_sbx_file_name_ok("/etc/passwd"));
+    ck_assert(!pw_sbx_file_name_ok("../secret"));
+    char longname[PW_SBX_NAME_MAX + 2];
+    memset(longname, 'a', sizeof(longname) - 1);
+    longname[sizeof(longname) - 1] = '\0';
+    ck_assert(!pw_sbx_file_name_ok(longname));
+    longname[PW_SBX_NAME_MAX] = '\0';
+    ck_assert(pw_sbx_file_name_ok(longname));
+}
+END_TEST
+
 static Suite *
 jobe_suite(void)
 {
@@ -274,6 +294,7 @@ jobe_suite(void)
     tcase_add_test(tc, outcomes);
     tcase_add_test(tc, busy_reply_is_overload);
     tcase_add_test(tc, file_cache);
+    tcase_add_test(tc, support_file_names);
     suite_add_tcase(s, tc);
     return s;
 }
