@@ -186,15 +186,39 @@ languages(struct pw_jobe_answer *a)
     answer(a, 200, json_pack("[[s,s]]", "python3", version));
 }
 
-/* The support files of SPEC from the cache into FILES (owned names and
- * bytes); -1 if one is missing. */
+/* Put NAME with DATA (LEN bytes, taken) among FILES: a file of the same
+ * name is replaced, as Jobe writes one over the other. */
+static void
+add_file(struct pw_sbx_file *files, size_t *n, const char *name, char *data,
+         size_t len)
+{
+    size_t i = 0;
+    while (i < *n && strcmp(files[i].name, name) != 0) {
+        i++;
+    }
+    if (i == *n) {
+        files[(*n)++].name = pw_xstrdup(name);
+    } else {
+        free((char *)files[i].data);
+    }
+    files[i].data = data;
+    files[i].len = len;
+}
+
+/* The run's workspace files into FILES (owned names and bytes): the
+ * source under its file name, as Jobe saves it, then the support files
+ * of SPEC from the cache; -1 if one of those is missing. */
 static int
 load_files(struct pw_jobe *j, const struct pw_jobe_spec *spec,
-           struct pw_sbx_file **files, size_t *n)
+           const char *source, size_t source_len, struct pw_sbx_file **files,
+           size_t *n)
 {
     size_t count = json_array_size(spec->files);
     *files = pw_xcalloc(count + 2, sizeof(**files));
     *n = 0;
+    char *copy = pw_xmalloc(source_len + 1);
+    memcpy(copy, source, source_len);
+    add_file(*files, n, spec->source_name, copy, source_len);
     for (size_t i = 0; i < count; i++) {
         json_t *f = json_array_get(spec->files, i);
         struct pw_buf b;
@@ -204,10 +228,9 @@ load_files(struct pw_jobe *j, const struct pw_jobe_spec *spec,
             pw_buf_free(&b);
             return -1;
         }
-        (*files)[*n].name =
-            pw_xstrdup(json_string_value(json_array_get(f, 1)));
-        (*files)[*n].len = b.len;
-        (*files)[(*n)++].data = pw_buf_take(&b, NULL);
+        size_t len = b.len;
+        add_file(*files, n, json_string_value(json_array_get(f, 1)),
+                 pw_buf_take(&b, NULL), len);
     }
     return 0;
 }
@@ -261,7 +284,10 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
     }
     struct pw_sbx_file *files = NULL;
     size_t n = 0;
-    if (load_files(j, &spec, &files, &n) < 0) {
+    json_t *src =
+        json_object_get(json_object_get(root, "run_spec"), "sourcecode");
+    if (load_files(j, &spec, json_string_value(src), json_string_length(src),
+                   &files, &n) < 0) {
         files_free(files, n);
         pw_jobe_spec_clear(&spec);
         answer_msg(

@@ -146,7 +146,8 @@ parse_files(json_t *run, struct pw_jobe_spec *spec, unsigned *status,
     if (list == NULL || json_is_null(list)) {
         return 0;
     }
-    if (!json_is_array(list) || json_array_size(list) > PW_SBX_FILES_MAX) {
+    /* One place is the source's. */
+    if (!json_is_array(list) || json_array_size(list) >= PW_SBX_FILES_MAX) {
         return bad(status, msg, 400, "Invalid file_list");
     }
     size_t i;

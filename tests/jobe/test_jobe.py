@@ -205,6 +205,12 @@ def test_files(srv):
                 "print(open('file2').read())\n",
                 "file_list": [[a, "file1"], [b, "file2"]]}, 15,
                "The first file\nLine 2\nSecond file é\n")
+    src = ("import sys\nprint(len(open(sys.argv[0]).read()))\n"
+           "print(open('same').read())\n")
+    expect_run(srv, "the source is in the workspace under its file name, "
+               "and the later of two support files of one name wins",
+               {"sourcecode": src, "file_list": [[a, "same"], [b, "same"]]},
+               15, "%d\nSecond file é\n" % len(src))
     big = bytes(range(256)) * 4096  # 1 MiB, every byte value
     srv.put("bigbinary0003", big)
     expect_run(srv, "a 1 MiB binary support file arrives whole",
