@@ -31,11 +31,12 @@
 #include "server/jobe.h"
 #include "server/mcp.h"
 
-#define RETRY_AFTER   "1"
-#define SSE_BLOCK     4096
-#define TOKEN_MAX     (1u << 20)
-#define TLS_FILE_MAX  (1u << 20)
-#define MHD_EXTRA_CON 16 /* past the cap: answered 503, not dropped */
+#define RETRY_AFTER    "1"
+#define SSE_BLOCK      4096
+#define TOKEN_MAX      (1u << 20)
+#define TLS_FILE_MAX   (1u << 20)
+#define MHD_EXTRA_CON  16  /* past the cap: answered 503, not dropped */
+#define PROBE_EVERY_MS 250 /* clients waiting for a run: still there? */
 
 struct conn {
     struct MHD_Connection *c;
@@ -89,6 +90,7 @@ struct pw_http {
     struct conn *conns;
     struct exchange *streams;
     struct pw_http_counts counts;
+    double next_probe; /* when to look for clients gone */
     char *tls_cert;
     char *tls_key;
     char addr[INET6_ADDRSTRLEN]; /* where it listens, numeric */
@@ -796,6 +798,37 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 
 /* --- the transport ----------------------------------------------------- */
 
+/* True if the peer of FD has closed its side (a read would see the end). */
+static bool
+peer_gone(int fd)
+{
+    char c;
+    return fd >= 0 && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
+/* A client that closed its connection while its run is in flight (MHD
+ * does not watch suspended connections): its runs are killed and the
+ * connection resumed, to be closed. */
+static void
+probe_gone(struct pw_http *h)
+{
+    double now = pw_now();
+    if (now < h->next_probe) {
+        return;
+    }
+    h->next_probe = now + PROBE_EVERY_MS / 1000.0;
+    for (struct exchange *x = h->streams; x != NULL; x = x->next) {
+        if (x->suspended && !x->finished && x->conn != NULL &&
+            peer_gone(x->conn->fd)) {
+            pw_log(PW_LOG_INFO, "http: a client left before its answer");
+            pw_server_cancel_sink(h->srv, &x->sink);
+            x->no_reply = true;
+            x->finished = true;
+            wake(x);
+        }
+    }
+}
+
 static int
 tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
 {
@@ -808,7 +841,11 @@ tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
     fds[0] = (struct pollfd){info->epoll_fd, POLLIN, 0};
     (void)pw_http_ready(h->tools, &h->warm); /* notes the pool's warmth */
     MHD_UNSIGNED_LONG_LONG mhd_ms = 0;
+    probe_gone(h);
     int ms = cut_late(h);
+    if (h->streams != NULL && (ms < 0 || ms > PROBE_EVERY_MS)) {
+        ms = PROBE_EVERY_MS;
+    }
     if (MHD_get_timeout(h->d, &mhd_ms) == MHD_YES &&
         (ms < 0 || mhd_ms < (MHD_UNSIGNED_LONG_LONG)ms)) {
         ms = mhd_ms > 60000 ? 60000 : (int)mhd_ms;
@@ -817,11 +854,18 @@ tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
     return 1;
 }
 
+/* At its connection limit libmicrohttpd takes the listening socket out
+ * of its epoll set, and puts it back on a later run once connections
+ * closed: that run is made at once (nothing else would wake the loop). */
 static void
 tr_dispatch(void *ctx, const struct pollfd *fds, int n)
 {
     struct pw_http *h = ctx;
+    int before = h->counts.connections;
     MHD_run(h->d);
+    if (h->counts.connections < before) {
+        MHD_run(h->d);
+    }
 }
 
 /* Read the token file into H's tokens: 0, or -1 with ERR (the tokens

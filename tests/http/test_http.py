@@ -330,6 +330,24 @@ def test_sse_gone(srv):
         running == 1 and metric(srv, "pyward_runs_in_flight") == 0)
 
 
+def test_json_gone(srv):
+    """A client that drops a plain JSON request has its run killed."""
+    s = socket.create_connection(("127.0.0.1", srv.port), timeout=10)
+    body = json.dumps(call("import time\ntime.sleep(20)", 32)).encode()
+    s.sendall(b"POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+              TOKEN.encode() + b"\r\nContent-Type: application/json\r\n"
+              b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    time.sleep(0.5)
+    running = metric(srv, "pyward_runs_in_flight")
+    s.close()
+    until = time.time() + 5
+    while time.time() < until and metric(srv, "pyward_runs_in_flight"):
+        time.sleep(0.1)
+    tap("a client gone while its JSON answer waits has its run killed "
+        "(in flight %s -> 0)" % running,
+        running == 1 and metric(srv, "pyward_runs_in_flight") == 0)
+
+
 def test_flood(srv):
     """More connections than --max-connections: the extra ones are told
     503 with Retry-After (or dropped past the hard limit); then
@@ -564,6 +582,7 @@ def main():
         test_malformed(srv)
         test_slow_client(srv)
         test_sse_gone(srv)
+        test_json_gone(srv)
         test_flood(srv)
         test_retry_after(srv)
         test_ops(srv)
