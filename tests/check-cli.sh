@@ -96,7 +96,7 @@ printf '# pyward: noqa\neval("1")\n' >"$tmp/filenoqa.py"
 expect "# pyward: noqa skips the file" 0 "" "$PYWARD" check "$tmp/filenoqa.py"
 
 # --- select / ignore ------------------------------------------------------
-printf 'import os\neval("1")\nx.__class__\n' >"$tmp/mixed.py"
+printf 'import os\neval("1")\nx.__dict__\n' >"$tmp/mixed.py"
 expect "--select PW2" 1 "PW202" "$PYWARD" check --select PW2 "$tmp/mixed.py"
 n=$("$PYWARD" check --select PW2 "$tmp/mixed.py" | wc -l)
 if [ "$n" = 1 ]; then ok "--select keeps one code"; else not_ok "--select keeps one code" "$n"; fi

@@ -30,13 +30,15 @@ def proc_table():
 
 
 class ServeClient:
-    """One `pyward serve --profiles PROFILES`, talked to over JSON-RPC on
-    its stdin/stdout; its stderr goes to STDERR."""
+    """One `pyward serve --profiles PROFILES [ARGS]` (ENV added to the
+    environment), talked to over JSON-RPC on its stdin/stdout; its stderr
+    goes to STDERR."""
 
-    def __init__(self, pyward, profiles, stderr):
+    def __init__(self, pyward, profiles, stderr, args=(), env=None):
         self.p = subprocess.Popen(
-            [pyward, "serve", "--profiles", profiles],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
+            [pyward, "serve", "--profiles", profiles, *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+            env={**os.environ, **(env or {})})
         self.next_id = 0
         self.buf = b""
 

@@ -44,6 +44,10 @@ EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
 # The Jobe API of `pyward serve --http --jobe` (tests/jobe/).
 TESTS += tests/jobe/run.sh
 EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py
+# Idioms python3 runs that the sandbox accepts, through `pyward check` and
+# `pyward run` (tests/idioms/).
+TESTS += tests/idioms/run.sh
+EXTRA_DIST += tests/idioms
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \
@@ -57,6 +61,7 @@ EXTRA_DIST += \
 include tests/corpus/corpus.mk
 include tests/redteam/redteam.mk
 include tests/soak/soak.mk
+include tests/sessions/sessions.mk
 include tests/isolation/isolation.mk
 include tests/fuzz/fuzz.mk
 

@@ -19,8 +19,8 @@
 #include "core/util.h"
 
 static const char *const event_names[PW_EV_COUNT] = {
-    "syntax-error", "compile-error", "too-deep",
-    "not-utf8",     "too-large",     "null-byte",
+    "syntax-error", "compile-error", "too-deep",   "not-utf8",
+    "too-large",    "null-byte",     "dependency", "script-metadata",
 };
 
 static const char *const rule_keys[] = {
@@ -610,7 +610,7 @@ build_dispatch(struct pw_ruleset *rs, struct pw_error *err)
             rs->events[r->event] = (int)i;
         }
     }
-    for (int e = 0; e < PW_EV_COUNT; e++) {
+    for (int e = 0; e < PW_EV_DEPENDENCY; e++) { /* the rest are optional */
         if (rs->events[e] < 0) {
             return pw_fail(err, PW_ERR_INPUT,
                            "rules: no rule in this set handles the event "

@@ -19,6 +19,8 @@ enum pw_event {
     PW_EV_NOT_UTF8,
     PW_EV_TOO_LARGE,
     PW_EV_NULL_BYTE,
+    PW_EV_DEPENDENCY,  /* optional: a PEP 723 dependency no profile gives */
+    PW_EV_SCRIPT_META, /* optional: requires-python, a malformed block */
     PW_EV_COUNT,
 };
 

@@ -16,6 +16,7 @@
 #include "validator/gate.h"
 #include "validator/diag.h"
 #include "validator/ruleset.h"
+#include "validator/script_meta.h"
 #include "core/util.h"
 
 /* Sources larger than this are a "too-large" diagnostic. */
@@ -305,11 +306,43 @@ name_verdict(PyObject *v, const void *arg)
     return false;
 }
 
+/* Into BUF: why MODULE, denied, cannot be imported.  The call's own list
+ * (set->only) is named when the profiles alone would allow the module. */
+static void
+denied_detail(const struct pw_importset *set, const char *module, char *buf,
+              size_t size)
+{
+    struct pw_importset wide = *set;
+    wide.only = NULL;
+    if (set->only == NULL ||
+        pw_importset_check(&wide, module, NULL) != PW_IMPORT_ALLOWED) {
+        (void)snprintf(buf, size,
+                       "no profile of this sandbox provides it; use a module "
+                       "of the selected profiles");
+        return;
+    }
+    if (set->only[0] == NULL) {
+        (void)snprintf(buf, size, "this call allows no module");
+        return;
+    }
+    size_t n = 0;
+    int len = 0;
+    for (; set->only[n] != NULL && len >= 0 && (size_t)len < size; n++) {
+        len += snprintf(buf + len, size - (size_t)len, "%s%s",
+                        n == 0 ? "" : ", ", set->only[n]);
+    }
+    if (len >= 0 && (size_t)len < size) {
+        (void)snprintf(buf + len, size - (size_t)len, " %s this call allows",
+                       n == 1 ? "is the only module" : "are the only modules");
+    }
+}
+
 /* Does the import rule R fire?  "from m import a, b" is allowed when m is,
  * or when every m.a and m.b is (so "from os import path" needs os.path). */
 static bool
 import_fires(const struct run *x, const struct pw_rule *r,
-             const struct pw_mctx *mc, struct pw_tpl_vars *vars)
+             const struct pw_mctx *mc, struct pw_tpl_vars *vars, char *detail,
+             size_t detail_size)
 {
     PyObject *m = pw_path_first(mc, &r->import_module); /* borrowed */
     const char *mod =
@@ -330,6 +363,10 @@ import_fires(const struct run *x, const struct pw_rule *r,
     }
     vars->module = mod;
     vars->profile = which;
+    if (v == PW_IMPORT_DENIED && (int)v == r->import_verdict) {
+        denied_detail(x->imports, mod, detail, detail_size);
+        vars->detail = detail;
+    }
     return (int)v == r->import_verdict;
 }
 
@@ -342,9 +379,11 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
     for (const int *ri = x->rs->by_kind[k]; *ri >= 0; ri++) {
         const struct pw_rule *r = &x->rs->rules[*ri];
         struct pw_tpl_vars vars = {NULL, NULL, NULL};
+        char detail[512];
         if ((r->unless_caps & x->caps) != 0 ||
             (r->has_where && !pw_cond_eval(mc, &r->where)) ||
-            (r->has_import && !import_fires(x, r, mc, &vars))) {
+            (r->has_import &&
+             !import_fires(x, r, mc, &vars, detail, sizeof(detail)))) {
             continue;
         }
         int pos[4];
@@ -582,6 +621,7 @@ pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
     if (precheck(&x)) {
         return 0;
     }
+    pw_script_meta_check(rs, imports, src, len, NULL, out);
     if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) {
         /* A UTF-8 byte order mark; columns on line 1 then count from
          * after it. */

@@ -8,6 +8,7 @@ libpyward_a_SOURCES += \
 	validator/runtime_ref.c validator/runtime_ref.h \
 	validator/diag.c validator/diag.h \
 	validator/validate.c \
+	validator/script_meta.c validator/script_meta.h \
 	validator/gate.c validator/gate.h \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \

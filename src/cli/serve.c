@@ -17,6 +17,7 @@
 #include "core/py.h"
 #include "server/mcp.h"
 #include "server/server.h"
+#include "server/sessions.h"
 #include "server/conf.h"
 #include "server/http.h"
 #include "server/tools.h"
@@ -94,11 +95,24 @@ run_server(const struct pw_config *cfg, int proto_fd, struct pw_tools *t)
     return rc;
 }
 
+static struct pw_sessions *
+new_sessions(const struct pw_config *cfg, struct pw_error *err)
+{
+    struct pw_session_limits lim = {
+        .ttl_s = cfg->session_ttl_s,
+        .lifetime_s = cfg->session_lifetime_s,
+        .max_total = cfg->max_sessions,
+        .max_per_owner = cfg->max_sessions_per_owner,
+    };
+    return pw_sessions_new(&lim, cfg->instance_id, err);
+}
+
 static int
 serve(const struct pw_config *cfg, int proto_fd)
 {
     struct pw_error err = {0};
-    struct pw_tools t = {.cfg = cfg};
+    /* stdio has one client: the connection owns every session. */
+    struct pw_tools t = {.cfg = cfg, .owner = PW_OWNER_STDIO};
     PW_AUTOFREE char *rules_dir = pw_rules_dir(NULL);
     struct pw_profiles *profiles = pw_profiles_load(rules_dir, &err);
     if (profiles == NULL ||
@@ -116,11 +130,13 @@ serve(const struct pw_config *cfg, int proto_fd)
     int rc = 2;
     if (rs == NULL) {
         pw_errorf("cannot serve without rules");
-    } else if (pw_tools_init(&t, &err) < 0) {
+    } else if (pw_tools_init(&t, &err) < 0 ||
+               (t.sessions = new_sessions(cfg, &err)) == NULL) {
         pw_errorf("%s", err.message);
     } else {
         rc = run_server(cfg, proto_fd, &t);
     }
+    pw_sessions_free(t.sessions); /* before the zygote: reaped with it */
     pw_tools_free(&t);
     pw_zygote_free(t.zygote);
     pw_ruleset_free(rs);

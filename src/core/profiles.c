@@ -37,6 +37,10 @@ profile_clear(struct pw_profile *pr)
         free(pr->preload[i]);
     }
     free(pr->preload);
+    for (size_t i = 0; i < pr->npackages; i++) {
+        free(pr->packages[i]);
+    }
+    free(pr->packages);
 }
 
 void
@@ -48,6 +52,7 @@ pw_profiles_free(struct pw_profiles *p)
     for (size_t i = 0; i < p->n; i++) {
         profile_clear(&p->v[i]);
     }
+    profile_clear(&p->always);
     free(p->v);
     free(p);
 }
@@ -126,8 +131,9 @@ static int
 load_profile(json_t *obj, struct pw_profile *pr, const char *file,
              struct pw_error *err)
 {
-    static const char *const keys[] = {
-        "name", "summary", "default", "modules", "allows", "preload", NULL};
+    static const char *const keys[] = {"name",     "summary", "default",
+                                       "modules",  "allows",  "preload",
+                                       "packages", NULL};
     if (!json_is_object(obj)) {
         return pw_fail(err, PW_ERR_INPUT, "%s: a profile must be an object",
                        file);
@@ -152,6 +158,11 @@ load_profile(json_t *obj, struct pw_profile *pr, const char *file,
                                       &pr->npreload, file, err) < 0) {
         return -1;
     }
+    json_t *packages = json_object_get(obj, "packages"); /* borrowed */
+    if (packages != NULL && load_names(packages, "packages", pr, &pr->packages,
+                                       &pr->npackages, file, err) < 0) {
+        return -1;
+    }
     return load_caps(json_object_get(obj, "allows"), pr, file, err);
 }
 
@@ -159,11 +170,19 @@ static int
 load_all(json_t *root, struct pw_profiles *p, const char *file,
          struct pw_error *err)
 {
-    static const char *const keys[] = {"profiles", NULL};
+    static const char *const keys[] = {"profiles", "always", NULL};
     if (!json_is_object(root)) {
         return pw_fail(err, PW_ERR_INPUT, "%s: must hold a JSON object", file);
     }
     if (check_keys(root, keys, file, "top level", err) < 0) {
+        return -1;
+    }
+    p->always.name = pw_xstrdup("(always)");
+    p->always.summary = pw_xstrdup("");
+    json_t *always = json_object_get(root, "always"); /* borrowed */
+    if (always != NULL &&
+        load_names(always, "always", &p->always, &p->always.modules,
+                   &p->always.nmodules, file, err) < 0) {
         return -1;
     }
     json_t *arr = json_object_get(root, "profiles");
@@ -312,6 +331,9 @@ pw_importset_check(const struct pw_importset *set, const char *module,
                    const char **which)
 {
     const struct pw_profiles *p = set->profiles;
+    if (profile_matches(&p->always, module)) {
+        return PW_IMPORT_ALLOWED;
+    }
     bool in_mask = list_matches(set->extra, module);
     for (size_t i = 0; !in_mask && i < p->n; i++) {
         in_mask =

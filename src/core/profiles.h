@@ -35,6 +35,10 @@ struct pw_profile {
      * the modules would otherwise import lazily during a run. */
     char **preload; /* NULL-terminated or NULL */
     size_t npreload;
+    /* The distributions (PEP 508 names, normalized) whose modules the
+     * profile provides: what a PEP 723 dependency may name. */
+    char **packages; /* NULL-terminated or NULL */
+    size_t npackages;
     unsigned caps; /* enum pw_cap bits */
     bool is_default;
 };
@@ -42,6 +46,9 @@ struct pw_profile {
 struct pw_profiles {
     struct pw_profile *v;
     size_t n;
+    /* "always": modules every import set allows, whatever the profiles
+     * and a client's narrowing ("__future__": compiler directives). */
+    struct pw_profile always;
 };
 
 /* A selection of profiles: bit i stands for profiles->v[i]. */
@@ -70,6 +77,7 @@ unsigned pw_profiles_caps(const struct pw_profiles *p, pw_profile_mask mask);
 
 /*
  * The import allow-list in force for one check or run.
+ *   - the modules every set allows (profiles->always),
  *   - the modules of the profiles in MASK,
  *   - plus EXTRA (the operator's SANDBOX_ALLOWED_IMPORTS: trusted, widens),
  *   - then, if ONLY is non-NULL, narrowed to the modules also matched by

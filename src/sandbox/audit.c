@@ -45,6 +45,7 @@
 static unsigned caps;
 static const char *scratch_dir = "";
 static int result_fd = -1;
+static int request_fd = -1; /* a session's request pipe, or -1 */
 static bool reported;
 static bool armed;
 /* Borrowed: the globals of the import system's frozen modules. */
@@ -335,7 +336,8 @@ arg_path(PyObject *args, Py_ssize_t i, PyObject **tmp)
 }
 
 /* The result pipe: the program would write its own result line with
- * io.FileIO(3, "w"). */
+ * io.FileIO(3, "w"); a session's request pipe: it would read the next
+ * call's request. */
 static bool
 is_result_fd(PyObject *args)
 {
@@ -351,7 +353,19 @@ is_result_fd(PyObject *args)
         PyErr_Clear();
         return true;
     }
-    return v == result_fd;
+    return v == result_fd || (request_fd >= 0 && v == request_fd);
+}
+
+void
+pw_sbx_audit_protect(int fd)
+{
+    request_fd = fd;
+}
+
+void
+pw_sbx_audit_next_call(void)
+{
+    reported = false;
 }
 
 static bool

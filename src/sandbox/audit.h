@@ -13,6 +13,11 @@
 void pw_sbx_audit_configure(unsigned caps, const char *scratch, int result_fd);
 /* Child: install the hook.  0, or -1 (also when no lists were given). */
 int pw_sbx_audit_install(void);
+/* A session's request pipe FD: refused to the program like the result
+ * pipe. */
+void pw_sbx_audit_protect(int fd);
+/* A session's next call: its first refused event is reported too. */
+void pw_sbx_audit_next_call(void);
 int pw_sbx_audit_result_fd(void);
 /* The hook's lists, from rules/runtime.json's "audit" object (the keys
  * in pw_sbx_audit_keys, in this order). */

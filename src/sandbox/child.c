@@ -44,12 +44,14 @@
 
 #include "core/py.h"
 #include "sandbox/checklist.h"
+#include "sandbox/audit.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/limits.h"
 #include "sandbox/output.h"
 
 #define RESULT_FD   3
+#define REQUEST_FD  4 /* a spare's request pipe */
 #define EXIT_SETUP  125
 #define EXIT_SIGSYS 159
 
@@ -234,7 +236,7 @@ end_run(int status)
 }
 
 void
-pw_sbx_child_exec(const struct pw_sbx_child *c)
+pw_sbx_child_begin(const struct pw_sbx_child *c)
 {
     struct pw_sbx_guard_run g = {.imports = c->req->imports,
                                  .caps = c->req->caps,
@@ -244,11 +246,26 @@ pw_sbx_child_exec(const struct pw_sbx_child *c)
     if (pw_sbx_guard_prepare(&g, c->compiled) < 0) {
         fail("interpreter layers", 0);
     }
+    if (c->session) {
+        pw_sbx_audit_protect(REQUEST_FD);
+    }
     if (pw_sbx_guard_arm() < 0) {
         fail("audit hook", 0);
     }
     if (write(RESULT_FD, "G\n", 2) != 2) {
         fail("result channel", errno);
     }
+}
+
+void
+pw_sbx_child_exec(const struct pw_sbx_child *c)
+{
+    pw_sbx_child_begin(c);
     end_run(pw_sbx_guard_execute());
+}
+
+void
+pw_sbx_child_end(int status)
+{
+    end_run(status);
 }

@@ -180,13 +180,18 @@ append_names(PyObject *list, char *const *names, size_t n)
     return 0;
 }
 
-/* New reference: the modules (or, with PRELOAD, the extra preloads) of
- * the enabled profiles. */
+/* New reference: the modules every run allows and those of the enabled
+ * profiles (or, with PRELOAD, the enabled profiles' extra preloads). */
 static PyObject *
 module_list(const struct pw_profiles *profiles, pw_profile_mask enabled,
             bool preload)
 {
     PW_PYAUTO PyObject *names = PyList_New(0);
+    if (names != NULL && !preload &&
+        append_names(names, profiles->always.modules,
+                     profiles->always.nmodules) < 0) {
+        return NULL;
+    }
     for (size_t i = 0; names != NULL && i < profiles->n; i++) {
         const struct pw_profile *p = &profiles->v[i];
         if (!(enabled & (1UL << i))) {
@@ -293,8 +298,9 @@ attributes_bad(json_t *a)
 {
     static const char *const keys[] = {
         "inspect",          "inspect_async",   "refused",
-        "refused_prefixes", "allowed_dunders", "super_refused",
-        "name_dunders",     "template_names",  "module_refused"};
+        "refused_prefixes", "allowed_dunders", "type_dunders",
+        "owned_prefixes",   "super_refused",   "name_dunders",
+        "template_names",   "module_refused"};
     if (!json_is_object(a)) {
         return "(not an object)";
     }
@@ -557,6 +563,20 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
         PyErr_Print();
         return -1;
     }
+    return 0;
+}
+
+int
+pw_sbx_guard_next(PyObject *compiled)
+{
+    PyObject *next = guard_call("next_call", "(OO)", compiled,
+                                PyTuple_GET_ITEM(prepared, 1));
+    if (next == NULL || !PyTuple_Check(next) || PyTuple_GET_SIZE(next) != 3) {
+        Py_XDECREF(next);
+        PyErr_Print();
+        return -1;
+    }
+    Py_SETREF(prepared, next);
     return 0;
 }
 

@@ -42,6 +42,9 @@ PyObject *pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
  * COMPILED is borrowed.  0 or -1 (a Python failure of pyward's own). */
 int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
                          PyObject *compiled);
+/* Session child, after a call: the next call's COMPILED program
+ * (borrowed) to run in the same globals.  0 or -1. */
+int pw_sbx_guard_next(PyObject *compiled);
 /* Spare child, before its request: warm up the run's paths (trusted
  * sample program), a step at a time until STOP() is true.  Failures are
  * ignored. */

@@ -3,7 +3,8 @@
  *
  * internal.h - the zygote and run records shared by the executor's
  * files (sandbox.c: the server's side, zygote.c: the zygote process,
- * spare.c: a spare, child.c: the child's checklist, step.c:
+ * spare.c: a spare, session.c: a spare serving a session's calls,
+ * child.c: the child's checklist, step.c:
  * a run's progress, result.c: the verdict and result object), and the
  * functions of child.c, result.c and pw_sbx_reap (sandbox.c) they call.
  * The files a caller depends on one way have their own headers:
@@ -13,7 +14,8 @@
  * requests, relays their data and observes the runs), the zygote (forked
  * by pw_zygote_new before any request; it forks spares and never sees a
  * request's data), and the spares (forked by the zygote as the server's
- * children, each serving at most one run).
+ * children, each serving at most one run, or the calls of one session:
+ * session.c).
  */
 #pragma once
 
@@ -147,6 +149,14 @@ struct pw_sbx_run {
     size_t fds_got; /* how many of them came */
     int refused_nr; /* the system call the listener reported, or -1 */
     char id[48];
+    /* A session's call (session.c): the session it borrows the process,
+     * fds and scratch of (NULL: a fresh run), its request pipe, and the
+     * call's end: the report read (the process stays). */
+    struct pw_sbx_session *sess;
+    int ctl;
+    bool reported;
+    size_t scan;  /* res.buf searched for the report up to here */
+    json_t *seen; /* borrowed: the session's files reported */
 };
 
 /* What the child needs, prepared by the parent before fork. */
@@ -158,6 +168,7 @@ struct pw_sbx_child {
     int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
     int fd_ctl;                        /* its request pipe (kept as fd 4) */
     unsigned os_caps; /* PW_SBX_OS_CAPS its OS layers are set up for */
+    bool session;     /* a session: the request pipe stays (fd_ctl: 4) */
 };
 
 /* The child's checklist, in three parts (child.c).  Setup: every
@@ -170,6 +181,11 @@ struct pw_sbx_child {
 void pw_sbx_child_setup(const struct pw_sbx_child *c);
 void pw_sbx_child_limits(const struct pw_sbx_limits *lim);
 PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);
+/* Exec's first part (a session runs the program itself, call after
+ * call): the interpreter layers, the audit hook, the "G" record. */
+void pw_sbx_child_begin(const struct pw_sbx_child *c);
+/* Close the pipes, _exit with STATUS. */
+PW_NORETURN void pw_sbx_child_end(int status);
 /* Refuse the run from the child: "E" record, _exit. */
 PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
 
@@ -180,3 +196,14 @@ size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
 
 /* Build the result object of a finished run (result.c). */
 json_t *pw_sbx_result_build(const struct pw_sbx_run *run);
+/* The status of a finished run ("ok", "timeout", ...: result.c). */
+const char *pw_sbx_result_status(const struct pw_sbx_run *run);
+
+/* sandbox.c: a new run record for REQ (no process yet); leave PID (0:
+ * reaped) and SCRATCH (owned) to pw_sbx_reap. */
+struct pw_sbx_run *pw_sbx_run_new(struct pw_zygote *z,
+                                  const struct pw_sbx_request *req);
+void pw_sbx_reap_later(struct pw_zygote *z, pid_t pid, char *scratch);
+/* session.c: a session's call RUN is being freed: the session takes its
+ * process and fds back, or ends. */
+void pw_sbx_session_release(struct pw_sbx_run *run);

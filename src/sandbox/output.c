@@ -259,17 +259,38 @@ read_file(int dfd, const char *name, const struct stat *st, struct pw_buf *b,
     return NULL;
 }
 
-/* New reference: the entry for NAME in DFD; *SENT grows by its bytes. */
+/* True if NAME (lstat'ed as ST) was reported as it is now by a call of
+ * the same session (CAPS->seen); it is remembered for the next one. */
+static bool
+seen_before(const char *name, const struct stat *st,
+            const struct pw_sbx_output_caps *caps, json_t *now)
+{
+    if (caps->seen == NULL) {
+        return false;
+    }
+    char key[NAME_MAX_BYTES + 96];
+    snprintf(key, sizeof(key), "%s/%llu/%lld.%09ld/%lld", name,
+             (unsigned long long)st->st_ino, (long long)st->st_mtim.tv_sec,
+             st->st_mtim.tv_nsec, (long long)st->st_size);
+    json_object_set_new(now, key, json_true());
+    return json_object_get(caps->seen, key) != NULL;
+}
+
+/* New reference: the entry for NAME in DFD; *SENT grows by its bytes.
+ * NULL: reported before as it is (NOW: the files seen, for a session). */
 static json_t *
 entry_json(int dfd, const char *name, const struct pw_sbx_output_caps *caps,
-           long long *sent)
+           long long *sent, json_t *now)
 {
     struct stat st;
     char buf[96];
     const char *mime = pw_sbx_output_mime(name, NULL, 0);
-    const char *why = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0
-                          ? "vanished"
-                          : refusal(&st, caps, *sent, buf, sizeof(buf));
+    bool gone = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0;
+    if (!gone && seen_before(name, &st, caps, now)) {
+        return NULL;
+    }
+    const char *why =
+        gone ? "vanished" : refusal(&st, caps, *sent, buf, sizeof(buf));
     struct pw_buf b;
     pw_buf_init(&b);
     if (why == NULL) {
@@ -305,17 +326,27 @@ pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
     size_t n = 0;
     long long total = 0;
     long long sent = 0;
+    long long unchanged = 0;
+    json_auto_t *now = json_object();
     char **names = list_names(dfd, &n, &total);
     for (size_t i = 0; i < n; i++) {
-        if ((long long)i < caps->max_files) {
-            json_array_append_new(list,
-                                  entry_json(dfd, names[i], caps, &sent));
+        json_t *e = (long long)json_array_size(list) < caps->max_files
+                        ? entry_json(dfd, names[i], caps, &sent, now)
+                        : NULL;
+        if (e != NULL) {
+            json_array_append_new(list, e);
+        } else if ((long long)json_array_size(list) < caps->max_files) {
+            unchanged++;
         }
         free(names[i]);
     }
     free(names);
     close(dfd);
-    *omitted = total - (long long)json_array_size(list);
+    *omitted = total - unchanged - (long long)json_array_size(list);
+    if (caps->seen != NULL) {
+        json_object_clear(caps->seen);
+        json_object_update(caps->seen, now);
+    }
     return pw_steal(&list);
 }
 
@@ -395,7 +426,7 @@ pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
     }
     const struct pw_sbx_policy *p = &r->z->policy;
     struct pw_sbx_output_caps caps = {p->output_files, p->output_file_bytes,
-                                      p->output_total_bytes};
+                                      p->output_total_bytes, r->seen};
     /* The workspace tmpfs the child handed over, else the host dir. */
     struct statfs fs;
     if (r->ws_fd >= 0 &&

@@ -22,6 +22,10 @@ struct pw_sbx_output_caps {
     long long max_files;       /* entries listed (sent or not) */
     long long max_file_bytes;  /* a larger file is listed, not sent */
     long long max_total_bytes; /* bytes sent over all files */
+    /* A session's files reported by its earlier calls (borrowed object
+     * whose keys name a file's name, inode, time and size; NULL: none):
+     * left out, and the object refilled with the files there now. */
+    json_t *seen;
 };
 
 /*

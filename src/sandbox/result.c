@@ -12,8 +12,9 @@
  *   - before it, the checklist's own records: "E<reason>" a step that
  *     failed (the run is refused: internal_error), the "W" and "L" tags
  *     of the fds it hands over;
- *   - after it, the program's report: "R<json>" (result value, variables,
- *     error and traceback, written by the guard after the program) and
+ *   - after it, the program's report: "R<json>" (the result's repr and
+ *     JSON text, variables, error and traceback, written by the guard
+ *     after the program) and
  *     "A<event>" (an audit event the hook refused).  A program that gets
  *     past the interpreter layers can write anything there, so the report
  *     is program output: type-checked, size-capped, named in
@@ -30,8 +31,9 @@
 #include "sandbox/internal.h"
 #include "sandbox/output.h"
 
-#define REPORT_STR_MAX 20000 /* bytes of a reported string kept */
-#define REPORT_VARS    50    /* variables kept */
+#define REPORT_STR_MAX  20000  /* bytes of a reported string kept */
+#define REPORT_VARS     50     /* variables kept */
+#define REPORT_JSON_MAX 200000 /* bytes of the reported result's JSON */
 
 struct records {
     bool started;    /* the "G" record came */
@@ -167,6 +169,20 @@ report_str(const json_t *v)
                    pw_utf8_cut(json_string_value(v), len, REPORT_STR_MAX));
 }
 
+/* The reported result as a JSON value (the report carries its JSON text,
+ * so integers stay integers); null if none or malformed. */
+static json_t *
+report_value(const json_t *report)
+{
+    const json_t *text = json_object_get(report, "result_json");
+    json_t *v = NULL;
+    if (json_is_string(text) && json_string_length(text) <= REPORT_JSON_MAX) {
+        v = json_loadb(json_string_value(text), json_string_length(text),
+                       JSON_DECODE_ANY, NULL);
+    }
+    return v != NULL ? v : json_null();
+}
+
 /* The reported error, checked: {type, message, line, traceback}. */
 static json_t *
 report_error(const json_t *report)
@@ -227,7 +243,9 @@ cpu_of(const struct rusage *ru)
 static double
 run_cpu(const struct pw_sbx_run *r)
 {
-    double cpu = r->exit_seen && r->cpu_end >= 0 ? r->cpu_end : cpu_of(&r->ru);
+    double cpu = (r->exit_seen || r->reported) && r->cpu_end >= 0
+                     ? r->cpu_end
+                     : cpu_of(&r->ru);
     if (r->cpu_base >= 0) {
         cpu -= r->cpu_base;
     }
@@ -376,7 +394,8 @@ reported_fields(const struct records *rec)
 {
     json_t *list = json_array();
     if (rec->report != NULL) {
-        const char *const keys[] = {"result", "variables", "error"};
+        const char *const keys[] = {"result", "result_value", "variables",
+                                    "error"};
         for (size_t i = 0; i < PW_N_ELEMENTS(keys); i++) {
             json_array_append_new(list, json_string(keys[i]));
         }
@@ -410,14 +429,22 @@ build(const struct pw_sbx_run *r, struct records *rec)
         "stdout_truncated", r->out.truncated, "stderr_truncated",
         r->err.truncated, "execution_time", r->end - r->start, "cpu_time",
         run_cpu(r), "max_rss_kb",
-        (json_int_t)(r->exit_seen ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
-                                  : r->ru.ru_maxrss),
+        (json_int_t)(r->exit_seen || r->reported
+                         ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
+                         : r->ru.ru_maxrss),
         "exit_code",
         WIFEXITED(st) ? json_integer(WEXITSTATUS(st)) : json_null(), "signal",
         WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
         "variables", rec->started ? report_vars(rec->report) : json_object(),
         "error", error_json(r, rec, status, name), "program_reported",
         reported_fields(rec));
+    if (out != NULL &&
+        json_object_set_new(out, "result_value",
+                            rec->started ? report_value(rec->report)
+                                         : json_null()) < 0) {
+        json_decref(out);
+        out = NULL;
+    }
     json_t *blocked = blocked_json(r, rec, name);
     if (out != NULL && blocked != NULL) {
         json_object_set_new(out, "blocked", blocked);
@@ -439,4 +466,15 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
     }
     json_decref(rec.report);
     return out;
+}
+
+const char *
+pw_sbx_result_status(const struct pw_sbx_run *r)
+{
+    struct records rec;
+    memset(&rec, 0, sizeof(rec));
+    parse_records(&r->res.buf, &rec);
+    const char *status = verdict(r, &rec);
+    json_decref(rec.report);
+    return status;
 }

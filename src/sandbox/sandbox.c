@@ -386,9 +386,8 @@ pw_sbx_reap(struct pw_zygote *z, bool wait)
     return keep;
 }
 
-/* Leave PID (0: reaped) and SCRATCH (owned) to pw_sbx_reap. */
-static void
-reap_later(struct pw_zygote *z, pid_t pid, char *scratch)
+void
+pw_sbx_reap_later(struct pw_zygote *z, pid_t pid, char *scratch)
 {
     z->reap = pw_xrealloc(z->reap, (z->nreap + 1) * sizeof(*z->reap));
     z->reap[z->nreap++] = (struct pw_sbx_leftover){pid, scratch};
@@ -498,9 +497,9 @@ stream_init(struct pw_sbx_stream *s)
 static void
 run_close_fds(struct pw_sbx_run *r)
 {
-    int *fds[] = {&r->fd_in,    &r->out.fd,  &r->err.fd,
-                  &r->res.fd,   &r->pidfd,   &r->ws_fd,
-                  &r->listener, &r->stat_fd, &r->status_fd};
+    int *fds[] = {&r->fd_in,   &r->out.fd,   &r->err.fd, &r->res.fd,
+                  &r->pidfd,   &r->ws_fd,    &r->ctl,    &r->listener,
+                  &r->stat_fd, &r->status_fd};
     for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
         if (*fds[i] >= 0) {
             close(*fds[i]);
@@ -515,6 +514,9 @@ pw_sbx_free(struct pw_sbx_run *r)
     if (r == NULL) {
         return;
     }
+    if (r->sess != NULL) {
+        pw_sbx_session_release(r); /* what the session keeps is taken */
+    }
     if (!r->done && r->pid > 0) {
         (void)kill(-r->pid, SIGKILL);
         (void)kill(r->pid, SIGKILL);
@@ -526,7 +528,7 @@ pw_sbx_free(struct pw_sbx_run *r)
      * directory that is still a mount point in the dying child's
      * namespace costs more than the run. */
     if (r->scratch != NULL || r->reap_deferred) {
-        reap_later(r->z, r->reap_deferred ? r->pid : 0, r->scratch);
+        pw_sbx_reap_later(r->z, r->reap_deferred ? r->pid : 0, r->scratch);
     }
     free(r->stdin_data);
     pw_buf_free(&r->out.buf);
@@ -535,12 +537,12 @@ pw_sbx_free(struct pw_sbx_run *r)
     free(r);
 }
 
-static struct pw_sbx_run *
-run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
+struct pw_sbx_run *
+pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
 {
     struct pw_sbx_run *r = pw_xcalloc(1, sizeof(*r));
     r->z = z;
-    r->pidfd = r->fd_in = r->ws_fd = r->listener = -1;
+    r->pidfd = r->fd_in = r->ws_fd = r->listener = r->ctl = -1;
     r->stat_fd = r->status_fd = -1;
     r->cpu_end = -1;
     r->maxrss_kb = -1;
@@ -598,6 +600,7 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
     (void)pw_sbx_spare_send(s, req, &r->limits);
     r->pid = s->pid;
     r->pidfd = s->pidfd;
+    r->ctl = s->ctl; /* a session's; else closed by the send */
     r->fd_in = s->fds[0];
     r->out.fd = s->fds[1];
     r->err.fd = s->fds[2];
@@ -679,7 +682,7 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
     if (request_extras_bad(req, err)) {
         return NULL;
     }
-    struct pw_sbx_run *r = run_new(z, req);
+    struct pw_sbx_run *r = pw_sbx_run_new(z, req);
     /* Leftovers are cleared when the server is idle; a server that never
      * is clears them here, a few runs at a time. */
     if (z->nreap >= PW_SBX_LEFTOVERS_MAX) {
@@ -704,14 +707,9 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
     return r;
 }
 
-int
-pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
-                json_t **result, struct pw_error *err)
+void
+pw_sbx_wait(struct pw_sbx_run *r)
 {
-    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
-    if (r == NULL) {
-        return -1;
-    }
     struct pollfd fds[8];
     for (;;) {
         int n = pw_sbx_pollfds(r, fds, 8);
@@ -721,9 +719,20 @@ pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
             pw_sbx_cancel(r);
         }
         if (pw_sbx_step(r, fds, n)) {
-            break;
+            return;
         }
     }
+}
+
+int
+pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
+                json_t **result, struct pw_error *err)
+{
+    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
+    if (r == NULL) {
+        return -1;
+    }
+    pw_sbx_wait(r);
     *result = pw_sbx_result_json(r);
     pw_sbx_free(r);
     if (*result == NULL) {

@@ -62,6 +62,7 @@ struct pw_sbx_request {
     const char *const *argv;
     const struct pw_sbx_file *files; /* borrowed; NFILES of them */
     size_t nfiles;
+    bool session; /* the first call of a session (pw_sbx_session_new) */
 };
 
 /* True if NAME may name a support file (pw_sbx_file). */
@@ -145,6 +146,8 @@ json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
 /* Reaps the child if still there; frees everything. */
 void pw_sbx_free(struct pw_sbx_run *run);
 
+/* Drive RUN until it is over (blocking). */
+void pw_sbx_wait(struct pw_sbx_run *run);
 /* Blocking convenience for `pyward run`: start, loop, result.  0 or -1. */
 int pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
                     json_t **result, struct pw_error *err);

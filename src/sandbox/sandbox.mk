@@ -7,6 +7,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/pipes.c src/sandbox/pipes.h \
 	src/sandbox/step.c src/sandbox/step.h \
 	src/sandbox/spare.c src/sandbox/spare.h \
+	src/sandbox/session.c src/sandbox/session.h \
 	src/sandbox/zygote.c src/sandbox/zygote.h \
 	src/sandbox/result.c \
 	src/sandbox/output.c src/sandbox/output.h \

@@ -21,7 +21,9 @@
  * (interpreter layers, audit hook) before running it.  A request the
  * spare was not prepared for (PW_SBX_OS_CAPS) is refused by the zygote
  * before it is sent and by the spare if it arrives.  Nothing of one run
- * reaches another: each spare serves one run.
+ * reaches another: each spare serves one run, or the calls of one session
+ * (a request marked as a session's: after each call's report the spare
+ * waits for the next call on its request pipe; session.c).
  */
 #include "config.h"
 
@@ -31,6 +33,7 @@
 #include <stdint.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -38,6 +41,7 @@
 #include <unistd.h>
 
 #include "core/py.h"
+#include "sandbox/audit.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/scratch.h"
@@ -57,6 +61,7 @@ struct spare_hdr {
     uint8_t has_argv;
     uint8_t has_extra;
     uint8_t has_only;
+    uint8_t session; /* serve calls until the request pipe's EOF */
 };
 
 static int
@@ -127,6 +132,9 @@ close_except(const int *keep, int n)
 }
 
 #define CTL_FD 4 /* where pw_sbx_child_setup puts the request pipe */
+/* A session whose next call could not be prepared (pyward's own
+ * failure): it ends. */
+#define EXIT_SESSION 125
 
 /* Back to back, the request a spare serves comes 2 to 4 ms after its
  * fork (the pool's oldest spare is taken first); a spare left waiting
@@ -149,6 +157,45 @@ static bool
 request_waiting(void)
 {
     return request_within(0);
+}
+
+/* The next call of a session: its source compiled (under every layer)
+ * into the session's globals.  The import allow-list and the limits are
+ * the first request's, for the whole session. */
+static void
+next_call(void)
+{
+    struct spare_hdr h;
+    if (read_exact(CTL_FD, &h, sizeof(h)) < 0) {
+        pw_sbx_child_end(0); /* the session is closed */
+    }
+    char *code = read_blob(CTL_FD, h.code_len);
+    free(read_blob(CTL_FD, h.extra_len));
+    free(read_blob(CTL_FD, h.only_len));
+    free(read_blob(CTL_FD, h.argv_len));
+    free(read_blob(CTL_FD, h.files_len));
+    struct pw_error err = {0};
+    PyObject *compiled =
+        pw_sbx_guard_compile(code, (size_t)h.code_len, h.caps, &err);
+    free(code);
+    if (compiled == NULL || pw_sbx_guard_next(compiled) < 0) {
+        pw_sbx_child_end(EXIT_SESSION);
+    }
+    Py_DECREF(compiled);
+    pw_sbx_audit_next_call();
+}
+
+/* A session: after each call's report ("R", written by the guard once
+ * stdout and stderr are flushed), wait for the next call on the request
+ * pipe; globals, imports and the workspace persist. */
+static PW_NORETURN void
+serve_session(const struct pw_sbx_child *c)
+{
+    pw_sbx_child_begin(c);
+    for (;;) {
+        (void)pw_sbx_guard_execute();
+        next_call();
+    }
 }
 
 /* The support files into the workspace (the cwd), before any code of
@@ -199,7 +246,6 @@ serve_request(const struct pw_sbx_child *setup)
     char *only = read_blob(CTL_FD, h.only_len);
     char *argv = read_blob(CTL_FD, h.argv_len);
     char *files = read_blob(CTL_FD, h.files_len);
-    close(CTL_FD);
     write_files(files, h.files_len);
     struct pw_importset set = {
         .profiles = c.z->profiles,
@@ -219,6 +265,11 @@ serve_request(const struct pw_sbx_child *setup)
     c.req = &req;
     /* NULL: reported by prepare as a setup error */
     c.compiled = compiled != NULL ? compiled : Py_None;
+    c.session = h.session != 0;
+    if (c.session) {
+        serve_session(&c); /* REQ and SET stay on this frame */
+    }
+    close(CTL_FD);
     pw_sbx_child_exec(&c);
 }
 
@@ -328,8 +379,8 @@ put_files(struct pw_buf *b, const struct pw_sbx_request *req, uint64_t *len)
  * spare that refuses it after reading the header cannot make the rest of
  * the send fail, and the spare wakes once. */
 int
-pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
-                  const struct pw_sbx_limits *limits)
+pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
+                     const struct pw_sbx_limits *limits)
 {
     struct spare_hdr h;
     memset(&h, 0, sizeof(h));
@@ -339,6 +390,7 @@ pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
     h.code_len = req->code_len;
     h.has_extra = req->imports->extra != NULL;
     h.has_only = req->imports->only != NULL;
+    h.session = req->session;
     struct pw_buf msg;
     pw_buf_init(&msg);
     pw_buf_append(&msg, &h, sizeof(h));
@@ -349,9 +401,19 @@ pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
     put_list(&msg, req->argv, &h.argv_len);
     put_files(&msg, req, &h.files_len);
     memcpy(msg.data, &h, sizeof(h)); /* with the lists' lengths */
-    int rc = pw_write_all(s->ctl, msg.data, msg.len);
+    int rc = pw_write_all(ctl, msg.data, msg.len);
     pw_buf_free(&msg);
-    close(s->ctl);
-    s->ctl = -1;
     return rc < 0 ? -1 : 0;
+}
+
+int
+pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
+                  const struct pw_sbx_limits *limits)
+{
+    int rc = pw_sbx_request_write(s->ctl, req, limits);
+    if (!req->session) {
+        close(s->ctl);
+        s->ctl = -1;
+    }
+    return rc;
 }

@@ -44,6 +44,10 @@ struct pw_sbx_spare *pw_sbx_spare_adopt(pid_t pid, unsigned caps,
 bool pw_sbx_spare_alive(const struct pw_sbx_spare *s);
 /* Kill, reap and free an unused spare. */
 void pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s);
-/* Hand REQ (with the run's LIMITS) to the spare.  0 or -1. */
+/* Write REQ (with the run's LIMITS) on the request pipe CTL.  0 or -1. */
+int pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
+                         const struct pw_sbx_limits *limits);
+/* Hand REQ (with the run's LIMITS) to the spare (its request pipe kept
+ * for a session's next calls).  0 or -1. */
 int pw_sbx_spare_send(struct pw_sbx_spare *s, const struct pw_sbx_request *req,
                       const struct pw_sbx_limits *limits);

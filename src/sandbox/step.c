@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,6 +326,56 @@ finish_exited(struct pw_sbx_run *r)
     return true;
 }
 
+/* The exit status in a session call's report line LINE (LEN bytes after
+ * the "R"); 1 if it has none. */
+static int
+reported_status(const char *line, size_t len)
+{
+    json_t *v = json_loadb(line, len, 0, NULL);
+    json_t *st = json_object_get(v, "exit_status"); /* borrowed */
+    int status =
+        json_is_integer(st) ? (int)(json_integer_value(st) & 0xff) : 1;
+    json_decref(v);
+    return status;
+}
+
+/* A session's call is over at its report: the "R" line the guard writes
+ * once stdout and stderr are flushed (what the pipes still hold is taken
+ * now, without waiting).  The process stays for the next call. */
+static bool
+call_reported(struct pw_sbx_run *r)
+{
+    struct pw_buf *b = &r->res.buf;
+    while (r->scan < b->len) {
+        const char *p = b->data + r->scan;
+        const char *nl = memchr(p, '\n', b->len - r->scan);
+        if (nl == NULL) {
+            return false; /* a line not complete yet */
+        }
+        r->scan = (size_t)(nl - b->data) + 1;
+        if (p[0] != 'R') {
+            continue;
+        }
+        size_t cap = (size_t)r->limits.max_output_bytes;
+        for (int i = 0; i < 64 && (r->out.fd >= 0 || r->err.fd >= 0); i++) {
+            size_t before = r->out.total + r->err.total;
+            drain(r, &r->out, cap, r->capture);
+            drain(r, &r->err, cap, r->capture);
+            if (r->out.total + r->err.total == before) {
+                break;
+            }
+        }
+        r->wstatus = reported_status(p + 1, (size_t)(nl - p) - 1) << 8;
+        r->cpu_end = pw_sbx_cpu_so_far(r->stat_fd);
+        r->maxrss_kb = pw_sbx_peak_rss(r->status_fd);
+        r->reported = true;
+        r->end = pw_now();
+        r->done = true;
+        return true;
+    }
+    return false;
+}
+
 int
 pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 {
@@ -347,6 +398,10 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         }
     }
     read_all(r);
+    if (r->sess != NULL && r->stop == PW_STOP_NONE && !r->exit_seen &&
+        call_reported(r)) {
+        return 1;
+    }
     if (r->stop == PW_STOP_NONE && finish_exited(r)) {
         return 1;
     }

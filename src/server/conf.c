@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/log.h"
+#include "server/compat.h"
 #include "server/conf.h"
 #include "core/util.h"
 
@@ -33,70 +34,229 @@ enum opt_kind {
 };
 
 static const struct option_entry {
-    const char *flag;       /* long option, or NULL: environment only */
-    const char *env;        /* PYWARD_* name */
-    const char *env_compat; /* SANDBOX_* name or NULL */
+    const char *flag;          /* long option, or NULL: environment only */
+    const char *env;           /* PYWARD_* name, or NULL */
+    const char *env_compat[2]; /* SANDBOX_* names, or NULL */
     enum opt_kind kind;
     size_t offset;
     const char *help;
 } options[] = {
-    {"timeout", "PYWARD_TIMEOUT", "SANDBOX_TIMEOUT", OPT_SECONDS,
-     offsetof(struct pw_config, timeout_s), "default run timeout (s)"},
-    {"max-timeout", "PYWARD_MAX_TIMEOUT", NULL, OPT_SECONDS,
-     offsetof(struct pw_config, max_timeout_s), "largest timeout (s)"},
-    {"max-output", "PYWARD_MAX_OUTPUT_SIZE", "SANDBOX_MAX_OUTPUT_SIZE",
-     OPT_SIZE, offsetof(struct pw_config, max_output),
+    {"timeout",
+     "PYWARD_TIMEOUT",
+     {"SANDBOX_TIMEOUT", "SANDBOX_DEFAULT_TIMEOUT"},
+     OPT_SECONDS,
+     offsetof(struct pw_config, timeout_s),
+     "default run timeout (s)"},
+    {"max-timeout",
+     "PYWARD_MAX_TIMEOUT",
+     {"SANDBOX_MAX_TIMEOUT", NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, max_timeout_s),
+     "largest timeout (s)"},
+    {"max-output",
+     "PYWARD_MAX_OUTPUT_SIZE",
+     {"SANDBOX_MAX_OUTPUT_SIZE", NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, max_output),
      "bytes kept per output stream"},
-    {"memory", "PYWARD_DEFAULT_MEMORY_LIMIT", "SANDBOX_DEFAULT_MEMORY_LIMIT",
-     OPT_SIZE, offsetof(struct pw_config, memory), "default memory limit"},
-    {"max-memory", "PYWARD_MAX_MEMORY", NULL, OPT_SIZE,
-     offsetof(struct pw_config, max_memory), "largest memory limit"},
-    {"profiles", "PYWARD_PROFILES", NULL, OPT_STRING,
-     offsetof(struct pw_config, profiles), "profiles clients may use"},
-    {"rules", "PYWARD_RULES", NULL, OPT_STRING,
-     offsetof(struct pw_config, rules), "default|restricted|DIR"},
-    {"max-concurrency", "PYWARD_MAX_CONCURRENCY", NULL, OPT_COUNT,
-     offsetof(struct pw_config, max_concurrency), "runs in flight"},
-    {"log-level", "PYWARD_LOG_LEVEL", NULL, OPT_LOGLEVEL,
-     offsetof(struct pw_config, log_level), "debug|info|warning|error"},
-    {"http", "PYWARD_HTTP", NULL, OPT_STRING, offsetof(struct pw_config, http),
+    {"memory",
+     "PYWARD_DEFAULT_MEMORY_LIMIT",
+     {"SANDBOX_DEFAULT_MEMORY_LIMIT", NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, memory),
+     "default memory limit"},
+    {"max-memory",
+     "PYWARD_MAX_MEMORY",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, max_memory),
+     "largest memory limit"},
+    {"profiles",
+     "PYWARD_PROFILES",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, profiles),
+     "profiles clients may use"},
+    {"rules",
+     "PYWARD_RULES",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, rules),
+     "default|restricted|DIR"},
+    {"max-concurrency",
+     "PYWARD_MAX_CONCURRENCY",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_concurrency),
+     "runs in flight"},
+    {"session-ttl",
+     "PYWARD_SESSION_TTL",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, session_ttl_s),
+     "idle session expiry (s)"},
+    {"session-lifetime",
+     "PYWARD_SESSION_LIFETIME",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, session_lifetime_s),
+     "longest session life (s)"},
+    {"max-sessions",
+     "PYWARD_MAX_SESSIONS",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_sessions),
+     "sessions on this server"},
+    {"max-sessions-per-client",
+     "PYWARD_MAX_SESSIONS_PER_CLIENT",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_sessions_per_owner),
+     "sessions per client"},
+    {"instance-id",
+     "PYWARD_INSTANCE_ID",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, instance_id),
+     "prefix of session ids"},
+    {"compat",
+     "PYWARD_COMPAT",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, compat),
+     "another server's tool set"},
+    {"http",
+     "PYWARD_HTTP",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, http),
      "serve HTTP on HOST:PORT"},
-    {"auth-token-file", "PYWARD_AUTH_TOKEN_FILE", NULL, OPT_STRING,
-     offsetof(struct pw_config, auth_token_file), "bearer tokens, one a line"},
-    {"allow-origin", "PYWARD_ALLOW_ORIGIN", NULL, OPT_LIST,
+    {"auth-token-file",
+     "PYWARD_AUTH_TOKEN_FILE",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, auth_token_file),
+     "bearer tokens, one a line"},
+    {"allow-origin",
+     "PYWARD_ALLOW_ORIGIN",
+     {NULL, NULL},
+     OPT_LIST,
      offsetof(struct pw_config, allow_origins),
      "Origins allowed (comma list)"},
-    {"tls-cert", "PYWARD_TLS_CERT", NULL, OPT_STRING,
-     offsetof(struct pw_config, tls_cert), "PEM certificate (HTTPS)"},
-    {"tls-key", "PYWARD_TLS_KEY", NULL, OPT_STRING,
-     offsetof(struct pw_config, tls_key), "PEM private key (HTTPS)"},
-    {"grace", "PYWARD_GRACE", NULL, OPT_SECONDS,
-     offsetof(struct pw_config, grace_s), "SIGTERM: runs may finish (s)"},
-    {"max-connections", "PYWARD_MAX_CONNECTIONS", NULL, OPT_COUNT,
-     offsetof(struct pw_config, max_connections), "HTTP connections"},
-    {"max-queued", "PYWARD_MAX_QUEUED", NULL, OPT_COUNT,
-     offsetof(struct pw_config, max_queued), "runs waiting (HTTP)"},
-    {"max-body", "PYWARD_MAX_BODY", NULL, OPT_SIZE,
-     offsetof(struct pw_config, max_body), "largest HTTP request body"},
-    {"request-timeout", "PYWARD_REQUEST_TIMEOUT", NULL, OPT_SECONDS,
+    {"tls-cert",
+     "PYWARD_TLS_CERT",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, tls_cert),
+     "PEM certificate (HTTPS)"},
+    {"tls-key",
+     "PYWARD_TLS_KEY",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, tls_key),
+     "PEM private key (HTTPS)"},
+    {"grace",
+     "PYWARD_GRACE",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, grace_s),
+     "SIGTERM: runs may finish (s)"},
+    {"max-connections",
+     "PYWARD_MAX_CONNECTIONS",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_connections),
+     "HTTP connections"},
+    {"max-queued",
+     "PYWARD_MAX_QUEUED",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_config, max_queued),
+     "runs waiting (HTTP)"},
+    {"max-body",
+     "PYWARD_MAX_BODY",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_config, max_body),
+     "largest HTTP request body"},
+    {"request-timeout",
+     "PYWARD_REQUEST_TIMEOUT",
+     {NULL, NULL},
+     OPT_SECONDS,
      offsetof(struct pw_config, request_timeout_s),
      "HTTP headers and body in (s)"},
-    {"idle-timeout", "PYWARD_IDLE_TIMEOUT", NULL, OPT_SECONDS,
-     offsetof(struct pw_config, idle_timeout_s), "HTTP keep-alive idle (s)"},
-    {"jobe", "PYWARD_JOBE", NULL, OPT_BOOL, offsetof(struct pw_config, jobe),
+    {"idle-timeout",
+     "PYWARD_IDLE_TIMEOUT",
+     {NULL, NULL},
+     OPT_SECONDS,
+     offsetof(struct pw_config, idle_timeout_s),
+     "HTTP keep-alive idle (s)"},
+    {"jobe",
+     "PYWARD_JOBE",
+     {NULL, NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, jobe),
      "Jobe API at /jobe (with --http)"},
-    {"jobe-files", "PYWARD_JOBE_FILES", NULL, OPT_STRING,
-     offsetof(struct pw_config, jobe_files), "Jobe file cache DIR"},
-    {"jobe-keys", "PYWARD_JOBE_KEYS", NULL, OPT_STRING,
-     offsetof(struct pw_config, jobe_keys), "Jobe X-API-KEYs, one a line"},
-    {NULL, "PYWARD_ENABLE_NETWORK", "SANDBOX_ENABLE_NETWORK", OPT_BOOL,
-     offsetof(struct pw_config, enable_network), NULL},
-    {NULL, "PYWARD_ENABLE_FILESYSTEM", "SANDBOX_ENABLE_FILESYSTEM", OPT_BOOL,
-     offsetof(struct pw_config, enable_filesystem), NULL},
-    {NULL, "PYWARD_ENABLE_DATA_SCIENCE", "SANDBOX_ENABLE_DATA_SCIENCE",
-     OPT_BOOL, offsetof(struct pw_config, enable_data_science), NULL},
-    {NULL, "PYWARD_ALLOWED_IMPORTS", "SANDBOX_ALLOWED_IMPORTS", OPT_LIST,
-     offsetof(struct pw_config, allowed_imports), NULL},
+    {"jobe-files",
+     "PYWARD_JOBE_FILES",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, jobe_files),
+     "Jobe file cache DIR"},
+    {"jobe-keys",
+     "PYWARD_JOBE_KEYS",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, jobe_keys),
+     "Jobe X-API-KEYs, one a line"},
+    {"log-level",
+     "PYWARD_LOG_LEVEL",
+     {NULL, NULL},
+     OPT_LOGLEVEL,
+     offsetof(struct pw_config, log_level),
+     "debug|info|warning|error"},
+    {NULL,
+     "PYWARD_ENABLE_NETWORK",
+     {"SANDBOX_ENABLE_NETWORK", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, enable_network),
+     NULL},
+    {NULL,
+     "PYWARD_ENABLE_FILESYSTEM",
+     {"SANDBOX_ENABLE_FILESYSTEM", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, enable_filesystem),
+     NULL},
+    {NULL,
+     "PYWARD_ENABLE_DATA_SCIENCE",
+     {"SANDBOX_ENABLE_DATA_SCIENCE", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, enable_data_science),
+     NULL},
+    {NULL,
+     "PYWARD_ALLOWED_IMPORTS",
+     {NULL, NULL},
+     OPT_LIST,
+     offsetof(struct pw_config, allowed_imports),
+     NULL},
+    {NULL,
+     NULL,
+     {"SANDBOX_ALLOWED_IMPORTS", NULL},
+     OPT_LIST,
+     offsetof(struct pw_config, only_imports),
+     NULL},
+    {NULL,
+     "PYWARD_ENABLE_CONTAINER_MODE",
+     {"SANDBOX_ENABLE_CONTAINER_MODE", NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, container_mode),
+     NULL},
+    {NULL,
+     NULL,
+     {"SANDBOX_CONTAINER_IMAGE", NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, container_image),
+     NULL},
 };
 
 static int
@@ -221,8 +381,8 @@ load_env(struct pw_config *cfg, struct pw_error *err)
 {
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
-        /* The compatibility name first, so the PYWARD_ one wins. */
-        const char *names[] = {e->env_compat, e->env};
+        /* The compatibility names first, so the PYWARD_ one wins. */
+        const char *names[] = {e->env_compat[0], e->env_compat[1], e->env};
         for (size_t j = 0; j < PW_N_ELEMENTS(names); j++) {
             const char *v = names[j] != NULL ? getenv(names[j]) : NULL;
             if (v != NULL && set_option(cfg, e, v, names[j], err) < 0) {
@@ -247,6 +407,10 @@ set_defaults(struct pw_config *cfg)
     cfg->max_concurrency = cores > 0 ? (int)cores : 1;
     cfg->log_level = PW_LOG_WARN;
     cfg->rules = pw_xstrdup("default");
+    cfg->session_ttl_s = 600;
+    cfg->session_lifetime_s = 3600;
+    cfg->max_sessions = 16;
+    cfg->max_sessions_per_owner = 4;
     cfg->grace_s = 30;
     cfg->max_connections = 64;
     cfg->max_queued = 64;
@@ -266,12 +430,16 @@ pw_config_usage(void)
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
         if (e->flag != NULL) {
-            printf("  --%-17s %-30s %s\n", e->flag, e->help, e->env);
+            printf("  --%-24s %-27s %s\n", e->flag, e->help, e->env);
         }
     }
     printf("\nenvironment only: SANDBOX_ENABLE_NETWORK, "
            "SANDBOX_ENABLE_FILESYSTEM,\n  SANDBOX_ENABLE_DATA_SCIENCE, "
-           "SANDBOX_ALLOWED_IMPORTS (PYWARD_* too)\n");
+           "SANDBOX_ENABLE_CONTAINER_MODE (PYWARD_* too),\n"
+           "  SANDBOX_ALLOWED_IMPORTS (the only modules runs may import),\n"
+           "  PYWARD_ALLOWED_IMPORTS (modules added to the profiles'),\n"
+           "  SANDBOX_CONTAINER_IMAGE (accepted; pyward runs no image)\n"
+           "SANDBOX_DEFAULT_TIMEOUT and SANDBOX_MAX_TIMEOUT are read too.\n");
 }
 
 /* A default above its maximum is an error when both were given, else the
@@ -279,6 +447,12 @@ pw_config_usage(void)
 static int
 check_consistency(struct pw_config *cfg, struct pw_error *err)
 {
+    enum pw_compat mode;
+    if (pw_compat_parse(cfg->compat, &mode) < 0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "--compat: unknown tool set '%s' (one of %s)",
+                       cfg->compat, pw_compat_names());
+    }
     if (cfg->timeout_s > cfg->max_timeout_s && !cfg->timeout_given) {
         cfg->timeout_s = cfg->max_timeout_s;
     }
@@ -343,6 +517,13 @@ pw_config_load(struct pw_config *cfg, int argc, char **argv,
         return pw_fail(err, PW_ERR_USAGE, "unexpected argument '%s'",
                        argv[optind]);
     }
+    if (cfg->container_image != NULL) {
+        pw_log(PW_LOG_WARN,
+               "SANDBOX_CONTAINER_IMAGE=%s: pyward runs no container image; "
+               "every run has its own process, namespaces and seccomp "
+               "filter (use_container is accepted)",
+               cfg->container_image);
+    }
     return check_consistency(cfg, err);
 }
 
@@ -351,7 +532,7 @@ pw_config_free(struct pw_config *cfg)
 {
     free(cfg->rules);
     free(cfg->profiles);
-    free_list(cfg->allowed_imports);
+    free(cfg->instance_id);
     free(cfg->http);
     free(cfg->auth_token_file);
     free(cfg->jobe_files);
@@ -359,49 +540,47 @@ pw_config_free(struct pw_config *cfg)
     free_list(cfg->allow_origins);
     free(cfg->tls_cert);
     free(cfg->tls_key);
+    free(cfg->container_image);
+    free(cfg->compat);
+    free_list(cfg->allowed_imports);
+    free_list(cfg->only_imports);
     memset(cfg, 0, sizeof(*cfg));
 }
 
-static int toggled_mask(const struct pw_config *cfg,
-                        const struct pw_profiles *profiles,
-                        pw_profile_mask *mask, struct pw_error *err);
+/* The SANDBOX_ENABLE_* switch of each profile that has one. */
+static const struct {
+    size_t offset;
+    const char *name;
+    const char *env;
+} toggles[] = {
+    {offsetof(struct pw_config, enable_network), "network",
+     "SANDBOX_ENABLE_NETWORK"},
+    {offsetof(struct pw_config, enable_filesystem), "filesystem",
+     "SANDBOX_ENABLE_FILESYSTEM"},
+    {offsetof(struct pw_config, enable_data_science), "data_science",
+     "SANDBOX_ENABLE_DATA_SCIENCE"},
+};
 
-int
-pw_config_profile_mask(const struct pw_config *cfg,
-                       const struct pw_profiles *profiles,
-                       pw_profile_mask *mask, struct pw_error *err)
+const char *
+pw_config_profile_env(const char *profile)
 {
-    if ((cfg->profiles != NULL
-             ? pw_profiles_parse_list(profiles, cfg->profiles, mask, err)
-             : toggled_mask(cfg, profiles, mask, err)) < 0) {
-        return -1;
-    }
-    /* The Jobe API runs its programs under basic and jobe. */
-    static const char *const jobe[] = {"basic", "jobe"};
-    for (size_t i = 0; cfg->jobe && i < PW_N_ELEMENTS(jobe); i++) {
-        int idx = pw_profiles_index(profiles, jobe[i]);
-        if (idx < 0) {
-            return pw_fail(err, PW_ERR_USAGE, "--jobe: no profile named '%s'",
-                           jobe[i]);
+    for (size_t i = 0; i < PW_N_ELEMENTS(toggles); i++) {
+        if (strcmp(toggles[i].name, profile) == 0) {
+            return toggles[i].env;
         }
-        *mask |= (pw_profile_mask)1 << idx;
     }
-    return 0;
+    return NULL;
 }
 
-/* The default profiles and those the environment's toggles add. */
+/* The profiles --profiles names, or the default ones and those the
+ * environment's toggles add. */
 static int
-toggled_mask(const struct pw_config *cfg, const struct pw_profiles *profiles,
-             pw_profile_mask *mask, struct pw_error *err)
+chosen_mask(const struct pw_config *cfg, const struct pw_profiles *profiles,
+            pw_profile_mask *mask, struct pw_error *err)
 {
-    static const struct {
-        size_t offset;
-        const char *name;
-    } toggles[] = {
-        {offsetof(struct pw_config, enable_network), "network"},
-        {offsetof(struct pw_config, enable_filesystem), "filesystem"},
-        {offsetof(struct pw_config, enable_data_science), "data_science"},
-    };
+    if (cfg->profiles != NULL) {
+        return pw_profiles_parse_list(profiles, cfg->profiles, mask, err);
+    }
     *mask = pw_profiles_default_mask(profiles);
     for (size_t i = 0; i < PW_N_ELEMENTS(toggles); i++) {
         if (!*(const bool *)((const char *)cfg + toggles[i].offset)) {
@@ -411,6 +590,27 @@ toggled_mask(const struct pw_config *cfg, const struct pw_profiles *profiles,
         if (idx < 0) {
             return pw_fail(err, PW_ERR_USAGE, "no profile named '%s'",
                            toggles[i].name);
+        }
+        *mask |= (pw_profile_mask)1 << idx;
+    }
+    return 0;
+}
+
+int
+pw_config_profile_mask(const struct pw_config *cfg,
+                       const struct pw_profiles *profiles,
+                       pw_profile_mask *mask, struct pw_error *err)
+{
+    if (chosen_mask(cfg, profiles, mask, err) < 0) {
+        return -1;
+    }
+    /* The Jobe API runs its programs under basic and jobe. */
+    static const char *const jobe[] = {"basic", "jobe"};
+    for (size_t i = 0; cfg->jobe && i < PW_N_ELEMENTS(jobe); i++) {
+        int idx = pw_profiles_index(profiles, jobe[i]);
+        if (idx < 0) {
+            return pw_fail(err, PW_ERR_USAGE, "--jobe: no profile named '%s'",
+                           jobe[i]);
         }
         *mask |= (pw_profile_mask)1 << idx;
     }

@@ -18,27 +18,38 @@
 #define PW_MAX_CODE_BYTES (2LL * 1024 * 1024)
 
 struct pw_config {
-    double timeout_s;         /* default per run */
-    double max_timeout_s;     /* what a client may ask at most */
-    long long memory;         /* default RLIMIT_AS, bytes */
-    long long max_memory;     /* what a client may ask at most */
-    long long max_output;     /* bytes per stream */
-    long long max_code;       /* bytes of source */
-    int max_concurrency;      /* runs in flight; the rest queue */
-    int log_level;            /* enum pw_log_level */
-    char *rules;              /* "default", "restricted" or a DIR (owned) */
-    char *profiles;           /* comma list (owned) or NULL: from env */
-    bool enable_network;      /* SANDBOX_ENABLE_NETWORK */
-    bool enable_filesystem;   /* SANDBOX_ENABLE_FILESYSTEM */
-    bool enable_data_science; /* SANDBOX_ENABLE_DATA_SCIENCE */
-    char **allowed_imports;   /* operator's extra modules, NULL-terminated */
-    char *http;               /* HOST:PORT to serve HTTP on, or NULL */
-    char *auth_token_file;    /* bearer tokens, one a line (owned) */
-    bool jobe;                /* the Jobe API under /jobe (HTTP only) */
-    char *jobe_files;         /* its file cache (owned) or NULL: $TMPDIR */
-    char *jobe_keys;          /* its X-API-KEYs, one a line (owned) */
-    char **allow_origins;     /* Origins allowed besides loopback ones */
-    char *tls_cert;           /* PEM files: HTTPS (owned) */
+    double timeout_s;           /* default per run */
+    double max_timeout_s;       /* what a client may ask at most */
+    long long memory;           /* default RLIMIT_AS, bytes */
+    long long max_memory;       /* what a client may ask at most */
+    long long max_output;       /* bytes per stream */
+    long long max_code;         /* bytes of source */
+    int max_concurrency;        /* runs in flight; the rest queue */
+    int log_level;              /* enum pw_log_level */
+    char *rules;                /* "default", "restricted" or a DIR (owned) */
+    char *profiles;             /* comma list (owned) or NULL: from env */
+    bool enable_network;        /* SANDBOX_ENABLE_NETWORK */
+    bool enable_filesystem;     /* SANDBOX_ENABLE_FILESYSTEM */
+    bool enable_data_science;   /* SANDBOX_ENABLE_DATA_SCIENCE */
+    char **allowed_imports;     /* operator's extra modules, NULL-terminated */
+    double session_ttl_s;       /* idle session expiry, default and most */
+    double session_lifetime_s;  /* the longest a session lives */
+    int max_sessions;           /* on this server */
+    int max_sessions_per_owner; /* per client (owner) */
+    char *instance_id;          /* session id prefix (owned) or NULL */
+    char **only_imports;        /* SANDBOX_ALLOWED_IMPORTS: the only modules
+                                   runs may import (NULL: the profiles') */
+    bool container_mode;        /* SANDBOX_ENABLE_CONTAINER_MODE: every run
+                                   needs the namespace layers */
+    char *container_image;      /* SANDBOX_CONTAINER_IMAGE (unused, owned) */
+    char *compat;               /* --compat: another server's tools (owned) */
+    char *http;                 /* HOST:PORT to serve HTTP on, or NULL */
+    char *auth_token_file;      /* bearer tokens, one a line (owned) */
+    bool jobe;                  /* the Jobe API under /jobe (HTTP only) */
+    char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
+    char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
+    char **allow_origins;       /* Origins allowed besides loopback ones */
+    char *tls_cert;             /* PEM files: HTTPS (owned) */
     char *tls_key;
     double grace_s;           /* SIGTERM: how long runs may finish */
     int max_connections;      /* HTTP connections served at once */
@@ -64,6 +75,10 @@ void pw_config_free(struct pw_config *cfg);
 int pw_config_profile_mask(const struct pw_config *cfg,
                            const struct pw_profiles *profiles,
                            pw_profile_mask *mask, struct pw_error *err);
+
+/* The environment variable that enables PROFILE (SANDBOX_ENABLE_*), or
+ * NULL when it has none. */
+const char *pw_config_profile_env(const char *profile);
 
 /* Print the --help text to stdout. */
 void pw_config_usage(void);

@@ -59,10 +59,11 @@ struct exchange {
     size_t bytes;
     char method[8];
     char path[128];
-    char rpc[48]; /* the JSON-RPC method, for the log */
-    bool too_big; /* the body went over the cap */
-    bool reading; /* the body is coming */
-    bool waiting; /* a reply is owed (in h->streams) */
+    char rpc[48];   /* the JSON-RPC method, for the log */
+    char owner[32]; /* who calls: the owner of its sessions */
+    bool too_big;   /* the body went over the cap */
+    bool reading;   /* the body is coming */
+    bool waiting;   /* a reply is owed (in h->streams) */
     bool suspended;
     bool sse_ok;       /* Accept names text/event-stream */
     bool sse;          /* answering with a stream */
@@ -408,6 +409,7 @@ check_caller(struct exchange *x)
         return MHD_HTTP_UNAUTHORIZED;
     }
     x->sink.owner = token_owner(tok, len);
+    snprintf(x->owner, sizeof(x->owner), "token-%016llx", x->sink.owner);
     return 0;
 }
 
@@ -650,7 +652,12 @@ dispatch(struct exchange *x, bool requests)
 {
     struct pw_http *h = x->h;
     pw_server_activity(h->srv);
+    /* The caller owns the sessions it makes (without tokens, every
+     * caller is one). */
+    const char *before = h->tools->owner;
+    h->tools->owner = x->owner[0] != '\0' ? x->owner : "http";
     pw_mcp_handle_line(&x->mcp, x->body.data, x->body.len, false);
+    h->tools->owner = before;
     if (!requests) {
         /* Notifications and responses: accepted, unless the MCP layer
          * found one invalid (its error, with a null id). */

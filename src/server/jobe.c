@@ -259,12 +259,24 @@ exec_args(const struct pw_jobe *j, const struct pw_jobe_spec *spec)
                      "profile", "basic", "jobe");
 }
 
-/* A result the validator gave at once (a rejection) as Jobe's answer. */
+/* A result execute_code gave at once (a rejection by the validator, or
+ * arguments it refused) as Jobe's answer. */
 static void
 answer_now(struct pw_jobe_answer *a, json_t *result, const char *name)
 {
     json_t *sc = json_object_get(result, "structuredContent");
-    answer(a, 200, pw_jobe_result_json(sc, name));
+    if (json_is_object(sc)) {
+        answer(a, 200, pw_jobe_result_json(sc, name));
+    } else {
+        /* Arguments the tool refused: the text says why. */
+        json_t *text = json_object_get(
+            json_array_get(json_object_get(result, "content"), 0), "text");
+        answer(a, 200,
+               pw_jobe_result_object(NULL, PW_JOBE_INTERNAL_ERROR, "", "",
+                                     json_is_string(text)
+                                         ? json_string_value(text)
+                                         : "the run was refused"));
+    }
     json_decref(result);
 }
 
@@ -298,8 +310,9 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
     json_auto_t *args = exec_args(j, &spec);
     struct pw_error err = {0};
     json_t *result = NULL;
-    struct pw_exec *e =
-        args != NULL ? pw_exec_new(j->tools, args, &result, &err) : NULL;
+    struct pw_exec *e = args != NULL ? pw_exec_new(j->tools, "execute_code",
+                                                   args, &result, &err)
+                                     : NULL;
     if (e != NULL) {
         pw_exec_set_extras(e, spec.argv, files, n);
         spec.argv = NULL;

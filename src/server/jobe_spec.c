@@ -406,7 +406,7 @@ cmpinfo_of(const json_t *sc, const char *name)
     struct pw_buf b;
     pw_buf_init(&b);
     json_t *errors =
-        json_object_get(json_object_get(sc, "validation"), "errors");
+        json_object_get(json_object_get(sc, "validation"), "findings");
     size_t i;
     json_t *e;
     json_array_foreach(errors, i, e) {
@@ -418,7 +418,7 @@ cmpinfo_of(const json_t *sc, const char *name)
     }
     if (b.len == 0) {
         pw_buf_printf(&b, "%s: %s\n", name,
-                      str_of(json_object_get(sc, "error"), "message"));
+                      str_of(json_object_get(sc, "error_details"), "message"));
     }
     return pw_buf_take(&b, NULL);
 }
@@ -432,7 +432,7 @@ stderr_of(const json_t *sc, const char *name)
     pw_buf_init(&b);
     const char *err = str_of(sc, "stderr");
     pw_buf_append(&b, err, strlen(err));
-    const char *tb = str_of(json_object_get(sc, "error"), "traceback");
+    const char *tb = str_of(sc, "traceback");
     for (const char *line = tb; *line != '\0';) {
         const char *end = strchr(line, '\n');
         size_t n = end != NULL ? (size_t)(end - line + 1) : strlen(line);

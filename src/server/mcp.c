@@ -242,7 +242,7 @@ m_ping(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
 static void
 m_tools_list(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
 {
-    json_t *tools = pw_tools_list_json();
+    json_t *tools = pw_tools_list_json(m->tools);
     reply_result(m, req,
                  cacheable(req, tools != NULL
                                     ? json_pack("{s:o}", "tools", tools)
@@ -265,17 +265,22 @@ m_set_level(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
                 "notice, warning, error, critical, alert, emergency");
 }
 
-/* tools/call execute_code: validate now, run in the event loop. */
+/* tools/call of a tool that runs code (execute_code): validate now, run
+ * in the event loop. */
 static void
-call_execute(struct pw_mcp *m, struct pw_rpc_req *req, json_t *args,
-             json_t *meta)
+call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
+             json_t *args, json_t *meta)
 {
     struct pw_error err = {0};
     json_t *result = NULL;
-    struct pw_exec *e = pw_exec_new(m->tools, args, &result, &err);
+    struct pw_exec *e = pw_exec_new(m->tools, name, args, &result, &err);
     if (e == NULL && result != NULL) {
-        pw_mcp_log(m, PW_MCP_INFO, "execute_code rejected by the validator");
-        pw_server_count_rejected(m->srv);
+        pw_mcp_log(m, PW_MCP_INFO, "%s refused before running", name);
+        const char *st = json_string_value(json_object_get(
+            json_object_get(result, "structuredContent"), "status"));
+        if (st != NULL && strcmp(st, "rejected") == 0) {
+            pw_server_count_rejected(m->srv);
+        }
         reply_result(m, req, result);
         return;
     }
@@ -283,7 +288,7 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, json_t *args,
         reply_error(m, req,
                     err.code == PW_ERR_USAGE ? PW_RPC_INVALID_PARAMS
                                              : PW_RPC_INTERNAL_ERROR,
-                    "execute_code: %s", err.message);
+                    "%s: %s", name, err.message);
         return;
     }
     json_t *token = json_object_get(meta, "progressToken"); /* borrowed */
@@ -303,7 +308,7 @@ m_tools_call(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
                     "tools/call: 'name' must be a string");
         return;
     }
-    if (!pw_tools_exists(name)) {
+    if (!pw_tools_exists(m->tools, name)) {
         reply_error(m, req, PW_RPC_INVALID_PARAMS, "unknown tool '%s'", name);
         return;
     }
@@ -315,8 +320,8 @@ m_tools_call(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
     if (json_is_null(args)) {
         args = NULL;
     }
-    if (strcmp(name, "execute_code") == 0) {
-        call_execute(m, req, args, json_object_get(params, "_meta"));
+    if (pw_tools_runs_code(m->tools, name)) {
+        call_execute(m, req, name, args, json_object_get(params, "_meta"));
         return;
     }
     struct pw_error err = {0};

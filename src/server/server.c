@@ -22,6 +22,7 @@
 #include "server/rpc.h"
 #include "core/log.h"
 #include "server/server.h"
+#include "server/sessions.h"
 #include "core/util.h"
 
 #define FDS_PER_RUN    8
@@ -73,6 +74,7 @@ struct pw_server {
     double drain_until;
     size_t max_queued;
     struct pw_server_stats stats;
+    double session_tick; /* when sessions expire next (pw_sessions_tick) */
 };
 
 const double pw_stats_bounds[PW_STATS_BUCKETS] = {
@@ -568,6 +570,9 @@ poll_timeout(const struct pw_server *s, double now)
             next = fmin(next, j->next_progress);
         }
     }
+    if (s->tools->sessions != NULL) {
+        next = fmin(next, s->session_tick);
+    }
     if (isinf(next)) {
         return -1;
     }
@@ -789,6 +794,9 @@ pw_server_run(struct pw_server *s)
         step_jobs(s, pw_now());
         if (s->has_transport) {
             s->tr.dispatch(s->tr.ctx, s->fds + n0, rc < 0 ? 0 : n - n0);
+        }
+        if (s->tools->sessions != NULL) {
+            s->session_tick = pw_sessions_tick(s->tools->sessions, pw_now());
         }
         if (s->out.broken) {
             pw_log(PW_LOG_INFO, "client gone: shutting down");

@@ -5,7 +5,11 @@ libpyward_a_SOURCES += \
 	src/server/rpc.c src/server/rpc.h \
 	src/server/mcp.c src/server/mcp.h \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
+	src/server/tools_info.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
+	src/server/sessions.c src/server/sessions.h \
+	src/server/session_tool.c src/server/session_tool.h \
+	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
 	src/server/httpreq.c src/server/httpreq.h \
@@ -29,6 +33,10 @@ EXTRA_DIST += \
 	tests/mcp-client/stateless.test.mjs \
 	tests/mcp-client/http.test.mjs \
 	tests/mcp-client/httpserver.mjs \
+	tests/mcp-client/sessions.test.mjs \
+	tests/mcp-client/ibm.test.mjs \
+	tests/mcp-client/pep723.test.mjs \
+	tests/mcp-client/compat.test.mjs \
 	tests/mcp-client/package.json \
 	tests/mcp-client/package-lock.json \
 	$(NULL)
@@ -66,4 +74,12 @@ TESTS += tests/unit/check_jobe
 tests_unit_check_jobe_SOURCES = tests/unit/check_jobe.c
 tests_unit_check_jobe_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_jobe_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_sessions
+TESTS += tests/unit/check_sessions
+tests_unit_check_sessions_SOURCES = tests/unit/check_sessions.c
+tests_unit_check_sessions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_sessions_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif

@@ -4,7 +4,8 @@
  * tools.c - argument checking and results of the MCP tools.  The work is
  * done by the validator (pw_validate) and the sandbox (pw_sbx_*).
  *
- * Defines pw_tools_* and pw_exec_* (an execute_code call).
+ * Defines pw_tools_call_sync and pw_exec_* (an execute_code call);
+ * tools_info.c starts and stops the tools, tools_schema.c lists them.
  */
 #include "config.h"
 
@@ -15,7 +16,10 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "server/grade_tool.h"
+#include "server/compat.h"
+#include "server/session_tool.h"
 #include "server/tools.h"
+#include "validator/script_meta.h"
 #include "core/util.h"
 
 #define TEXT_MAX 4000 /* bytes of output shown in the text block */
@@ -36,12 +40,17 @@ struct call_args {
     long long memory;
     pw_profile_mask mask;
     const char **only; /* owned vector of borrowed strings, or NULL */
+    const char **deps; /* owned vector of borrowed strings, or NULL */
     bool capture;
-    json_t *tests; /* borrowed: grade_code's suite */
+    bool container; /* use_container: the namespace layers are required */
+    json_t *tests;  /* borrowed: grade_code's suite */
+    const char *session_id; /* borrowed: execute_code in a session */
 };
 
 struct pw_exec {
-    json_t *args; /* owned: keeps the borrowed strings alive */
+    const struct pw_tools *tools; /* borrowed */
+    json_t *args;                 /* owned: keeps the borrowed strings alive */
+    char *owner;                  /* owned: the caller (sessions) */
     struct call_args a;
     struct pw_importset imports;
     char id[32];
@@ -53,12 +62,56 @@ struct pw_exec {
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
                       struct pw_error *err);
 
+/* The JSON type of V, as a message names it. */
+static const char *
+type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        return "an object";
+    case JSON_ARRAY:
+        return "a list";
+    case JSON_STRING:
+        return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL:
+        return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE:
+        return "a boolean";
+    case JSON_NULL:
+        break;
+    }
+    return "null";
+}
+
+/* B's text ("" when empty). */
+static const char *
+buf_str(const struct pw_buf *b)
+{
+    return b->data != NULL ? b->data : "";
+}
+
+/* Into B: the names of the profiles in MASK, comma-separated. */
+static void
+profile_names(const struct pw_tools *t, pw_profile_mask mask, struct pw_buf *b)
+{
+    for (size_t i = 0; i < t->profiles->n; i++) {
+        if ((mask & ((pw_profile_mask)1 << i)) != 0) {
+            pw_buf_printf(b, "%s%s", b->len > 0 ? ", " : "",
+                          t->profiles->v[i].name);
+        }
+    }
+}
+
 static int
 arg_code(const struct pw_tools *t, json_t *v, struct call_args *a,
          struct pw_error *err)
 {
     if (!json_is_string(v)) {
-        return pw_fail(err, PW_ERR_USAGE, "'code' must be a string");
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'code' must be a string of Python source, not %s",
+                       type_name(v));
     }
     a->code = json_string_value(v);
     a->code_len = json_string_length(v);
@@ -75,7 +128,10 @@ arg_stdin(const struct pw_tools *t, json_t *v, struct call_args *a,
           struct pw_error *err)
 {
     if (!json_is_string(v)) {
-        return pw_fail(err, PW_ERR_USAGE, "'stdin' must be a string");
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'stdin' must be a string (the program's input), not "
+                       "%s",
+                       type_name(v));
     }
     a->stdin_data = json_string_value(v);
     a->stdin_len = json_string_length(v);
@@ -88,11 +144,18 @@ arg_timeout(const struct pw_tools *t, json_t *v, struct call_args *a,
 {
     double max = t->cfg->max_timeout_s;
     double d = json_number_value(v);
-    if (!json_is_number(v) || !isfinite(d) || d <= 0 || d > max) {
+    if (!json_is_number(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'timeout' must be a number of seconds above 0 and "
-                       "at most %g",
-                       max);
+                       "'timeout' must be a number of seconds, not %s; leave "
+                       "it out for the default of %g s",
+                       type_name(v), t->cfg->timeout_s);
+    }
+    if (!isfinite(d) || d <= 0 || d > max) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'timeout' is %g s: it must be above 0 and at most %g "
+                       "s, the maximum of this server; leave it out for the "
+                       "default of %g s",
+                       d, max, t->cfg->timeout_s);
     }
     a->timeout = d;
     return 0;
@@ -107,12 +170,28 @@ arg_memory(const struct pw_tools *t, json_t *v, struct call_args *a,
         n = json_integer_value(v);
     } else if (json_is_string(v)) {
         n = pw_parse_size(json_string_value(v));
-    }
-    if (n <= 0 || n > t->cfg->max_memory) {
+    } else {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'memory_limit' must be a size such as \"256m\" or "
-                       "\"1g\", at most %lld bytes",
-                       t->cfg->max_memory);
+                       "'memory_limit' must be a string such as \"256m\" or "
+                       "a number of bytes, not %s",
+                       type_name(v));
+    }
+    if (n <= 0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'memory_limit' %s%s%s is not a size: give a number of "
+                       "bytes, or a number followed by k, m or g (\"512k\", "
+                       "\"256m\", \"1g\")",
+                       json_is_string(v) ? "\"" : "",
+                       json_is_string(v) ? json_string_value(v) : "a number",
+                       json_is_string(v) ? "\"" : " that is not above 0");
+    }
+    if (n > t->cfg->max_memory) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'memory_limit' is %lld bytes: this server allows at "
+                       "most %lld bytes (%lld MiB); leave it out for the "
+                       "default of %lld MiB",
+                       n, t->cfg->max_memory, t->cfg->max_memory >> 20,
+                       t->cfg->memory >> 20);
     }
     a->memory = n;
     return 0;
@@ -124,10 +203,56 @@ arg_capture(const struct pw_tools *t, json_t *v, struct call_args *a,
 {
     if (!json_is_boolean(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'capture_output' must be a "
-                       "boolean");
+                       "'capture_output' must be true or false, not %s",
+                       type_name(v));
     }
     a->capture = json_is_true(v);
+    return 0;
+}
+
+/* Refuse the profile NAME (index I, -1 if unknown): say which profiles
+ * this call may use and, for a known one, how the operator enables it. */
+static int
+profile_refused(const struct pw_tools *t, const char *name, int i,
+                struct pw_error *err)
+{
+    struct pw_buf on;
+    pw_buf_init(&on);
+    profile_names(t, t->enabled, &on);
+    if (i < 0) {
+        struct pw_buf all;
+        pw_buf_init(&all);
+        profile_names(t, ~(pw_profile_mask)0, &all);
+        pw_fail(err, PW_ERR_USAGE,
+                "unknown profile '%s': the profiles are %s, and this server "
+                "enabled %s",
+                name, buf_str(&all), buf_str(&on));
+        pw_buf_free(&all);
+    } else {
+        const char *env = pw_config_profile_env(name);
+        pw_fail(err, PW_ERR_USAGE,
+                "profile '%s' is not enabled on this server, which enabled "
+                "only %s: 'profile' can only choose among those; leave it "
+                "out or use one of them. The server's operator can enable "
+                "'%s' (pyward serve --profiles %s,%s%s%s%s)",
+                name, buf_str(&on), name, buf_str(&on), name,
+                env ? ", or " : "", env ? env : "", env ? "=1" : "");
+    }
+    pw_buf_free(&on);
+    return -1;
+}
+
+static int
+arg_container(const struct pw_tools *t, json_t *v, struct call_args *a,
+              struct pw_error *err)
+{
+    (void)t;
+    if (!json_is_boolean(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'use_container' must be true or false, not %s",
+                       type_name(v));
+    }
+    a->container = json_is_true(v);
     return 0;
 }
 
@@ -137,16 +262,14 @@ add_profile(const struct pw_tools *t, json_t *v, struct call_args *a,
 {
     if (!json_is_string(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'profile' must be a name or a list of names");
+                       "'profile' must be a profile name or a list of names, "
+                       "not %s",
+                       type_name(v));
     }
     const char *name = json_string_value(v);
     int i = pw_profiles_index(t->profiles, name);
-    if (i < 0) {
-        return pw_fail(err, PW_ERR_USAGE, "unknown profile '%s'", name);
-    }
-    if ((t->enabled & ((pw_profile_mask)1 << i)) == 0) {
-        return pw_fail(err, PW_ERR_USAGE,
-                       "profile '%s' is not enabled on this server", name);
+    if (i < 0 || (t->enabled & ((pw_profile_mask)1 << i)) == 0) {
+        return profile_refused(t, name, i, err);
     }
     a->mask |= (pw_profile_mask)1 << i;
     return 0;
@@ -181,17 +304,46 @@ arg_imports(const struct pw_tools *t, json_t *v, struct call_args *a,
     json_t *item; /* borrowed */
     if (!json_is_array(v)) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'allowed_imports' must be a list of module names");
+                       "'allowed_imports' must be a list of module names "
+                       "such as [\"math\"], not %s",
+                       type_name(v));
     }
     a->only = pw_xcalloc(json_array_size(v) + 1, sizeof(char *));
     json_array_foreach(v, i, item) {
         if (!json_is_string(item) || json_string_length(item) == 0) {
-            return pw_fail(err, PW_ERR_USAGE,
-                           "'allowed_imports' must be a list of module "
-                           "names (item %zu is not)",
-                           i);
+            return pw_fail(
+                err, PW_ERR_USAGE,
+                "'allowed_imports' must be a list of module "
+                "names: item %zu is %s",
+                i, json_is_string(item) ? "an empty string" : type_name(item));
         }
         a->only[i] = json_string_value(item);
+    }
+    return 0;
+}
+
+static int
+arg_deps(const struct pw_tools *t, json_t *v, struct call_args *a,
+         struct pw_error *err)
+{
+    size_t i;
+    json_t *item; /* borrowed */
+    (void)t;
+    if (!json_is_array(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'dependencies' must be a list of PEP 508 requirements "
+                       "such as [\"numpy>=1.24\"], not %s",
+                       type_name(v));
+    }
+    a->deps = pw_xcalloc(json_array_size(v) + 1, sizeof(char *));
+    json_array_foreach(v, i, item) {
+        if (!json_is_string(item)) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "'dependencies' must be a list of strings: item "
+                           "%zu is %s",
+                           i, type_name(item));
+        }
+        a->deps[i] = json_string_value(item);
     }
     return 0;
 }
@@ -209,6 +361,19 @@ arg_tests(const struct pw_tools *t, json_t *v, struct call_args *a,
     return 0;
 }
 
+static int
+arg_session(const struct pw_tools *t, json_t *v, struct call_args *a,
+            struct pw_error *err)
+{
+    if (!json_is_string(v)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'session_id' must be the string create_session "
+                       "returned");
+    }
+    a->session_id = json_string_value(v);
+    return 0;
+}
+
 static const struct arg_def {
     const char *name;
     unsigned tools;
@@ -222,6 +387,9 @@ static const struct arg_def {
     {"stdin", ARG_EXEC, arg_stdin},
     {"memory_limit", ARG_EXEC, arg_memory},
     {"capture_output", ARG_EXEC, arg_capture},
+    {"session_id", ARG_EXEC, arg_session},
+    {"use_container", ARG_EXEC, arg_container},
+    {"dependencies", ARG_EXEC | ARG_VALIDATE, arg_deps},
 };
 
 static int
@@ -234,7 +402,66 @@ parse_one(const struct pw_tools *t, unsigned tool, const char *key, json_t *v,
             return arg_defs[i].fn(t, v, a, err);
         }
     }
-    return pw_fail(err, PW_ERR_USAGE, "unknown argument '%s'", key);
+    struct pw_buf names;
+    pw_buf_init(&names);
+    for (size_t i = 0; i < PW_N_ELEMENTS(arg_defs); i++) {
+        if ((arg_defs[i].tools & tool) != 0) {
+            pw_buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
+                          arg_defs[i].name);
+        }
+    }
+    pw_fail(err, PW_ERR_USAGE, "unknown argument '%s': the arguments are %s",
+            key, buf_str(&names));
+    pw_buf_free(&names);
+    return -1;
+}
+
+/* True if some pattern of LIST matches NAME. */
+static bool
+any_matches(const char *const *list, const char *name)
+{
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++) {
+        if (pw_module_matches(list[i], name)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Narrow A's module list to the operator's (SANDBOX_ALLOWED_IMPORTS, the
+ * only modules runs may import): the call's list within it, or all of it
+ * when the call has none. */
+static void
+narrow_to_operator(const struct pw_config *cfg, struct call_args *a)
+{
+    const char *const *op = (const char *const *)cfg->only_imports;
+    const char **call = a->only;
+    size_t n = 0;
+    size_t nop = 0;
+    size_t ncall = 0;
+    while (op != NULL && op[nop] != NULL) {
+        nop++;
+    }
+    while (call != NULL && call[ncall] != NULL) {
+        ncall++;
+    }
+    if (op == NULL) {
+        return;
+    }
+    const char **out = pw_xcalloc(nop + ncall + 1, sizeof(char *));
+    for (size_t i = 0; i < nop; i++) {
+        if (call == NULL || any_matches((const char *const *)call, op[i])) {
+            out[n++] = op[i];
+        }
+    }
+    for (size_t i = 0; i < ncall; i++) {
+        if (any_matches(op, call[i]) &&
+            !any_matches((const char *const *)out, call[i])) {
+            out[n++] = call[i];
+        }
+    }
+    free(call);
+    a->only = out;
 }
 
 /* Fill A from ARGS (an object or NULL) for TOOL; defaults first. */
@@ -265,10 +492,32 @@ parse_args(const struct pw_tools *t, unsigned tool, json_t *args,
     if ((tool & ARG_GRADE) != 0 && a->tests == NULL) {
         return pw_fail(err, PW_ERR_USAGE, "missing required argument 'tests'");
     }
+    narrow_to_operator(t->cfg, a);
     return 0;
 }
 
 /* --- results ---------------------------------------------------------- */
+
+/* New reference: the result of a call TOOL refused: "TOOL: WHAT: WHY". */
+static json_t *
+refusal(const char *tool, const char *what, const char *why)
+{
+    PW_AUTOFREE char *text = pw_xasprintf("%s: %s: %s", tool, what, why);
+    json_t *r = json_pack("{s:[{s:s,s:s}],s:b}", "content", "type", "text",
+                          "text", text, "isError", 1);
+    /* NULL: the message was cut inside a character. */
+    return r != NULL ? r
+                     : json_pack("{s:[{s:s,s:s}],s:b}", "content", "type",
+                                 "text", "text", what, "isError", 1);
+}
+
+/* New reference: the result of a call refused for its arguments (MCP
+ * 2025-11-25: input errors are tool results, so the model sees them). */
+static json_t *
+argument_error(const char *tool, const char *message)
+{
+    return refusal(tool, "invalid arguments", message);
+}
 
 /* New reference: {content: [{type: text, text}], structuredContent,
  * isError}.  STRUCT is stolen. */
@@ -283,20 +532,39 @@ tool_result(json_t *structured, const char *text, bool is_error)
                      is_error);
 }
 
-/* New reference: {valid, errors, message} for the diagnostics D. */
+/* New reference: "Line L: MESSAGE (CODE)" for each finding of D. */
+static json_t *
+error_strings(const struct pw_diags *d)
+{
+    json_auto_t *list = json_array();
+    for (size_t i = 0; list != NULL && i < d->n; i++) {
+        PW_AUTOFREE char *s = pw_xasprintf("Line %d: %s (%s)", d->v[i].line,
+                                           d->v[i].message, d->v[i].code);
+        if (json_array_append_new(list, json_string(s)) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&list);
+}
+
+/* New reference: {valid, errors, findings, message} for the diagnostics
+ * D: errors as strings (the python sandbox contract), findings as
+ * objects. */
 static json_t *
 validation_json(const struct pw_diags *d)
 {
     char msg[600];
     if (d->n == 0) {
-        snprintf(msg, sizeof(msg), "Code is valid.");
+        snprintf(msg, sizeof(msg), "Code passed validation");
     } else {
-        snprintf(msg, sizeof(msg), "%zu problem%s found; line %d: %s (%s)",
+        snprintf(msg, sizeof(msg),
+                 "Code contains restricted operations: %zu problem%s; line "
+                 "%d: %s (%s)",
                  d->n, d->n == 1 ? "" : "s", d->v[0].line, d->v[0].message,
                  d->v[0].code);
     }
-    json_t *errors = pw_diags_to_json(d);
-    return json_pack("{s:b,s:o,s:s}", "valid", d->n == 0, "errors", errors,
+    return json_pack("{s:b,s:o,s:o,s:s}", "valid", d->n == 0, "errors",
+                     error_strings(d), "findings", pw_diags_to_json(d),
                      "message", msg);
 }
 
@@ -310,10 +578,16 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
                        "%s",
                        t->rules_error);
     }
-    struct pw_importset imports = {
-        t->profiles, a->mask, (const char *const *)t->cfg->allowed_imports,
-        a->only};
-    return pw_validate(t->rules, &imports, a->code, a->code_len, d, an, err);
+    struct pw_importset imports = {t->profiles, a->mask,
+                                   (const char *const *)t->extra, a->only};
+    if (pw_validate(t->rules, &imports, a->code, a->code_len, d, an, err) <
+        0) {
+        return -1;
+    }
+    /* The dependencies argument, as a '# /// script' block's (line 0). */
+    pw_script_meta_check(t->rules, &imports, NULL, 0,
+                         (const char *const *)a->deps, d);
+    return 0;
 }
 
 /* Append a hint for each distinct rule that fired (at most a few). */
@@ -382,14 +656,22 @@ recommendations(const struct pw_tools *t, const struct pw_diags *d,
     return pw_steal(&hints);
 }
 
+/* The contract's complexity level of a McCabe estimate. */
+static const char *
+complexity_level(long mccabe)
+{
+    return mccabe <= 5 ? "low" : mccabe <= 10 ? "medium" : "high";
+}
+
 static json_t *
 analysis_json(const struct pw_analysis *an)
 {
     return json_pack(
-        "{s:I,s:I,s:I,s:I,s:I}", "line_count", (json_int_t)an->line_count,
+        "{s:I,s:I,s:I,s:I,s:s,s:I}", "line_count", (json_int_t)an->line_count,
         "character_count", (json_int_t)an->character_count, "node_count",
         (json_int_t)an->node_count, "max_depth", (json_int_t)an->max_depth,
-        "estimated_complexity", (json_int_t)an->estimated_complexity);
+        "estimated_complexity", complexity_level(an->estimated_complexity),
+        "cyclomatic_complexity", (json_int_t)an->estimated_complexity);
 }
 
 /* Set *RESULT to the validate_code CallToolResult for D and AN. */
@@ -399,16 +681,21 @@ validate_result(const struct pw_tools *t, const struct pw_diags *d,
                 struct pw_error *err)
 {
     json_t *validation = validation_json(d);
-    char text[700];
-    snprintf(text, sizeof(text), "Code is %svalid: %s",
-             d->n == 0 ? "" : "not ",
-             validation != NULL
-                 ? json_string_value(json_object_get(validation, "message"))
-                 : "");
+    struct pw_buf text;
+    pw_buf_init(&text);
+    pw_buf_printf(&text, "%s",
+                  d->n == 0 ? "Code passed validation."
+                            : "Code is not valid:");
+    size_t i;
+    json_t *e; /* borrowed */
+    json_array_foreach(json_object_get(validation, "errors"), i, e) {
+        pw_buf_printf(&text, "\n%s", json_string_value(e));
+    }
     json_t *structured = json_pack(
         "{s:o,s:o,s:o}", "validation", validation, "analysis",
         analysis_json(an), "recommendations", recommendations(t, d, an));
-    *result = tool_result(structured, text, d->n != 0);
+    *result = tool_result(structured, text.data, d->n != 0);
+    pw_buf_free(&text);
     /* NULL: a text cut inside a character (not valid UTF-8). */
     return *result != NULL ? 0
                            : pw_fail(err, PW_ERR_INTERNAL,
@@ -431,6 +718,7 @@ validate_code(struct pw_tools *t, json_t *args, json_t **result,
         rc = validate_result(t, &d, &an, result, err);
     }
     free(a.only);
+    free(a.deps);
     pw_diags_free(&d);
     return rc;
 }
@@ -441,7 +729,7 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
 {
     if (args != NULL && json_object_size(args) > 0) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "get_sandbox_info takes no arguments");
+                       "get_sandbox_info takes no arguments; call it with {}");
     }
     char text[256];
     snprintf(text, sizeof(text), "pyward %s, Python %s; sandbox %s",
@@ -458,22 +746,69 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     struct call_args a;
     int rc = parse_args(t, ARG_GRADE, args, &a, err);
     if (rc == 0) {
-        struct pw_importset set = {
-            t->profiles, a.mask, (const char *const *)t->cfg->allowed_imports,
-            a.only};
+        struct pw_importset set = {t->profiles, a.mask,
+                                   (const char *const *)t->extra, a.only};
         struct pw_grade_ctx c = {t->cfg, t->profiles, t->rules, t->zygote,
                                  t->zygote == NULL ? t->zygote_error
                                                    : t->rules_error};
         rc = pw_grade_tool(&c, a.code, a.code_len, &set, a.tests, result, err);
     }
     free(a.only);
+    free(a.deps);
     return rc;
 }
 
-int
-pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
-                   json_t **result, struct pw_error *err)
+static struct pw_session_ctx
+session_ctx(const struct pw_tools *t, const char *owner)
 {
+    return (struct pw_session_ctx){t->cfg,
+                                   t->profiles,
+                                   t->enabled,
+                                   t->zygote,
+                                   t->zygote_error,
+                                   t->sessions,
+                                   owner != NULL ? owner : ""};
+}
+
+/* mcp-python-exec-sandbox's check_environment and validate_script. */
+static int
+call_compat(struct pw_tools *t, const char *name, json_t *args,
+            json_t **result, struct pw_error *err)
+{
+    if (strcmp(name, "check_environment") == 0) {
+        if (args != NULL && json_object_size(args) > 0) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "check_environment takes no arguments");
+        }
+        *result = pw_compat_environment(t->info);
+        return *result != NULL ? 0 : pw_fail(err, PW_ERR_INTERNAL, "%s", name);
+    }
+    json_auto_t *mine =
+        pw_compat_args(t->compat, name, args, t->cfg->max_timeout_s, err);
+    if (mine == NULL) {
+        return -1;
+    }
+    (void)json_object_del(mine, "timeout");
+    int rc = validate_code(t, mine, result, err);
+    json_t *code = json_object_get(mine, "code"); /* borrowed */
+    json_auto_t *meta = rc == 0 && json_is_string(code)
+                            ? pw_script_meta_read(json_string_value(code),
+                                                  json_string_length(code))
+                            : NULL;
+    if (rc == 0) {
+        *result = pw_compat_validation(*result, meta,
+                                       json_object_get(args, "dependencies"));
+    }
+    return rc;
+}
+
+static int
+call_tool(struct pw_tools *t, const char *name, json_t *args, json_t **result,
+          struct pw_error *err)
+{
+    if (t->compat != PW_COMPAT_NONE) {
+        return call_compat(t, name, args, result, err);
+    }
     if (strcmp(name, "grade_code") == 0) {
         return grade_code(t, args, result, err);
     }
@@ -483,24 +818,177 @@ pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
     if (strcmp(name, "get_sandbox_info") == 0) {
         return sandbox_info(t, args, result, err);
     }
-    return pw_fail(err, PW_ERR_USAGE, "unknown tool '%s'", name);
+    if (pw_session_tool_exists(name)) {
+        struct pw_session_ctx c = session_ctx(t, t->owner);
+        return pw_session_tool_call(&c, name, args, result, err);
+    }
+    return pw_fail(err, PW_ERR_INTERNAL, "no synchronous tool '%s'", name);
+}
+
+int
+pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
+                   json_t **result, struct pw_error *err)
+{
+    *result = NULL;
+    int rc = call_tool(t, name, args, result, err);
+    if (rc < 0 && err->code == PW_ERR_USAGE) {
+        json_decref(*result);
+        *result = argument_error(name, err->message);
+        return *result != NULL ? 0 : -1;
+    }
+    return rc;
 }
 
 /* --- execute_code ----------------------------------------------------- */
+
+/* The fields the program's report fills, as the result names them. */
+static const struct {
+    const char *reported; /* name in the sandbox's program_reported */
+    const char *fields[3];
+} reported_moves[] = {
+    {"result", {"result", "result_repr", NULL}},
+    {"variables", {"variables", "variable_details", NULL}},
+    {"error", {"error", "error_details", "traceback"}},
+    {"blocked", {"blocked", NULL, NULL}},
+};
+
+/* New reference: R's program_reported list with the moved names. */
+static json_t *
+reported_json(json_t *r)
+{
+    json_t *out = json_array();
+    size_t i;
+    json_t *v; /* borrowed */
+    json_array_foreach(json_object_get(r, "program_reported"), i, v) {
+        for (size_t m = 0; m < PW_N_ELEMENTS(reported_moves); m++) {
+            if (strcmp(reported_moves[m].reported, json_string_value(v)) !=
+                0) {
+                continue;
+            }
+            for (size_t f = 0; f < 3 && reported_moves[m].fields[f]; f++) {
+                json_array_append_new(
+                    out, json_string(reported_moves[m].fields[f]));
+            }
+        }
+    }
+    return out;
+}
+
+/* New reference: the names of the variables map VARS, in its order. */
+static json_t *
+names_json(json_t *vars)
+{
+    json_t *names = json_array();
+    const char *key;
+    json_t *v; /* borrowed */
+    json_object_foreach(vars, key, v) {
+        json_array_append_new(names, json_string(key));
+    }
+    return names;
+}
+
+/* Move R (an execute_code result) to the python sandbox contract, with
+ * pyward's own fields next to it (doc/MCP.md lists the moves):
+ *   result (repr) -> result_repr, and result_value -> result;
+ *   variables {name: {type, repr}} -> variable_details, and variables is
+ *   the list of names;
+ *   error {type, message, line, traceback} -> error_details, and error is
+ *   "Type: message", traceback the traceback text (on failure).
+ * 0, or -1 when a field cannot be set. */
+static int
+contract_fields(json_t *r)
+{
+    json_auto_t *repr = json_incref(json_object_get(r, "result"));
+    json_auto_t *value = json_incref(json_object_get(r, "result_value"));
+    json_auto_t *vars = json_incref(json_object_get(r, "variables"));
+    json_auto_t *error = json_incref(json_object_get(r, "error"));
+    if (!json_is_object(vars)) {
+        json_decref(vars);
+        vars = json_object();
+    }
+    (void)json_object_del(r, "result_value"); /* -1: it was not there */
+    int rc = json_object_set_new(r, "result",
+                                 value ? json_incref(value) : json_null());
+    rc |= json_object_set_new(r, "result_repr",
+                              json_is_string(repr) ? json_incref(repr)
+                                                   : json_null());
+    rc |= json_object_set_new(r, "variables", names_json(vars));
+    rc |= json_object_set(r, "variable_details", vars);
+    rc |= json_object_set_new(r, "program_reported", reported_json(r));
+    if (!json_is_object(error)) {
+        return rc | json_object_set_new(r, "error", json_null());
+    }
+    const char *type = json_string_value(json_object_get(error, "type"));
+    const char *msg = json_string_value(json_object_get(error, "message"));
+    const char *tb = json_string_value(json_object_get(error, "traceback"));
+    PW_AUTOFREE char *line =
+        pw_xasprintf("%s%s%s", type ? type : "Error", msg && *msg ? ": " : "",
+                     msg ? msg : "");
+    rc |= json_object_set_new(r, "error", json_string(line));
+    rc |= json_object_set_new(r, "traceback", json_string(tb ? tb : ""));
+    rc |= json_object_set(r, "error_details", error);
+    return rc != 0 ? -1 : 0;
+}
+
+/* Say in R which isolation the run had, and whether use_container was
+ * asked (a run is never weaker than asked: see container_refused). */
+static int
+isolation_field(const struct pw_tools *t, bool asked, json_t *r)
+{
+    const char *how =
+        t->container_available
+            ? "its own process in its own user, PID, mount, IPC, UTS and "
+              "network namespaces, under a seccomp allow-list, rlimits, "
+              "landlock and the interpreter's guards (no container image: "
+              "pyward runs none)"
+            : "its own process under a seccomp allow-list, rlimits and the "
+              "interpreter's guards (this host gives no namespaces)";
+    return json_object_set_new(r, "isolation",
+                               json_pack("{s:b,s:b,s:s,s:O}", "use_container",
+                                         asked, "container_equivalent",
+                                         t->container_available, "summary",
+                                         how, "layers", t->layers));
+}
+
+/* New reference: the result of a call that asks for container-grade
+ * isolation (use_container, or the operator's container mode) on a host
+ * that cannot give it; NULL when it can. */
+static json_t *
+container_refused(const struct pw_tools *t, bool asked)
+{
+    if (t->container_available || (!asked && !t->cfg->container_mode)) {
+        return NULL;
+    }
+    PW_AUTOFREE char *why = pw_xasprintf(
+        "%s asks for container-grade isolation (its own user, PID, mount and "
+        "network namespaces), which this host cannot give (not active: %s)%s",
+        asked ? "use_container: true" : "this server's container mode",
+        t->container_missing,
+        asked && !t->cfg->container_mode
+            ? "; pass use_container: false to run with the layers it has "
+              "(get_sandbox_info lists them)"
+            : "");
+    return refusal("execute_code", "not run", why);
+}
 
 /* New reference: an execute_code result for a run that never started. */
 static json_t *
 unrun_result(const char *id, const char *status, const char *etype,
              const char *message, int line)
 {
-    return json_pack("{s:b,s:s,s:s,s:n,s:s,s:s,s:b,s:b,s:f,s:f,s:i,s:n,s:n,"
-                     "s:n,s:{s:s,s:s,s:i}}",
-                     "success", 0, "execution_id", id, "status", status,
-                     "result", "stdout", "", "stderr", "", "stdout_truncated",
-                     0, "stderr_truncated", 0, "execution_time", 0.0,
-                     "cpu_time", 0.0, "max_rss_kb", 0, "exit_code", "signal",
-                     "variables", "error", "type", etype, "message", message,
-                     "line", line);
+    json_t *r =
+        json_pack("{s:b,s:s,s:s,s:n,s:s,s:s,s:b,s:b,s:f,s:f,s:i,s:n,"
+                  "s:n,s:n,s:{s:s,s:s,s:i}}",
+                  "success", 0, "execution_id", id, "status", status, "result",
+                  "stdout", "", "stderr", "", "stdout_truncated", 0,
+                  "stderr_truncated", 0, "execution_time", 0.0, "cpu_time",
+                  0.0, "max_rss_kb", 0, "exit_code", "signal", "variables",
+                  "error", "type", etype, "message", message, "line", line);
+    if (r != NULL && contract_fields(r) < 0) {
+        json_decref(r);
+        r = NULL;
+    }
+    return r;
 }
 
 /* The text block of a rejection: every problem with its line. */
@@ -564,24 +1052,42 @@ pw_exec_free(struct pw_exec *e)
         }
         free(e->files);
         json_decref(e->args);
+        free(e->owner);
         free(e->a.only);
+        free(e->a.deps);
         free(e);
     }
 }
 
 struct pw_exec *
-pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
-            struct pw_error *err)
+pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
+            json_t **result, struct pw_error *err)
 {
     struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
     struct pw_diags d;
     struct pw_analysis an;
     pw_diags_init(&d);
-    e->args = json_incref(args);
+    e->tools = t;
+    e->args =
+        t->compat != PW_COMPAT_NONE
+            ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
+            : json_incref(args);
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
     *result = NULL;
-    if (parse_args(t, ARG_EXEC, args, &e->a, err) < 0 ||
-        run_validator(t, &e->a, &d, &an, err) < 0) {
+    e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
+    struct pw_session_ctx c = session_ctx(t, e->owner);
+    if ((t->compat != PW_COMPAT_NONE && e->args == NULL) ||
+        parse_args(t, ARG_EXEC, e->args, &e->a, err) < 0 ||
+        (e->a.session_id != NULL &&
+         pw_session_exec_check(&c, e->a.session_id, e->args, &e->a.mask,
+                               &e->a.timeout, result, err) < 0)) {
+        if (*result == NULL) {
+            *result = argument_error(tool, err->message);
+        }
+        goto fail;
+    }
+    *result = container_refused(t, e->a.container);
+    if (*result != NULL || run_validator(t, &e->a, &d, &an, err) < 0) {
         goto fail;
     }
     if (d.n > 0) {
@@ -593,12 +1099,14 @@ pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
     }
     pw_diags_free(&d);
     e->imports = (struct pw_importset){
-        t->profiles, e->a.mask, (const char *const *)t->cfg->allowed_imports,
-        e->a.only};
+        t->profiles, e->a.mask, (const char *const *)t->extra, e->a.only};
     return e;
 fail:
     pw_diags_free(&d);
     pw_exec_free(e);
+    if (*result != NULL) {
+        *result = pw_compat_result(t->compat, *result);
+    }
     return NULL;
 }
 
@@ -631,6 +1139,9 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
     if (t->zygote == NULL) {
         pw_fail(&err, PW_ERR_SANDBOX, "the sandbox is unavailable: %s",
                 t->zygote_error);
+    } else if (e->a.session_id != NULL) {
+        struct pw_session_ctx c = session_ctx(t, e->owner);
+        return pw_session_exec_start(&c, e->a.session_id, &req, result);
     } else {
         run = pw_sbx_start(t->zygote, &req, &err);
     }
@@ -640,9 +1151,10 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
     pw_log(PW_LOG_WARN, "%s: refused to run: %s", e->id, err.message);
     char text[600];
     snprintf(text, sizeof(text), "Not run: %s", err.message);
-    *result = tool_result(
-        unrun_result(e->id, "internal_error", "SandboxError", err.message, 0),
-        text, true);
+    *result = pw_compat_result(
+        t->compat, tool_result(unrun_result(e->id, "internal_error",
+                                            "SandboxError", err.message, 0),
+                               text, true));
     return NULL;
 }
 
@@ -693,8 +1205,7 @@ static void
 run_text(json_t *r, struct pw_buf *b)
 {
     const char *status = json_string_value(json_object_get(r, "status"));
-    const char *value = json_string_value(json_object_get(r, "result"));
-    json_t *error = json_object_get(r, "error"); /* borrowed */
+    const char *value = json_string_value(json_object_get(r, "result_repr"));
     stream_text(r, "stdout", "", b);
     stream_text(r, "stderr", "stderr:\n", b);
     if (value != NULL) {
@@ -703,14 +1214,13 @@ run_text(json_t *r, struct pw_buf *b)
     if (status == NULL || strcmp(status, "ok") == 0) {
         return;
     }
-    const char *tb = json_string_value(json_object_get(error, "traceback"));
-    const char *type = json_string_value(json_object_get(error, "type"));
-    const char *msg = json_string_value(json_object_get(error, "message"));
+    const char *tb = json_string_value(json_object_get(r, "traceback"));
+    const char *error = json_string_value(json_object_get(r, "error"));
     pw_buf_printf(b, "Status: %s\n", status);
     if (tb != NULL && *tb != '\0') {
         pw_buf_printf(b, "%.*s", text_max(tb), tb);
-    } else if (type != NULL) {
-        pw_buf_printf(b, "%s: %s\n", type, msg != NULL ? msg : "");
+    } else if (error != NULL) {
+        pw_buf_printf(b, "%s\n", error);
     }
 }
 
@@ -827,10 +1337,17 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
     const char *status = json_string_value(json_object_get(r, "status"));
     bool failed = status == NULL || strcmp(status, "ok") != 0;
     complete_result(r, e->id, !failed);
+    if (contract_fields(r) < 0 ||
+        isolation_field(e->tools, e->a.container, r) < 0) {
+        return NULL;
+    }
     struct pw_buf b;
     pw_buf_init(&b);
     json_auto_t *content = json_array();
     run_text(r, &b);
+    if (e->a.session_id != NULL) {
+        pw_session_exec_note(r, e->a.session_id, &b);
+    }
     files_text(r, &b);
     if (b.len == 0) {
         pw_buf_printf(&b, "(no output)");
@@ -845,114 +1362,5 @@ pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
         json_decref(res);
         res = NULL;
     }
-    return res;
-}
-
-/* --- get_sandbox_info ------------------------------------------------- */
-
-/* True if MODULE can be imported here (importlib.util.find_spec). */
-static bool
-importable(PyObject *find_spec, const char *module)
-{
-    PW_PYAUTO PyObject *spec = PyObject_CallFunction(find_spec, "s", module);
-    if (spec == NULL) {
-        PyErr_Clear();
-        return false;
-    }
-    return spec != Py_None;
-}
-
-/* New reference: the capability words of CAPS. */
-static json_t *
-allows_json(unsigned caps)
-{
-    json_t *list = json_array();
-    for (unsigned bit = 1; bit != 0 && bit <= caps; bit <<= 1) {
-        const char *word = (caps & bit) ? pw_cap_word(bit) : NULL;
-        if (word != NULL) {
-            json_array_append_new(list, json_string(word));
-        }
-    }
-    return list;
-}
-
-/* New reference: [{name, summary, default, modules, allows}] of enabled
- * profiles, each listing the modules actually importable on this host. */
-static json_t *
-profiles_json(const struct pw_tools *t)
-{
-    PW_PYAUTO PyObject *util = pw_py_import("importlib.util");
-    PW_PYAUTO PyObject *find_spec =
-        util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
-    json_auto_t *list = json_array();
-    if (find_spec == NULL) {
-        PyErr_Clear();
-        return NULL;
-    }
-    for (size_t i = 0; i < t->profiles->n; i++) {
-        const struct pw_profile *p = &t->profiles->v[i];
-        if ((t->enabled & ((pw_profile_mask)1 << i)) == 0) {
-            continue;
-        }
-        json_t *mods = json_array();
-        for (size_t m = 0; mods != NULL && m < p->nmodules; m++) {
-            if (importable(find_spec, p->modules[m]) &&
-                json_array_append_new(mods, json_string(p->modules[m])) < 0) {
-                json_decref(mods);
-                mods = NULL;
-            }
-        }
-        if (json_array_append_new(
-                list, json_pack("{s:s,s:s,s:b,s:o,s:o}", "name", p->name,
-                                "summary", p->summary ? p->summary : "",
-                                "default", p->is_default, "modules", mods,
-                                "allows", allows_json(p->caps))) < 0) {
-            return NULL;
-        }
-    }
-    return pw_steal(&list);
-}
-
-static json_t *
-limits_json(const struct pw_config *cfg)
-{
-    return json_pack(
-        "{s:{s:f,s:f},s:{s:I,s:I},s:I,s:I,s:i}", "timeout", "default",
-        cfg->timeout_s, "max", cfg->max_timeout_s, "memory_bytes", "default",
-        (json_int_t)cfg->memory, "max", (json_int_t)cfg->max_memory,
-        "max_output_bytes", (json_int_t)cfg->max_output, "max_code_bytes",
-        (json_int_t)cfg->max_code, "max_concurrency", cfg->max_concurrency);
-}
-
-int
-pw_tools_init(struct pw_tools *t, struct pw_error *err)
-{
-    json_t *layers =
-        t->zygote != NULL ? pw_zygote_layers_json(t->zygote) : json_object();
-    t->info = json_pack("{s:s,s:s,s:s,s:o,s:o,s:b,s:b,s:o}", "version",
-                        PACKAGE_VERSION, "python_version", pw_py_version(),
-                        "rules", t->rules_name, "profiles", profiles_json(t),
-                        "limits", limits_json(t->cfg), "sandbox_available",
-                        t->zygote != NULL, "validator_available",
-                        t->rules != NULL, "isolation", layers);
-    /* NULL: the profiles' modules could not be looked up (Python). */
-    if (t->info == NULL) {
-        return pw_fail(err, PW_ERR_INTERNAL,
-                       "building the sandbox description");
-    }
-    /* -1: the error text was cut inside a character. */
-    if (t->zygote == NULL &&
-        json_object_set_new(t->info, "sandbox_error",
-                            json_string(t->zygote_error)) < 0) {
-        return pw_fail(err, PW_ERR_INTERNAL,
-                       "building the sandbox description");
-    }
-    return 0;
-}
-
-void
-pw_tools_free(struct pw_tools *t)
-{
-    json_decref(t->info);
-    t->info = NULL;
+    return res != NULL ? pw_compat_result(e->tools->compat, res) : NULL;
 }

@@ -8,7 +8,8 @@
  *
  * Arguments only ever narrow what the operator allows: a timeout or memory
  * limit above the server's maximum, a profile that is not enabled, or a
- * malformed argument is refused with PW_ERR_USAGE (JSON-RPC -32602).
+ * malformed argument is refused with a CallToolResult with isError (MCP
+ * 2025-11-25: the model reads it), whose text says why and what to do.
  */
 #pragma once
 
@@ -18,6 +19,7 @@
 #include "core/profiles.h"
 #include "core/pyward.h"
 #include "sandbox/sandbox.h"
+#include "server/compat.h"
 #include "server/conf.h"
 #include "validator/validator.h"
 
@@ -31,23 +33,37 @@ struct pw_tools {
     struct pw_zygote *zygote;           /* borrowed; NULL: unavailable */
     char zygote_error[512];             /* why zygote is NULL */
     json_t *info;                       /* owned get_sandbox_info cache */
-    unsigned long runs;                 /* executions started */
+    struct pw_sessions *sessions;       /* borrowed; NULL: none */
+    /* The caller of the request being handled, set by the transport
+     * (stdio: PW_OWNER_STDIO; HTTP: the authenticated token's identity):
+     * the owner of the sessions it makes and reaches. */
+    const char *owner;
+    json_t *layers;           /* owned: the active layers' names */
+    const char **extra;       /* owned vector of borrowed names: the operator's
+                                 modules beyond the profiles' */
+    bool container_available; /* the namespace layers are active */
+    char container_missing[128]; /* those that are not */
+    unsigned long runs;          /* executions started */
+    enum pw_compat compat;       /* whose tool set is served */
 };
 
 /* Fill the get_sandbox_info cache (needs the interpreter).  0 or -1. */
 int pw_tools_init(struct pw_tools *t, struct pw_error *err);
 void pw_tools_free(struct pw_tools *t);
 
-/* New reference: the tools/list "tools" array, schemas included. */
-json_t *pw_tools_list_json(void);
+/* New reference: the tools/list "tools" array, schemas included (another
+ * server's tool set under --compat). */
+json_t *pw_tools_list_json(const struct pw_tools *t);
 
 /* True if NAME is one of the tools. */
-bool pw_tools_exists(const char *name);
+bool pw_tools_exists(const struct pw_tools *t, const char *name);
+/* True if the tool NAME runs code (through pw_exec_*, in the event loop). */
+bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
 
 /*
- * Run a synchronous tool (validate_code, get_sandbox_info).  Sets *RESULT
- * to a new CallToolResult and returns 0, or returns -1 with ERR
- * (PW_ERR_USAGE: invalid arguments).
+ * Run a synchronous tool (validate_code, get_sandbox_info, grade_code).
+ * Sets *RESULT to a new CallToolResult (isError for invalid arguments) and
+ * returns 0, or returns -1 with ERR on an internal failure.
  */
 int pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
                        json_t **result, struct pw_error *err);
@@ -58,12 +74,12 @@ struct pw_exec;
 /*
  * Check the arguments of execute_code and validate the code.  Returns an
  * owned exec ready to start, or NULL: either with *RESULT set to the final
- * CallToolResult (the code was rejected), or with ERR (bad arguments:
- * PW_ERR_USAGE; internal failure otherwise).  ARGS is borrowed (a
+ * CallToolResult (invalid arguments, or the code was rejected), or with
+ * ERR on an internal failure.  ARGS is borrowed (a
  * reference is kept while the exec lives).
  */
-struct pw_exec *pw_exec_new(struct pw_tools *t, json_t *args, json_t **result,
-                            struct pw_error *err);
+struct pw_exec *pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
+                            json_t **result, struct pw_error *err);
 /* The timeout of the run, seconds (for progress notifications). */
 double pw_exec_timeout(const struct pw_exec *e);
 /* Fork the child.  Returns an owned run, or NULL with *RESULT set to a

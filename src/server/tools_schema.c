@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "server/session_tool.h"
 #include "server/tools.h"
 
 #define S(...) #__VA_ARGS__
@@ -26,8 +27,7 @@ static const char execute_input[] = S({
         "timeout" : {
             "type" : "number",
             "exclusiveMinimum" : 0,
-            "description" :
-                "wall-clock limit in seconds (capped by the server maximum)"
+            "description" : "seconds of wall clock, at most the server maximum"
         },
         "stdin" : {"type" : "string", "description" : "the program's stdin"},
         "profile" : {
@@ -44,9 +44,28 @@ static const char execute_input[] = S({
         },
         "memory_limit" : {
             "type" : [ "string", "integer" ],
-            "description" : "address-space limit: bytes or 128m, 1g"
+            "description" : "bytes, or a size such as \"256m\" or \"1g\""
         },
-        "capture_output" : {"type" : "boolean", "default" : true}
+        "capture_output" : {
+            "type" : "boolean",
+            "default" : true,
+            "description" : "false: stdout and stderr come back empty"
+        },
+        "session_id" : {
+            "type" : "string",
+            "description" : "a session (create_session) to run in"
+        },
+        "dependencies" : {
+            "type" : "array",
+            "items" : {"type" : "string"},
+            "description" : "PEP 508 requirements: each names a profile"
+        },
+        "use_container" : {
+            "type" : "boolean",
+            "default" : false,
+            "description" :
+                "require namespaces as a container has (doc/MCP.md)"
+        }
     },
     "required" : ["code"],
     "additionalProperties" : false
@@ -62,7 +81,8 @@ static const char validate_input[] = S({
                 {"type" : "array", "items" : {"type" : "string"}}
             ]
         },
-        "allowed_imports" : {"type" : "array", "items" : {"type" : "string"}}
+        "allowed_imports" : {"type" : "array", "items" : {"type" : "string"}},
+        "dependencies" : {"type" : "array", "items" : {"type" : "string"}}
     },
     "required" : ["code"],
     "additionalProperties" : false
@@ -78,6 +98,11 @@ static const char info_input[] =
         "properties" : {                                                      \
             "valid" : {"type" : "boolean"},                                   \
             "errors" : {                                                      \
+                "type" : "array",                                             \
+                "description" : "\"Line L: message (code)\" per finding",     \
+                "items" : {"type" : "string"}                                 \
+            },                                                                \
+            "findings" : {                                                    \
                 "type" : "array",                                             \
                 "items" : {                                                   \
                     "type" : "object",                                        \
@@ -95,7 +120,7 @@ static const char info_input[] =
             },                                                                \
             "message" : {"type" : "string"}                                   \
         },                                                                    \
-        "required" : [ "valid", "errors", "message" ]                         \
+        "required" : [ "valid", "errors", "findings", "message" ]             \
     })
 
 static const char execute_output[] = S({
@@ -110,7 +135,9 @@ static const char execute_output[] = S({
                 "rejected", "killed", "internal_error"
             ]
         },
-        "result" : {"type" : [ "string", "null" ]},
+        "result" :
+            {"description" : "JSON value of 'result' or a final expression"},
+        "result_repr" : {"type" : [ "string", "null" ]},
         "stdout" : {"type" : "string"},
         "stderr" : {"type" : "string"},
         "stdout_truncated" : {"type" : "boolean"},
@@ -120,13 +147,29 @@ static const char execute_output[] = S({
         "max_rss_kb" : {"type" : "integer"},
         "exit_code" : {"type" : [ "integer", "null" ]},
         "signal" : {"type" : [ "integer", "string", "null" ]},
-        "variables" : {"type" : [ "object", "null" ]},
+        "variables" : {"type" : "array", "items" : {"type" : "string"}},
+        "variable_details" : {"type" : "object"},
         "error" : {
-            "type" : [ "object", "null" ],
+            "type" : [ "string", "null" ],
+            "description" : "\"Type: message\" on failure"
+        },
+        "traceback" : {"type" : "string"},
+        "error_details" : {
+            "type" : "object",
             "properties" : {
                 "type" : {"type" : "string"},
                 "message" : {"type" : "string"},
-                "line" : {"type" : [ "integer", "null" ]}
+                "line" : {"type" : [ "integer", "null" ]},
+                "traceback" : {"type" : "string"}
+            }
+        },
+        "isolation" : {
+            "type" : "object",
+            "properties" : {
+                "use_container" : {"type" : "boolean"},
+                "container_equivalent" : {"type" : "boolean"},
+                "summary" : {"type" : "string"},
+                "layers" : {"type" : "array", "items" : {"type" : "string"}}
             }
         },
         "blocked" : {
@@ -162,7 +205,10 @@ static const char execute_output[] = S({
         },
         "files_omitted" : {"type" : "integer"}
     },
-    "required" : [ "success", "execution_id", "status", "stdout", "stderr" ]
+    "required" : [
+        "success", "execution_id", "status", "result", "stdout", "stderr",
+        "execution_time", "variables"
+    ]
 });
 
 static const char validate_output[] = S({
@@ -176,11 +222,13 @@ static const char validate_output[] = S({
                 "character_count" : {"type" : "integer"},
                 "node_count" : {"type" : "integer"},
                 "max_depth" : {"type" : "integer"},
-                "estimated_complexity" : {"type" : "integer"}
+                "estimated_complexity" :
+                    {"type" : "string", "enum" : [ "low", "medium", "high" ]},
+                "cyclomatic_complexity" : {"type" : "integer"}
             },
             "required" : [
                 "line_count", "character_count", "node_count", "max_depth",
-                "estimated_complexity"
+                "estimated_complexity", "cyclomatic_complexity"
             ]
         },
         "recommendations" : {"type" : "array", "items" : {"type" : "string"}}
@@ -222,10 +270,51 @@ static const char info_output[] = S({
         },
         "sandbox_available" : {"type" : "boolean"},
         "validator_available" : {"type" : "boolean"},
-        "isolation" : {"type" : "object"}
+        "isolation" : {"type" : "object"},
+        "success" : {"type" : "boolean"},
+        "security_profiles" : {
+            "type" : "object",
+            "additionalProperties" : {
+                "type" : "object",
+                "properties" : {
+                    "enabled" : {"type" : "boolean"},
+                    "modules" :
+                        {"type" : "array", "items" : {"type" : "string"}}
+                },
+                "required" : [ "enabled", "modules" ]
+            }
+        },
+        "resource_limits" : {
+            "type" : "object",
+            "properties" : {
+                "timeout" : {"type" : "number"},
+                "max_output_size" : {"type" : "integer"},
+                "memory_limit" : {"type" : "string"}
+            },
+            "required" : [ "timeout", "max_output_size", "memory_limit" ]
+        },
+        "container_mode" : {
+            "type" : "object",
+            "properties" : {
+                "available" : {"type" : "boolean"},
+                "enabled" : {"type" : "boolean"},
+                "image" : {"type" : [ "string", "null" ]},
+                "image_used" : {"type" : "boolean"}
+            },
+            "required" : [ "available", "enabled" ]
+        },
+        "allowed_imports" : {
+            "type" : "object",
+            "properties" : {
+                "only" : {"type" : [ "array", "null" ]},
+                "added" : {"type" : [ "array", "null" ]}
+            }
+        }
     },
-    "required" :
-        [ "version", "python_version", "profiles", "limits", "isolation" ]
+    "required" : [
+        "success", "security_profiles", "resource_limits", "container_mode",
+        "version", "python_version", "profiles", "limits", "isolation"
+    ]
 });
 
 static const char grade_input[] = S({
@@ -354,14 +443,17 @@ static const struct tool_def {
 };
 
 bool
-pw_tools_exists(const char *name)
+pw_tools_exists(const struct pw_tools *t, const char *name)
 {
+    if (t->compat != PW_COMPAT_NONE) {
+        return pw_compat_exists(t->compat, name);
+    }
     for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
         if (strcmp(tool_defs[i].name, name) == 0) {
             return true;
         }
     }
-    return false;
+    return pw_session_tool_exists(name);
 }
 
 /* New reference: TEXT parsed, with "@VALIDATION@" replaced. */
@@ -387,9 +479,19 @@ schema_load(const char *text)
     return schema;
 }
 
-json_t *
-pw_tools_list_json(void)
+bool
+pw_tools_runs_code(const struct pw_tools *t, const char *name)
 {
+    return t->compat != PW_COMPAT_NONE ? pw_compat_runs(t->compat, name)
+                                       : strcmp(name, "execute_code") == 0;
+}
+
+json_t *
+pw_tools_list_json(const struct pw_tools *t)
+{
+    if (t->compat != PW_COMPAT_NONE) {
+        return pw_compat_tools_json(t->compat);
+    }
     json_auto_t *tools = json_array();
     if (tools == NULL) {
         return NULL;
@@ -411,6 +513,9 @@ pw_tools_list_json(void)
         if (json_array_append_new(tools, tool) < 0) {
             return NULL;
         }
+    }
+    if (pw_session_tools_list(tools) < 0) {
+        return NULL;
     }
     return pw_steal(&tools);
 }

@@ -5,3 +5,7 @@ class P:
         return 'P()'
     def __getattribute__(self, n):  # error: not ordinary
         pass
+    def _helper(self):  # ok: a private method
+        pass
+def _util():  # error: not in a class
+    pass

@@ -18,3 +18,13 @@ except ValueError as _e:  # error: PW509
     pass
 import math as _m  # error: PW508
 from math import _private  # error: PW507
+class Registry:
+    _items = []  # ok: a private class attribute
+    __count = 0  # ok: mangled as python3 does
+    _a, _b = 1, 2  # error x2: PW510 (only a plain assignment)
+    __slots__ = ()  # error: PW510 (a dunder)
+    def _helper(self):  # ok: a private method
+        return self._items
+    def __hidden(self):  # ok
+        _tmp = 1  # error: PW510 (a local, not a class attribute)
+        return _tmp  # error: PW510

@@ -5,8 +5,11 @@ Prints one line per problem and exits 1 if there is any:
 - a name read that is neither bound in the program nor a sandbox builtin;
 - type() called with other than one argument;
 - an underscore-prefixed name, parameter, alias or attribute, other than
-  dunder method definitions in a class, `__name__` read in the main guard
-  and `super().__init__`;
+  dunder method definitions in a class, `__name__` read in the main guard,
+  `super().__init__`, private attributes (`self._x`, `self.__x`), private
+  methods and class attributes in a class body, and reading the dunders
+  rules/runtime.json lets a program read (`__name__`, `__doc__`,
+  `__class__`, ...);
 - an import outside the `basic` profile, or a star import;
 - str.format / format_map (blocked by the guarded getattr);
 - a program shorter than 5 or longer than 60 lines.
@@ -32,8 +35,9 @@ SANDBOX_BUILTINS |= {
 
 def basic_modules(path):
     with open(path, encoding="utf-8") as fh:
-        profiles = json.load(fh)["profiles"]
-    return {m for p in profiles if p["name"] == "basic" for m in p["modules"]}
+        data = json.load(fh)
+    return {m for p in data["profiles"] if p["name"] == "basic"
+            for m in p["modules"]} | set(data.get("always", ()))
 
 
 def allowed_module(name, basic):
@@ -59,6 +63,24 @@ def bound_names(tree):
     return bound
 
 
+# The dunders a program may read (rules/runtime.json), set by main().
+DUNDERS = set()
+
+
+def private(name):
+    """A name starting with '_' that is no dunder (and not '_' alone)."""
+    return name.startswith("_") and name.strip("_") != "" and not (
+        name.startswith("__") and name.endswith("__"))
+
+
+def readable_dunders(profiles_path):
+    import os
+    path = os.path.join(os.path.dirname(profiles_path), "runtime.json")
+    with open(path, encoding="utf-8") as fh:
+        attrs = json.load(fh)["attributes"]
+    return set(attrs["allowed_dunders"]) | set(attrs["type_dunders"])
+
+
 def is_super_init(node):
     return (node.attr == "__init__" and isinstance(node.value, ast.Call)
             and isinstance(node.value.func, ast.Name)
@@ -67,7 +89,8 @@ def is_super_init(node):
 
 def check_node(node, bound, methods, basic):
     if isinstance(node, ast.Name):
-        if node.id.startswith("_") and node.id != "__name__":
+        if node.id.startswith("_") and node.id != "__name__" and \
+                id(node) not in methods:
             yield f"name {node.id}"
         if node.id == "__name__" and not isinstance(node.ctx, ast.Load):
             yield "binds __name__"
@@ -76,13 +99,15 @@ def check_node(node, bound, methods, basic):
                 and node.id != "__name__"):
             yield f"builtin {node.id} is not in the sandbox"
     elif isinstance(node, ast.Attribute):
-        if node.attr.startswith("_") and not is_super_init(node):
+        readable = isinstance(node.ctx, ast.Load) and node.attr in DUNDERS
+        if node.attr.startswith("_") and not is_super_init(node) and \
+                not private(node.attr) and not readable:
             yield f"attribute {node.attr}"
         if node.attr in ("format", "format_map"):
             yield f"str.{node.attr}"
     elif isinstance(node, ast.FunctionDef) and node.name.startswith("_"):
         dunder = node.name.startswith("__") and node.name.endswith("__")
-        if not (dunder and id(node) in methods):
+        if not ((dunder or private(node.name)) and id(node) in methods):
             yield f"def {node.name}"
     elif isinstance(node, ast.arg) and node.arg.startswith("_"):
         yield f"parameter {node.arg}"
@@ -110,9 +135,14 @@ def check(path, basic):
         yield f"{lines} lines"
     tree = ast.parse(src, path)
     bound = bound_names(tree)
+    # Methods, and the private names a class body assigns.
     methods = {
         id(b) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
         for b in node.body if isinstance(b, ast.FunctionDef)
+    } | {
+        id(t) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+        for b in node.body if isinstance(b, ast.Assign)
+        for t in b.targets if isinstance(t, ast.Name) and private(t.id)
     }
     for node in ast.walk(tree):
         yield from check_node(node, bound, methods, basic)
@@ -120,6 +150,7 @@ def check(path, basic):
 
 def main(argv):
     basic = basic_modules(argv[1])
+    DUNDERS.update(readable_dunders(argv[1]))
     bad = 0
     for path in argv[2:]:
         for problem in check(path, basic):

@@ -15,6 +15,7 @@ ALLOWED = frozenset((
     "math", "random", "typing", "string", "collections", "collections.abc",
     "json", "operator", "functools", "dataclasses", "re", "statistics",
     "glob", "tempfile", "uuid",
+    "__future__",  # profiles.json "always"
 ))
 
 

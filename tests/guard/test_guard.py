@@ -53,9 +53,11 @@ def test_fails_closed_before_policy():
 
 def test_underscore_names():
     obj = io.StringIO()
-    for name in ("__class__", "__dict__", "__subclasses__", "_private",
-                 "__globals__", "__getattribute__", "__reduce_ex__"):
+    for name in ("__dict__", "__subclasses__", "_private", "__bases__",
+                 "__mro__", "__globals__", "__getattribute__",
+                 "__reduce_ex__", "_StringIO__x", "__x"):
         expect(refused(getattr_, obj, name), name)
+    expect(getattr_(obj, "__class__") is io.StringIO, "__class__ is type()")
     expect(getattr_(len, "__name__") == "len", "__name__ is readable")
     expect(getattr_(len, "__doc__") == len.__doc__, "__doc__ is readable")
     expect(getattr_(3, "real") == 3, "a public attribute passes")
@@ -112,7 +114,8 @@ class Liar(str):
 
 
 def test_str_subclass_names():
-    expect(refused(getattr_, 1, Liar("__class__")), "a lying str subclass")
+    expect(refused(getattr_, 1, Liar("__dict__")), "a lying str subclass")
+    expect(getattr_(1, Liar("__class__")) is int, "judged by its characters")
     expect(refused(G["guarded_setattr"], gen, Liar("__code__"), None),
            "setattr with a lying name")
     expect(refused(getattr_, 1, 5, exc=TypeError), "a name must be a str")
@@ -129,7 +132,7 @@ def test_super():
     class B(A):
         def __init__(self):
             getattr_(super(), "__init__")()
-            seen["class"] = refused(getattr_, super(), "__class__")
+            seen["class"] = getattr_(super(), "__class__") is super
             seen["subclasses"] = refused(getattr_, super(),
                                          "__subclasses__")
     B()
@@ -267,7 +270,7 @@ def test_rewrite():
     g = {"__builtins__": dict(G["state"]["builtins"])}
     exec(compile_user(b"r = (1).real\n"), g)
     expect(g["r"] == 1, "a rewritten read runs")
-    expect(refused(exec, compile_user(b"(1).__class__\n"), g),
+    expect(refused(exec, compile_user(b"(1).__dict__\n"), g),
            "a dunder read is refused at run time")
 
 
@@ -307,10 +310,18 @@ def test_exit_status():
     expect(printed == "bye\n", "a non-int code is printed")
 
 
+def lib_exec_class():
+    g = {"__name__": "lib"}
+    G["lib_exec"]("class K:\n    _x = 1\n", g)
+    return getattr_(g["K"], "_x")
+
+
 def test_library_exec():
     lib_eval = G["lib_eval"]
     expect(lib_eval("a + 1", {"a": 1}) == 2, "a library's eval")
-    expect(refused(lib_eval, "a.__class__", {"a": 1}), "rewritten")
+    expect(refused(lib_eval, "a.__dict__", {"a": 1}), "rewritten")
+    expect(refused(lib_exec_class, exc=AttributeError),
+           "a class built by a library's exec is not the program's")
     expect(refused(lib_eval, "__import__('os')", {}, exc=SyntaxError),
            "dunder names refused")
     expect(refused(G["lib_exec"], "import os", {}, exc=ImportError),
@@ -342,6 +353,151 @@ def test_dataclass_and_functools():
     expect(refused(wraps, len, assigned=("__globals__",)),
            "wraps copying __globals__")
     wraps(len)(lambda: None)
+
+
+def run_user(src):
+    """SRC compiled as a program and run with the program's builtins, as
+    prepare() and execute() do: its globals."""
+    code = G["compile_user"](src.encode())
+    g = {"__name__": "__main__",
+         "__builtins__": dict(G["state"]["builtins"])}
+    exec(code, g)
+    return g
+
+
+OWN_CLASSES = """
+class Counter:
+    _registry = []
+
+    def __init__(self):
+        self._c = 0
+        self.__hidden = 5
+        Counter._registry.append(self)
+
+    @property
+    def count(self):
+        return self._c
+
+    def _bump(self):
+        self._c += 1
+        return self.__hidden
+
+    @classmethod
+    def total(cls):
+        return len(cls._registry)
+
+
+class Sub(Counter):
+    def _bump(self):
+        return super()._bump() + 1
+
+
+class Err(ValueError):
+    def __init__(self, code):
+        super().__init__(code)
+        self._code = code
+
+
+def greet():
+    "Say hello."
+
+
+c = Sub()
+bumped = c._bump()
+del c._c
+setattr(c, "_c", 7)
+out = (c.count, bumped, Counter.total(), c._Counter__hidden,
+       Err(3)._code, c.__class__.__name__, type({}).__name__,
+       greet.__doc__, greet.__name__, greet.__qualname__, Sub.__module__,
+       c.__class__ is Sub)
+"""
+
+
+def test_owned_private_names():
+    g = run_user(OWN_CLASSES)
+    expect(g["out"] == (7, 6, 1, 5, 3, "Sub", "dict", "Say hello.",
+                        "greet", "greet", "__main__", True),
+           f"the program's own classes: {g['out']}")
+
+
+def blocked(src, exc=AttributeError):
+    """True if the program SRC is stopped by the guard (not by a plain
+    miss: the message says so)."""
+    try:
+        run_user(src)
+    except exc as e:
+        return "not allowed in the sandbox" in str(e)
+    return False
+
+
+def test_unowned_private_names():
+    """Names starting with '_' stay refused on everything the program did
+    not define: library objects (also when stored in its own objects),
+    classes a library built, subclasses of library classes, built-in types
+    and module views; the type reached by __class__ reaches no further."""
+    setup = ("import collections, string, random\n"
+             "class Mine:\n    pass\n"
+             "class Lib(collections.OrderedDict):\n"
+             "    def peek(self):\n        return self._x\n"
+             "class Mixed(Mine, string.Template):\n    pass\n"
+             "m = Mine()\nm._lib = random.Random()\n"
+             "P = collections.namedtuple('P', 'x')\n"
+             "class S(super):\n    pass\n")
+    for bad in ("m._lib._randbelow", "P._fields", "P(1)._asdict",
+                "Lib()._x", "Lib().peek()", "Mixed('')._x", "Mixed._x",
+                "Mixed.delimiter._x", "int._x", "(1)._x", "[]._x",
+                "collections._sys", "m.__class__.__subclasses__",
+                "m.__class__.__bases__", "m.__class__.__mro__",
+                "m.__class__.__dict__", "m.__dict__", "Mine.mro",
+                "collections.__class__",
+                "type(m).__init__.__globals__",
+                "S(collections.OrderedDict, collections.OrderedDict())._x",
+                "S(Mine, m).__init__.__globals__"):
+        expect(blocked(setup + f"r = {bad}\n"), bad)
+    for bad in ("m._lib._x = 1", "Lib()._x = 1", "del P._fields",
+                "setattr(P, '_x', 1)", "collections._x = 1"):
+        expect(blocked(setup + bad + "\n"), bad)
+    for bad in ("m.__name__ = 'x'", "m.__class__ = int", "m.__doc__ = 1"):
+        expect(blocked(setup + bad + "\n", exc=SyntaxError), bad)
+    expect(run_user(setup + "m._own = 1\nr = m._own\n")["r"] == 1,
+           "and allowed on the program's own object")
+
+
+def test_dataclass_slots_stays_owned():
+    g = run_user("from dataclasses import dataclass\n"
+                 "@dataclass(slots=True)\n"
+                 "class P:\n    _x: int\n    def get(self):\n"
+                 "        return self._x\n"
+                 "r = (P(3).get(), P(4)._x, type(P(1)).__name__)\n")
+    expect(g["r"] == (3, 4, "P"), f"a slotted dataclass: {g['r']}")
+    expect(blocked("import dataclasses\n"
+                   "P = dataclasses.make_dataclass('P', ['x'],"
+                   " slots=True)\nr = P(1)._x\n"), "a library-made one")
+
+
+def test_classes_of_one_program():
+    A = run_user("class A:\n    pass\n")["A"]
+    expect(G["owned"](A()), "the program's class")
+    G["compile_user"](b"x = 1\n")
+    expect(not G["owned"](A()), "not the class of an earlier program")
+
+
+def test_naming_dunders_are_strings():
+    class Odd:
+        __version__ = os
+        __doc__ = ["not", "a", "string"]
+    expect(refused(getattr_, Odd(), "__doc__"), "a __doc__ that is a list")
+    expect(refused(getattr_, Odd, "__version__"), "a __version__ module")
+    expect(getattr_(import_("json"), "__name__") == "json", "a module's")
+
+
+def test_future_imports_compile():
+    g = run_user("from __future__ import annotations\n"
+                 "def f(x: Undefined) -> int:\n    return x\n"
+                 "r = f.__name__\n")
+    expect(g["r"] == "f", "annotations are not evaluated")
+    expect(refused(G["compile_user"], b"from __future__ import braces\n",
+                   exc=SyntaxError), "not a chance")
 
 
 if __name__ == "__main__":

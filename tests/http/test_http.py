@@ -24,6 +24,7 @@ import time
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "robust-token-%d" % os.getpid()
+TOKEN2 = "second-token-%d" % os.getpid()
 ORIGIN_OK = "http://localhost:3000"
 
 _n = 0
@@ -49,7 +50,7 @@ class Server:
         self.dir = tempfile.mkdtemp(prefix="pyward-http-")
         self.tokens = os.path.join(self.dir, "tokens")
         with open(self.tokens, "w") as f:
-            f.write(TOKEN + "\n")
+            f.write(TOKEN + "\n" + TOKEN2 + "\n")
         self.proc = subprocess.Popen(
             [PYWARD, "serve", "--http", "127.0.0.1:0",
              "--auth-token-file", self.tokens] + list(args),
@@ -348,6 +349,32 @@ def test_json_gone(srv):
         running == 1 and metric(srv, "pyward_runs_in_flight") == 0)
 
 
+def tool(srv, name, args, token=TOKEN):
+    st, _, body = srv.request("POST", "/mcp", {
+        "jsonrpc": "2.0", "id": 40, "method": "tools/call",
+        "params": {"name": name, "arguments": args}}, token=token)
+    return st, json.loads(body)["result"] if st == 200 else body
+
+
+def test_sessions(srv):
+    """A session made over HTTP belongs to its token: state is kept
+    across POSTs, and another token's caller cannot reach it."""
+    st, r = tool(srv, "create_session", {"timeout": 10})
+    sid = r["structuredContent"]["session_id"] if st == 200 else None
+    tool(srv, "execute_code", {"code": "x = 41", "session_id": sid})
+    st, r = tool(srv, "execute_code", {"code": "print(x + 1)",
+                                       "session_id": sid})
+    tap("a session keeps its state across HTTP requests",
+        st == 200 and r["structuredContent"]["stdout"] == "42\n", r)
+    st, r = tool(srv, "execute_code", {"code": "print(x)",
+                                       "session_id": sid}, token=TOKEN2)
+    tap("another token's caller cannot reach the session",
+        st == 200 and r.get("isError") and
+        "unknown session" in json.dumps(r), r)
+    st, r = tool(srv, "close_session", {"session_id": sid})
+    tap("its owner closes it", st == 200 and not r.get("isError"), r)
+
+
 def test_flood(srv):
     """More connections than --max-connections: the extra ones are told
     503 with Retry-After (or dropped past the hard limit); then
@@ -584,6 +611,7 @@ def main():
         test_sse_gone(srv)
         test_json_gone(srv)
         test_flood(srv)
+        test_sessions(srv)
         test_retry_after(srv)
         test_ops(srv)
         test_sighup(srv)

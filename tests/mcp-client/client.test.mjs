@@ -105,9 +105,10 @@ test('initialize: server info, version and capabilities', () => {
   assert.match(main.client.getInstructions(), /execute_code/);
 });
 
-test('tools/list: four tools with input and output schemas', async () => {
+test('tools/list: seven tools with input and output schemas', async () => {
   const { tools } = await main.client.listTools();
-  assert.deepEqual(tools.map((t) => t.name).sort(), ['execute_code', 'get_sandbox_info', 'grade_code', 'validate_code']);
+  assert.deepEqual(tools.map((t) => t.name).sort(), ['close_session', 'create_session', 'execute_code',
+    'get_sandbox_info', 'grade_code', 'list_sessions', 'validate_code']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.outputSchema.type, 'object');
@@ -126,11 +127,32 @@ test('get_sandbox_info: structured content passes the SDK schema check', async (
   assert.equal(r.structuredContent.limits.timeout.max, 300);
 });
 
-test('invalid arguments are a JSON-RPC -32602 error the client can read', async () => {
-  await assert.rejects(run({}), (e) => e instanceof McpError && e.code === -32602 && /code/.test(e.message));
-  await assert.rejects(run({ code: 'pass', timeout: 9999 }), (e) => e.code === -32602 && /timeout/.test(e.message));
-  await assert.rejects(run({ code: 'pass', profile: 'nope' }), (e) => e.code === -32602 && /nope/.test(e.message));
-  await assert.rejects(main.client.callTool({ name: 'no_such_tool', arguments: {} }), (e) => e.code === -32602);
+test('argument errors are tool results with isError that the model reads; an unknown tool stays -32602', async () => {
+  const refused = async (args, re) => {
+    const r = await run(args);
+    assert.equal(r.isError, true);
+    assert.equal(r.structuredContent, undefined);
+    assert.equal(r.content.length, 1);
+    assert.match(r.content[0].text, re);
+  };
+  await refused({}, /^execute_code: invalid arguments: missing required argument 'code'$/);
+  await refused({ code: 'pass', timeout: 9999 }, /'timeout' is 9999 s: it must be above 0 and at most 300 s, the maximum of this server; leave it out for the default of 30 s/);
+  await refused({ code: 'pass', profile: 'nope' }, /unknown profile 'nope': the profiles are .*, and this server enabled basic/);
+  await refused({ code: 'pass', timeout: 'soon' }, /'timeout' must be a number of seconds, not a string/);
+  await refused({ code: 'pass', memory_limit: '12 parsecs' }, /'memory_limit' "12 parsecs" is not a size: give a number of bytes, or a number followed by k, m or g/);
+  await refused({ code: 'pass', use_sudo: true }, /unknown argument 'use_sudo': the arguments are code, /);
+  await assert.rejects(main.client.callTool({ name: 'no_such_tool', arguments: {} }), (e) => e instanceof McpError && e.code === -32602);
+});
+
+test("allowed_imports: a module the call's own list leaves out is named as such", async (t) => {
+  if (needValidator(t)) return;
+  const r = await run({ code: 'import math\n', allowed_imports: ['json'] });
+  assert.equal(r.isError, true);
+  assert.equal(r.structuredContent.status, 'rejected');
+  assert.match(r.structuredContent.validation.findings[0].message,
+    /^module 'math' cannot be imported here: json is the only module this call allows \(see/);
+  const os = await run({ code: 'import os\n', allowed_imports: ['json'] });
+  assert.match(os.structuredContent.validation.findings[0].message, /module 'os' cannot be imported here: no profile of this sandbox provides it/);
 });
 
 test('validate_code: valid code', async (t) => {
@@ -146,7 +168,8 @@ test('validate_code: rejected code lists the problem', async (t) => {
   const r = await main.client.callTool({ name: 'validate_code', arguments: { code: 'import os\nos.system("ls")\n' } });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.validation.valid, false);
-  assert.ok(r.structuredContent.validation.errors.some((e) => e.line === 1));
+  assert.ok(r.structuredContent.validation.errors.some((e) => /^Line 1: module 'os' cannot be imported here: .* \(PW101\)$/.test(e)));
+  assert.ok(r.structuredContent.validation.findings.some((e) => e.line === 1 && e.code === 'PW101'));
   assert.ok(r.structuredContent.recommendations.length > 0);
 });
 
@@ -156,7 +179,8 @@ test('execute_code: success', async (t) => {
   assert.equal(r.isError, false, JSON.stringify(r));
   assert.equal(r.structuredContent.status, 'ok');
   assert.equal(r.structuredContent.stdout, '14\n');
-  assert.equal(r.structuredContent.result, '[0, 1, 4, 9]');
+  assert.deepEqual(r.structuredContent.result, [0, 1, 4, 9]);
+  assert.equal(r.structuredContent.result_repr, '[0, 1, 4, 9]');
   assert.match(r.content[0].text, /14/);
 });
 
@@ -165,7 +189,9 @@ test('execute_code: failure (exception)', async (t) => {
   const r = await run({ code: 'def f():\n    return 1 / 0\nprint("before")\nf()\n' });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'error');
-  assert.equal(r.structuredContent.error.type, 'ZeroDivisionError');
+  assert.equal(r.structuredContent.error, 'ZeroDivisionError: division by zero');
+  assert.equal(r.structuredContent.error_details.type, 'ZeroDivisionError');
+  assert.match(r.structuredContent.traceback, /ZeroDivisionError: division by zero\n$/);
   // The text alone is enough for a model: stdout, then the status and the
   // trimmed traceback with its line numbers.
   const text = r.content[0].text;
@@ -408,8 +434,8 @@ test('data_science: savefig outside output/ says where files are kept', async (t
   const r = await science.client.callTool({
     name: 'execute_code', arguments: { code, profile: 'data_science' } });
   assert.equal(r.isError, true);
-  assert.equal(r.structuredContent.error.type, 'PermissionError');
-  assert.match(r.structuredContent.error.message, /save it as 'output\/plot\.png'/);
+  assert.equal(r.structuredContent.error_details.type, 'PermissionError');
+  assert.match(r.structuredContent.error_details.message, /save it as 'output\/plot\.png'/);
   assert.match(r.content[0].text, /output\/plot\.png/);
   // The figure was not saved by the program: it comes back all the same.
   assert.deepEqual(r.structuredContent.files.map((f) => f.name), ['figure-1.png']);
@@ -459,8 +485,10 @@ test('data_science: several runs at once each do real work and get their own plo
 
 test('profiles: a profile the server did not enable is refused', async (t) => {
   if (needSandbox(t)) return;
-  await assert.rejects(run({ code: 'import numpy', profile: 'data_science' }),
-    (e) => e.code === -32602 && /not enabled/.test(e.message));
+  const refused = await run({ code: 'import numpy', profile: 'data_science' });
+  assert.equal(refused.isError, true);
+  assert.match(refused.content[0].text,
+    /profile 'data_science' is not enabled on this server, which enabled only basic: .*The server's operator can enable 'data_science' \(pyward serve --profiles basic,data_science, or SANDBOX_ENABLE_DATA_SCIENCE=1\)/);
   const r = await main.client.callTool({ name: 'get_sandbox_info', arguments: {} });
   assert.deepEqual(r.structuredContent.profiles.map((p) => p.name), ['basic']);
 });

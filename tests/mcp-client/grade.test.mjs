@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // grade.test.mjs - grade_code through the official MCP TypeScript SDK
 // client (which checks structuredContent against the tool's outputSchema):
-// verdicts, the text a model reads, bad suites as -32602 errors, and a
+// verdicts, the text a model reads, bad suites as tool results with isError, and a
 // checker program that attacks the host, stopped by the sandbox.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,7 +92,7 @@ test('grade_code: a checker that attacks the host is stopped by the sandbox', as
   assert.doesNotMatch(JSON.stringify(r), /root:/);
 });
 
-test('grade_code: bad suites and arguments are -32602 errors naming the field', async () => {
+test('grade_code: bad suites and arguments are isError results naming the field', async () => {
   const cases = [
     [{ tests: [] }, /"tests" must be a list/],
     [{ tests: [{ stdin: '1' }] }, /"expected_stdout" is missing/],
@@ -101,16 +101,14 @@ test('grade_code: bad suites and arguments are -32602 errors naming the field', 
     [{ tests: [{ expected_stdout: '1' }], checker_program: 'x.py' }, /is for suites read from a file/],
   ];
   for (const [tests, re] of cases) {
-    await assert.rejects(grade('print(1)', tests), (e) => {
-      assert.ok(e instanceof McpError, String(e));
-      assert.equal(e.code, -32602);
-      assert.match(e.message, re);
-      return true;
-    });
+    const r = await grade('print(1)', tests);
+    assert.equal(r.isError, true);
+    assert.match(r.content[0].text, /^grade_code: invalid arguments: 'tests': /);
+    assert.match(r.content[0].text, re);
   }
-  await assert.rejects(
-    client.callTool({ name: 'grade_code', arguments: { code: 'print(1)' } }),
-    /missing required argument 'tests'/);
+  const missing = await client.callTool({ name: 'grade_code', arguments: { code: 'print(1)' } });
+  assert.equal(missing.isError, true);
+  assert.match(missing.content[0].text, /missing required argument 'tests'/);
   // The server still answers.
   const r = await grade('print(1)\n', { tests: [{ expected_stdout: '1\n' }] });
   assert.equal(r.structuredContent.verdict, 'AC');

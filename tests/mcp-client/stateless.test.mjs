@@ -32,10 +32,11 @@ test('v2 client pinned to 2026-07-28 connects without a handshake', () => {
   assert.equal(client.getServerVersion()?.name, 'pyward');
 });
 
-test('tools/list in 2026-07-28: the four tools and their schemas', async () => {
+test('tools/list in 2026-07-28: the seven tools and their schemas', async () => {
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(),
-    ['execute_code', 'get_sandbox_info', 'grade_code', 'validate_code']);
+    ['close_session', 'create_session', 'execute_code', 'get_sandbox_info', 'grade_code',
+      'list_sessions', 'validate_code']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.outputSchema.type, 'object');
@@ -49,7 +50,7 @@ test('execute_code in 2026-07-28: output, value and errors come back', async () 
   assert.equal(ok.structuredContent.status, 'ok');
   const bad = await client.callTool({ name: 'execute_code', arguments: { code: '1 / 0' } });
   assert.equal(bad.isError, true);
-  assert.equal(bad.structuredContent.error.type, 'ZeroDivisionError');
+  assert.equal(bad.structuredContent.error, 'ZeroDivisionError: division by zero');
 });
 
 test('validate_code, get_sandbox_info and grade_code in 2026-07-28', async () => {
@@ -64,9 +65,10 @@ test('validate_code, get_sandbox_info and grade_code in 2026-07-28', async () =>
   assert.equal(g.structuredContent.verdict, 'AC');
 });
 
-test('bad arguments in 2026-07-28 are an error the client reads, and the server goes on', async () => {
-  await assert.rejects(client.callTool({ name: 'execute_code', arguments: { code: 1 } }),
-    /'code' must be a string/);
+test('bad arguments in 2026-07-28 are an isError result the client reads, and the server goes on', async () => {
+  const bad = await client.callTool({ name: 'execute_code', arguments: { code: 1 } });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /'code' must be a string of Python source, not a number/);
   const again = await client.callTool({ name: 'execute_code', arguments: { code: 'print(1)' } });
   assert.equal(again.structuredContent.stdout, '1\n');
 });

@@ -67,7 +67,8 @@ async function sandboxCases(s) {
       structuredContent: { validation: { valid: true, errors: [] }, analysis: { line_count: 2 }, recommendations: Array.isArray } }));
     const badv = await val('exec("1")\n');
     point('validate_code: exec() refused', mismatch(badv, { isError: true,
-      structuredContent: { validation: { valid: false, errors: (e) => e.length > 0 && e[0].line === 1 && /^PW\d{3}$/.test(e[0].code) } } }));
+      structuredContent: { validation: { valid: false, errors: (e) => e.length > 0 && /^Line 1: .* \(PW\d{3}\)$/.test(e[0]),
+        findings: (f) => f.length > 0 && f[0].line === 1 && /^PW\d{3}$/.test(f[0].code) } } }));
     const rej = await run({ code: 'exec("print(1)")' });
     point('execute_code: rejected before running', mismatch(rej, { isError: true,
       structuredContent: { status: 'rejected', success: false, validation: { valid: false } } }));
@@ -81,7 +82,7 @@ async function sandboxCases(s) {
   }
   const r = await run({ code: 'print("hello")\n1 + 1' });
   point('execute_code: print goes to stdout field, not our stdout', mismatch(r, { isError: false,
-    structuredContent: { status: 'ok', success: true, stdout: 'hello\n', result: '2' } }));
+    structuredContent: { status: 'ok', success: true, stdout: 'hello\n', result: 2, result_repr: '2' } }));
   s.send({ jsonrpc: '2.0', id: 'slow', method: 'tools/call',
     params: { name: 'execute_code', arguments: { code: 'import time\ntime.sleep(1)\nprint("late")' } } });
   await new Promise((res) => setTimeout(res, 100));
@@ -92,7 +93,7 @@ async function sandboxCases(s) {
     second.msg.result?.structuredContent?.stdout === 'late\n' ? null : `${first?.raw?.slice(0, 200)} / ${second?.raw?.slice(0, 200)}`);
   const e = await run({ code: 'raise ValueError("boom")' });
   point('execute_code: exception is an error result', mismatch(e, { isError: true,
-    structuredContent: { status: 'error', success: false, error: { type: 'ValueError' } } }));
+    structuredContent: { status: 'error', success: false, error: 'ValueError: boom', error_details: { type: 'ValueError' } } }));
 }
 
 async function versionCases() {
@@ -163,7 +164,7 @@ async function configCases() {
   const r = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'pass', timeout: 25 } });
   i = await infoWith(['--rules', 'restricted'], {});
   point('--rules restricted is served', mismatch(i, { rules: 'restricted', validator_available: true }));
-  point('--max-timeout caps what a client may ask', mismatch(r, { error: { code: -32602, message: (m) => /at most 20/.test(m) } }));
+  point('--max-timeout caps what a client may ask', mismatch(r, { result: { isError: true, content: (c) => /at most 20 s/.test(c[0].text) } }));
   await s.close();
   for (const [args, env, what] of [[['--bogus'], {}, 'unknown flag'], [['--timeout', 'x'], {}, 'bad --timeout'],
     [[], { SANDBOX_TIMEOUT: 'soon' }, 'bad SANDBOX_TIMEOUT'], [['--profiles', 'nope'], {}, 'unknown profile'],

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # redteam.py - the red-team suite: every attack under tests/redteam/*/ and
-# every program that must run (tests/programs/) runs twice, once through
-# one `pyward serve` (with validation) and once with `pyward run
-# --skip-validation --json`, and each run is checked by what actually
+# every program that must run (tests/programs/) runs three times, through
+# one `pyward serve` (with validation), as the call of a session of that
+# server, and with `pyward run --skip-validation --json`, and each run is checked by what actually
 # happened, never by a message:
 #   - the planted secret file and secret environment variable (and their
 #     hex, base64 and reversed forms) appear in no output, nor the leak
@@ -19,6 +19,11 @@
 #   - the server answers the next request, and its memory does not grow
 #     beyond a bound over the suite; after the unvalidated pass a normal
 #     program still runs;
+#   - a third pass runs it as a call of a session (create_session with its
+#     profiles, memory and timeout; execute_code with the session_id), with
+#     the same checks; then the session answers a next call or says it
+#     ended, close_session removes it (no process left), and a new session
+#     is clean (a global the attack set is not there);
 #   - a "# run-layer:" header (regressions) names the layer that must stop
 #     the attack in the unvalidated pass;
 #   - a "# verdict:" header lists the statuses the server may report (the
@@ -244,6 +249,11 @@ def serve_files(msg):
     res = msg["result"].get("structuredContent")
     if not isinstance(res, dict):
         return res
+    # Back to the shape `pyward run --json` prints (doc/MCP.md lists the
+    # moves), so both passes are checked alike.
+    res = dict(res, result=res.get("result_repr"),
+               variables=res.get("variable_details"),
+               error=res.get("error_details"))
     items = [c for c in msg["result"].get("content") or []
              if c.get("type") in ("image", "resource")]
     sent = [f for f in res.get("files") or [] if f.get("sent")]
@@ -381,7 +391,9 @@ def summary(raw):
         return f"unparsed: {raw!r:.200}"
     if "jsonrpc" in res:
         res = (res.get("result") or {}).get("structuredContent") or res
-    err = res.get("error") or {}
+    err = res.get("error_details") or res.get("error") or {}
+    if not isinstance(err, dict):
+        err = {"message": err}
     return (f"status={res.get('status')} blocked={res.get('blocked')} "
             f"{err.get('type')}: {str(err.get('message'))[:150]}")
 
@@ -560,6 +572,70 @@ class Suite:
             why.append("the server does not answer a ping afterwards")
         return classify(res), why, line
 
+    def tool(self, name, args, wait=30.0):
+        """(raw line, result) of a tool call; result None on no answer or a
+        JSON-RPC error."""
+        line, msg = self.server.call("tools/call", {"name": name,
+                                                    "arguments": args}, wait)
+        return line, (msg or {}).get("result")
+
+    def new_session(self, head):
+        args = {"profile": head["profiles"],
+                "timeout": float(head.get("timeout", "5"))}
+        if "memory" in head:
+            args["memory_limit"] = head["memory"]
+        _, r = self.tool("create_session", args)
+        return ((r or {}).get("structuredContent") or {}).get("session_id")
+
+    def after_attack(self, sid, res):
+        """The session after the attack: answering, or ended as its result
+        said; never half-broken.  Then closed, and a new one is clean."""
+        why = []
+        _, r = self.tool("execute_code", {"code": "print(6 * 7)",
+                                          "session_id": sid})
+        ended = isinstance(res, dict) and res.get("session_ended")
+        text = ((r or {}).get("content") or [{}])[0].get("text", "")
+        if r is None:
+            why.append("no answer to the next call of the session")
+        elif ended and not (r.get("isError") and "session ended" in text):
+            why.append(f"the session ended, yet its next call: {text:.200}")
+        elif not ended and (r.get("structuredContent") or {}).get(
+                "status") not in ("ok", "error"):
+            why.append(f"the session's next call: {text:.200}")
+        self.tool("close_session", {"session_id": sid})
+        fresh = self.new_session({"profiles": ["basic"]})
+        _, r = self.tool("execute_code", {
+            "code": "print([k for k in dir() if not k.startswith('_')])",
+            "session_id": fresh or ""})
+        out = ((r or {}).get("structuredContent") or {}).get("stdout")
+        if out != "[]\n":
+            why.append(f"a new session is not clean: {out!r:.200}")
+        self.tool("close_session", {"session_id": fresh or ""})
+        return why
+
+    def session_pass(self, name, head, code):
+        if "stdin" in head:
+            return "skipped (stdin)", [], ""
+        before = self.watched()
+        sid = self.new_session(head)
+        if sid is None:
+            return "none", ["create_session failed"], ""
+        wait = float(head.get("timeout", "5")) + 60
+        line, msg = self.server.call(
+            "tools/call", {"name": "execute_code",
+                           "arguments": {"code": code, "session_id": sid}},
+            wait)
+        why = []
+        res = None
+        if msg is None or "error" in msg:
+            why.append(f"no result from the server: {line!r:.300}")
+        else:
+            res = serve_files(msg)
+            why += verdict_why(head, res, line or "")
+        why += self.after_attack(sid, res)
+        why += self.effects(head, before, line or "")
+        return classify(res), why, line
+
     def run_pass(self, name, head, code):
         path = os.path.join(self.work, "cases", name + ".py")
         with open(path, "w", encoding="utf-8") as f:
@@ -618,6 +694,9 @@ class Suite:
         if self.opts.serve_only:
             self.rows.append((name, cat, s_layer, "-"))
             return
+        t_layer, t_why, t_out = self.session_pass(name, head, code)
+        self.tap.point(f"session {cat}/{name}: {what} ({t_layer})",
+                       t_why + ([(t_out or "")[:1000]] if t_why else []))
         r_layer, r_why, r_out = self.run_pass(name, head, code)
         # A regression names the layer that must stop it without validation.
         want = head.get("run-layer")
@@ -754,7 +833,7 @@ def main():
             f"{n} attacks cover the ten categories",
             [f"unknown category {c}" for c in sorted(cats - set(CATEGORIES))]
             + [f"no attack in {c}" for c in CATEGORIES if c not in cats])
-    print(f"# {len(attacks)} attacks and programs x 2 passes in "
+    print(f"# {len(attacks)} attacks and programs x 3 passes in "
           f"{time.monotonic() - t0:.1f} s")
     if opts.table:
         suite.table(sys.stdout, "")

@@ -176,9 +176,9 @@ START_TEST(outcomes)
                      15);
     json_decref(r);
     ck_assert_int_eq(
-        outcome("{\"status\":\"error\",\"error\":{\"traceback\":"
+        outcome("{\"status\":\"error\",\"traceback\":"
                 "\"Traceback (most recent call last):\\n  line 2, in "
-                "<module>\\nValueError: x\\n\"}}",
+                "<module>\\nValueError: x\\n\"}",
                 &r),
         12);
     ck_assert_str_eq(json_string_value(json_object_get(r, "stderr")),
@@ -197,7 +197,7 @@ START_TEST(outcomes)
     ck_assert_int_eq(outcome("{\"status\":\"internal_error\"}", &r), 20);
     json_decref(r);
     ck_assert_int_eq(
-        outcome("{\"status\":\"rejected\",\"validation\":{\"errors\":"
+        outcome("{\"status\":\"rejected\",\"validation\":{\"findings\":"
                 "[{\"line\":1,\"column\":6,\"code\":\"PW001\",\"message\":"
                 "\"syntax error\"}]}}",
                 &r),

@@ -291,6 +291,32 @@ join_rules(const char *const *rules)
         CHECK_OUT(r_, SRC, WANT);                                             \
     } while (0)
 
+/* profiles.json "always": __future__ is allowed in every import set, also
+ * one a client narrowed to other modules or one with no profile at all;
+ * its modules' submodules and other modules are not. */
+START_TEST(importset_always)
+{
+    struct pw_error err = {0};
+    struct pw_profiles *prof = pw_profiles_load(shipped_dir(), &err);
+    ck_assert_msg(prof != NULL, "%s", err.message);
+    const char *const only[] = {"json", NULL};
+    struct pw_importset narrowed = {prof, pw_profiles_default_mask(prof), NULL,
+                                    only};
+    struct pw_importset none = {prof, 0, NULL, NULL};
+    ck_assert_int_eq(pw_importset_check(&narrowed, "__future__", NULL),
+                     PW_IMPORT_ALLOWED);
+    ck_assert_int_eq(pw_importset_check(&none, "__future__", NULL),
+                     PW_IMPORT_ALLOWED);
+    ck_assert_int_eq(pw_importset_check(&narrowed, "math", NULL),
+                     PW_IMPORT_DENIED);
+    ck_assert_int_eq(pw_importset_check(&none, "__futures__", NULL),
+                     PW_IMPORT_DENIED);
+    ck_assert_int_eq(pw_importset_check(&narrowed, "json", NULL),
+                     PW_IMPORT_ALLOWED);
+    pw_profiles_free(prof);
+}
+END_TEST
+
 START_TEST(match_eq_in_prefix_suffix_regex)
 {
     static const char *const rules[] = {
@@ -548,6 +574,7 @@ validator_suite(void)
     tcase_add_test(load, load_unknown_field);
     tcase_add_test(load, load_duplicates_and_format);
     tcase_add_test(load, load_bad_json_and_events);
+    tcase_add_test(load, importset_always);
     suite_add_tcase(s, load);
     TCase *match = tcase_create("match-walk");
     tcase_add_unchecked_fixture(match, py_setup, NULL);

@@ -95,16 +95,28 @@ def guarded_getattr(obj, name, *default):
         return view._ModuleView__get(name, *default)
     if name in FORMATS:
         return guarded_format_attr(obj, name, *default)
-    if attr_refused(name) and name not in SAFE_DUNDERS:
-        dunder = name.startswith("__") and name.endswith("__")
-        if not (isinstance(obj, super) and dunder and name not in SUPER_DENY):
-            refuse(obj, name)
+    naming = False
+    # The refused names and their exceptions (public names skip it all).
+    if attr_refused(name):
+        if name in TYPE_DUNDERS:
+            return guarded_type(obj)
+        naming = name in SAFE_DUNDERS
+        if owned_name(name):
+            if not owned(obj):
+                refuse_unowned(obj, name)
+        elif not naming:
+            dunder = name.startswith("__") and name.endswith("__")
+            if not (isinstance(obj, super) and dunder and
+                    name not in SUPER_DENY):
+                refuse(obj, name)
     try:
         value = _real_getattr(obj, name)
     except AttributeError:
         if default:
             return default[0]
         raise
+    if naming:
+        return naming_value(obj, name, value)
     if isinstance(value, ModuleType):
         view = module_view(value, value.__name__)
         if view is None:
@@ -113,6 +125,41 @@ def guarded_getattr(obj, name, *default):
     if is_refused(value):
         refuse(obj, name)
     return value
+
+
+def naming_value(obj, name, value):
+    """VALUE of the dunder NAME (allowed_dunders: __name__, __doc__,
+    ...): a string or None, as those names hold; anything else an object
+    answers under such a name is refused."""
+    if value is None or isinstance(value, str):
+        return value
+    raise AttributeError(
+        f"access to attribute '{name}' is not allowed in the sandbox: it "
+        f"is not a string on this '{_real_type(obj).__name__}' object")
+
+
+def guarded_owned(obj, name, verb):
+    """OBJ, if the program may set or delete its attribute NAME (a name
+    starting with '_'): the rewrite routes such stores through here."""
+    if not owned(obj):
+        refuse_unowned(obj, name, verb)
+    return obj
+
+
+def guarded_build_class(func, name, *bases, **kwds):
+    """__build_class__ as the program gets it: the class is built as
+    usual, and recorded as the program's own when the class statement is
+    in the program's code, its metaclass is type and its bases are the
+    program's classes or the sandbox's built-in types.  Names starting
+    with '_' are then readable on it and its instances (owned())."""
+    cls = _real_build_class(func, name, *bases, **kwds)
+    code = _real_getattr(func, "__code__", None)
+    if USER_CODE.get(id(code)) is code and \
+            _real_type(cls) is _real_type and \
+            kwds.get("metaclass", _real_type) is _real_type and \
+            all(user_class(b) or BASE_TYPES.get(id(b)) is b for b in bases):
+        USER_CLASSES[id(cls)] = cls
+    return cls
 
 
 def guarded_hasattr(obj, name):
@@ -125,7 +172,9 @@ def guarded_hasattr(obj, name):
 
 def guarded_setattr(obj, name, value):
     name = exact_str(name)
-    if attr_refused(name):
+    if owned_name(name):
+        guarded_owned(obj, name, "setting")
+    elif attr_refused(name):
         raise AttributeError(f"setting attribute '{name}' is not allowed")
     if isinstance(obj, ModuleView):
         raise AttributeError("modules are read-only in the sandbox")
@@ -134,7 +183,9 @@ def guarded_setattr(obj, name, value):
 
 def guarded_delattr(obj, name):
     name = exact_str(name)
-    if attr_refused(name):
+    if owned_name(name):
+        guarded_owned(obj, name, "deleting")
+    elif attr_refused(name):
         raise AttributeError(f"deleting attribute '{name}' is not allowed")
     if isinstance(obj, ModuleView):
         raise AttributeError("modules are read-only in the sandbox")
@@ -149,12 +200,17 @@ def guarded_type(*args):
     return guarded_type if t is _real_type else t
 
 
+guarded_type.__name__ = guarded_type.__qualname__ = "type"
+
+
 def guarded_attrgetter(*names):
     import operator
     names = tuple(exact_str(n) for n in names)
     for n in names:
         for part in n.split("."):
-            if attr_refused(part) or part in FORMATS:
+            # Names starting with '_' are judged on each object (walk).
+            if (attr_refused(part) and not owned_name(part)) or \
+                    part in FORMATS:
                 raise AttributeError(f"attribute '{part}' is not allowed")
     real = operator.attrgetter(*names)
 
@@ -177,7 +233,7 @@ def guarded_attrgetter(*names):
 
 def guarded_methodcaller(name, *args, **kwargs):
     name = exact_str(name)
-    if attr_refused(name) or name in FORMATS:
+    if (attr_refused(name) and not owned_name(name)) or name in FORMATS:
         raise AttributeError(f"method '{name}' is not allowed")
 
     def methodcaller(obj):
@@ -229,7 +285,14 @@ def dataclass_wrapper(name):
         def dataclass(cls=None, /, **kwargs):
             def wrap(c):
                 check_dataclass(c)
-                return real(c, **kwargs)
+                out = real(c, **kwargs)
+                # slots=True builds the class again from the program's
+                # class: the same bases and namespace, still the program's.
+                if out is not c and user_class(c) and \
+                        _real_type(out) is _real_type and \
+                        out.__bases__ == c.__bases__:
+                    USER_CLASSES[id(out)] = out
+                return out
             return wrap if cls is None else wrap(cls)
         return dataclass
     if name == "make_dataclass":

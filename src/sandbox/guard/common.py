@@ -35,6 +35,15 @@ SUPER_DENY = None        # dunders refused even through super()
 NAME_DUNDERS = None      # dunders a program may use as a plain name
 MODULE_DENY = None       # module -> public attributes still refused
 TEMPLATE_NAMES = None    # compiled "template_names" pattern
+TYPE_DUNDERS = None      # dunders read as type(obj) ("__class__")
+OWNED_PREFIXES = None    # prefixes of names used on the program's classes
+
+# The program's own classes, by id: those a class statement of the
+# program built (see guarded_build_class), and the code objects the program
+# was compiled to (compile_user), which tell a class statement of the
+# program from one of a library.
+USER_CLASSES = {}
+USER_CODE = {}
 
 FORMATS = ("format", "format_map")
 
@@ -55,6 +64,10 @@ _str_copy = str.__str__  # the slot of str itself: an exact copy
 VIEW_KEY = object()
 _real_import = __import__
 _real_type = type
+_real_build_class = __build_class__
+# The built-in types a class of the program may derive from (the types
+# among the program's builtins, set by make_builtins), by id.
+BASE_TYPES = {}
 ModuleType = type(sys)
 BuiltinMethod = type(len)
 
@@ -83,11 +96,40 @@ def refuse(obj, name):
         f"access to attribute '{name}' is not allowed in the sandbox")
 
 
+def owned_name(name):
+    """A name the program may use on its own classes and their instances:
+    one of the owned prefixes ("_x", "_C__x", "__x"), never a dunder."""
+    return name.startswith(OWNED_PREFIXES) and name.strip("_") != "" and \
+        not (name.startswith("__") and name.endswith("__"))
+
+
+def user_class(obj):
+    return USER_CLASSES.get(id(obj)) is obj
+
+
+def owned(obj):
+    """True if OBJ is one of the program's classes, an instance of one, or
+    super() inside one (its lookups stay in the program's classes)."""
+    t = _real_type(obj)
+    if t is super:
+        return user_class(obj.__thisclass__) and \
+            user_class(obj.__self_class__)
+    return user_class(t) or user_class(obj)
+
+
+def refuse_unowned(obj, name, verb="access to"):
+    raise AttributeError(
+        f"{verb} attribute '{name}' is not allowed in the sandbox: names "
+        "starting with '_' are only for the program's own classes and their "
+        f"instances, not for a '{_real_type(obj).__name__}' object")
+
+
 def set_attribute_policy(rules):
     """Take the attribute policy from RULES, the "attributes" object of
     rules/runtime.json (checked strictly in C before it gets here)."""
     global INSPECT, INSPECT_PREFIXES, SAFE_DUNDERS, SUPER_DENY
-    global NAME_DUNDERS, MODULE_DENY, TEMPLATE_NAMES
+    global NAME_DUNDERS, MODULE_DENY, TYPE_DUNDERS, OWNED_PREFIXES
+    global TEMPLATE_NAMES
     INSPECT = frozenset(rules["inspect"] + rules["inspect_async"] +
                         rules["refused"])
     INSPECT_PREFIXES = tuple(rules["refused_prefixes"])
@@ -96,6 +138,8 @@ def set_attribute_policy(rules):
     NAME_DUNDERS = frozenset(rules["name_dunders"])
     MODULE_DENY = {m: tuple(v) for m, v in rules["module_refused"].items()}
     TEMPLATE_NAMES = re.compile(rules["template_names"])
+    TYPE_DUNDERS = frozenset(rules["type_dunders"])
+    OWNED_PREFIXES = tuple(rules["owned_prefixes"])
 
 
 def init(allowed, any_below, import_check, at_ok):

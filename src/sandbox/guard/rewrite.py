@@ -4,13 +4,33 @@
 # guarded at run time refused at compile time.
 
 
+def mangle(cls, name):
+    """NAME as the compiler spells it inside class CLS ("__x" -> "_C__x"),
+    which the rewritten read must use too."""
+    if cls is None or not name.startswith("__") or name.endswith("__") or \
+            "." in name or not cls.lstrip("_"):
+        return name
+    return f"_{cls.lstrip('_')}{name}"
+
+
 class Rewriter(ast.NodeTransformer):
-    """Route attribute reads through $getattr; refuse what cannot be
-    guarded at run time (dunder names, forbidden attribute stores)."""
+    """Route attribute reads through $getattr and stores of names starting
+    with '_' through $owned; refuse what cannot be guarded at run time
+    (dunder names, forbidden attribute stores)."""
 
     def __init__(self, template_names=False):
         super().__init__()
+        self.classes = [None]  # the class whose private names apply
         self.template_names = template_names
+
+    def visit_ClassDef(self, node):
+        for field in ("decorator_list", "bases", "keywords"):
+            setattr(node, field, [self.visit(n) for n in getattr(node,
+                                                                 field)])
+        self.classes.append(node.name)
+        node.body = [self.visit(n) for n in node.body]
+        self.classes.pop()
+        return node
 
     def fail(self, node, msg):
         err = SyntaxError(msg)
@@ -37,13 +57,21 @@ class Rewriter(ast.NodeTransformer):
 
     def visit_Attribute(self, node):
         self.generic_visit(node)
+        attr = mangle(self.classes[-1], node.attr)
         if not isinstance(node.ctx, ast.Load):
-            if attr_refused(node.attr):
+            if owned_name(attr):
+                verb = "setting" if isinstance(node.ctx, ast.Store) \
+                    else "deleting"
+                node.value = ast.copy_location(ast.Call(
+                    func=ast.Name(id="$owned", ctx=ast.Load()),
+                    args=[node.value, ast.Constant(attr), ast.Constant(verb)],
+                    keywords=[]), node.value)
+            elif attr_refused(attr):
                 self.fail(node, f"setting attribute '{node.attr}' is not "
                           "allowed in the sandbox")
             return node
         call = ast.Call(func=ast.Name(id="$getattr", ctx=ast.Load()),
-                        args=[node.value, ast.Constant(node.attr)],
+                        args=[node.value, ast.Constant(attr)],
                         keywords=[])
         return ast.copy_location(call, node)
 
@@ -58,4 +86,15 @@ def compile_user(src, template_names=False):
             ast.Assign(targets=[ast.Name(id="$result", ctx=ast.Store())],
                        value=last.value), last)
     ast.fix_missing_locations(tree)
-    return compile(tree, USER_FILE, "exec", dont_inherit=True)
+    code = compile(tree, USER_FILE, "exec", dont_inherit=True)
+    # One program per process (a spare compiles its request, then runs
+    # it): its code objects, and no class of another program's.
+    USER_CLASSES.clear()
+    USER_CODE.clear()
+    todo = [code]
+    while todo:
+        c = todo.pop()
+        USER_CODE[id(c)] = c
+        todo.extend(k for k in c.co_consts
+                    if isinstance(k, _real_type(code)))
+    return code

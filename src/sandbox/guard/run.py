@@ -58,12 +58,69 @@ def prepare(compiled, scratch, argv, open_builtin):
     return code, g, error
 
 
+def next_call(compiled, g):
+    """In a session, after a call: the next call's (code, globals,
+    error), its globals the session's G."""
+    code, error, lines = compiled
+    state["lines"] = lines
+    return code, g, error
+
+
 def short_repr(v, cap):
     try:
         r = repr(v)
     except BaseException as e:  # noqa: B036 - user __repr__ may raise
         r = f"<repr failed: {_real_type(e).__name__}>"
     return r if len(r) <= cap else r[:cap - 3] + "..."
+
+
+_INT64 = 2 ** 63
+
+
+def plain_json(v, depth, budget):
+    """V as plain JSON data (dict, list, str, int, float, bool, None), or
+    ValueError.  Tuples become lists, numpy scalars their Python value."""
+    budget[0] -= 1
+    t = _real_type(v)
+    if budget[0] < 0 or depth > 32:
+        raise ValueError("too large")
+    if v is None or t is str or t is bool:
+        return v
+    if t is int and -_INT64 <= v < _INT64:
+        return v
+    if t is float and v == v and v not in (float("inf"), float("-inf")):
+        return v
+    if t is list or t is tuple:
+        return [plain_json(x, depth + 1, budget) for x in v]
+    if t is dict:
+        out = {}
+        for k, x in v.items():
+            if _real_type(k) not in (str, int, float, bool) and k is not None:
+                raise ValueError("key")
+            out[k] = plain_json(x, depth + 1, budget)
+        return out
+    if t.__module__ == "numpy" and getattr(v, "ndim", None) == 0:
+        return plain_json(v.item(), depth + 1, budget)
+    raise ValueError("no JSON form")
+
+
+def json_text(v):
+    """The JSON text of V, or of its repr when it has no JSON form."""
+    try:
+        text = json.dumps(plain_json(v, 0, [100000]), allow_nan=False)
+        if len(text) <= 100000:
+            return text
+    except BaseException:  # noqa: B036 - user __eq__, __iter__, ...
+        pass
+    return json.dumps(short_repr(v, 10000))
+
+
+def reported_value(g):
+    """The program's result: the global 'result' if it binds one, else
+    the value of a final expression (None when there is neither)."""
+    if "result" in g:
+        return g["result"]
+    return g.get("$result")
 
 
 def variables(g):
@@ -135,11 +192,14 @@ def execute(code, g, error, result_fd):
     from what it observes; this report is program output to it."""
     res = {"result": None, "variables": {}, "error": error}
     status = 1 if error is not None else 0
+    g.pop("$result", None)  # a session's last call left its own
     if code is not None:
         try:
             exec(code, g)
-            if "$result" in g and g["$result"] is not None:
-                res["result"] = short_repr(g["$result"], 10000)
+            value = reported_value(g)
+            if value is not None:
+                res["result"] = short_repr(value, 10000)
+                res["result_json"] = json_text(value)
         except SystemExit as e:
             status = exit_status(e.code)
         except BaseException as e:  # noqa: B036 - report everything
@@ -157,6 +217,9 @@ def execute(code, g, error, result_fd):
             f.flush()
         except BaseException:  # noqa: B036
             pass
+    # Read by the server only in a session (the process stays): a fresh
+    # run's status is its exit status, observed.
+    res["exit_status"] = status
     data = ("R" + json.dumps(res, default=str) + "\n").encode()
     while data:
         data = data[os.write(result_fd, data):]

@@ -28,6 +28,11 @@ def make_builtins():
         "getattr": guarded_getattr, "hasattr": guarded_hasattr,
         "setattr": guarded_setattr, "delattr": guarded_delattr,
         "type": guarded_type, "__import__": guarded_import,
-        "$getattr": guarded_getattr,
+        "$getattr": guarded_getattr, "$owned": guarded_owned,
+        "__build_class__": guarded_build_class,
     })
+    # super is left out: an instance of a subclass of super reads through
+    # whatever class and object it was given.
+    BASE_TYPES.update((id(v), v) for v in d.values()
+                      if isinstance(v, type) and v is not super)
     return d

@@ -44,6 +44,8 @@ class ModuleView:
                 return view
         elif self.__full and name not in MODULE_DENY.get(path, ()) and \
                 not is_refused(value):
+            if name in SAFE_DUNDERS:
+                return naming_value(self.__m, name, value)
             return WRAPPED.get((path, name), value)
         raise AttributeError(f"module '{path}' has no attribute '{name}' "
                              "in the sandbox")

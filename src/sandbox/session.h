@@ -1,0 +1,54 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * session.h - a sandboxed interpreter that serves many calls (session.c):
+ * its globals, imports, functions and scratch workspace persist from one
+ * call to the next, under every layer of a fresh run.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "core/pyward.h"
+#include "sandbox/sandbox.h"
+
+struct pw_sbx_session;
+
+/*
+ * Start a session on a prepared spare: REQ's profiles, allow-list and
+ * capabilities for its whole life, REQ's memory limit over the whole
+ * session (RLIMIT_AS), CPU_S seconds of CPU over its whole life
+ * (RLIMIT_CPU).  REQ's code runs as the first call: *FIRST is its run
+ * (owned; drive it with pw_sbx_step, free it with pw_sbx_free before the
+ * next call).  Returns an owned session, or NULL with ERR.
+ */
+struct pw_sbx_session *pw_sbx_session_new(struct pw_zygote *z,
+                                          const struct pw_sbx_request *req,
+                                          double cpu_s,
+                                          struct pw_sbx_run **first,
+                                          struct pw_error *err);
+/*
+ * Start the next call: REQ's code with its timeout and output cap (its
+ * profiles, memory limit and stdin are not used: a session has no
+ * stdin).  Returns an owned run, driven like any run, whose result has
+ * the fields of a fresh run's; or NULL with ERR when a call is already
+ * running or the session has ended.  A call that ends other than "ok" or
+ * "error" (a timeout, the memory limit, output limit, a refused system
+ * call, a crash) ends the session.
+ */
+struct pw_sbx_run *pw_sbx_session_call(struct pw_sbx_session *s,
+                                       const struct pw_sbx_request *req,
+                                       struct pw_error *err);
+/* NULL while the session can take calls; else why it ended (borrowed).
+ * Notices a process that died between calls. */
+const char *pw_sbx_session_ended(struct pw_sbx_session *s);
+/* True while a call runs. */
+bool pw_sbx_session_busy(const struct pw_sbx_session *s);
+/* The session's process (0 once it ended), for tests and benchmarks. */
+pid_t pw_sbx_session_pid(const struct pw_sbx_session *s);
+/* End the session (its process killed, its scratch directory removed
+ * once the process is gone, off the caller's way) and free it.  With a
+ * call in flight, the call ends as killed and the record goes with the
+ * call's run. */
+void pw_sbx_session_free(struct pw_sbx_session *s);

@@ -1,0 +1,544 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * session_tool.c - create_session, close_session, list_sessions and
+ * execute_code's session_id: arguments, schemas and results around the
+ * registry (sessions.c) and the sandbox's sessions.
+ *
+ * create_session starts the session's process and runs an empty first
+ * call before it answers (a few milliseconds on a prepared spare): the
+ * handle it returns names a session that is ready.
+ *
+ * Defines pw_session_tool_* and pw_session_exec_*.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "server/session_tool.h"
+#include "server/sessions.h"
+
+#define S(...) #__VA_ARGS__
+
+static const char create_input[] = S({
+    "type" : "object",
+    "properties" : {
+        "profile" : {
+            "description" : "capability profile name(s) for the whole session",
+            "anyOf" : [
+                {"type" : "string"},
+                {"type" : "array", "items" : {"type" : "string"}}
+            ]
+        },
+        "timeout" : {
+            "type" : "number",
+            "exclusiveMinimum" : 0,
+            "description" : "default wall-clock limit of each call, seconds"
+        },
+        "memory_limit" : {
+            "type" : [ "string", "integer" ],
+            "description" : "address-space limit of the whole session"
+        },
+        "ttl" : {
+            "type" : "number",
+            "exclusiveMinimum" : 0,
+            "description" : "idle seconds before the session expires"
+        }
+    },
+    "additionalProperties" : false
+});
+
+static const char create_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string"},
+        "ttl" : {"type" : "number"},
+        "max_lifetime" : {"type" : "number"},
+        "timeout" : {"type" : "number"},
+        "memory_limit" : {"type" : "integer"}
+    },
+    "required" : ["session_id"]
+});
+
+static const char id_input[] = S({
+    "type" : "object",
+    "properties" : {"session_id" : {"type" : "string"}},
+    "required" : ["session_id"],
+    "additionalProperties" : false
+});
+
+static const char close_output[] = S({
+    "type" : "object",
+    "properties" :
+        {"session_id" : {"type" : "string"}, "closed" : {"type" : "boolean"}},
+    "required" : [ "session_id", "closed" ]
+});
+
+static const char list_input[] =
+    S({"type" : "object", "properties" : {}, "additionalProperties" : false});
+
+static const char list_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "sessions" : {
+            "type" : "array",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "session_id" : {"type" : "string"},
+                    "age" : {"type" : "number"},
+                    "idle" : {"type" : "number"},
+                    "calls" : {"type" : "integer"},
+                    "busy" : {"type" : "boolean"},
+                    "memory_limit" : {"type" : "integer"},
+                    "ttl" : {"type" : "number"},
+                    "expires_in" : {"type" : "number"}
+                },
+                "required" : ["session_id"]
+            }
+        }
+    },
+    "required" : ["sessions"]
+});
+
+static const struct tool_def {
+    const char *name;
+    const char *title;
+    const char *description;
+    const char *input;
+    const char *output;
+} tool_defs[] = {
+    {"create_session", "Start a Python session",
+     "Start a sandboxed Python session whose state persists across calls: "
+     "pass its session_id to execute_code and the variables, functions, "
+     "classes, imports and workspace files of earlier calls are there. "
+     "A call that times out, runs out of the session's memory or is killed "
+     "ends the session. Sessions expire after ttl idle seconds; close them "
+     "with close_session.",
+     create_input, create_output},
+    {"close_session", "End a Python session",
+     "End a session: its process and files are removed.", id_input,
+     close_output},
+    {"list_sessions", "List your Python sessions",
+     "List your open sessions: age, idle time, calls, time left.", list_input,
+     list_output},
+};
+
+bool
+pw_session_tool_exists(const char *name)
+{
+    for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
+        if (strcmp(tool_defs[i].name, name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int
+pw_session_tools_list(json_t *list)
+{
+    for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
+        const struct tool_def *d = &tool_defs[i];
+        json_t *in = json_loads(d->input, 0, NULL);
+        json_t *out = json_loads(d->output, 0, NULL);
+        /* "o" steals IN and OUT, also when the pack fails. */
+        json_t *tool =
+            in != NULL && out != NULL
+                ? json_pack("{s:s,s:s,s:s,s:o,s:o}", "name", d->name, "title",
+                            d->title, "description", d->description,
+                            "inputSchema", in, "outputSchema", out)
+                : NULL;
+        if (tool == NULL) {
+            json_decref(in);
+            json_decref(out);
+        }
+        if (json_array_append_new(list, tool) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+json_t *
+pw_session_tool_error(const char *message)
+{
+    return json_pack("{s:[{s:s,s:s}],s:b}", "content", "type", "text", "text",
+                     message, "isError", true);
+}
+
+/* New reference: a result with STRUCT (stolen) and TEXT. */
+static json_t *
+tool_ok(json_t *structured, const char *text)
+{
+    if (structured == NULL) {
+        return NULL;
+    }
+    return json_pack("{s:[{s:s,s:s}],s:o,s:b}", "content", "type", "text",
+                     "text", text, "structuredContent", structured, "isError",
+                     false);
+}
+
+/* --- create_session's arguments ------------------------------------- */
+
+struct create_args {
+    pw_profile_mask mask;
+    double timeout;
+    long long memory;
+    double ttl;
+};
+
+static int
+add_profile(const struct pw_session_ctx *t, json_t *v, pw_profile_mask *mask,
+            struct pw_error *err)
+{
+    const char *name = json_string_value(v);
+    int i = name != NULL ? pw_profiles_index(t->profiles, name) : -1;
+    if (name == NULL) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'profile' must be a name or a list of names");
+    }
+    if (i < 0 || (t->enabled & ((pw_profile_mask)1 << i)) == 0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "profile '%s' is unknown or not enabled on this server",
+                       name);
+    }
+    *mask |= (pw_profile_mask)1 << i;
+    return 0;
+}
+
+static int
+arg_profile(const struct pw_session_ctx *t, json_t *v, struct create_args *a,
+            struct pw_error *err)
+{
+    size_t i;
+    json_t *item; /* borrowed */
+    a->mask = 0;
+    if (!json_is_array(v)) {
+        return add_profile(t, v, &a->mask, err);
+    }
+    json_array_foreach(v, i, item) {
+        if (add_profile(t, item, &a->mask, err) < 0) {
+            return -1;
+        }
+    }
+    return a->mask != 0
+               ? 0
+               : pw_fail(err, PW_ERR_USAGE, "'profile' is an empty list");
+}
+
+static int
+arg_seconds(json_t *v, const char *name, double max, double *out,
+            struct pw_error *err)
+{
+    double d = json_number_value(v);
+    if (!json_is_number(v) || !isfinite(d) || d <= 0 || d > max) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'%s' must be a number of seconds above 0 and at "
+                       "most %g",
+                       name, max);
+    }
+    *out = d;
+    return 0;
+}
+
+static int
+arg_memory(const struct pw_session_ctx *t, json_t *v, struct create_args *a,
+           struct pw_error *err)
+{
+    long long n = json_is_integer(v)  ? json_integer_value(v)
+                  : json_is_string(v) ? pw_parse_size(json_string_value(v))
+                                      : -1;
+    if (n <= 0 || n > t->cfg->max_memory) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'memory_limit' must be a size such as \"256m\" or "
+                       "\"1g\", at most %lld bytes",
+                       t->cfg->max_memory);
+    }
+    a->memory = n;
+    return 0;
+}
+
+static int
+create_arg(const struct pw_session_ctx *t, const char *key, json_t *v,
+           struct create_args *a, struct pw_error *err)
+{
+    const struct pw_session_limits *lim = pw_sessions_limits(t->sessions);
+    if (strcmp(key, "profile") == 0) {
+        return arg_profile(t, v, a, err);
+    }
+    if (strcmp(key, "timeout") == 0) {
+        return arg_seconds(v, "timeout", t->cfg->max_timeout_s, &a->timeout,
+                           err);
+    }
+    if (strcmp(key, "memory_limit") == 0) {
+        return arg_memory(t, v, a, err);
+    }
+    if (strcmp(key, "ttl") == 0) {
+        return arg_seconds(v, "ttl", lim->ttl_s, &a->ttl, err);
+    }
+    return pw_fail(err, PW_ERR_USAGE, "create_session: unknown argument '%s'",
+                   key);
+}
+
+static int
+create_args_parse(const struct pw_session_ctx *t, json_t *args,
+                  struct create_args *a, struct pw_error *err)
+{
+    const char *key;
+    json_t *v; /* borrowed */
+    a->mask = t->enabled;
+    a->timeout = t->cfg->timeout_s;
+    a->memory = t->cfg->memory;
+    a->ttl = pw_sessions_limits(t->sessions)->ttl_s;
+    json_object_foreach(args, key, v) {
+        if (create_arg(t, key, v, a, err) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* --- the tools ------------------------------------------------------- */
+
+/* Start a session for A; NULL with ERR (why the sandbox refused). */
+static struct pw_sbx_session *
+start_session(const struct pw_session_ctx *t, const struct create_args *a,
+              struct pw_error *err)
+{
+    struct pw_importset set = {t->profiles, a->mask,
+                               (const char *const *)t->cfg->allowed_imports,
+                               NULL};
+    struct pw_sbx_request req = {
+        .code = "",
+        .limits = {.timeout_s = a->timeout > 10 ? a->timeout : 10,
+                   .memory_bytes = a->memory,
+                   .max_output_bytes = t->cfg->max_output},
+        .imports = &set,
+        .caps = pw_profiles_caps(t->profiles, a->mask),
+        .capture_output = true,
+    };
+    struct pw_sbx_run *first = NULL;
+    double cpu = pw_sessions_limits(t->sessions)->lifetime_s;
+    struct pw_sbx_session *s =
+        pw_sbx_session_new(t->zygote, &req, cpu, &first, err);
+    if (s == NULL) {
+        return NULL;
+    }
+    pw_sbx_wait(first);
+    json_auto_t *r = pw_sbx_result_json(first);
+    const char *status = json_string_value(json_object_get(r, "status"));
+    const char *msg = json_string_value(
+        json_object_get(json_object_get(r, "error"), "message"));
+    bool ok = status != NULL && strcmp(status, "ok") == 0;
+    if (!ok) {
+        pw_fail(err, PW_ERR_SANDBOX, "the session could not be started: %s",
+                msg != NULL      ? msg
+                : status != NULL ? status
+                                 : "?");
+    }
+    pw_sbx_free(first); /* the session keeps its process, or ends */
+    if (!ok) {
+        pw_sbx_session_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static json_t *
+created_result(const struct pw_session_ctx *t, const struct pw_session *s)
+{
+    char text[256];
+    snprintf(text, sizeof(text),
+             "Session %s is ready: pass it as session_id to execute_code. "
+             "It expires after %g s idle.",
+             s->id, s->ttl_s);
+    return tool_ok(json_pack("{s:s,s:f,s:f,s:f,s:I}", "session_id", s->id,
+                             "ttl", s->ttl_s, "max_lifetime",
+                             pw_sessions_limits(t->sessions)->lifetime_s,
+                             "timeout", s->timeout_s, "memory_limit",
+                             (json_int_t)s->memory),
+                   text);
+}
+
+static int
+create_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
+               struct pw_error *err)
+{
+    struct create_args a;
+    if (create_args_parse(t, args, &a, err) < 0) {
+        return -1;
+    }
+    struct pw_error why = {0};
+    if (pw_sessions_room(t->sessions, t->owner, &why) < 0) {
+        *result = pw_session_tool_error(why.message);
+        return 0;
+    }
+    if (t->zygote == NULL) {
+        snprintf(why.message, sizeof(why.message),
+                 "the sandbox is unavailable: %.400s", t->zygote_error);
+        *result = pw_session_tool_error(why.message);
+        return 0;
+    }
+    struct pw_sbx_session *sbx = start_session(t, &a, &why);
+    struct pw_session *s =
+        sbx != NULL ? pw_sessions_add(t->sessions, t->owner, sbx) : NULL;
+    if (s == NULL) {
+        pw_log(PW_LOG_WARN, "create_session: %s", why.message);
+        *result = pw_session_tool_error(why.message[0] != '\0'
+                                            ? why.message
+                                            : "the session could not be made");
+        return 0;
+    }
+    s->mask = a.mask;
+    s->timeout_s = a.timeout;
+    s->memory = a.memory;
+    s->ttl_s = a.ttl;
+    *result = created_result(t, s);
+    return 0;
+}
+
+/* The session_id argument of ARGS, checked. */
+static const char *
+id_arg(const char *tool, json_t *args, struct pw_error *err)
+{
+    const char *key;
+    json_t *v; /* borrowed */
+    json_object_foreach(args, key, v) {
+        if (strcmp(key, "session_id") != 0) {
+            pw_fail(err, PW_ERR_USAGE, "%s: unknown argument '%s'", tool, key);
+            return NULL;
+        }
+    }
+    json_t *id = json_object_get(args, "session_id");
+    if (!json_is_string(id)) {
+        pw_fail(err, PW_ERR_USAGE,
+                "%s: 'session_id' must be the string create_session "
+                "returned",
+                tool);
+        return NULL;
+    }
+    return json_string_value(id);
+}
+
+static int
+close_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
+              struct pw_error *err)
+{
+    const char *id = id_arg("close_session", args, err);
+    if (id == NULL) {
+        return -1;
+    }
+    struct pw_error why = {0};
+    if (pw_sessions_close(t->sessions, t->owner, id, &why) < 0) {
+        *result = pw_session_tool_error(why.message);
+        return 0;
+    }
+    *result = tool_ok(json_pack("{s:s,s:b}", "session_id", id, "closed", true),
+                      "Session closed.");
+    return 0;
+}
+
+static int
+list_sessions(const struct pw_session_ctx *t, json_t *args, json_t **result,
+              struct pw_error *err)
+{
+    if (json_object_size(args) > 0) {
+        return pw_fail(err, PW_ERR_USAGE, "list_sessions takes no arguments");
+    }
+    json_t *list = pw_sessions_list(t->sessions, t->owner);
+    char text[64];
+    snprintf(text, sizeof(text), "%zu open session%s", json_array_size(list),
+             json_array_size(list) == 1 ? "" : "s");
+    *result = tool_ok(json_pack("{s:o}", "sessions", list), text);
+    return 0;
+}
+
+int
+pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
+                     json_t *args, json_t **result, struct pw_error *err)
+{
+    if (t->sessions == NULL) {
+        *result = pw_session_tool_error("sessions are not available");
+        return 0;
+    }
+    int rc = strcmp(name, "create_session") == 0
+                 ? create_session(t, args, result, err)
+             : strcmp(name, "close_session") == 0
+                 ? close_session(t, args, result, err)
+                 : list_sessions(t, args, result, err);
+    if (rc == 0 && *result == NULL) {
+        return pw_fail(err, PW_ERR_INTERNAL, "%s: building the result", name);
+    }
+    return rc;
+}
+
+/* --- execute_code with a session ------------------------------------ */
+
+int
+pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
+                      json_t *args, pw_profile_mask *mask, double *timeout,
+                      json_t **result, struct pw_error *err)
+{
+    static const char *const fixed[] = {"profile", "allowed_imports",
+                                        "memory_limit", "stdin"};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fixed); i++) {
+        if (json_object_get(args, fixed[i]) != NULL) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "'%s' cannot be given with 'session_id': a "
+                           "session's %s is set by create_session",
+                           fixed[i],
+                           i == 3 ? "stdin (none)" : "profile and limits");
+        }
+    }
+    struct pw_error why = {0};
+    struct pw_session *s =
+        t->sessions != NULL ? pw_sessions_get(t->sessions, t->owner, id, &why)
+                            : NULL;
+    if (s == NULL) {
+        *result = pw_session_tool_error(
+            t->sessions != NULL ? why.message : "sessions are not available");
+        return -1;
+    }
+    *mask = s->mask;
+    if (json_object_get(args, "timeout") == NULL) {
+        *timeout = s->timeout_s;
+    }
+    return 0;
+}
+
+struct pw_sbx_run *
+pw_session_exec_start(const struct pw_session_ctx *t, const char *id,
+                      const struct pw_sbx_request *req, json_t **result)
+{
+    struct pw_error why = {0};
+    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, &why);
+    struct pw_sbx_run *run =
+        s != NULL ? pw_sbx_session_call(s->sbx, req, &why) : NULL;
+    if (run == NULL) {
+        *result = pw_session_tool_error(why.message);
+        return NULL;
+    }
+    s->calls++;
+    s->last_used = pw_now();
+    return run;
+}
+
+void
+pw_session_exec_note(json_t *r, const char *id, struct pw_buf *text)
+{
+    const char *status = json_string_value(json_object_get(r, "status"));
+    bool lives = status != NULL &&
+                 (strcmp(status, "ok") == 0 || strcmp(status, "error") == 0);
+    json_object_set_new(r, "session_id", json_string(id));
+    json_object_set_new(r, "session_ended", json_boolean(!lives));
+    if (!lives) {
+        pw_buf_printf(text,
+                      "The session has ended (%s): its state is gone; "
+                      "create_session starts a new one.\n",
+                      status != NULL ? status : "?");
+    }
+}

@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * session_tool.h - the MCP tools of sessions (session_tool.c):
+ * create_session, close_session, list_sessions, and execute_code's
+ * session_id.  The caller is T->owner (set by the transport for each
+ * request: struct pw_tools).
+ */
+#pragma once
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "core/profiles.h"
+#include "core/util.h"
+#include "sandbox/sandbox.h"
+#include "server/conf.h"
+
+struct pw_sessions;
+
+/* What the session tools need of the server (all borrowed). */
+struct pw_session_ctx {
+    const struct pw_config *cfg;
+    const struct pw_profiles *profiles;
+    pw_profile_mask enabled;
+    struct pw_zygote *zygote; /* NULL: unavailable */
+    const char *zygote_error; /* why */
+    struct pw_sessions *sessions;
+    const char *owner; /* the caller (tools.h) */
+};
+
+/* True if NAME is one of the session tools. */
+bool pw_session_tool_exists(const char *name);
+/* Append the session tools' tools/list entries to LIST.  0 or -1. */
+int pw_session_tools_list(json_t *list);
+/* Run session tool NAME: 0 with *RESULT (a CallToolResult; isError for a
+ * handle that is unknown, ended or another owner's, or a limit), or -1
+ * with ERR (PW_ERR_USAGE: malformed arguments). */
+int pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
+                         json_t *args, json_t **result, struct pw_error *err);
+
+/* execute_code with ID: refuse the arguments a session fixes at its
+ * creation (ARGS: profile, allowed_imports, memory_limit, stdin) and find
+ * the caller's session.  Sets *MASK to its profiles and, unless TIMEOUT_GIVEN,
+ * *TIMEOUT to its calls' default.  0; or -1 with *RESULT a tool error
+ * (the session), or with ERR (the arguments). */
+int pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
+                          json_t *args, pw_profile_mask *mask, double *timeout,
+                          json_t **result, struct pw_error *err);
+/* Start REQ as the next call of the caller's session ID: an owned run, or
+ * NULL with *RESULT a tool error. */
+struct pw_sbx_run *pw_session_exec_start(const struct pw_session_ctx *t,
+                                         const char *id,
+                                         const struct pw_sbx_request *req,
+                                         json_t **result);
+/* A finished call's result R (execute_code's fields): its session ID,
+ * and whether the call ended the session (said in TEXT too). */
+void pw_session_exec_note(json_t *r, const char *id, struct pw_buf *text);
+/* New reference: a tool error result saying MESSAGE. */
+json_t *pw_session_tool_error(const char *message);

@@ -1,0 +1,289 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * tools_info.c - the tools' start-up state: get_sandbox_info's description
+ * (pyward's fields and the python sandbox server's security_profiles,
+ * resource_limits and container_mode), the active isolation layers, and
+ * the operator's modules beyond the profiles'.
+ *
+ * Defines pw_tools_init and pw_tools_free (the other pw_tools_* are in
+ * tools.c and tools_schema.c).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "core/py.h"
+#include "core/util.h"
+#include "server/tools.h"
+
+/* True if some pattern of LIST matches NAME. */
+static bool
+listed(const char *const *list, const char *name)
+{
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++) {
+        if (pw_module_matches(list[i], name)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* True if MODULE can be imported here (importlib.util.find_spec). */
+static bool
+importable(PyObject *find_spec, const char *module)
+{
+    PW_PYAUTO PyObject *spec = PyObject_CallFunction(find_spec, "s", module);
+    if (spec == NULL) {
+        PyErr_Clear();
+        return false;
+    }
+    return spec != Py_None;
+}
+
+/* New reference: the capability words of CAPS. */
+static json_t *
+allows_json(unsigned caps)
+{
+    json_t *list = json_array();
+    for (unsigned bit = 1; bit != 0 && bit <= caps; bit <<= 1) {
+        const char *word = (caps & bit) ? pw_cap_word(bit) : NULL;
+        if (word != NULL) {
+            json_array_append_new(list, json_string(word));
+        }
+    }
+    return list;
+}
+
+/* New reference: the modules of profile P importable here (and, under
+ * SANDBOX_ALLOWED_IMPORTS, listed by the operator). */
+static json_t *
+modules_json(const struct pw_tools *t, PyObject *find_spec,
+             const struct pw_profile *p)
+{
+    const char *const *only = (const char *const *)t->cfg->only_imports;
+    json_t *mods = json_array();
+    for (size_t m = 0; mods != NULL && m < p->nmodules; m++) {
+        if ((only == NULL || listed(only, p->modules[m])) &&
+            importable(find_spec, p->modules[m]) &&
+            json_array_append_new(mods, json_string(p->modules[m])) < 0) {
+            json_decref(mods);
+            mods = NULL;
+        }
+    }
+    return mods;
+}
+
+/* New reference: the python sandbox contract's security_profiles:
+ * {NAME: {enabled, modules}} for every profile. */
+static json_t *
+security_profiles_json(const struct pw_tools *t)
+{
+    PW_PYAUTO PyObject *util = pw_py_import("importlib.util");
+    PW_PYAUTO PyObject *find_spec =
+        util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
+    json_auto_t *out = json_object();
+    if (find_spec == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    for (size_t i = 0; i < t->profiles->n; i++) {
+        const struct pw_profile *p = &t->profiles->v[i];
+        bool on = (t->enabled & ((pw_profile_mask)1 << i)) != 0;
+        if (json_object_set_new(
+                out, p->name,
+                json_pack("{s:b,s:o}", "enabled", on, "modules",
+                          modules_json(t, find_spec, p))) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&out);
+}
+
+/* "128m" for a size in whole MiB, else the number of bytes. */
+static json_t *
+size_text(long long n)
+{
+    char buf[32];
+    if (n % (1LL << 30) == 0) {
+        snprintf(buf, sizeof(buf), "%lldg", n >> 30);
+    } else if (n % (1LL << 20) == 0) {
+        snprintf(buf, sizeof(buf), "%lldm", n >> 20);
+    } else {
+        snprintf(buf, sizeof(buf), "%lld", n);
+    }
+    return json_string(buf);
+}
+
+/* New reference: a NULL-terminated list as JSON, or null. */
+static json_t *
+list_json(char **list)
+{
+    if (list == NULL) {
+        return json_null();
+    }
+    json_t *out = json_array();
+    for (size_t i = 0; list[i] != NULL; i++) {
+        json_array_append_new(out, json_string(list[i]));
+    }
+    return out;
+}
+
+static const char *const container_layers[] = {
+    "user_namespace", "pid_namespace", "mount_namespace", "network_namespace"};
+
+/* From the zygote's ISOLATION report: the active layers' names, and
+ * whether the namespaces a container would give are all active. */
+static void
+layers_summary(struct pw_tools *t, json_t *isolation)
+{
+    const char *key;
+    json_t *v; /* borrowed */
+    t->layers = json_array();
+    json_object_foreach(isolation, key, v) {
+        if (json_is_true(json_object_get(v, "active"))) {
+            json_array_append_new(t->layers, json_string(key));
+        }
+    }
+    size_t len = 0;
+    t->container_missing[0] = '\0';
+    for (size_t i = 0; i < PW_N_ELEMENTS(container_layers); i++) {
+        json_t *l = json_object_get(isolation, container_layers[i]);
+        if (!json_is_true(json_object_get(l, "active")) &&
+            len < sizeof(t->container_missing)) {
+            len += (size_t)snprintf(t->container_missing + len,
+                                    sizeof(t->container_missing) - len, "%s%s",
+                                    len > 0 ? ", " : "", container_layers[i]);
+        }
+    }
+    t->container_available = t->zygote != NULL && len == 0;
+}
+
+/* The modules the operator trusts beyond the profiles': those added
+ * (PYWARD_ALLOWED_IMPORTS) and those SANDBOX_ALLOWED_IMPORTS lists, which
+ * narrows every call to them (narrow_to_operator). */
+static void
+operator_extra(struct pw_tools *t)
+{
+    char **lists[] = {t->cfg->allowed_imports, t->cfg->only_imports};
+    size_t n = 0;
+    for (size_t l = 0; l < PW_N_ELEMENTS(lists); l++) {
+        for (size_t i = 0; lists[l] != NULL && lists[l][i] != NULL; i++) {
+            n++;
+        }
+    }
+    t->extra = pw_xcalloc(n + 1, sizeof(char *));
+    n = 0;
+    for (size_t l = 0; l < PW_N_ELEMENTS(lists); l++) {
+        for (size_t i = 0; lists[l] != NULL && lists[l][i] != NULL; i++) {
+            t->extra[n++] = lists[l][i];
+        }
+    }
+}
+
+/* Add the python sandbox contract's fields to the info object. */
+static int
+contract_info(struct pw_tools *t)
+{
+    const struct pw_config *cfg = t->cfg;
+    json_t *fields = json_pack(
+        "{s:b,s:o,s:{s:f,s:I,s:o},s:{s:b,s:b,s:o,s:b},s:{s:o,s:o}}", "success",
+        1, "security_profiles", security_profiles_json(t), "resource_limits",
+        "timeout", cfg->timeout_s, "max_output_size",
+        (json_int_t)cfg->max_output, "memory_limit", size_text(cfg->memory),
+        "container_mode", "available", t->container_available, "enabled",
+        cfg->container_mode, "image",
+        cfg->container_image != NULL ? json_string(cfg->container_image)
+                                     : json_null(),
+        "image_used", 0, "allowed_imports", "only",
+        list_json(cfg->only_imports), "added",
+        list_json(cfg->allowed_imports));
+    int rc = fields != NULL ? json_object_update(t->info, fields) : -1;
+    json_decref(fields);
+    return rc;
+}
+
+/* New reference: [{name, summary, default, modules, allows}] of enabled
+ * profiles, each listing the modules actually importable on this host. */
+static json_t *
+profiles_json(const struct pw_tools *t)
+{
+    PW_PYAUTO PyObject *util = pw_py_import("importlib.util");
+    PW_PYAUTO PyObject *find_spec =
+        util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
+    json_auto_t *list = json_array();
+    if (find_spec == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    for (size_t i = 0; i < t->profiles->n; i++) {
+        const struct pw_profile *p = &t->profiles->v[i];
+        if ((t->enabled & ((pw_profile_mask)1 << i)) == 0) {
+            continue;
+        }
+        json_t *mods = modules_json(t, find_spec, p);
+        if (json_array_append_new(
+                list, json_pack("{s:s,s:s,s:b,s:o,s:o}", "name", p->name,
+                                "summary", p->summary ? p->summary : "",
+                                "default", p->is_default, "modules", mods,
+                                "allows", allows_json(p->caps))) < 0) {
+            return NULL;
+        }
+    }
+    return pw_steal(&list);
+}
+
+static json_t *
+limits_json(const struct pw_config *cfg)
+{
+    return json_pack(
+        "{s:{s:f,s:f},s:{s:I,s:I},s:I,s:I,s:i}", "timeout", "default",
+        cfg->timeout_s, "max", cfg->max_timeout_s, "memory_bytes", "default",
+        (json_int_t)cfg->memory, "max", (json_int_t)cfg->max_memory,
+        "max_output_bytes", (json_int_t)cfg->max_output, "max_code_bytes",
+        (json_int_t)cfg->max_code, "max_concurrency", cfg->max_concurrency);
+}
+
+int
+pw_tools_init(struct pw_tools *t, struct pw_error *err)
+{
+    json_t *layers =
+        t->zygote != NULL ? pw_zygote_layers_json(t->zygote) : json_object();
+    t->info = json_pack("{s:s,s:s,s:s,s:o,s:o,s:b,s:b,s:o}", "version",
+                        PACKAGE_VERSION, "python_version", pw_py_version(),
+                        "rules", t->rules_name, "profiles", profiles_json(t),
+                        "limits", limits_json(t->cfg), "sandbox_available",
+                        t->zygote != NULL, "validator_available",
+                        t->rules != NULL, "isolation", layers);
+    /* NULL: the profiles' modules could not be looked up (Python). */
+    operator_extra(t);
+    (void)pw_compat_parse(t->cfg->compat, &t->compat); /* conf.c checked it */
+    if (t->info != NULL) {
+        layers_summary(t, json_object_get(t->info, "isolation"));
+    }
+    if (t->info == NULL || contract_info(t) < 0) {
+        return pw_fail(err, PW_ERR_INTERNAL,
+                       "building the sandbox description");
+    }
+    /* -1: the error text was cut inside a character. */
+    if (t->zygote == NULL &&
+        json_object_set_new(t->info, "sandbox_error",
+                            json_string(t->zygote_error)) < 0) {
+        return pw_fail(err, PW_ERR_INTERNAL,
+                       "building the sandbox description");
+    }
+    return 0;
+}
+
+void
+pw_tools_free(struct pw_tools *t)
+{
+    json_decref(t->info);
+    json_decref(t->layers);
+    free(t->extra);
+    t->extra = NULL;
+    t->info = NULL;
+    t->layers = NULL;
+}

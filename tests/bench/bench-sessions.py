@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: Apache-2.0
+# bench-sessions.py - sessions against fresh runs through one `pyward
+# serve` over JSON-RPC: the round trip of execute_code fresh and as the
+# call of a live session (the same program, interleaved), create_session
+# and close_session, and the memory of an idle session's process (RSS and
+# PSS from /proc/PID/smaps_rollup) next to a prepared spare's.
+#
+# usage: bench-sessions.py [--calls N]   (`make bench-sessions`)
+import argparse
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from serve_client import ServeClient, proc_table  # noqa: E402
+
+PYWARD = os.environ.get("PYWARD", "./pyward")
+PROGRAM = "total = sum(i * i for i in range(1000))\nprint(total)"
+
+
+class Server(ServeClient):
+    def __init__(self, spares):
+        super().__init__(PYWARD, "basic,data_science", sys.stderr,
+                         env={"PYWARD_SPARES": str(spares)})
+        self.call("initialize", {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "bench", "version": "1"}})
+
+    def tool(self, name, **args):
+        t = time.perf_counter()
+        _, msg = self.call("tools/call", {"name": name, "arguments": args})
+        took = time.perf_counter() - t
+        res = msg["result"]
+        if res.get("isError"):
+            sys.exit(f"{name}: {res['content'][0]['text']}")
+        return took, res.get("structuredContent") or {}
+
+    def children(self):
+        return {p for p, (pp, _) in proc_table().items() if pp == self.p.pid}
+
+
+def ms(v):
+    return f"{1000 * v:.2f} ms"
+
+
+def summary(name, xs):
+    xs = sorted(xs)
+    med = statistics.median(xs)
+    p90 = xs[int(0.9 * (len(xs) - 1))]
+    print(f"{name:<34} median {ms(med):>10}   p90 {ms(p90):>10}")
+    return med
+
+
+def memory(pid):
+    """(RSS, PSS, private) kB of PID from smaps_rollup."""
+    got = {}
+    with open(f"/proc/{pid}/smaps_rollup", encoding="utf-8") as f:
+        for line in f:
+            k, _, rest = line.partition(":")
+            if k in ("Rss", "Pss", "Private_Clean", "Private_Dirty"):
+                got[k] = int(rest.split()[0])
+    return (got["Rss"], got["Pss"],
+            got["Private_Clean"] + got["Private_Dirty"])
+
+
+def latency(calls):
+    s = Server(2)
+    for _ in range(20):  # warm-up
+        s.tool("execute_code", code=PROGRAM)
+    sid = s.tool("create_session")[1]["session_id"]
+    fresh, inside, create, close = [], [], [], []
+    for _ in range(calls):
+        fresh.append(s.tool("execute_code", code=PROGRAM)[0])
+        inside.append(s.tool("execute_code", code=PROGRAM,
+                             session_id=sid)[0])
+    s.tool("close_session", session_id=sid)
+    for _ in range(max(20, calls // 5)):
+        t, r = s.tool("create_session")
+        create.append(t)
+        close.append(s.tool("close_session", session_id=r["session_id"])[0])
+        time.sleep(0.02)  # the pool refills between creations
+    f = summary("execute_code, fresh run", fresh)
+    i = summary("execute_code in a live session", inside)
+    summary("create_session (ready to run)", create)
+    summary("close_session", close)
+    print(f"per call, fresh / session: {f / i:.1f}x")
+    s.p.stdin.close()
+    s.p.wait()
+
+
+def idle_memory():
+    s = Server(0)
+    time.sleep(0.5)
+    before = s.children()
+    sid = s.tool("create_session")[1]["session_id"]
+    pid = (s.children() - before).pop()
+    s.tool("execute_code", code=PROGRAM, session_id=sid)
+    time.sleep(0.2)
+    rss, pss, own = memory(pid)
+    print(f"idle session (basic): RSS {rss} kB, PSS {pss} kB, private "
+          f"{own} kB")
+    s.tool("execute_code", session_id=sid,
+           code="import numpy as np\na = np.arange(10 ** 6)\nint(a.sum())")
+    time.sleep(0.2)
+    rss, pss, own = memory(pid)
+    print(f"idle session holding a 1e6 numpy array: RSS {rss} kB, PSS "
+          f"{pss} kB, private {own} kB")
+    s.p.stdin.close()
+    s.p.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calls", type=int, default=200)
+    opts = ap.parse_args()
+    latency(opts.calls)
+    idle_memory()
+
+
+if __name__ == "__main__":
+    main()

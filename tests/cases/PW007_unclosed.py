@@ -1,0 +1,3 @@
+# /// script
+# dependencies = ["torch"]
+print("not a block: no closing line")

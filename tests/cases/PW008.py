@@ -1,0 +1,4 @@
+# /// script
+# requires-python = ">=3.12"
+# ///
+print("hi")

@@ -1,0 +1,5 @@
+# /// script
+# dependencies = "numpy"
+# requires-python = "three"
+# ///
+print("hi")

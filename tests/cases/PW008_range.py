@@ -1,0 +1,4 @@
+# /// script
+# requires-python = ">=3.8, <3.11"
+# ///
+print("hi")

@@ -1,4 +1,0 @@
-# attack: delete a private attribute
-import collections
-
-del collections._sys

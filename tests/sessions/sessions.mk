@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# Sessions: state across calls with explicit handles (raw JSON-RPC).
+TESTS += tests/sessions/run.sh
+EXTRA_DIST += tests/sessions/run.sh tests/sessions/sessions.py
+
+# Sessions against fresh runs, and an idle session's memory:
+# `make bench-sessions`.
+EXTRA_DIST += tests/bench/bench-sessions.py
+bench-sessions: pyward$(EXEEXT)
+	PYWARD='$(abs_top_builddir)/pyward$(EXEEXT)' \
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
+	$(PYTHON3) $(top_srcdir)/tests/bench/bench-sessions.py
+.PHONY: bench-sessions

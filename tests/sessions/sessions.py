@@ -1,0 +1,479 @@
+# SPDX-License-Identifier: Apache-2.0
+# sessions.py - sessions through `pyward serve` over raw JSON-RPC: state
+# across calls (variables, functions, classes, imports, workspace files),
+# a multi-step analysis, isolation between sessions, every bad handle,
+# each limit (idle TTL, lifetime, sessions per client and per server,
+# memory, timeout, output), a process killed between calls, and what is
+# left after close and expiry (the server's children, the scratch
+# directories); then a soak of many sessions created, used and closed with
+# the server's RSS, fds and children flat.  TAP on stdout.
+#
+# usage: sessions.py [--soak N]
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from serve_client import ServeClient, proc_table  # noqa: E402
+
+PYWARD = os.environ.get("PYWARD", "./pyward")
+PROFILES = "basic,filesystem,data_science"
+
+
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+
+    def point(self, name, why=None):
+        self.n += 1
+        if why:
+            self.failed += 1
+            print(f"not ok {self.n} - {name}")
+            for line in str(why).splitlines():
+                print(f"# {line}")
+        else:
+            print(f"ok {self.n} - {name}")
+        sys.stdout.flush()
+
+    def skip(self, name, why):
+        self.n += 1
+        print(f"ok {self.n} - {name} # SKIP {why}")
+
+
+tap = Tap()
+
+
+class Server(ServeClient):
+    """One `pyward serve` with ARGS, its scratch directories under a
+    TMPDIR of its own (counted after close and expiry)."""
+
+    def __init__(self, *args, spares=None):
+        self.tmp = tempfile.mkdtemp(prefix="pyward-sessions.")
+        os.chmod(self.tmp, 0o755)
+        env = {"TMPDIR": self.tmp}
+        if spares is not None:
+            env["PYWARD_SPARES"] = str(spares)
+        self.log = open(os.path.join(self.tmp, "serve.log"), "wb")
+        super().__init__(PYWARD, PROFILES, self.log, args=list(args),
+                         env=env)
+        self.call("initialize", {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "sessions", "version": "1"}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def tool(self, name, wait=60.0, **args):
+        """The tools/call answer: its result, or {"rpc_error": error}."""
+        _, msg = self.call("tools/call", {"name": name, "arguments": args},
+                           wait)
+        if msg is None:
+            return {"rpc_error": "no answer"}
+        return msg.get("result") or {"rpc_error": msg.get("error")}
+
+    def create(self, **args):
+        r = self.tool("create_session", **args)
+        return (r.get("structuredContent") or {}).get("session_id"), r
+
+    def run(self, sid, code, **args):
+        """The structured result of a call (or the tool error as
+        {"tool_error": text})."""
+        r = self.tool("execute_code", code=code, session_id=sid, **args)
+        if r.get("isError") and "structuredContent" not in r:
+            return {"tool_error": text_of(r)}
+        return r.get("structuredContent") or r
+
+    def children(self):
+        return sorted(p for p, (pp, st) in proc_table().items()
+                      if pp == self.p.pid and st not in ("Z", "X"))
+
+    def scratch_dirs(self):
+        return sorted(n for n in os.listdir(self.tmp)
+                      if n.startswith("pyward-run."))
+
+    def rss_kb(self):
+        with open(f"/proc/{self.p.pid}/status", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def fds(self):
+        return len(os.listdir(f"/proc/{self.p.pid}/fd"))
+
+    def stop(self):
+        self.p.stdin.close()
+        code = self.p.wait(timeout=30)
+        self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        return code
+
+
+def text_of(r):
+    return "".join(c.get("text", "") for c in r.get("content") or []
+                   if c.get("type") == "text")
+
+
+def expect(cond, why):
+    return None if cond else why
+
+
+def settle(pred, wait=3.0):
+    """Poll PRED until it holds or WAIT seconds pass; its last value."""
+    deadline = time.monotonic() + wait
+    while True:
+        v = pred()
+        if v or time.monotonic() > deadline:
+            return v
+        time.sleep(0.05)
+
+
+def tools_listed(s):
+    _, msg = s.call("tools/list", {})
+    tools = {t["name"]: t for t in msg["result"]["tools"]}
+    ex = tools.get("execute_code", {}).get("inputSchema", {})
+    tap.point("tools/list: create_session, close_session, list_sessions "
+              "and execute_code's session_id", expect(
+                  {"create_session", "close_session", "list_sessions"}
+                  <= set(tools) and "session_id" in ex.get("properties", {})
+                  and tools["close_session"]["inputSchema"]["required"]
+                  == ["session_id"], sorted(tools)))
+
+
+def handles(s):
+    a, r = s.create()
+    b, _ = s.create()
+    ok = a and b and a != b and all(
+        re.fullmatch(r"ps-testA-[0-9a-f]{32}", x) for x in (a, b))
+    tap.point("create_session: ps-INSTANCE-<128 random bits>, each new",
+              expect(ok, json.dumps(r)[:300]))
+    return a, b
+
+
+def state(s, sid):
+    r1 = s.run(sid, "import math\nx = 6\ndef twice(v):\n    return 2 * v\n"
+               "class Box:\n    def __init__(self, v):\n"
+               "        self.v = v\nprint('defined')")
+    r2 = s.run(sid, "b = Box(twice(x))\nprint(b.v, math.floor(2.5))\nb.v + 1")
+    tap.point("variables, functions, classes and imports persist across "
+              "calls", expect(r1.get("status") == "ok" and
+                              r2.get("stdout") == "12 2\n" and
+                              r2.get("result") == 13, json.dumps(r2)[:400]))
+    names = set(r2.get("variables") or [])
+    tap.point("'variables' lists the session's names",
+              expect({"x", "twice", "Box", "b"} <= names, sorted(names)))
+    e = s.run(sid, "raise ValueError('bad')")
+    ex = s.run(sid, "raise SystemExit(3)")
+    after = s.run(sid, "print(x)")
+    tap.point("an error or SystemExit ends the call, not the session",
+              expect(e.get("status") == "error" and
+                     e.get("error_details", {}).get("type") == "ValueError" and
+                     not e.get("session_ended") and
+                     ex.get("exit_code") == 3 and
+                     after.get("stdout") == "6\n",
+                     json.dumps([e, ex, after])[:600]))
+
+
+def audited(s):
+    """The audit hook's refusals are reported on every call of a session
+    (the annotation that evaluates to a breakout, as the red-team's
+    builtins/eval_annotation)."""
+    sid, _ = s.create()
+    code = ("import functools\n@functools.singledispatch\ndef f(x):\n"
+            "    pass\n@f.register\n"
+            "def _(x: \"().__class__.__base__.__subclasses__()\"):\n"
+            "    pass\n")
+    res = [s.run(sid, code) for _ in range(2)]
+    tap.point("a refused audit event is reported by each call of a session "
+              "that makes one", expect(all(
+                  (r.get("blocked") or {}).get("kind") == "audit" and
+                  r.get("status") == "error" and not r.get("session_ended")
+                  for r in res), json.dumps(res)[:600]))
+    s.tool("close_session", session_id=sid)
+
+
+def analysis(s):
+    sid, _ = s.create(profile=["basic", "data_science"])
+    steps = [
+        "import statistics, json\n"
+        "rows = [{'city': c, 'temp': t} for c, t in "
+        "[('Oslo', 4), ('Rome', 18), ('Oslo', 6), ('Rome', 20), "
+        "('Lima', 19)]]\nlen(rows)",
+        "by = {}\nfor r in rows:\n    by.setdefault(r['city'], [])"
+        ".append(r['temp'])\n"
+        "means = {c: statistics.mean(v) for c, v in sorted(by.items())}\n"
+        "means",
+        "hottest = max(means, key=means.get)\n"
+        "print(hottest, json.dumps(means))",
+    ]
+    res = [s.run(sid, c) for c in steps]
+    tap.point("a multi-step analysis across calls", expect(
+        res[0].get("result") == 5 and
+        res[1].get("result") == {"Lima": 19, "Oslo": 5, "Rome": 19} and
+        res[2].get("stdout") == 'Lima {"Lima": 19, "Oslo": 5, "Rome": 19}\n',
+        json.dumps(res)[:800]))
+    r = s.run(sid, "import pandas as pd\n")
+    if r.get("status") != "ok":
+        tap.skip("a pandas analysis across calls", "pandas not installed")
+    else:
+        a = s.run(sid, "df = pd.DataFrame(rows)\nlen(df)")
+        b = s.run(sid, "df.groupby('city')['temp'].mean().to_dict()")
+        tap.point("a pandas analysis across calls", expect(
+            a.get("result") == 5 and
+            (b.get("result") or {}).get("Oslo") == 5.0,
+            json.dumps([a, b])[:500]))
+    s.tool("close_session", session_id=sid)
+
+
+def workspace(s):
+    sid, _ = s.create(profile="filesystem")
+    w = s.run(sid, "from pathlib import Path\n"
+              "Path('notes.txt').write_text('kept')\n"
+              "Path('output').mkdir(exist_ok=True)\n"
+              "Path('output/a.txt').write_text('one')")
+    r = s.run(sid, "from pathlib import Path\n"
+              "print(Path('notes.txt').read_text())")
+    t = s.run(sid, "Path('output/b.txt').write_text('two')")
+    files_w = [f["name"] for f in w.get("files") or []]
+    files_r = [f["name"] for f in r.get("files") or []]
+    files_t = [f["name"] for f in t.get("files") or []]
+    tap.point("workspace files persist across calls; each output/ file comes "
+              "back with the call that wrote it", expect(
+                  r.get("stdout") == "kept\n" and files_w == ["a.txt"] and
+                  files_r == [] and files_t == ["b.txt"],
+                  json.dumps([w, r, t])[:600]))
+    return sid
+
+
+def isolation(s, a, b, fs):
+    s.run(a, "secret = 'only-in-a'\nabs = lambda v: 'patched'")
+    same = s.run(a, "print(abs(-1))\nsecret")
+    other = s.run(b, "print(abs(-1))\nprint(sorted(n for n in dir() "
+                  "if not n.startswith('_')))")
+    tap.point("what a call leaves (a global, a patched builtin) stays in "
+              "its own session", expect(
+                  same.get("stdout") == "patched\n" and same.get("result") ==
+                  "only-in-a" and other.get("stdout") == "1\n[]\n",
+                  json.dumps([same, other])[:500]))
+    fs2, _ = s.create(profile="filesystem")
+    r = s.run(fs2, "from pathlib import Path\n"
+              "print(sorted(p.name for p in Path('.').iterdir()))")
+    tap.point("another session sees none of a session's files", expect(
+        r.get("status") == "ok" and "notes.txt" not in r.get("stdout", "x"),
+        json.dumps(r)[:300]))
+    s.tool("close_session", session_id=fs2)
+
+
+def bad_handles(s, live):
+    unknown = "ps-testA-" + "0" * 32
+    cases = [
+        ("an unknown handle", unknown, "unknown session"),
+        ("another instance's handle", "ps-other-" + "0" * 32,
+         "unknown session"),
+        ("a made-up string", "hello", "unknown session"),
+    ]
+    for name, sid, want in cases:
+        r = s.tool("execute_code", code="print(1)", session_id=sid)
+        tap.point(f"execute_code with {name}: a tool error saying "
+                  f"'{want}'", expect(r.get("isError") and want in
+                                      text_of(r), json.dumps(r)[:300]))
+    c = s.tool("close_session", session_id=unknown)
+    tap.point("close_session of an unknown handle: a tool error",
+              expect(c.get("isError") and "unknown session" in text_of(c),
+                     json.dumps(c)[:300]))
+    s.tool("close_session", session_id=live)
+    r = s.tool("execute_code", code="print(1)", session_id=live)
+    tap.point("a closed handle: 'session ended: closed by close_session'",
+              expect(r.get("isError") and "session ended: closed" in
+                     text_of(r), json.dumps(r)[:300]))
+    wrong = [
+        ({"code": "1", "session_id": 42}, "'session_id' must be the string"),
+        ({"code": "1", "session_id": None}, "'session_id' must be"),
+        ({"code": "1", "session_id": unknown, "profile": "basic"},
+         "'profile' cannot be given with 'session_id'"),
+        ({"code": "1", "session_id": unknown, "stdin": "x"},
+         "'stdin' cannot be given"),
+    ]
+    for args, want in wrong:
+        r = s.tool("execute_code", **args)
+        tap.point(f"execute_code {json.dumps(args)[:60]}: a tool error "
+                  f"explaining", expect(r.get("isError") is True and
+                                        want in text_of(r),
+                                        json.dumps(r)[:300]))
+    for name, args in (("close_session", {}),
+                       ("close_session", {"session_id": [1]}),
+                       ("list_sessions", {"x": 1}),
+                       ("create_session", {"ttl": "long"}),
+                       ("create_session", {"profile": "nope"})):
+        r = s.tool(name, **args)
+        tap.point(f"{name} {json.dumps(args)}: a tool error", expect(
+            r.get("isError") is True and "rpc_error" not in r,
+            json.dumps(r)[:300]))
+
+
+def ending_calls(s):
+    """Calls that end their session, and what the next call says."""
+    cases = [
+        ("a timeout", {}, "while True:\n    pass", {"timeout": 1},
+         "timeout", "exceeded its time limit"),
+        ("the memory limit", {"memory_limit": "256m"},
+         "x = bytearray(600 * 1024 * 1024)", {}, "memory_limit",
+         "memory limit"),
+        ("the output limit", {}, "while True:\n    print('x' * 4096)",
+         {"timeout": 10}, "output_limit", "output limit"),
+    ]
+    for name, cargs, code, xargs, status, why in cases:
+        sid, _ = s.create(**cargs)
+        s.run(sid, "kept = 1")
+        r = s.run(sid, code, **xargs)
+        nxt = s.run(sid, "print(kept)")
+        tap.point(f"{name} ends the session and says so; its next call: "
+                  f"'session ended: ...{why}'", expect(
+                      r.get("status") == status and
+                      r.get("session_ended") is True and
+                      why in nxt.get("tool_error", ""),
+                      json.dumps([r, nxt])[:600]))
+
+
+def killed_between(s):
+    before = set(s.children())
+    sid, _ = s.create()
+    s.run(sid, "y = 1")
+    new = set(s.children()) - before
+    for pid in new:
+        os.kill(pid, signal.SIGKILL)
+    time.sleep(0.2)
+    r = s.run(sid, "print(y)")
+    tap.point("a session whose process was killed between calls: its next "
+              "call says it ended", expect(
+                  len(new) == 1 and "session ended: its process ended "
+                  "between calls" in r.get("tool_error", ""),
+                  f"new children {new}; {json.dumps(r)[:300]}"))
+
+
+def nothing_left(s, idle_kids):
+    listed = s.tool("list_sessions").get("structuredContent", {})
+    for x in listed.get("sessions", []):
+        s.tool("close_session", session_id=x["session_id"])
+    kids = settle(lambda: len(s.children()) <= idle_kids and
+                  not s.scratch_dirs())
+    tap.point("after close: no session process, no scratch directory "
+              f"(children {len(s.children())} <= {idle_kids})",
+              expect(kids, f"children {s.children()}, scratch "
+                     f"{s.scratch_dirs()}"))
+
+
+def limits():
+    s = Server("--session-ttl", "1", "--session-lifetime", "3",
+               "--max-sessions", "3", "--max-sessions-per-client", "2",
+               spares=0)
+    idle = len(settle(lambda: s.children(), 2.0) or [])
+    a, _ = s.create(ttl=0.5)
+    s.run(a, "v = 1")
+    b, _ = s.create()
+    c, r = s.create()
+    s.tool("close_session", session_id=b)
+    tap.point("a third session for the client: 'too many sessions'",
+              expect(c is None and r.get("isError") and "too many sessions"
+                     in text_of(r), json.dumps(r)[:300]))
+    big = s.tool("create_session", ttl=5)
+    tap.point("create_session's ttl above the server's: a tool error",
+              expect(big.get("isError") is True and "ttl" in text_of(big),
+                     json.dumps(big)[:300]))
+    time.sleep(1.2)
+    r = s.run(a, "print(v)")
+    tap.point("an idle session expires after its ttl: 'session ended: "
+              "expired'", expect("session ended: expired: idle" in
+                                 r.get("tool_error", ""), json.dumps(r)))
+    b, _ = s.create()
+    for _ in range(8):  # used: idle never reaches the ttl
+        s.run(b, "pass")
+        time.sleep(0.4)
+    r = s.run(b, "pass")
+    tap.point("a session ends at its maximum lifetime", expect(
+        "maximum lifetime" in r.get("tool_error", ""), json.dumps(r)))
+    left = settle(lambda: len(s.children()) <= idle and
+                  not s.scratch_dirs())
+    tap.point("after expiry: no session process, no scratch directory",
+              expect(left, f"children {s.children()} (idle {idle}), "
+                     f"scratch {s.scratch_dirs()}"))
+    s.stop()
+    s = Server("--max-sessions", "2", spares=0)
+    x = [s.create()[0] for _ in range(2)]
+    y, r = s.create()
+    tap.point("past the server's maximum: 'too many sessions on this "
+              "server'", expect(all(x) and y is None and
+                                "on this server" in text_of(r), text_of(r)))
+    s.tool("close_session", session_id=x[0])
+    z, _ = s.create()
+    tap.point("closing one makes room", expect(z is not None, "no room"))
+    s.stop()
+
+
+def soak(n):
+    s = Server("--max-sessions", "4", spares=2)
+
+    def cycle():
+        sid, _ = s.create()
+        r = s.run(sid, "n = sum(range(100))\nprint(n)")
+        c = s.tool("close_session", session_id=sid)
+        return r.get("stdout") == "4950\n" and not c.get("isError")
+
+    for _ in range(50):  # warm-up: buffers at their high-water mark
+        cycle()
+    time.sleep(0.5)
+    rss0, fds0, kids0 = s.rss_kb(), s.fds(), len(s.children())
+    t0 = time.monotonic()
+    bad = sum(not cycle() for _ in range(n))
+    took = time.monotonic() - t0
+    time.sleep(0.5)
+    settle(lambda: len(s.children()) <= kids0 and not s.scratch_dirs())
+    rss, fds, kids = s.rss_kb(), s.fds(), len(s.children())
+    print(f"# soak: {n} sessions in {took:.1f} s ({1000 * took / n:.1f} ms "
+          f"each); RSS {rss0} -> {rss} kB, fds {fds0} -> {fds}, children "
+          f"{kids0} -> {kids}")
+    tap.point(f"soak: {n} sessions created, used and closed, all answered",
+              expect(bad == 0, f"{bad} failed"))
+    tap.point("soak: the server's RSS, fds and children stay flat", expect(
+        rss - rss0 < 5 * 1024 and fds <= fds0 and kids <= kids0 and
+        not s.scratch_dirs(), f"RSS {rss0}->{rss}, fds {fds0}->{fds}, "
+        f"children {kids0}->{kids}, scratch {s.scratch_dirs()}"))
+    tap.point("soak: the server exits cleanly", expect(s.stop() == 0,
+                                                       "exit status"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--soak", type=int, default=1000)
+    opts = ap.parse_args()
+    s = Server("--instance-id", "testA", "--max-sessions", "8",
+               "--max-sessions-per-client", "8", spares=0)
+    idle = len(settle(lambda: s.children(), 2.0) or [])
+    tools_listed(s)
+    a, b = handles(s)
+    state(s, a)
+    audited(s)
+    analysis(s)
+    fs = workspace(s)
+    isolation(s, a, b, fs)
+    bad_handles(s, b)
+    s.tool("close_session", session_id=a)
+    ending_calls(s)
+    killed_between(s)
+    nothing_left(s, idle)
+    tap.point("the server exits cleanly on EOF", expect(s.stop() == 0,
+                                                        "exit status"))
+    limits()
+    soak(opts.soak)
+    print(f"1..{tap.n}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
