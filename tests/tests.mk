@@ -48,6 +48,9 @@ EXTRA_DIST += \
 # `pyward serve --http` against bad input (tests/http/).
 TESTS += tests/http/run.sh
 EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
+# The Jobe API of `pyward serve --http --jobe` (tests/jobe/).
+TESTS += tests/jobe/run.sh
+EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py
 # Idioms python3 runs that the sandbox accepts, through `pyward check` and
 # `pyward run` (tests/idioms/).
 TESTS += tests/idioms/run.sh

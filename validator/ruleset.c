@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "core/profiles.h"
 #include "validator/ruleset.h"
 #include "validator/runtime_ref.h"
 #include "core/util.h"
@@ -23,8 +24,8 @@ static const char *const event_names[PW_EV_COUNT] = {
 };
 
 static const char *const rule_keys[] = {
-    "code", "name",  "summary", "message", "why",    "example",
-    "node", "where", "sets",    "event",   "import", "prune",
+    "code",  "name", "summary", "message", "why",   "example",       "node",
+    "where", "sets", "event",   "import",  "prune", "unless_allows",
 };
 
 /* Where a loader error happened, for messages. */
@@ -358,6 +359,27 @@ parse_event(const struct where_ctx *w, json_t *j, struct pw_rule *r)
     return lfail(w, "key 'event': unknown event");
 }
 
+/* "unless_allows": a capability word (profiles.json "allows"); the rule
+ * does not fire when the run's profiles grant it. */
+static int
+parse_unless(const struct where_ctx *w, json_t *j, struct pw_rule *r)
+{
+    json_t *v = json_object_get(j, "unless_allows"); /* borrowed */
+    if (v == NULL) {
+        return 0;
+    }
+    const char *word = json_string_value(v);
+    for (unsigned bit = 1; word != NULL && bit != 0; bit <<= 1) {
+        const char *known = pw_cap_word(bit);
+        if (known != NULL && strcmp(known, word) == 0) {
+            r->unless_caps = bit;
+            return 0;
+        }
+    }
+    return lfail(w, "key 'unless_allows' must name a capability of "
+                    "profiles.json ('allows')");
+}
+
 static int
 parse_strings(const struct where_ctx *w, json_t *j, struct pw_rule *r)
 {
@@ -371,7 +393,7 @@ parse_strings(const struct where_ctx *w, json_t *j, struct pw_rule *r)
         return lfail(w, "key 'prune' must be true or false");
     }
     r->prune = json_is_true(prune);
-    return 0;
+    return parse_unless(w, j, r);
 }
 
 static int

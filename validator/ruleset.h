@@ -50,6 +50,7 @@ struct pw_rule {
     struct pw_path import_module, import_names;
     int import_verdict; /* enum pw_import_verdict, or PW_RULE_NOT_INSTALLED */
     int event;          /* enum pw_event or -1 */
+    unsigned unless_caps; /* enum pw_cap bits: not fired when granted */
     struct pw_tpl_part *tpl;
     int ntpl;
 };

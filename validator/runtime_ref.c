@@ -12,8 +12,8 @@
 #include "core/util.h"
 #include "validator/runtime_ref.h"
 
-/* The list NAME ("attributes.inspect") of runtime.json (borrowed), or
- * NULL with ERR. */
+/* The list NAME ("attributes.inspect") of runtime.json, or its string
+ * ("attributes.template_names", a pattern), borrowed; NULL with ERR. */
 static json_t *
 lookup(struct pw_runtime_refs *r, const char *name, const char *path,
        struct pw_error *err)
@@ -31,9 +31,10 @@ lookup(struct pw_runtime_refs *r, const char *name, const char *path,
         PW_AUTOFREE char *key = pw_xstrndup(name, (size_t)(dot - name));
         v = json_object_get(json_object_get(r->runtime, key), dot + 1);
     }
-    if (!json_is_array(v)) {
+    if (!json_is_array(v) && !json_is_string(v)) {
         pw_fail(err, PW_ERR_INPUT,
-                "%s: {\"$runtime\": \"%s\"}: runtime.json has no such list",
+                "%s: {\"$runtime\": \"%s\"}: runtime.json has no such list "
+                "or string",
                 path, name);
         return NULL;
     }

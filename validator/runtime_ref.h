@@ -3,8 +3,9 @@
  *
  * runtime_ref.h - a rule file may take a list from the runtime policy
  * (rules/runtime.json) instead of writing it out again: the value
- * {"$runtime": "attributes.inspect"} stands for that list, so the
- * validator, the guard and the audit hook refuse the same names.
+ * {"$runtime": "attributes.inspect"} stands for that list (or string:
+ * "attributes.template_names", a pattern), so the validator, the guard
+ * and the audit hook refuse the same names.
  */
 #pragma once
 

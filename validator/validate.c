@@ -46,6 +46,7 @@ struct run {
     struct pw_diags *out;
     struct pw_analysis *an;
     struct pw_error *err;
+    unsigned caps; /* enum pw_cap bits of the run's profiles */
 };
 
 static void
@@ -382,7 +383,8 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
         const struct pw_rule *r = &x->rs->rules[*ri];
         struct pw_tpl_vars vars = {NULL, NULL, NULL};
         char detail[512];
-        if ((r->has_where && !pw_cond_eval(mc, &r->where)) ||
+        if ((r->unless_caps & x->caps) != 0 ||
+            (r->has_where && !pw_cond_eval(mc, &r->where)) ||
             (r->has_import &&
              !import_fires(x, r, mc, &vars, detail, sizeof(detail)))) {
             continue;
@@ -618,6 +620,9 @@ pw_validate(const struct pw_ruleset *rs, const struct pw_importset *imports,
             struct pw_analysis *an, struct pw_error *err)
 {
     struct run x = {rs, imports, src, len, out, an, err};
+    x.caps = imports != NULL && imports->profiles != NULL
+                 ? pw_profiles_caps(imports->profiles, imports->mask)
+                 : 0;
     analyse_text(&x);
     if (precheck(&x)) {
         return 0;

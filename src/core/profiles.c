@@ -19,6 +19,8 @@ static const struct {
 } cap_words[] = {
     {"network", PW_CAP_NETWORK},
     {"workspace-files", PW_CAP_WORKSPACE_FILES},
+    {"open-builtin", PW_CAP_OPEN_BUILTIN},
+    {"template-names", PW_CAP_TEMPLATE_NAMES},
     {"output-files", PW_CAP_OUTPUT_FILES},
 };
 
@@ -116,7 +118,8 @@ load_caps(json_t *arr, struct pw_profile *pr, const char *file,
         if (bit == 0) {
             return pw_fail(err, PW_ERR_INPUT,
                            "%s: profile '%s': unknown capability in 'allows' "
-                           "(known: network, workspace-files, output-files)",
+                           "(known: network, workspace-files, output-files, "
+                           "open-builtin, template-names)",
                            file, pr->name);
         }
         pr->caps |= bit;

@@ -18,6 +18,10 @@ enum pw_cap {
     PW_CAP_NETWORK = 1u << 0,         /* "network": sockets, no netns cut */
     PW_CAP_WORKSPACE_FILES = 1u << 1, /* "workspace-files": read/write cwd */
     PW_CAP_OUTPUT_FILES = 1u << 2,    /* "output-files": output/ returned */
+    PW_CAP_OPEN_BUILTIN = 1u << 3,    /* "open-builtin": open() on the
+                                       * run's workspace */
+    PW_CAP_TEMPLATE_NAMES = 1u << 4,  /* "template-names": names such as
+                                       * __student_answer__ */
 };
 
 #define PW_PROFILES_MAX 32

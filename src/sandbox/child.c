@@ -241,7 +241,8 @@ pw_sbx_child_begin(const struct pw_sbx_child *c)
     struct pw_sbx_guard_run g = {.imports = c->req->imports,
                                  .caps = c->req->caps,
                                  .scratch = c->scratch,
-                                 .result_fd = RESULT_FD};
+                                 .result_fd = RESULT_FD,
+                                 .argv = c->req->argv};
     if (pw_sbx_guard_prepare(&g, c->compiled) < 0) {
         fail("interpreter layers", 0);
     }

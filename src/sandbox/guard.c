@@ -312,20 +312,23 @@ name_lists_bad(json_t *obj, const char *const *keys, size_t n)
 static const char *
 attributes_bad(json_t *a)
 {
-    static const char *const keys[] = {"inspect",         "inspect_async",
-                                       "refused",         "refused_prefixes",
-                                       "allowed_dunders", "type_dunders",
-                                       "owned_prefixes",  "super_refused",
-                                       "name_dunders",    "module_refused"};
+    static const char *const keys[] = {
+        "inspect",          "inspect_async",   "refused",
+        "refused_prefixes", "allowed_dunders", "type_dunders",
+        "owned_prefixes",   "super_refused",   "name_dunders",
+        "template_names",   "module_refused"};
     if (!json_is_object(a)) {
         return "(not an object)";
     }
     const char *bad = pw_json_unknown_key(a, keys, PW_N_ELEMENTS(keys));
-    /* Every key but the last is a list of names. */
-    for (size_t k = 0; bad == NULL && k + 1 < PW_N_ELEMENTS(keys); k++) {
+    /* Every key but the last two is a list of names. */
+    for (size_t k = 0; bad == NULL && k + 2 < PW_N_ELEMENTS(keys); k++) {
         if (!is_name_list(json_object_get(a, keys[k]))) {
             bad = keys[k];
         }
+    }
+    if (bad == NULL && !json_is_string(json_object_get(a, "template_names"))) {
+        bad = "template_names";
     }
     json_t *mods = json_object_get(a, "module_refused");
     if (bad == NULL && !json_is_object(mods)) {
@@ -341,12 +344,35 @@ attributes_bad(json_t *a)
     return bad;
 }
 
+/* "facades": {module: [name, ...]}. */
+static bool
+facades_ok(json_t *f)
+{
+    const char *m;
+    json_t *v;
+    if (!json_is_object(f)) {
+        return false;
+    }
+    json_object_foreach(f, m, v) {
+        if (!is_name_list(v)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static int
 runtime_check(json_t *root, const char *file, struct pw_error *err)
 {
-    static const char *const keys[] = {
-        "comment",          "deny",       "wrap",  "guarded_exec",
-        "refused_builtins", "attributes", "audit", NULL};
+    static const char *const keys[] = {"comment",
+                                       "deny",
+                                       "wrap",
+                                       "guarded_exec",
+                                       "refused_builtins",
+                                       "attributes",
+                                       "audit",
+                                       "facades",
+                                       NULL};
     const char *bad = json_is_object(root)
                           ? pw_json_unknown_key(root, keys, SIZE_MAX)
                           : "(not an object)";
@@ -378,6 +404,12 @@ runtime_check(json_t *root, const char *file, struct pw_error *err)
                            "%s: '%s' must be a list of strings", file,
                            names[k]);
         }
+    }
+    if (!facades_ok(json_object_get(root, "facades"))) {
+        return pw_fail(err, PW_ERR_INPUT,
+                       "%s: 'facades' must map module names to lists of "
+                       "names",
+                       file);
     }
     if ((bad = attributes_bad(json_object_get(root, "attributes"))) != NULL) {
         return pw_fail(err, PW_ERR_INPUT,
@@ -501,13 +533,34 @@ pw_sbx_scrub_env(struct pw_error *err)
 }
 
 PyObject *
-pw_sbx_guard_compile(const char *code, size_t len, struct pw_error *err)
+pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
+                     struct pw_error *err)
 {
-    PyObject *r = guard_call("precompile", "(y#)", code, (Py_ssize_t)len);
+    PyObject *r =
+        guard_call("precompile", "(y#O)", code, (Py_ssize_t)len,
+                   caps & PW_CAP_TEMPLATE_NAMES ? Py_True : Py_False);
     if (r == NULL) {
         pw_py_fetch_error(err);
     }
     return r;
+}
+
+/* New reference: ARGV as a list of str (undecodable bytes escaped), or
+ * ["<user>"] when NULL. */
+static PyObject *
+argv_list(const char *const *argv)
+{
+    static const char *const none[] = {"<user>", NULL};
+    const char *const *v = argv != NULL ? argv : none;
+    PyObject *list = PyList_New(0);
+    for (size_t i = 0; list != NULL && v[i] != NULL; i++) {
+        PW_PYAUTO PyObject *s = PyUnicode_DecodeUTF8(
+            v[i], (Py_ssize_t)strlen(v[i]), "backslashreplace");
+        if (s == NULL || PyList_Append(list, s) < 0) {
+            Py_CLEAR(list);
+        }
+    }
+    return list;
 }
 
 int
@@ -515,7 +568,12 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
 {
     cur_imports = run->imports;
     pw_sbx_audit_configure(run->caps, run->scratch, run->result_fd);
-    prepared = guard_call("prepare", "(Os)", compiled, run->scratch);
+    PW_PYAUTO PyObject *argv = argv_list(run->argv);
+    prepared =
+        argv == NULL
+            ? NULL
+            : guard_call("prepare", "(OsOO)", compiled, run->scratch, argv,
+                         run->caps & PW_CAP_OPEN_BUILTIN ? Py_True : Py_False);
     if (prepared == NULL || !PyTuple_Check(prepared) ||
         PyTuple_GET_SIZE(prepared) != 3) {
         PyErr_Print();

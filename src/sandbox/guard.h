@@ -30,12 +30,13 @@ struct pw_sbx_guard_run {
     unsigned caps;
     const char *scratch;
     int result_fd;
+    const char *const *argv; /* sys.argv; NULL-terminated or NULL */
 };
 
 /* Zygote, just before fork: parse, rewrite and compile the program (not
  * running it).  Returns a new reference (code, error, lines) or NULL with
  * ERR. */
-PyObject *pw_sbx_guard_compile(const char *code, size_t len,
+PyObject *pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
                                struct pw_error *err);
 /* Child, before the hook and seccomp: stdio, reseed, fresh globals.
  * COMPILED is borrowed.  0 or -1 (a Python failure of pyward's own). */

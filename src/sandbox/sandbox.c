@@ -623,6 +623,48 @@ started(struct pw_zygote *z)
     }
 }
 
+bool
+pw_sbx_file_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 0 && n <= PW_SBX_NAME_MAX && strchr(name, '/') == NULL &&
+           strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
+}
+
+/* The argv and support files of REQ are out of bounds (ERR says how). */
+static bool
+request_extras_bad(const struct pw_sbx_request *req, struct pw_error *err)
+{
+    size_t argc = 0;
+    while (req->argv != NULL && req->argv[argc] != NULL) {
+        argc++;
+    }
+    if (argc > PW_SBX_ARGV_MAX) {
+        pw_fail(err, PW_ERR_USAGE, "too many arguments: %zu (at most %d)",
+                argc, PW_SBX_ARGV_MAX);
+        return true;
+    }
+    if (req->nfiles > 0 && (req->caps & PW_CAP_WORKSPACE_FILES) == 0) {
+        pw_fail(err, PW_ERR_USAGE,
+                "support files need a profile with workspace files");
+        return true;
+    }
+    if (req->nfiles > PW_SBX_FILES_MAX) {
+        pw_fail(err, PW_ERR_USAGE, "too many support files: %zu (at most %d)",
+                req->nfiles, PW_SBX_FILES_MAX);
+        return true;
+    }
+    for (size_t i = 0; i < req->nfiles; i++) {
+        if (!pw_sbx_file_name_ok(req->files[i].name)) {
+            pw_fail(err, PW_ERR_USAGE,
+                    "support file name '%.*s' is not a plain file name",
+                    PW_SBX_NAME_MAX, req->files[i].name);
+            return true;
+        }
+    }
+    return false;
+}
+
 struct pw_sbx_run *
 pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
              struct pw_error *err)
@@ -635,6 +677,9 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
         pw_fail(err, PW_ERR_USAGE,
                 "a run's import set must use the "
                 "zygote's profiles");
+        return NULL;
+    }
+    if (request_extras_bad(req, err)) {
         return NULL;
     }
     struct pw_sbx_run *r = pw_sbx_run_new(z, req);

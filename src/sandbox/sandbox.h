@@ -32,6 +32,20 @@ struct pw_sbx_io {
     void *ctx;
 };
 
+/* A file the run's workspace holds before the program starts (a support
+ * file): NAME a plain file name (no '/', not "." or ".."). */
+struct pw_sbx_file {
+    const char *name; /* borrowed */
+    const char *data; /* borrowed; LEN bytes */
+    size_t len;
+};
+
+/* At most this many support files, names of at most PW_SBX_NAME_MAX
+ * bytes, arguments in argv. */
+#define PW_SBX_FILES_MAX 64
+#define PW_SBX_NAME_MAX  128
+#define PW_SBX_ARGV_MAX  64
+
 struct pw_sbx_request {
     const char *code; /* borrowed; LEN bytes */
     size_t code_len;
@@ -42,6 +56,12 @@ struct pw_sbx_request {
     unsigned caps;                      /* enum pw_cap bits of the profiles */
     bool capture_output;                /* false: discard stdout/stderr */
     const struct pw_sbx_io *io;         /* borrowed; NULL: no streaming */
+    /* sys.argv under the profiles that give sys (NULL-terminated,
+     * borrowed; NULL: ["<user>"]), and the support files written into
+     * the workspace (needs the workspace-files capability). */
+    const char *const *argv;
+    const struct pw_sbx_file *files; /* borrowed; NFILES of them */
+    size_t nfiles;
     bool session; /* the first call of a session (pw_sbx_session_new) */
 };
 
@@ -50,6 +70,9 @@ struct pw_sbx_request {
  * from.  0, or -1 with ERR. */
 int pw_sbx_defaults_load(const char *rules_dir, struct pw_sbx_limits *out,
                          struct pw_error *err);
+
+/* True if NAME may name a support file (pw_sbx_file). */
+bool pw_sbx_file_name_ok(const char *name);
 
 /* The warm interpreter: the modules of the enabled profiles imported once,
  * the seccomp filter compiled.  One per process. */

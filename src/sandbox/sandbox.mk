@@ -29,6 +29,7 @@ GUARD_PY = \
 	src/sandbox/guard/common.py \
 	src/sandbox/guard/attrs.py \
 	src/sandbox/guard/views.py \
+	src/sandbox/guard/facade.py \
 	src/sandbox/guard/safe_builtins.py \
 	src/sandbox/guard/rewrite.py \
 	src/sandbox/guard/errors.py \

@@ -56,6 +56,9 @@ struct spare_hdr {
     uint64_t code_len;
     uint64_t extra_len;
     uint64_t only_len;
+    uint64_t argv_len;  /* "a\0b\0" */
+    uint64_t files_len; /* per file: name, NUL, 8-byte length, bytes */
+    uint8_t has_argv;
     uint8_t has_extra;
     uint8_t has_only;
     uint8_t session; /* serve calls until the request pipe's EOF */
@@ -169,8 +172,11 @@ next_call(void)
     char *code = read_blob(CTL_FD, h.code_len);
     free(read_blob(CTL_FD, h.extra_len));
     free(read_blob(CTL_FD, h.only_len));
+    free(read_blob(CTL_FD, h.argv_len));
+    free(read_blob(CTL_FD, h.files_len));
     struct pw_error err = {0};
-    PyObject *compiled = pw_sbx_guard_compile(code, (size_t)h.code_len, &err);
+    PyObject *compiled =
+        pw_sbx_guard_compile(code, (size_t)h.code_len, h.caps, &err);
     free(code);
     if (compiled == NULL || pw_sbx_guard_next(compiled) < 0) {
         pw_sbx_child_end(EXIT_SESSION);
@@ -192,6 +198,36 @@ serve_session(const struct pw_sbx_child *c)
     }
 }
 
+/* The support files into the workspace (the cwd), before any code of
+ * the request runs; a name that is not a plain file name, or a file that
+ * cannot be written whole (the workspace is full), refuses the run. */
+static void
+write_files(const char *blob, uint64_t len)
+{
+    uint64_t i = 0;
+    while (i < len) {
+        const char *name = blob + i;
+        size_t n = strnlen(name, (size_t)(len - i));
+        uint64_t size;
+        if (n == (size_t)(len - i) || len - i - n - 1 < sizeof(size)) {
+            pw_sbx_child_fail("support files", EINVAL);
+        }
+        i += n + 1;
+        memcpy(&size, blob + i, sizeof(size));
+        i += sizeof(size);
+        if (size > len - i || !pw_sbx_file_name_ok(name)) {
+            pw_sbx_child_fail("support file name", EINVAL);
+        }
+        int fd = open(
+            name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd < 0 || pw_write_all(fd, blob + i, (size_t)size) < 0) {
+            pw_sbx_child_fail("support file", errno);
+        }
+        close(fd);
+        i += size;
+    }
+}
+
 /* After the setup: read the request, set its limits, compile, run. */
 static PW_NORETURN void
 serve_request(const struct pw_sbx_child *setup)
@@ -208,18 +244,24 @@ serve_request(const struct pw_sbx_child *setup)
     char *code = read_blob(CTL_FD, h.code_len);
     char *extra = read_blob(CTL_FD, h.extra_len);
     char *only = read_blob(CTL_FD, h.only_len);
+    char *argv = read_blob(CTL_FD, h.argv_len);
+    char *files = read_blob(CTL_FD, h.files_len);
+    write_files(files, h.files_len);
     struct pw_importset set = {
         .profiles = c.z->profiles,
         .mask = h.mask,
         .extra = h.has_extra ? split_list(extra, h.extra_len) : NULL,
         .only = h.has_only ? split_list(only, h.only_len) : NULL};
-    struct pw_sbx_request req = {.code = code,
-                                 .code_len = (size_t)h.code_len,
-                                 .limits = h.limits,
-                                 .imports = &set,
-                                 .caps = h.caps};
+    struct pw_sbx_request req = {
+        .code = code,
+        .code_len = (size_t)h.code_len,
+        .limits = h.limits,
+        .imports = &set,
+        .caps = h.caps,
+        .argv = h.has_argv ? split_list(argv, h.argv_len) : NULL};
     struct pw_error err = {0};
-    PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, &err);
+    PyObject *compiled =
+        pw_sbx_guard_compile(code, req.code_len, h.caps, &err);
     c.req = &req;
     /* NULL: reported by prepare as a setup error */
     c.compiled = compiled != NULL ? compiled : Py_None;
@@ -319,6 +361,20 @@ put_list(struct pw_buf *b, const char *const *list, uint64_t *len)
     *len = b->len - start;
 }
 
+static void
+put_files(struct pw_buf *b, const struct pw_sbx_request *req, uint64_t *len)
+{
+    size_t start = b->len;
+    for (size_t i = 0; i < req->nfiles; i++) {
+        const struct pw_sbx_file *f = &req->files[i];
+        uint64_t size = f->len;
+        pw_buf_append(b, f->name, strlen(f->name) + 1);
+        pw_buf_append(b, &size, sizeof(size));
+        pw_buf_append(b, f->data, f->len);
+    }
+    *len = b->len - start;
+}
+
 /* The request in one write (a pipe's buffer holds a usual one whole): a
  * spare that refuses it after reading the header cannot make the rest of
  * the send fail, and the spare wakes once. */
@@ -341,6 +397,9 @@ pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
     pw_buf_append(&msg, req->code, req->code_len);
     put_list(&msg, req->imports->extra, &h.extra_len);
     put_list(&msg, req->imports->only, &h.only_len);
+    h.has_argv = req->argv != NULL;
+    put_list(&msg, req->argv, &h.argv_len);
+    put_files(&msg, req, &h.files_len);
     memcpy(msg.data, &h, sizeof(h)); /* with the lists' lengths */
     int rc = pw_write_all(ctl, msg.data, msg.len);
     pw_buf_free(&msg);

@@ -193,6 +193,24 @@ static const struct option_entry {
      OPT_SECONDS,
      offsetof(struct pw_config, idle_timeout_s),
      "HTTP keep-alive idle (s)"},
+    {"jobe",
+     "PYWARD_JOBE",
+     {NULL, NULL},
+     OPT_BOOL,
+     offsetof(struct pw_config, jobe),
+     "Jobe API at /jobe (with --http)"},
+    {"jobe-files",
+     "PYWARD_JOBE_FILES",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, jobe_files),
+     "Jobe file cache DIR"},
+    {"jobe-keys",
+     "PYWARD_JOBE_KEYS",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_config, jobe_keys),
+     "Jobe X-API-KEYs, one a line"},
     {"log-level",
      "PYWARD_LOG_LEVEL",
      {NULL, NULL},
@@ -543,8 +561,10 @@ pw_config_load(struct pw_config *cfg, int argc, char **argv,
     }
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         if (options[i].flag != NULL) {
-            longopts[n++] = (struct option){options[i].flag, required_argument,
-                                            NULL, (int)i};
+            int arg =
+                options[i].kind == OPT_BOOL ? no_argument : required_argument;
+            longopts[n++] =
+                (struct option){options[i].flag, arg, NULL, (int)i};
         }
     }
     longopts[n++] = (struct option){"help", no_argument, NULL, 'h'};
@@ -565,7 +585,8 @@ pw_config_load(struct pw_config *cfg, int argc, char **argv,
         }
         char src[64];
         snprintf(src, sizeof(src), "--%s", options[c].flag);
-        if (set_option(cfg, &options[c], optarg, src, err) < 0) {
+        if (set_option(cfg, &options[c], optarg != NULL ? optarg : "1", src,
+                       err) < 0) {
             return -1;
         }
     }
@@ -595,6 +616,8 @@ pw_config_free(struct pw_config *cfg)
     free_list(cfg->only_imports);
     free(cfg->http);
     free(cfg->auth_token_file);
+    free(cfg->jobe_files);
+    free(cfg->jobe_keys);
     free_list(cfg->allow_origins);
     free(cfg->tls_cert);
     free(cfg->tls_key);
@@ -626,10 +649,11 @@ pw_config_profile_env(const char *profile)
     return NULL;
 }
 
-int
-pw_config_profile_mask(const struct pw_config *cfg,
-                       const struct pw_profiles *profiles,
-                       pw_profile_mask *mask, struct pw_error *err)
+/* The profiles --profiles names, or the default ones and those the
+ * environment's toggles add. */
+static int
+chosen_mask(const struct pw_config *cfg, const struct pw_profiles *profiles,
+            pw_profile_mask *mask, struct pw_error *err)
 {
     if (cfg->profiles != NULL) {
         return pw_profiles_parse_list(profiles, cfg->profiles, mask, err);
@@ -643,6 +667,27 @@ pw_config_profile_mask(const struct pw_config *cfg,
         if (idx < 0) {
             return pw_fail(err, PW_ERR_USAGE, "no profile named '%s'",
                            toggles[i].name);
+        }
+        *mask |= (pw_profile_mask)1 << idx;
+    }
+    return 0;
+}
+
+int
+pw_config_profile_mask(const struct pw_config *cfg,
+                       const struct pw_profiles *profiles,
+                       pw_profile_mask *mask, struct pw_error *err)
+{
+    if (chosen_mask(cfg, profiles, mask, err) < 0) {
+        return -1;
+    }
+    /* The Jobe API runs its programs under basic and jobe. */
+    static const char *const jobe[] = {"basic", "jobe"};
+    for (size_t i = 0; cfg->jobe && i < PW_N_ELEMENTS(jobe); i++) {
+        int idx = pw_profiles_index(profiles, jobe[i]);
+        if (idx < 0) {
+            return pw_fail(err, PW_ERR_USAGE, "--jobe: no profile named '%s'",
+                           jobe[i]);
         }
         *mask |= (pw_profile_mask)1 << idx;
     }

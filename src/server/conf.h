@@ -45,6 +45,9 @@ struct pw_config {
     char *compat;               /* --compat: another server's tools (owned) */
     char *http;                 /* HOST:PORT to serve HTTP on, or NULL */
     char *auth_token_file;      /* bearer tokens, one a line (owned) */
+    bool jobe;                  /* the Jobe API under /jobe (HTTP only) */
+    char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
+    char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
     char *tls_cert;             /* PEM files: HTTPS (owned) */
     char *tls_key;

@@ -28,6 +28,7 @@
 #include "core/util.h"
 #include "server/http.h"
 #include "server/httpreq.h"
+#include "server/jobe.h"
 #include "server/mcp.h"
 
 #define RETRY_AFTER    "1"
@@ -64,11 +65,13 @@ struct exchange {
     bool reading;   /* the body is coming */
     bool waiting;   /* a reply is owed (in h->streams) */
     bool suspended;
-    bool sse_ok;   /* Accept names text/event-stream */
-    bool sse;      /* answering with a stream */
-    bool finished; /* the reply (or its absence) is known */
-    bool no_reply; /* cancelled, or a batch of notifications */
-    bool gone;     /* the connection is done: ignore the sink */
+    bool sse_ok;       /* Accept names text/event-stream */
+    bool sse;          /* answering with a stream */
+    bool finished;     /* the reply (or its absence) is known */
+    bool no_reply;     /* cancelled, or a batch of notifications */
+    bool gone;         /* the connection is done: ignore the sink */
+    bool jobe;         /* a route of the Jobe API */
+    char *jobe_source; /* owned: the file name of its run */
     struct exchange *next;
 };
 
@@ -83,6 +86,8 @@ struct pw_http {
     bool stopping;
     bool warm;
     struct pw_tokens tokens;
+    struct pw_jobe *jobe; /* the Jobe API (--jobe), or NULL */
+    unsigned long jobe_runs;
     struct conn *conns;
     struct exchange *streams;
     struct pw_http_counts counts;
@@ -219,9 +224,14 @@ send_stream(struct exchange *x)
 }
 
 /* Answer an exchange whose reply is known (or that streams). */
+static enum MHD_Result respond_jobe(struct exchange *x);
+
 static enum MHD_Result
 respond(struct exchange *x)
 {
+    if (x->jobe && !x->no_reply) {
+        return respond_jobe(x);
+    }
     if (x->sse) {
         return send_stream(x);
     }
@@ -234,6 +244,25 @@ respond(struct exchange *x)
     }
     return send_body(x, reply_status(x->out.data), "application/json",
                      x->out.data, false);
+}
+
+/* A Jobe answer: its status, and its JSON body unless there is none. */
+static enum MHD_Result
+send_jobe(struct exchange *x, const struct pw_jobe_answer *a)
+{
+    return send_body(x, a->status, a->body != NULL ? "application/json" : NULL,
+                     a->body != NULL ? a->body : "", false);
+}
+
+/* The reply of a Jobe run's execute_code call as Jobe's result. */
+static enum MHD_Result
+respond_jobe(struct exchange *x)
+{
+    struct pw_jobe_answer a;
+    pw_jobe_run_answer(x->out.data, x->jobe_source, &a);
+    enum MHD_Result rc = send_jobe(x, &a);
+    pw_jobe_answer_clear(&a);
+    return rc;
 }
 
 /* --- the sink --------------------------------------------------------- */
@@ -465,6 +494,76 @@ begin_mcp(struct exchange *x)
     return MHD_YES;
 }
 
+/* The checks of a Jobe route on its headers: the Origin (the API's own
+ * X-API-KEY is checked with the request), the connection cap, the body's
+ * size. */
+static enum MHD_Result
+begin_jobe(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    x->jobe = true;
+    const char *origin = header(x, MHD_HTTP_HEADER_ORIGIN);
+    if (origin != NULL &&
+        !pw_http_origin_allowed(origin, h->loopback, h->cfg->allow_origins)) {
+        h->counts.forbidden++;
+        return caller_error(x, MHD_HTTP_FORBIDDEN);
+    }
+    if (h->draining || h->counts.connections > h->cfg->max_connections) {
+        return send_error(x, MHD_HTTP_SERVICE_UNAVAILABLE,
+                          h->draining ? "server shutting down"
+                                      : "server busy: too many connections");
+    }
+    const char *clen = header(x, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (clen != NULL && strtoll(clen, NULL, 10) > h->cfg->max_body) {
+        return send_error(x, MHD_HTTP_CONTENT_TOO_LARGE,
+                          "request body too large");
+    }
+    return MHD_YES;
+}
+
+/* A Jobe request whose body is in: answered now, or its run queued. */
+static enum MHD_Result
+finish_jobe(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    x->conn->deadline = 0;
+    if (x->too_big) {
+        return send_error(x, MHD_HTTP_CONTENT_TOO_LARGE,
+                          "request body too large");
+    }
+    x->reading = false;
+    struct pw_jobe_answer a;
+    pw_jobe_handle(h->jobe, x->method, x->path, header(x, "X-API-KEY"),
+                   x->body.data != NULL ? x->body.data : "", x->body.len, &a);
+    if (a.exec == NULL) {
+        enum MHD_Result rc = send_jobe(x, &a);
+        pw_jobe_answer_clear(&a);
+        return rc;
+    }
+    char id[40];
+    snprintf(id, sizeof(id), "\"jobe-%lu\"", ++h->jobe_runs);
+    struct pw_rpc_req req = {.id_raw = pw_xstrdup(id),
+                             .id = json_loads(id, JSON_DECODE_ANY, NULL),
+                             .sink = &x->sink};
+    x->jobe_source = a.source_name;
+    a.source_name = NULL;
+    pw_server_activity(h->srv);
+    pw_server_submit(h->srv, &req, a.exec, NULL);
+    a.exec = NULL;
+    pw_rpc_req_clear(&req);
+    pw_jobe_answer_clear(&a);
+    if (x->finished) {
+        return respond(x);
+    }
+    x->waiting = true;
+    x->next = h->streams;
+    h->streams = x;
+    h->counts.streams++;
+    MHD_suspend_connection(x->c);
+    x->suspended = true;
+    return MHD_YES;
+}
+
 /* Copy SRC into DST (LEN bytes) with every byte outside printable ASCII
  * as '?': what a client sends is logged as text. */
 static void
@@ -628,6 +727,9 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
         if (strcmp(url, "/mcp") == 0) {
             return begin_mcp(x);
         }
+        if (h->jobe != NULL && pw_jobe_route(url)) {
+            return begin_jobe(x);
+        }
         if (strcmp(url, "/healthz") == 0 || strcmp(url, "/readyz") == 0 ||
             strcmp(url, "/metrics") == 0) {
             return serve_ops(x);
@@ -640,7 +742,7 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
         return MHD_YES;
     }
     if (x->reading) {
-        return finish_mcp(x);
+        return x->jobe ? finish_jobe(x) : finish_mcp(x);
     }
     return respond(x);
 }
@@ -697,6 +799,7 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                        pw_now() - x->start, x->bytes);
     pw_buf_free(&x->body);
     pw_buf_free(&x->out);
+    free(x->jobe_source);
     free(x);
 }
 
@@ -943,6 +1046,18 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
         pw_http_free(h);
         return NULL;
     }
+    if (cfg->jobe && (h->jobe = pw_jobe_new(cfg, tools, err)) == NULL) {
+        pw_http_free(h);
+        return NULL;
+    }
+    if (!h->loopback && cfg->jobe && cfg->jobe_keys == NULL) {
+        pw_fail(err, PW_ERR_USAGE,
+                "--http %s is not a loopback address: the Jobe API there "
+                "needs --jobe-keys",
+                cfg->http);
+        pw_http_free(h);
+        return NULL;
+    }
     if (!h->loopback && !h->auth) {
         pw_fail(err, PW_ERR_USAGE,
                 "--http %s is not a loopback address: serving it needs "
@@ -958,9 +1073,11 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
     const union MHD_DaemonInfo *info =
         MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
     bool v6 = ss.ss_family == AF_INET6;
-    fprintf(stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp\n",
+    fprintf(stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp%s\n",
             h->tls_cert != NULL ? "https" : "http", v6 ? "[" : "", h->addr,
-            v6 ? "]" : "", info != NULL ? info->port : 0);
+            v6 ? "]" : "", info != NULL ? info->port : 0,
+            h->jobe != NULL ? " and the Jobe API at /jobe/index.php/restapi/"
+                            : "");
     struct pw_server_transport tr = {tr_pollfds, tr_dispatch, tr_signal,
                                      tr_idle, h};
     pw_server_set_transport(srv, &tr, cfg->grace_s);
@@ -996,6 +1113,7 @@ pw_http_free(struct pw_http *h)
         MHD_stop_daemon(h->d);
     }
     pw_tokens_free(&h->tokens);
+    pw_jobe_free(h->jobe);
     free(h->tls_cert);
     free(h->tls_key);
     free(h);

@@ -13,6 +13,8 @@ libpyward_a_SOURCES += \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
 	src/server/httpreq.c src/server/httpreq.h \
+	src/server/jobe.c src/server/jobe.h src/server/jobe_spec.c \
+	src/server/jobe_files.c \
 	$(NULL)
 
 TESTS += tests/mcp/run.sh
@@ -65,6 +67,14 @@ TESTS += tests/unit/check_jsonrpc
 tests_unit_check_jsonrpc_SOURCES = tests/unit/check_jsonrpc.c
 tests_unit_check_jsonrpc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_jsonrpc_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_jobe
+TESTS += tests/unit/check_jobe
+tests_unit_check_jobe_SOURCES = tests/unit/check_jobe.c
+tests_unit_check_jobe_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_jobe_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
 
 if HAVE_CHECK

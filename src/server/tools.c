@@ -54,6 +54,9 @@ struct pw_exec {
     struct call_args a;
     struct pw_importset imports;
     char id[32];
+    char **argv;               /* owned, NULL-terminated, or NULL */
+    struct pw_sbx_file *files; /* owned names and bytes */
+    size_t nfiles;
 };
 
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
@@ -1027,9 +1030,27 @@ rejected_result(const struct pw_exec *e, const struct pw_diags *d)
 }
 
 void
+pw_exec_set_extras(struct pw_exec *e, char **argv, struct pw_sbx_file *files,
+                   size_t nfiles)
+{
+    e->argv = argv;
+    e->files = files;
+    e->nfiles = nfiles;
+}
+
+void
 pw_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
+        for (size_t i = 0; e->argv != NULL && e->argv[i] != NULL; i++) {
+            free(e->argv[i]);
+        }
+        free(e->argv);
+        for (size_t i = 0; i < e->nfiles; i++) {
+            free((char *)e->files[i].name);
+            free((char *)e->files[i].data);
+        }
+        free(e->files);
         json_decref(e->args);
         free(e->owner);
         free(e->a.only);
@@ -1111,6 +1132,9 @@ pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
         .imports = &e->imports,
         .caps = pw_profiles_caps(t->profiles, e->a.mask),
         .capture_output = e->a.capture,
+        .argv = (const char *const *)e->argv,
+        .files = e->files,
+        .nfiles = e->nfiles,
     };
     struct pw_sbx_run *run = NULL;
     if (t->zygote == NULL) {

@@ -88,4 +88,8 @@ struct pw_sbx_run *pw_exec_start(struct pw_tools *t, struct pw_exec *e,
                                  json_t **result);
 /* New reference: the CallToolResult of a finished RUN. */
 json_t *pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run);
+/* Give E's run sys.argv ARGV (NULL-terminated) and the support FILES
+ * (NFILES; names and bytes allocated): all taken. */
+void pw_exec_set_extras(struct pw_exec *e, char **argv,
+                        struct pw_sbx_file *files, size_t nfiles);
 void pw_exec_free(struct pw_exec *e);

@@ -76,7 +76,7 @@ from serve_client import (HttpServeClient, ServeClient,  # noqa: E402
 
 CATEGORIES = ("builtins", "frames", "format", "imports", "filesystem",
               "processes", "network", "resources", "disclosure", "syscalls")
-PROFILES = "basic,filesystem,data_science,network"
+PROFILES = "basic,filesystem,data_science,network,jobe"
 RSS_BOUND_KB = 5 * 1024
 SETTLE_S = 3.0
 PR_SET_CHILD_SUBREAPER = 36

@@ -16,6 +16,7 @@ import builtins as _b
 import io
 import json
 import os
+import re
 import signal
 import sys
 import traceback
@@ -33,6 +34,7 @@ SAFE_DUNDERS = None      # dunders that may be read all the same
 SUPER_DENY = None        # dunders refused even through super()
 NAME_DUNDERS = None      # dunders a program may use as a plain name
 MODULE_DENY = None       # module -> public attributes still refused
+TEMPLATE_NAMES = None    # compiled "template_names" pattern
 TYPE_DUNDERS = None      # dunders read as type(obj) ("__class__")
 OWNED_PREFIXES = None    # prefixes of names used on the program's classes
 
@@ -127,6 +129,7 @@ def set_attribute_policy(rules):
     rules/runtime.json (checked strictly in C before it gets here)."""
     global INSPECT, INSPECT_PREFIXES, SAFE_DUNDERS, SUPER_DENY
     global NAME_DUNDERS, MODULE_DENY, TYPE_DUNDERS, OWNED_PREFIXES
+    global TEMPLATE_NAMES
     INSPECT = frozenset(rules["inspect"] + rules["inspect_async"] +
                         rules["refused"])
     INSPECT_PREFIXES = tuple(rules["refused_prefixes"])
@@ -134,6 +137,7 @@ def set_attribute_policy(rules):
     SUPER_DENY = frozenset(rules["super_refused"])
     NAME_DUNDERS = frozenset(rules["name_dunders"])
     MODULE_DENY = {m: tuple(v) for m, v in rules["module_refused"].items()}
+    TEMPLATE_NAMES = re.compile(rules["template_names"])
     TYPE_DUNDERS = frozenset(rules["type_dunders"])
     OWNED_PREFIXES = tuple(rules["owned_prefixes"])
 

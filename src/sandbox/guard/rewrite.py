@@ -18,9 +18,10 @@ class Rewriter(ast.NodeTransformer):
     with '_' through $owned; refuse what cannot be guarded at run time
     (dunder names, forbidden attribute stores)."""
 
-    def __init__(self):
+    def __init__(self, template_names=False):
         super().__init__()
         self.classes = [None]  # the class whose private names apply
+        self.template_names = template_names
 
     def visit_ClassDef(self, node):
         for field in ("decorator_list", "bases", "keywords"):
@@ -39,7 +40,9 @@ class Rewriter(ast.NodeTransformer):
 
     def visit_Name(self, node):
         n = node.id
-        if n.startswith("__") and n.endswith("__") and n not in NAME_DUNDERS:
+        if n.startswith("__") and n.endswith("__") and \
+                n not in NAME_DUNDERS and not (
+                    self.template_names and TEMPLATE_NAMES.fullmatch(n)):
             self.fail(node, f"name '{n}' is not allowed in the sandbox")
         return node
 
@@ -73,9 +76,9 @@ class Rewriter(ast.NodeTransformer):
         return ast.copy_location(call, node)
 
 
-def compile_user(src):
+def compile_user(src, template_names=False):
     tree = ast.parse(src, USER_FILE, "exec")
-    tree = Rewriter().visit(tree)
+    tree = Rewriter(template_names).visit(tree)
     body = tree.body
     if body and isinstance(body[-1], ast.Expr):
         last = body[-1]

@@ -20,22 +20,25 @@ def reseed():
         np.seed(int.from_bytes(os.urandom(4), "little"))
 
 
-def precompile(src):
-    """In the zygote, before fork (parsing is not running): returns
-    (code or None, error or None, source lines)."""
+def precompile(src, template_names=False):
+    """Before the run (parsing is not running): returns (code or None,
+    error or None, source lines).  TEMPLATE_NAMES: the run's profiles
+    allow names such as __student_answer__ (runtime.json
+    "template_names")."""
     lines = src.decode("utf-8", "replace").splitlines()
     state["lines"] = lines
     register_source(src.decode("utf-8", "replace"))
     try:
-        return compile_user(src), None, lines
+        return compile_user(src, template_names), None, lines
     except (SyntaxError, ValueError, OverflowError, RecursionError,
             MemoryError) as e:
         return None, error_info(e), lines
 
 
-def prepare(compiled, scratch):
+def prepare(compiled, scratch, argv, open_builtin):
     """In the child, before the audit hook and seccomp: returns
-    (code, globals, error).  Everything costly was made in the zygote, so
+    (code, globals, error).  ARGV is sys.argv for the facade; OPEN_BUILTIN
+    gives the program open() on its workspace.  Everything costly was made in the zygote, so
     the child copies as few pages as possible."""
     code, error, lines = compiled
     state["lines"] = lines
@@ -48,8 +51,11 @@ def prepare(compiled, scratch):
     tf = sys.modules.get("tempfile")
     if tf is not None:
         tf.tempdir = scratch
-    g = {"__name__": "__main__", "__doc__": None,
-         "__builtins__": dict(state["builtins"])}
+    make_facades(argv)
+    b = dict(state["builtins"])
+    if open_builtin:
+        b["open"] = guarded_open
+    g = {"__name__": "__main__", "__doc__": None, "__builtins__": b}
     return code, g, error
 
 
@@ -189,7 +195,9 @@ def execute(code, g, error, result_fd):
             end_of_run()
         except Exception:  # noqa: BLE001 - figures are a courtesy
             pass
-    for f in (sys.stdout, sys.stderr):
+    # The streams a program may have swapped (sys.stdout = StringIO()),
+    # then the run's own.
+    for f in (sys.stdout, sys.stderr) + tuple(state.get("stdio", ())[1:]):
         try:
             f.flush()
         except BaseException:  # noqa: B036

@@ -68,6 +68,9 @@ class ModuleView:
 
 def module_view(mod, path):
     """A view of MOD reached as PATH, or None if neither may be used."""
+    facaded, facade = facade_for(mod)
+    if facaded:
+        return facade
     allowed = state["allowed"]
     real = mod.__name__
     if sys.modules.get(path) is mod and allowed(path):

@@ -1,0 +1,127 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * jobe.h - a Jobe-compatible REST API (Moodle CodeRunner's grading
+ * back end), independent of the transport: the routes under
+ * /jobe/index.php/restapi/ (and /jobe/restapi/, /restapi/), run_spec
+ * parsing, outcome codes and result objects as Jobe has them, the file
+ * cache (jobe_files.c) and the X-API-KEY check.  A run becomes an
+ * execute_code call (struct pw_exec) under the profiles basic and jobe,
+ * queued by the server like any other; its reply is turned into Jobe's
+ * result object by pw_jobe_run_answer.
+ */
+#pragma once
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/pyward.h"
+#include "core/util.h"
+#include "server/conf.h"
+#include "server/tools.h"
+
+/* Jobe's outcome codes. */
+enum pw_jobe_outcome {
+    PW_JOBE_COMPILE_ERROR = 11,
+    PW_JOBE_RUNTIME_ERROR = 12,
+    PW_JOBE_TIME_LIMIT = 13,
+    PW_JOBE_SUCCESS = 15,
+    PW_JOBE_MEMORY_LIMIT = 17,
+    PW_JOBE_ILLEGAL_SYSCALL = 19,
+    PW_JOBE_INTERNAL_ERROR = 20,
+    PW_JOBE_OVERLOAD = 21,
+};
+
+/* The defaults of a python3 run (Jobe's Python3Task). */
+#define PW_JOBE_CPUTIME_S   5
+#define PW_JOBE_MEMORY_MB   1000
+#define PW_JOBE_SOURCE_NAME "prog.py"
+
+struct pw_jobe;
+
+/* Owned, or NULL with ERR (the keys file or the file directory cannot be
+ * used).  CFG and TOOLS are borrowed and outlive it. */
+struct pw_jobe *pw_jobe_new(const struct pw_config *cfg,
+                            struct pw_tools *tools, struct pw_error *err);
+void pw_jobe_free(struct pw_jobe *j);
+
+/* True if PATH is one of the API's routes' prefixes. */
+bool pw_jobe_route(const char *path);
+
+/* What to answer: STATUS with BODY (owned JSON text, or NULL for none),
+ * or a run to submit (EXEC owned; the answer comes later from
+ * pw_jobe_run_answer with SOURCE_NAME, owned). */
+struct pw_jobe_answer {
+    unsigned status;
+    char *body;
+    struct pw_exec *exec;
+    char *source_name;
+};
+
+/* Answer METHOD PATH with BODY (LEN bytes) and the X-API-KEY header
+ * (NULL if absent). */
+void pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
+                    const char *api_key, const char *body, size_t len,
+                    struct pw_jobe_answer *a);
+/* The answer to a run from the JSON-RPC reply LINE of its execute_code
+ * call (a server busy error is Jobe's overload outcome).  SOURCE_NAME is
+ * the run's file name (tracebacks name it). */
+void pw_jobe_run_answer(const char *line, const char *source_name,
+                        struct pw_jobe_answer *a);
+void pw_jobe_answer_clear(struct pw_jobe_answer *a);
+
+/* --- the parts, exposed for the unit tests --------------------------- */
+
+/* A run_spec checked: the fields Jobe reads, borrowed from the JSON. */
+struct pw_jobe_spec {
+    const char *code; /* the program (sourcecode, or -c CODE) */
+    size_t code_len;
+    const char *input;
+    size_t input_len;
+    const char *source_name;
+    double cputime_s;
+    long long memory_bytes;
+    char **argv;      /* owned: sys.argv */
+    json_t *files;    /* borrowed file_list, or NULL */
+    char *code_owned; /* owned: -c CODE taken from interpreterargs */
+};
+
+/* Check RUN (the parsed POST body): 0, or -1 with *STATUS (400) and *MSG
+ * (owned) Jobe's message.  MAX_CPU: the server's largest cputime. */
+int pw_jobe_spec_parse(json_t *body, double max_cpu, struct pw_jobe_spec *spec,
+                       unsigned *status, char **msg);
+void pw_jobe_spec_clear(struct pw_jobe_spec *spec);
+/* Split TEXT as a POSIX shell would its words (quotes and backslashes;
+ * no expansion).  Returns a NULL-terminated owned vector, or NULL if a
+ * quote is not closed. */
+char **pw_jobe_shell_split(const char *text);
+/* Jobe's result object (new reference; RUN_ID may be NULL). */
+json_t *pw_jobe_result_object(const char *run_id, int outcome,
+                              const char *cmpinfo, const char *out,
+                              const char *err);
+/* The result object (new reference) of a finished execute_code result's
+ * structuredContent SC. */
+json_t *pw_jobe_result_json(const json_t *sc, const char *source_name);
+
+/* --- the file cache (jobe_files.c) ---------------------------------- */
+
+struct pw_jobe_files;
+
+/* The cache in DIR (created 0700 if missing; NULL: under $TMPDIR),
+ * files of at most MAX_FILE bytes, MAX_TOTAL in all (the oldest go
+ * first), each kept TTL seconds after its last PUT.  NULL with ERR. */
+struct pw_jobe_files *pw_jobe_files_new(const char *dir, long long max_file,
+                                        long long max_total, double ttl,
+                                        struct pw_error *err);
+void pw_jobe_files_free(struct pw_jobe_files *f);
+/* True if ID may name a file (letters and digits, 1 to 64). */
+bool pw_jobe_file_id_ok(const char *id);
+/* Store DATA (LEN bytes) as ID: 0, or -1 with ERR (PW_ERR_USAGE: too
+ * large). */
+int pw_jobe_files_put(struct pw_jobe_files *f, const char *id,
+                      const char *data, size_t len, struct pw_error *err);
+bool pw_jobe_files_has(struct pw_jobe_files *f, const char *id);
+/* Read ID into B: 0, or -1 if it is not there (or expired). */
+int pw_jobe_files_get(struct pw_jobe_files *f, const char *id,
+                      struct pw_buf *b);

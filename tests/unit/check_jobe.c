@@ -1,0 +1,310 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * check_jobe.c - unit tests of the Jobe API's parts that need no server:
+ * the shell words of interpreterargs, run_spec checks and their
+ * messages, execute_code results mapped to outcome codes, the file
+ * cache's ids, sizes and round trip.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sandbox/sandbox.h"
+#include "server/jobe.h"
+
+static void
+assert_words(const char *text, const char *const *want)
+{
+    char **got = pw_jobe_shell_split(text);
+    ck_assert_ptr_nonnull(got);
+    size_t i = 0;
+    for (; want[i] != NULL; i++) {
+        ck_assert_ptr_nonnull(got[i]);
+        ck_assert_str_eq(got[i], want[i]);
+        free(got[i]);
+    }
+    ck_assert_ptr_null(got[i]);
+    free(got);
+}
+
+START_TEST(shell_words)
+{
+    assert_words("-c \"print(\\\"Blah\\\")\"",
+                 (const char *const[]){"-c", "print(\"Blah\")", NULL});
+    assert_words("  -BE   -u ", (const char *const[]){"-BE", "-u", NULL});
+    assert_words("'a b'\"c\"\\ d", (const char *const[]){"a bc d", NULL});
+    assert_words("'it''s' \"\\$x\\n\"",
+                 (const char *const[]){"its", "$x\\n", NULL});
+    assert_words("", (const char *const[]){NULL});
+    ck_assert_ptr_null(pw_jobe_shell_split("-c 'open"));
+    ck_assert_ptr_null(pw_jobe_shell_split("\"x"));
+}
+END_TEST
+
+/* The body the last spec borrows from. */
+static json_t *body;
+
+/* Parse TEXT as a POST body; returns the status (0 when accepted) and
+ * checks the message when WANT is given. */
+static unsigned
+parse(const char *text, const char *want, struct pw_jobe_spec *spec)
+{
+    json_decref(body);
+    body = json_loads(text, 0, NULL);
+    ck_assert_ptr_nonnull(body);
+    unsigned status = 0;
+    char *msg = NULL;
+    int rc = pw_jobe_spec_parse(body, 50, spec, &status, &msg);
+    if (rc == 0) {
+        ck_assert_ptr_null(msg);
+        return 0;
+    }
+    ck_assert_ptr_nonnull(msg);
+    if (want != NULL) {
+        ck_assert_str_eq(msg, want);
+    }
+    free(msg);
+    return status;
+}
+
+START_TEST(spec_messages)
+{
+    struct pw_jobe_spec spec;
+    ck_assert_uint_eq(parse("[1]", "Non-JSON post data received", &spec), 400);
+    ck_assert_uint_eq(
+        parse("{\"x\":1}", "No run_spec attribute found in post data", &spec),
+        400);
+    ck_assert_uint_eq(
+        parse("{\"run_spec\":{\"sourcecode\":\"x\"}}",
+              "run_spec is missing the required attribute 'language_id'",
+              &spec),
+        400);
+    ck_assert_uint_eq(
+        parse("{\"run_spec\":{\"language_id\":\"python3\"}}",
+              "run_spec is missing the required attribute 'sourcecode'",
+              &spec),
+        400);
+    ck_assert_uint_eq(parse("{\"run_spec\":{\"language_id\":\"C\","
+                            "\"sourcecode\":\"x\"}}",
+                            "Language 'c' is not known", &spec),
+                      400);
+    ck_assert_uint_eq(
+        parse("{\"run_spec\":{\"language_id\":\"python3\","
+              "\"sourcecode\":\"x\",\"parameters\":{\"cputime\":51}}}",
+              "cputime exceeds maximum allowed on this Jobe server (50 secs)",
+              &spec),
+        400);
+    ck_assert_uint_eq(
+        parse("{\"run_spec\":{\"language_id\":\"python3\","
+              "\"sourcecode\":\"x\",\"sourcefilename\":\".hidden.py\"}}",
+              "The sourcefilename for the run_spec is illegal", &spec),
+        400);
+    ck_assert_uint_eq(parse("{\"run_spec\":{\"language_id\":\"python3\","
+                            "\"sourcecode\":\"x\",\"file_list\":"
+                            "[[\"short\",\"f\"]]}}",
+                            NULL, &spec),
+                      400);
+    ck_assert_uint_eq(parse("{\"run_spec\":{\"language_id\":\"python3\","
+                            "\"sourcecode\":\"x\",\"parameters\":"
+                            "{\"interpreterargs\":[\"-m pylint\"]}}}",
+                            NULL, &spec),
+                      400);
+}
+END_TEST
+
+START_TEST(spec_fields)
+{
+    struct pw_jobe_spec spec;
+    ck_assert_uint_eq(
+        parse("{\"run_spec\":{\"language_id\":\"Python3\","
+              "\"sourcecode\":\"print(1)\",\"input\":\"in\","
+              "\"sourcefilename\":\"t.py\",\"file_list\":"
+              "[[\"abcdefgh1\",\"data.txt\"]],\"parameters\":"
+              "{\"cputime\":7,\"memorylimit\":100,\"runargs\":[\"a\"],"
+              "\"interpreterargs\":[\"-BE\"]}}}",
+              NULL, &spec),
+        0);
+    ck_assert_str_eq(spec.code, "print(1)");
+    ck_assert_str_eq(spec.input, "in");
+    ck_assert_str_eq(spec.source_name, "t.py");
+    ck_assert(spec.cputime_s == 7);
+    ck_assert_int_eq(spec.memory_bytes, 100LL << 20);
+    ck_assert_str_eq(spec.argv[0], "t.py");
+    ck_assert_str_eq(spec.argv[1], "a");
+    ck_assert_ptr_null(spec.argv[2]);
+    ck_assert_uint_eq(json_array_size(spec.files), 1);
+    pw_jobe_spec_clear(&spec);
+
+    ck_assert_uint_eq(
+        parse("{\"run_spec\":{\"language_id\":\"python3\","
+              "\"sourcecode\":\"\",\"parameters\":{\"interpreterargs\":"
+              "[\"-c \\\"print(2)\\\"\"]}}}",
+              NULL, &spec),
+        0);
+    ck_assert_str_eq(spec.code, "print(2)");
+    ck_assert_str_eq(spec.argv[0], "-c");
+    ck_assert_str_eq(spec.argv[1], "prog.py");
+    ck_assert(spec.cputime_s == 5);
+    pw_jobe_spec_clear(&spec);
+}
+END_TEST
+
+static int
+outcome(const char *sc_text, json_t **res)
+{
+    json_t *sc = json_loads(sc_text, 0, NULL);
+    ck_assert_ptr_nonnull(sc);
+    *res = pw_jobe_result_json(sc, "t.py");
+    json_decref(sc);
+    ck_assert_ptr_nonnull(*res);
+    return (int)json_integer_value(json_object_get(*res, "outcome"));
+}
+
+START_TEST(outcomes)
+{
+    json_t *r;
+    ck_assert_int_eq(outcome("{\"status\":\"ok\",\"stdout\":\"a\"}", &r), 15);
+    ck_assert_str_eq(json_string_value(json_object_get(r, "stdout")), "a");
+    json_decref(r);
+    ck_assert_int_eq(outcome("{\"status\":\"ok\",\"stderr\":\"w\"}", &r), 12);
+    json_decref(r);
+    ck_assert_int_eq(outcome("{\"status\":\"error\",\"exit_code\":3}", &r),
+                     15);
+    json_decref(r);
+    ck_assert_int_eq(
+        outcome("{\"status\":\"error\",\"traceback\":"
+                "\"Traceback (most recent call last):\\n  line 2, in "
+                "<module>\\nValueError: x\\n\"}",
+                &r),
+        12);
+    ck_assert_str_eq(json_string_value(json_object_get(r, "stderr")),
+                     "Traceback (most recent call last):\n  File \"t.py\", "
+                     "line 2, in <module>\nValueError: x\n");
+    json_decref(r);
+    ck_assert_int_eq(outcome("{\"status\":\"timeout\"}", &r), 13);
+    json_decref(r);
+    ck_assert_int_eq(outcome("{\"status\":\"memory_limit\"}", &r), 17);
+    json_decref(r);
+    ck_assert_int_eq(outcome("{\"status\":\"killed\",\"blocked\":{\"kind\":"
+                             "\"syscall\"}}",
+                             &r),
+                     19);
+    json_decref(r);
+    ck_assert_int_eq(outcome("{\"status\":\"internal_error\"}", &r), 20);
+    json_decref(r);
+    ck_assert_int_eq(
+        outcome("{\"status\":\"rejected\",\"validation\":{\"findings\":"
+                "[{\"line\":1,\"column\":6,\"code\":\"PW001\",\"message\":"
+                "\"syntax error\"}]}}",
+                &r),
+        11);
+    ck_assert_str_eq(json_string_value(json_object_get(r, "cmpinfo")),
+                     "t.py:1:6: PW001 syntax error\n");
+    json_decref(r);
+}
+END_TEST
+
+START_TEST(busy_reply_is_overload)
+{
+    struct pw_jobe_answer a;
+    pw_jobe_run_answer("{\"jsonrpc\":\"2.0\",\"id\":\"j\",\"error\":{\"code\":"
+                       "-32000,\"message\":\"server busy\"}}",
+                       "t.py", &a);
+    ck_assert_uint_eq(a.status, 200);
+    json_t *r = json_loads(a.body, 0, NULL);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "outcome")), 21);
+    json_decref(r);
+    pw_jobe_answer_clear(&a);
+}
+END_TEST
+
+START_TEST(file_cache)
+{
+    char dir[] = "/tmp/check-jobe-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    struct pw_error err = {0};
+    struct pw_jobe_files *f = pw_jobe_files_new(dir, 10, 25, 3600, &err);
+    ck_assert_ptr_nonnull(f);
+    ck_assert(!pw_jobe_file_id_ok("a/b"));
+    ck_assert(!pw_jobe_file_id_ok(".."));
+    ck_assert(!pw_jobe_file_id_ok(""));
+    ck_assert_int_eq(pw_jobe_files_put(f, "../x", "1", 1, &err), -1);
+    ck_assert_int_eq(pw_jobe_files_put(f, "big", "01234567890", 11, &err), -1);
+    ck_assert_int_eq(err.code, PW_ERR_USAGE);
+    ck_assert_int_eq(pw_jobe_files_put(f, "one", "0123456789", 10, &err), 0);
+    ck_assert(pw_jobe_files_has(f, "one"));
+    ck_assert(!pw_jobe_files_has(f, "two"));
+    struct pw_buf b;
+    pw_buf_init(&b);
+    ck_assert_int_eq(pw_jobe_files_get(f, "one", &b), 0);
+    ck_assert_uint_eq(b.len, 10);
+    ck_assert_int_eq(memcmp(b.data, "0123456789", 10), 0);
+    pw_buf_free(&b);
+    /* Over the total: the oldest goes. */
+    ck_assert_int_eq(pw_jobe_files_put(f, "two", "0123456789", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "three", "0123456789", 10, &err), 0);
+    ck_assert(pw_jobe_files_has(f, "three"));
+    int kept = pw_jobe_files_has(f, "one") + pw_jobe_files_has(f, "two");
+    ck_assert_int_eq(kept, 1);
+    pw_jobe_files_free(f);
+    /* Expired files are gone. */
+    f = pw_jobe_files_new(dir, 10, 25, -1, &err);
+    ck_assert_ptr_nonnull(f);
+    ck_assert(!pw_jobe_files_has(f, "three"));
+    ck_assert_int_eq(pw_jobe_files_put(f, "four", "x", 1, &err), 0);
+    pw_jobe_files_free(f);
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+START_TEST(support_file_names)
+{
+    ck_assert(pw_sbx_file_name_ok("data.txt"));
+    ck_assert(pw_sbx_file_name_ok("..x"));
+    ck_assert(!pw_sbx_file_name_ok(""));
+    ck_assert(!pw_sbx_file_name_ok("."));
+    ck_assert(!pw_sbx_file_name_ok(".."));
+    ck_assert(!pw_sbx_file_name_ok("a/b"));
+    ck_assert(!pw_sbx_file_name_ok("/etc/passwd"));
+    ck_assert(!pw_sbx_file_name_ok("../secret"));
+    char longname[PW_SBX_NAME_MAX + 2];
+    memset(longname, 'a', sizeof(longname) - 1);
+    longname[sizeof(longname) - 1] = '\0';
+    ck_assert(!pw_sbx_file_name_ok(longname));
+    longname[PW_SBX_NAME_MAX] = '\0';
+    ck_assert(pw_sbx_file_name_ok(longname));
+}
+END_TEST
+
+static Suite *
+jobe_suite(void)
+{
+    Suite *s = suite_create("jobe");
+    TCase *tc = tcase_create("api");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, shell_words);
+    tcase_add_test(tc, spec_messages);
+    tcase_add_test(tc, spec_fields);
+    tcase_add_test(tc, outcomes);
+    tcase_add_test(tc, busy_reply_is_overload);
+    tcase_add_test(tc, file_cache);
+    tcase_add_test(tc, support_file_names);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(jobe_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
