@@ -423,6 +423,20 @@ cmpinfo_of(const json_t *sc, const char *name)
     return pw_buf_take(&b, NULL);
 }
 
+/* TEXT with the program's file ("<user>" in the sandbox's tracebacks)
+ * named NAME, appended to B. */
+static void
+append_named(struct pw_buf *b, const char *text, const char *name)
+{
+    static const char user[] = "File \"<user>\"";
+    for (const char *at; (at = strstr(text, user)) != NULL;
+         text = at + sizeof(user) - 1) {
+        pw_buf_append(b, text, (size_t)(at - text));
+        pw_buf_printf(b, "File \"%s\"", name);
+    }
+    pw_buf_append(b, text, strlen(text));
+}
+
 /* stderr as python3 would print it: the program's own stderr, then its
  * traceback with the frames naming NAME. */
 static char *
@@ -432,19 +446,22 @@ stderr_of(const json_t *sc, const char *name)
     pw_buf_init(&b);
     const char *err = str_of(sc, "stderr");
     pw_buf_append(&b, err, strlen(err));
-    const char *tb = str_of(sc, "traceback");
-    for (const char *line = tb; *line != '\0';) {
-        const char *end = strchr(line, '\n');
-        size_t n = end != NULL ? (size_t)(end - line + 1) : strlen(line);
-        if (strncmp(line, "  line ", 7) == 0) {
-            pw_buf_printf(&b, "  File \"%s\", ", name);
-            pw_buf_append(&b, line + 2, n - 2);
-        } else {
-            pw_buf_append(&b, line, n);
-        }
-        line += n;
-    }
+    append_named(&b, str_of(sc, "traceback"), name);
     return pw_buf_take(&b, NULL);
+}
+
+/* True if the run failed on compiling the program: a SyntaxError (or
+ * IndentationError, TabError) with no frame of the program's. */
+static bool
+compile_failed(const json_t *sc)
+{
+    const json_t *e = json_object_get(sc, "error_details");
+    const char *type = str_of(e, "type");
+    return strcmp(str_of(sc, "status"), "error") == 0 &&
+           (strcmp(type, "SyntaxError") == 0 ||
+            strcmp(type, "IndentationError") == 0 ||
+            strcmp(type, "TabError") == 0) &&
+           strncmp(str_of(sc, "traceback"), "Traceback", 9) != 0;
 }
 
 static int
@@ -482,6 +499,10 @@ pw_jobe_result_json(const json_t *sc, const char *name)
         return pw_jobe_result_object(id, PW_JOBE_COMPILE_ERROR, info, "", "");
     }
     PW_AUTOFREE char *err = stderr_of(sc, name);
+    if (compile_failed(sc)) {
+        /* As python3 -m py_compile reports it. */
+        return pw_jobe_result_object(id, PW_JOBE_COMPILE_ERROR, err, "", "");
+    }
     if (strcmp(str_of(sc, "status"), "output_limit") == 0) {
         PW_AUTOFREE char *more =
             pw_xasprintf("%s\n[output limit exceeded]\n", err);

@@ -125,7 +125,8 @@ def test_outcomes(srv):
                 "input": "Line1\nLine2\n"}, 15, "Line1\nLine2\n")
     expect_run(srv, "a syntax error is a compile error (11) with cmpinfo",
                {"sourcecode": 'print("Hello world!"\n'}, 11, "",
-               lambda r: "test.py:1:" in r["cmpinfo"])
+               lambda r: 'File "test.py", line 1' in r["cmpinfo"] and
+               "SyntaxError" in r["cmpinfo"])
     expect_run(srv, "an exception is a runtime error (12), its traceback "
                "naming the file",
                {"sourcecode": "data = [1, 2]\nprint(data[2])\n"}, 12, "",

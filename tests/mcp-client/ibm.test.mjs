@@ -138,8 +138,9 @@ test('get_sandbox_info: security_profiles, resource_limits, container_mode', asy
   const sc = r.structuredContent;
   assert.equal(r.isError, false);
   assert.equal(sc.success, true);
-  assert.deepEqual(Object.keys(sc.security_profiles), ['basic', 'data_science', 'network', 'filesystem']);
-  assert.deepEqual(Object.values(sc.security_profiles).map((p) => p.enabled), [true, false, false, false]);
+  // The python sandbox server's four profiles first, then pyward's own.
+  assert.deepEqual(Object.keys(sc.security_profiles), ['basic', 'data_science', 'network', 'filesystem', 'jobe']);
+  assert.deepEqual(Object.values(sc.security_profiles).map((p) => p.enabled), [true, false, false, false, false]);
   assert.ok(sc.security_profiles.basic.modules.includes('math'));
   assert.ok(sc.security_profiles.basic.modules.includes('json'));
   assert.ok(!sc.security_profiles.basic.modules.includes('os'));
@@ -151,7 +152,7 @@ test('get_sandbox_info: security_profiles, resource_limits, container_mode', asy
   });
   assert.deepEqual(sc.allowed_imports, { only: null, added: null });
   const s = (await science.callTool({ name: 'get_sandbox_info', arguments: {} })).structuredContent;
-  assert.deepEqual(Object.values(s.security_profiles).map((p) => p.enabled), [true, true, false, false]);
+  assert.deepEqual(Object.values(s.security_profiles).map((p) => p.enabled), [true, true, false, false, false]);
 });
 
 test('container mode with numpy and memory_limit "256m" (data_science enabled)', async (t) => {
@@ -346,7 +347,7 @@ test('environment: every SANDBOX_* variable shows in get_sandbox_info', async (t
     assert.deepEqual(sc.resource_limits, { timeout: 12, max_output_size: 65536, memory_limit: '128m' });
     assert.deepEqual(sc.limits.timeout, { default: 12, max: 60 });
     assert.equal(sc.limits.memory_bytes.default, 128 << 20);
-    assert.deepEqual(Object.values(sc.security_profiles).map((p) => p.enabled), [true, false, true, true]);
+    assert.deepEqual(Object.values(sc.security_profiles).map((p) => p.enabled), [true, false, true, true, false]);
     assert.deepEqual(sc.container_mode, {
       available: info.container_mode.available, enabled: false, image: 'python-sandbox:latest', image_used: false,
     });

@@ -176,14 +176,26 @@ START_TEST(outcomes)
                      15);
     json_decref(r);
     ck_assert_int_eq(
-        outcome("{\"status\":\"error\",\"traceback\":"
-                "\"Traceback (most recent call last):\\n  line 2, in "
-                "<module>\\nValueError: x\\n\"}",
-                &r),
+        outcome(
+            "{\"status\":\"error\",\"traceback\":"
+            "\"Traceback (most recent call last):\\n  File \\\"<user>\\\", "
+            "line 2, in <module>\\nValueError: x\\n\"}",
+            &r),
         12);
     ck_assert_str_eq(json_string_value(json_object_get(r, "stderr")),
                      "Traceback (most recent call last):\n  File \"t.py\", "
                      "line 2, in <module>\nValueError: x\n");
+    json_decref(r);
+    /* A syntax error (no frame): a compile error, as py_compile says it. */
+    ck_assert_int_eq(
+        outcome("{\"status\":\"error\",\"error_details\":{\"type\":"
+                "\"SyntaxError\"},\"traceback\":\"  File \\\"<user>\\\", "
+                "line 1\\n    x = (\\n        ^\\nSyntaxError: '(' was never "
+                "closed\\n\"}",
+                &r),
+        11);
+    ck_assert_ptr_nonnull(strstr(
+        json_string_value(json_object_get(r, "cmpinfo")), "File \"t.py\""));
     json_decref(r);
     ck_assert_int_eq(outcome("{\"status\":\"timeout\"}", &r), 13);
     json_decref(r);
