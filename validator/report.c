@@ -25,6 +25,7 @@ pw_report_free(struct pw_report *r)
     for (size_t i = 0; i < r->n; i++) {
         free(r->v[i].d.rule);
         free(r->v[i].d.message);
+        free(r->v[i].d.module);
     }
     for (size_t i = 0; i < r->npaths; i++) {
         free(r->paths[i]);
