@@ -17,6 +17,8 @@ const [PYWARD, CFG, WORK] = process.argv.slice(2);
 const CALLS = Number(process.env.FAILOVER_CALLS ?? 150);
 const WORKERS = Number(process.env.FAILOVER_WORKERS ?? 6);
 const CALL_LIMIT_MS = 60000; // a call not settled by then has hung
+const RETRIES = 3;
+const RETRY_PAUSE_MS = 300;
 const TOKEN = `pyward-failover-${process.pid}`;
 const REVISION = '2026-07-28';
 // A run long enough to be caught in flight, short enough for the load.
@@ -191,8 +193,14 @@ async function main() {
       const attempts = [a];
       if (!a.ok) {
         firstErrors.push({ i, a });
+      }
+      // What an MCP client does on an error: try again, a few times, after
+      // a pause (a retry sent before HAProxy's checks took the dead
+      // instance out may meet it again).
+      for (let tries = 0; !a.ok && tries < RETRIES; tries++) {
         retried += 1;
-        a = await attempt(c, i); // what an MCP client does on an error
+        await sleep(RETRY_PAUSE_MS);
+        a = await attempt(c, i);
         attempts.push(a);
       }
       results[i] = { ...a, attempts };
