@@ -54,7 +54,15 @@ EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py
 # Idioms python3 runs that the sandbox accepts, through `pyward check` and
 # `pyward run` (tests/idioms/).
 TESTS += tests/idioms/run.sh
-EXTRA_DIST += tests/idioms
+# (File by file: the folder holds the suite's run.log and run.trs after
+# an in-tree make check, which a VPATH build must not find.)
+EXTRA_DIST += \
+	tests/idioms/run.sh \
+	tests/idioms/future_annotations.py tests/idioms/future_annotations.out \
+	tests/idioms/naming_dunders.py tests/idioms/naming_dunders.out \
+	tests/idioms/numpy_version.py tests/idioms/numpy_version.out \
+	tests/idioms/private_names.py tests/idioms/private_names.out \
+	$(NULL)
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \
