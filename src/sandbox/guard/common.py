@@ -17,6 +17,7 @@ import io
 import json
 import os
 import re
+import select
 import signal
 import sys
 import traceback

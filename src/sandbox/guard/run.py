@@ -3,9 +3,48 @@
 # zygote, prepare, execute, and the report (result, variables, error).
 
 
+# A read of the program's stdin waits for input in slices of this many
+# seconds, back in the interpreter between them (see StdinFile).
+STDIN_SLICE = 0.2
+
+
+class StdinFile(io.FileIO):
+    """fd 0 as the program reads it (sys.stdin.buffer.raw, under a
+    BufferedReader as in python3).  A Ctrl-C whose SIGINT lands after
+    the interpreter's last check of signals and before the read() system
+    call would be noticed only once a line arrives: the read waits for
+    input with select() in short slices, so a pending KeyboardInterrupt
+    is raised within STDIN_SLICE seconds.  (python3 has the same window;
+    `pyward run` relays the signal, which makes landing in it likelier.)"""
+
+    def read(self, size=-1):
+        if size is None or size < 0:
+            chunks = []
+            while True:
+                chunk = self.read(65536)
+                if not chunk:
+                    return b"".join(chunks)
+                chunks.append(chunk)
+        wait_for_stdin()
+        return io.FileIO.read(self, size)
+
+    def readall(self):
+        return self.read(-1)
+
+    def readinto(self, b):
+        wait_for_stdin()
+        return io.FileIO.readinto(self, b)
+
+
+def wait_for_stdin():
+    while not select.select((0,), (), (), STDIN_SLICE)[0]:
+        pass
+
+
 def make_stdio():
     enc = dict(encoding="utf-8", errors="backslashreplace")
-    return (io.TextIOWrapper(io.FileIO(0, "r", closefd=False), **enc),
+    stdin = io.BufferedReader(StdinFile(0, "r", closefd=False))
+    return (io.TextIOWrapper(stdin, **enc),
             io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
                              line_buffering=True, **enc),
             io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
