@@ -3,7 +3,14 @@
 # `ok N - name` or `not ok N - name` line per test point, a plan at the end.
 # Logs of a failing point go to stderr (kept in the .log by automake).
 
-: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+# The source tree: the nearest folder above the script that holds
+# configure.ac (scripts live in tests/ and in folders below it).
+if [ -z "${top_srcdir:-}" ]; then
+    top_srcdir=$(cd "$(dirname "$0")" && pwd)
+    while [ ! -f "$top_srcdir/configure.ac" ] && [ "$top_srcdir" != / ]; do
+        top_srcdir=$(dirname "$top_srcdir")
+    done
+fi
 : "${top_builddir:=$top_srcdir}"
 : "${PYWARD:=$top_builddir/pyward}"
 : "${PYWARD_RULES_DIR:=$top_srcdir/rules}"

@@ -104,13 +104,7 @@ static const char list_output[] = S({
     "required" : ["sessions"]
 });
 
-static const struct tool_def {
-    const char *name;
-    const char *title;
-    const char *description;
-    const char *input;
-    const char *output;
-} tool_defs[] = {
+static const struct pw_tool_def tool_defs[] = {
     {"create_session", "Start a Python session",
      "Start a sandboxed Python session whose state persists across calls: "
      "pass its session_id to execute_code and the variables, functions, "
@@ -138,24 +132,27 @@ pw_session_tool_exists(const char *name)
     return false;
 }
 
+json_t *
+pw_tool_def_json(const struct pw_tool_def *d, json_t *in, json_t *out)
+{
+    if (in == NULL || out == NULL) {
+        json_decref(in);
+        json_decref(out);
+        return NULL;
+    }
+    /* "o" steals IN and OUT, also when the pack fails. */
+    return json_pack("{s:s,s:s,s:s,s:o,s:o}", "name", d->name, "title",
+                     d->title, "description", d->description, "inputSchema",
+                     in, "outputSchema", out);
+}
+
 int
 pw_session_tools_list(json_t *list)
 {
     for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
-        const struct tool_def *d = &tool_defs[i];
-        json_t *in = json_loads(d->input, 0, NULL);
-        json_t *out = json_loads(d->output, 0, NULL);
-        /* "o" steals IN and OUT, also when the pack fails. */
-        json_t *tool =
-            in != NULL && out != NULL
-                ? json_pack("{s:s,s:s,s:s,s:o,s:o}", "name", d->name, "title",
-                            d->title, "description", d->description,
-                            "inputSchema", in, "outputSchema", out)
-                : NULL;
-        if (tool == NULL) {
-            json_decref(in);
-            json_decref(out);
-        }
+        const struct pw_tool_def *d = &tool_defs[i];
+        json_t *tool = pw_tool_def_json(d, json_loads(d->input, 0, NULL),
+                                        json_loads(d->output, 0, NULL));
         if (json_array_append_new(list, tool) < 0) {
             return -1;
         }

@@ -29,6 +29,20 @@ struct pw_session_ctx {
     const char *owner; /* the caller (tools.h) */
 };
 
+/* A tool as tools/list shows it; INPUT and OUTPUT are its schemas as
+ * JSON text. */
+struct pw_tool_def {
+    const char *name;
+    const char *title;
+    const char *description;
+    const char *input;
+    const char *output;
+};
+
+/* New reference: D's tools/list entry with the schemas IN and OUT (both
+ * stolen, also when it fails), or NULL if either is NULL. */
+json_t *pw_tool_def_json(const struct pw_tool_def *d, json_t *in, json_t *out);
+
 /* True if NAME is one of the session tools. */
 bool pw_session_tool_exists(const char *name);
 /* Append the session tools' tools/list entries to LIST.  0 or -1. */

@@ -537,7 +537,7 @@ static json_t *
 error_strings(const struct pw_diags *d)
 {
     json_auto_t *list = json_array();
-    for (size_t i = 0; list != NULL && i < d->n; i++) {
+    for (size_t i = 0; i < d->n; i++) {
         PW_AUTOFREE char *s = pw_xasprintf("Line %d: %s (%s)", d->v[i].line,
                                            d->v[i].message, d->v[i].code);
         if (json_array_append_new(list, json_string(s)) < 0) {

@@ -404,13 +404,7 @@ static const char grade_output[] = S({
         [ "verdict", "passed", "total", "fraction", "points", "tests" ]
 });
 
-static const struct tool_def {
-    const char *name;
-    const char *title;
-    const char *description;
-    const char *input;
-    const char *output;
-} tool_defs[] = {
+static const struct pw_tool_def tool_defs[] = {
     {"execute_code", "Run Python in the sandbox",
      "Validate, then run Python code in an isolated sandbox (seccomp, "
      "rlimits, namespaces, restricted builtins and imports). Returns stdout, "
@@ -468,10 +462,7 @@ schema_load(const char *text)
     }
     size_t head = (size_t)(at - text);
     size_t len = strlen(text) + sizeof(validation);
-    char *buf = malloc(len);
-    if (buf == NULL) {
-        return NULL;
-    }
+    char *buf = pw_xmalloc(len);
     snprintf(buf, len, "%.*s%s%s", (int)head, text, validation,
              at + sizeof(mark) - 1);
     json_t *schema = json_loads(buf, 0, NULL);
@@ -493,24 +484,11 @@ pw_tools_list_json(const struct pw_tools *t)
         return pw_compat_tools_json(t->compat);
     }
     json_auto_t *tools = json_array();
-    if (tools == NULL) {
-        return NULL;
-    }
     for (size_t i = 0; i < PW_N_ELEMENTS(tool_defs); i++) {
-        const struct tool_def *d = &tool_defs[i];
-        json_t *in = schema_load(d->input);
-        json_t *out = schema_load(d->output);
-        if (in == NULL || out == NULL) {
-            json_decref(in);
-            json_decref(out);
-            return NULL;
-        }
-        /* "o" steals IN and OUT, also when the pack fails. */
+        const struct pw_tool_def *d = &tool_defs[i];
         json_t *tool =
-            json_pack("{s:s,s:s,s:s,s:o,s:o}", "name", d->name, "title",
-                      d->title, "description", d->description, "inputSchema",
-                      in, "outputSchema", out);
-        if (json_array_append_new(tools, tool) < 0) {
+            pw_tool_def_json(d, schema_load(d->input), schema_load(d->output));
+        if (tool == NULL || json_array_append_new(tools, tool) < 0) {
             return NULL;
         }
     }

@@ -14,6 +14,10 @@ lint_gate
 
 cd "$top_srcdir" || exit 1
 files=$(find src validator -name '*.[ch]' | LC_ALL=C sort)
+if [ -z "$files" ]; then
+    not_ok "the source files are found" "no .c or .h under $top_srcdir/src"
+    done_testing
+fi
 
 # area FILE-OR-INCLUDE: the area a path is in (empty: none).
 area() {
