@@ -84,7 +84,7 @@ def holds(pid, tokens):
     return found
 
 
-def marker_holder(root, marker, wait=10.0):
+def marker_holder(root, marker, wait=25.0):
     """The pid of the run whose memory holds MARKER (its code's literal),
     looked for until WAIT seconds have passed (a run may wait for its
     spare, longer in sanitized builds)."""
@@ -154,10 +154,13 @@ def main():
     tokens = [code_tok.encode(), stdin_tok.encode(),
               stdin_tok[::-1].encode(),          # only in its stdout
               code_tok.upper().encode()]         # only in its file
+    # The runs sleep long enough for the scans of a loaded host: reading a
+    # process of a sanitized build whole takes seconds there, and a run
+    # that ended before it was found would fail its point.
     victim = (f"import pathlib, time\nA = {code_tok!r}\ns = input()\n"
               "r = s[::-1]\nprint(r, flush=True)\n"
               "pathlib.Path('secret.txt').write_text(A.upper())\n"
-              "time.sleep(12)\n")
+              "time.sleep(30)\n")
     srv = ServeClient(PYWARD, "basic,filesystem", sys.stderr)
     srv.call("initialize", {"protocolVersion": "2025-06-18",
                             "capabilities": {},
@@ -167,16 +170,16 @@ def main():
     root = srv.p.pid
     calls = Calls(srv)
 
-    vid = calls.send({"code": victim, "stdin": stdin_tok, "timeout": 30,
+    vid = calls.send({"code": victim, "stdin": stdin_tok, "timeout": 60,
                       "profile": ["basic", "filesystem"]})
     time.sleep(1.5)  # it has printed and written its file, and sleeps
     probe_tok = "pb" + secrets.token_hex(16)
     pid_ = calls.send({"code": f"import time\nB = {probe_tok!r}\n"
-                               "time.sleep(8)\n", "timeout": 30})
+                               "time.sleep(25)\n", "timeout": 60})
 
     vpid = marker_holder(root, code_tok.encode())
     found = set()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 25
     while vpid and found != set(tokens) and time.monotonic() < deadline:
         found = holds(vpid, tokens) or set()  # printed, file written?
         time.sleep(0.2)
@@ -208,7 +211,7 @@ def main():
     for i in range(3):
         marker = f"lt{i}" + secrets.token_hex(16)
         rid = calls.send({"code": f"import time\nM = {marker!r}\n"
-                                  "time.sleep(4)\n"})
+                                  "time.sleep(10)\n"})
         lpid = marker_holder(root, marker.encode())
         leaks, procs = scan_others(root, set(), tokens)
         point(lpid is not None and not leaks,
