@@ -68,6 +68,16 @@ version=$(sed -n 's/^AC_INIT(\[pyward\], *\[\([^]]*\)\].*/\1/p' \
 check "doctor prints the version and the rules directory ($facts)" \
     test "${facts%% *}" = "$version" -a -f "${facts#* }/runtime.json"
 
+# What a program printed before a timeout comes back under plain
+# `pyward run` (no flush in the program): stdout holds it, stderr the
+# timeout alone, and the run exits 1 as for any limit.
+printf 'print("started")\nwhile True:\n    pass\n' >"$work/loop.py"
+"$PYWARD" run --timeout 1 "$work/loop.py" >"$work/stdout" 2>"$work/stderr"
+rc=$?
+got="rc=$rc stdout=$(cat "$work/stdout") stderr=$(cat "$work/stderr")"
+check "run prints what came before a timeout ($got)" \
+    test "$got" = "rc=1 stdout=started stderr=pyward: timeout: time limit of 1 s exceeded"
+
 # With it, a program cannot even learn that a host file outside its scratch
 # dir exists (stat is not covered by landlock); its own files still work.
 probe='import os.path, pathlib
