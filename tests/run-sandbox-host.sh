@@ -111,20 +111,27 @@ if printf 'import matplotlib\n' | "$PYWARD" run --profile data_science - \
     # PNG signature, IHDR, width 100, height 50.
     check "run --output-dir saves the plot ($(cat "$work/stderr"))" \
         test "$head" = 89504e470d0a1a0a0000000d494844520000006400000032
-    printf 'x' >"$work/saved/keep"
-    printf 'import pathlib\npathlib.Path("output/keep").write_text("new")\n' |
-        "$PYWARD" run --profile filesystem --output-dir "$work/saved" - \
-            2>"$work/stderr"
-    rc=$?
-    check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
-        test "$(cat "$work/saved/keep")" = x
-    check "run --output-dir exits 2 when it could not save a file (got $rc)" \
-        test "$rc" = 2
 else
     skip "run --output-dir saves the plot" "matplotlib not installed"
-    skip "run --output-dir never overwrites" "matplotlib not installed"
-    skip "run --output-dir exits 2 when it could not save a file" "matplotlib not installed"
 fi
+
+# Without matplotlib: the filesystem profile writes its files into
+# output/ itself.  A file already in the directory is kept, the others
+# are saved, and the run exits 2 as it could not save them all.
+mkdir "$work/files"
+printf 'x' >"$work/files/keep"
+printf '%s\n' 'import pathlib' \
+    'pathlib.Path("output/keep").write_text("new")' \
+    'pathlib.Path("output/fresh.txt").write_text("fresh")' |
+    "$PYWARD" run --profile filesystem --output-dir "$work/files" - \
+        2>"$work/stderr"
+rc=$?
+check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
+    test "$(cat "$work/files/keep")" = x
+check "run --output-dir saves the other files ($(ls "$work/files" | tr '\n' ' '))" \
+    test "$(cat "$work/files/fresh.txt" 2>&1)" = fresh
+check "run --output-dir exits 2 when it could not save a file (got $rc)" \
+    test "$rc" = 2
 
 # The workspace is a private tmpfs capped in bytes and files (with the
 # mount namespace): writing past either cap fails with ENOSPC, the run
