@@ -68,6 +68,16 @@ version=$(sed -n 's/^AC_INIT(\[pyward\], *\[\([^]]*\)\].*/\1/p' \
 check "doctor prints the version and the rules directory ($facts)" \
     test "${facts%% *}" = "$version" -a -f "${facts#* }/runtime.json"
 
+# What a program printed before a timeout comes back under plain
+# `pyward run` (no flush in the program): stdout holds it, stderr the
+# timeout alone, and the run exits 1 as for any limit.
+printf 'print("started")\nwhile True:\n    pass\n' >"$work/loop.py"
+"$PYWARD" run --timeout 1 "$work/loop.py" >"$work/stdout" 2>"$work/stderr"
+rc=$?
+got="rc=$rc stdout=$(cat "$work/stdout") stderr=$(cat "$work/stderr")"
+check "run prints what came before a timeout ($got)" \
+    test "$got" = "rc=1 stdout=started stderr=pyward: timeout: time limit of 1 s exceeded"
+
 # With it, a program cannot even learn that a host file outside its scratch
 # dir exists (stat is not covered by landlock); its own files still work.
 probe='import os.path, pathlib
@@ -101,20 +111,27 @@ if printf 'import matplotlib\n' | "$PYWARD" run --profile data_science - \
     # PNG signature, IHDR, width 100, height 50.
     check "run --output-dir saves the plot ($(cat "$work/stderr"))" \
         test "$head" = 89504e470d0a1a0a0000000d494844520000006400000032
-    printf 'x' >"$work/saved/keep"
-    printf 'import pathlib\npathlib.Path("output/keep").write_text("new")\n' |
-        "$PYWARD" run --profile filesystem --output-dir "$work/saved" - \
-            2>"$work/stderr"
-    rc=$?
-    check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
-        test "$(cat "$work/saved/keep")" = x
-    check "run --output-dir exits 2 when it could not save a file (got $rc)" \
-        test "$rc" = 2
 else
     skip "run --output-dir saves the plot" "matplotlib not installed"
-    skip "run --output-dir never overwrites" "matplotlib not installed"
-    skip "run --output-dir exits 2 when it could not save a file" "matplotlib not installed"
 fi
+
+# Without matplotlib: the filesystem profile writes its files into
+# output/ itself.  A file already in the directory is kept, the others
+# are saved, and the run exits 2 as it could not save them all.
+mkdir "$work/files"
+printf 'x' >"$work/files/keep"
+printf '%s\n' 'import pathlib' \
+    'pathlib.Path("output/keep").write_text("new")' \
+    'pathlib.Path("output/fresh.txt").write_text("fresh")' |
+    "$PYWARD" run --profile filesystem --output-dir "$work/files" - \
+        2>"$work/stderr"
+rc=$?
+check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
+    test "$(cat "$work/files/keep")" = x
+check "run --output-dir saves the other files ($(ls "$work/files" | tr '\n' ' '))" \
+    test "$(cat "$work/files/fresh.txt" 2>&1)" = fresh
+check "run --output-dir exits 2 when it could not save a file (got $rc)" \
+    test "$rc" = 2
 
 # The workspace is a private tmpfs capped in bytes and files (with the
 # mount namespace): writing past either cap fails with ENOSPC, the run

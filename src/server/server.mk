@@ -61,6 +61,15 @@ bench-http: pyward$(EXEEXT)
 	    $(top_srcdir)/contrib/haproxy/haproxy.cfg
 .PHONY: bench-http
 
+# The program's stdout line-buffered (as pyward runs it) next to block-
+# buffered and unbuffered, through execute_code: `make bench-output`.
+EXTRA_DIST += tests/bench/bench-output.py
+bench-output: pyward$(EXEEXT)
+	PYWARD='$(abs_top_builddir)/pyward$(EXEEXT)' \
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
+	$(PYTHON3) $(top_srcdir)/tests/bench/bench-output.py
+.PHONY: bench-output
+
 if HAVE_CHECK
 check_PROGRAMS += tests/unit/check_jsonrpc
 TESTS += tests/unit/check_jsonrpc

@@ -229,10 +229,16 @@ test('execute_code: rejection (validation)', async (t) => {
 test('execute_code: timeout', async (t) => {
   if (needSandbox(t)) return;
   const start = Date.now();
-  const r = await run({ code: 'while True:\n    pass\n', timeout: 1 });
+  const r = await run({ code: 'print("started")\nwhile True:\n    pass\n', timeout: 1 });
   assert.equal(r.isError, true);
   assert.equal(r.structuredContent.status, 'timeout');
   assert.ok(Date.now() - start < 5000);
+  // What the program printed before the timeout (no flush in it) comes
+  // back in the structured result and in the text a model reads, then
+  // the status.
+  assert.equal(r.structuredContent.stdout, 'started\n');
+  assert.equal(r.content[0].text,
+    'started\nStatus: timeout\nSandboxError: time limit of 1 s exceeded\n');
 });
 
 test('execute_code: stdin reaches the program', async (t) => {
