@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
-# Operators' files: the systemd unit (installed), the Kubernetes manifests
+# Operators' files: the systemd units (installed), the Kubernetes manifests
 # and the HAProxy configuration (shipped in the tarball, checked by
 # tests/deploy/), and `make deb-check` for the Debian package (debian/).
 
 # The unit names the installed binary: @bindir@ is filled in at make time
 # (configure leaves ${exec_prefix} in it).
+# The socket unit is installed as it is.
 if PW_SYSTEMD
-systemdsystemunit_DATA = contrib/systemd/pyward.service
+systemdsystemunit_DATA = contrib/systemd/pyward.service \
+	contrib/systemd/pyward.socket
 endif
 contrib/systemd/pyward.service: $(srcdir)/contrib/systemd/pyward.service.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) contrib/systemd && \
@@ -20,6 +22,7 @@ AM_DISTCHECK_CONFIGURE_FLAGS = \
 
 EXTRA_DIST += \
 	contrib/systemd/pyward.service.in \
+	contrib/systemd/pyward.socket \
 	contrib/kubernetes/deployment.yaml \
 	contrib/kubernetes/service.yaml \
 	contrib/kubernetes/hpa.yaml \

@@ -48,6 +48,9 @@ EXTRA_DIST += \
 # `pyward serve --http` against bad input (tests/http/).
 TESTS += tests/http/run.sh
 EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
+# ... and on a socket systemd passed (systemd-socket-activate).
+TESTS += tests/http/socket.sh
+EXTRA_DIST += tests/http/socket.sh tests/http/test_socket.py
 # The Jobe API of `pyward serve --http --jobe` (tests/jobe/).
 TESTS += tests/jobe/run.sh
 EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py

@@ -20,6 +20,7 @@
 #include "server/sessions.h"
 #include "server/conf.h"
 #include "server/http.h"
+#include "server/listenfd.h"
 #include "server/tools.h"
 #include "core/util.h"
 
@@ -158,6 +159,13 @@ pw_cmd_serve(int argc, char **argv)
         return rc < 0 ? 2 : 0;
     }
     pw_log_set_level((enum pw_log_level)cfg.log_level);
+    /* With --http, a socket systemd passed is served instead of binding
+     * HOST:PORT (read before the zygote scrubs the environment). */
+    if (cfg.http != NULL && (cfg.listen_fd = pw_listen_fd_take(&err)) < 0) {
+        fprintf(stderr, "pyward serve: %s\n", err.message);
+        pw_config_free(&cfg);
+        return 2;
+    }
     int proto_fd = take_stdout();
     rc = serve(&cfg, proto_fd);
     pw_config_free(&cfg);

@@ -435,7 +435,9 @@ pw_config_usage(void)
 {
     printf("usage: pyward serve [OPTIONS]\n\n"
            "MCP server over stdio (JSON-RPC 2.0, one message per line), "
-           "or over\nStreamable HTTP at /mcp with --http HOST:PORT.\n\n"
+           "or over\nStreamable HTTP at /mcp with --http HOST:PORT.  With "
+           "--http, a listening\nsocket systemd passed (LISTEN_PID, "
+           "LISTEN_FDS=1) is served instead of\nHOST:PORT.\n\n"
            "options (each also read from the environment variable shown):"
            "\n");
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {

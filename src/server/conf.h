@@ -59,6 +59,9 @@ struct pw_config {
     double idle_timeout_s;    /* keep-alive connection with nothing */
     bool timeout_given;       /* set explicitly (not the default) */
     bool memory_given;
+    /* Not an option: the listening socket systemd passed (>= 3; --http's
+     * HOST:PORT is then not used), or 0 when none was. */
+    int listen_fd;
 };
 
 /*

@@ -29,6 +29,7 @@
 #include "server/http.h"
 #include "server/httpreq.h"
 #include "server/jobe.h"
+#include "server/listenfd.h"
 #include "server/mcp.h"
 
 #define RETRY_AFTER    "1"
@@ -95,6 +96,8 @@ struct pw_http {
     char *tls_cert;
     char *tls_key;
     char addr[INET6_ADDRSTRLEN]; /* where it listens, numeric */
+    unsigned port;
+    char where[INET6_ADDRSTRLEN + 64]; /* the listener, for messages */
 };
 
 /* --- responses -------------------------------------------------------- */
@@ -930,7 +933,21 @@ tr_idle(void *ctx)
 
 /* --- setup ------------------------------------------------------------- */
 
-/* Resolve HOST:PORT into SS; *LOOPBACK says whether it is loopback. */
+/* Note SS's numeric address and port in H, and whether it is loopback. */
+static void
+note_address(struct pw_http *h, const struct sockaddr_storage *ss)
+{
+    const struct sockaddr_in *in = (const void *)ss;
+    const struct sockaddr_in6 *in6 = (const void *)ss;
+    bool v6 = ss->ss_family == AF_INET6;
+    inet_ntop(ss->ss_family,
+              v6 ? (const void *)&in6->sin6_addr : (const void *)&in->sin_addr,
+              h->addr, sizeof(h->addr));
+    h->port = ntohs(v6 ? in6->sin6_port : in->sin_port);
+    h->loopback = pw_http_host_is_loopback(h->addr, strlen(h->addr));
+}
+
+/* Resolve HOST:PORT into SS; H->loopback says whether it is loopback. */
 static int
 resolve(struct pw_http *h, const char *spec, struct sockaddr_storage *ss,
         struct pw_error *err)
@@ -953,12 +970,25 @@ resolve(struct pw_http *h, const char *spec, struct sockaddr_storage *ss,
     }
     memcpy(ss, ai->ai_addr, ai->ai_addrlen);
     freeaddrinfo(ai);
-    const void *a =
-        ss->ss_family == AF_INET6
-            ? (const void *)&((struct sockaddr_in6 *)(void *)ss)->sin6_addr
-            : (const void *)&((struct sockaddr_in *)(void *)ss)->sin_addr;
-    inet_ntop(ss->ss_family, a, h->addr, sizeof(h->addr));
-    h->loopback = pw_http_host_is_loopback(h->addr, strlen(h->addr));
+    note_address(h, ss);
+    snprintf(h->where, sizeof(h->where), "--http %s", spec);
+    return 0;
+}
+
+/* The socket a service manager passed (CFG's listen_fd): its address
+ * into SS, as resolve() does for --http's; --http's HOST:PORT is not
+ * used. */
+static int
+inherited(struct pw_http *h, struct sockaddr_storage *ss, struct pw_error *err)
+{
+    if (pw_listen_fd_address(h->cfg->listen_fd, ss, err) < 0) {
+        return -1;
+    }
+    note_address(h, ss);
+    bool v6 = ss->ss_family == AF_INET6;
+    snprintf(h->where, sizeof(h->where),
+             "the socket passed by systemd (%s%s%s:%u)", v6 ? "[" : "",
+             h->addr, v6 ? "]" : "", h->port);
     return 0;
 }
 
@@ -1012,8 +1042,14 @@ start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
         {MHD_OPTION_HTTPS_MEM_KEY, 0, h->tls_key},
         {MHD_OPTION_END, 0, NULL},
     };
+    struct MHD_OptionItem listen[] = {
+        {MHD_OPTION_LISTEN_SOCKET, h->cfg->listen_fd, NULL},
+        {MHD_OPTION_SOCK_ADDR, 0, (void *)ss},
+        {MHD_OPTION_END, 0, NULL},
+    };
     h->d = MHD_start_daemon(
-        flags, 0, NULL, NULL, on_request, h, MHD_OPTION_SOCK_ADDR, ss,
+        flags, 0, NULL, NULL, on_request, h, MHD_OPTION_ARRAY,
+        h->cfg->listen_fd > 0 ? listen : listen + 1,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
         MHD_OPTION_CONNECTION_LIMIT,
@@ -1024,9 +1060,9 @@ start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
         h->tls_cert != NULL ? tls : tls + 2, MHD_OPTION_END);
     if (h->d == NULL) {
         return pw_fail(err, PW_ERR_IO,
-                       "--http %s: cannot listen (address in use or not "
+                       "%s: cannot listen (address in use or not "
                        "available?)",
-                       h->cfg->http);
+                       h->where);
     }
     return 0;
 }
@@ -1041,7 +1077,8 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
     h->tools = tools;
     struct sockaddr_storage ss = {0};
     h->auth = cfg->auth_token_file != NULL;
-    if (resolve(h, cfg->http, &ss, err) < 0 ||
+    if ((cfg->listen_fd > 0 ? inherited(h, &ss, err)
+                            : resolve(h, cfg->http, &ss, err)) < 0 ||
         (h->auth && load_tokens(h, err) < 0) || load_tls(h, err) < 0) {
         pw_http_free(h);
         return NULL;
@@ -1052,17 +1089,17 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
     }
     if (!h->loopback && cfg->jobe && cfg->jobe_keys == NULL) {
         pw_fail(err, PW_ERR_USAGE,
-                "--http %s is not a loopback address: the Jobe API there "
-                "needs --jobe-keys",
-                cfg->http);
+                "%s is not a loopback address: the Jobe API there needs "
+                "--jobe-keys",
+                h->where);
         pw_http_free(h);
         return NULL;
     }
     if (!h->loopback && !h->auth) {
         pw_fail(err, PW_ERR_USAGE,
-                "--http %s is not a loopback address: serving it needs "
+                "%s is not a loopback address: serving it needs "
                 "--auth-token-file",
-                cfg->http);
+                h->where);
         pw_http_free(h);
         return NULL;
     }
@@ -1073,11 +1110,12 @@ pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
     const union MHD_DaemonInfo *info =
         MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
     bool v6 = ss.ss_family == AF_INET6;
-    fprintf(stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp%s\n",
-            h->tls_cert != NULL ? "https" : "http", v6 ? "[" : "", h->addr,
-            v6 ? "]" : "", info != NULL ? info->port : 0,
-            h->jobe != NULL ? " and the Jobe API at /jobe/index.php/restapi/"
-                            : "");
+    fprintf(
+        stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp%s%s\n",
+        h->tls_cert != NULL ? "https" : "http", v6 ? "[" : "", h->addr,
+        v6 ? "]" : "", info != NULL && info->port != 0 ? info->port : h->port,
+        h->jobe != NULL ? " and the Jobe API at /jobe/index.php/restapi/" : "",
+        cfg->listen_fd > 0 ? " (socket passed by systemd)" : "");
     struct pw_server_transport tr = {tr_pollfds, tr_dispatch, tr_signal,
                                      tr_idle, h};
     pw_server_set_transport(srv, &tr, cfg->grace_s);

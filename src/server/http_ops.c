@@ -14,6 +14,7 @@
 
 #include "core/util.h"
 #include "server/http.h"
+#include "server/sessions.h"
 
 bool
 pw_http_ready(const struct pw_tools *tools, bool *warm)
@@ -70,6 +71,29 @@ gauge(struct pw_buf *b, const char *name, const char *help, long long v)
                   name, name, v);
 }
 
+/* The sessions' figures, when the server has sessions. */
+static void
+sessions_text(struct pw_buf *b, const struct pw_sessions *ss)
+{
+    if (ss == NULL) {
+        return;
+    }
+    const struct pw_sessions_stats *st = pw_sessions_stats(ss);
+    gauge(b, "pyward_sessions", "Sessions open.", pw_sessions_count(ss));
+    pw_buf_printf(b,
+                  "# HELP pyward_sessions_created_total Sessions created.\n"
+                  "# TYPE pyward_sessions_created_total counter\n"
+                  "pyward_sessions_created_total %llu\n"
+                  "# HELP pyward_sessions_ended_total Sessions ended, by "
+                  "reason.\n# TYPE pyward_sessions_ended_total counter\n",
+                  st->created);
+    for (int i = 0; i < PW_SESSION_END_N; i++) {
+        pw_buf_printf(b, "pyward_sessions_ended_total{reason=\"%s\"} %llu\n",
+                      pw_session_end_name((enum pw_session_end)i),
+                      st->ended[i]);
+    }
+}
+
 static void
 http_text(struct pw_buf *b, const struct pw_http_counts *c)
 {
@@ -104,6 +128,7 @@ pw_http_metrics_text(const struct pw_server *srv, const struct pw_tools *tools,
           pw_server_running(srv));
     gauge(&b, "pyward_spares", "Prepared sandbox processes in the pool.",
           tools->zygote != NULL ? pw_zygote_spares(tools->zygote) : 0);
+    sessions_text(&b, tools->sessions);
     gauge(&b, "pyward_http_connections", "HTTP connections open.",
           c->connections);
     gauge(&b, "pyward_http_waiting", "HTTP requests waiting for a run.",

@@ -13,6 +13,7 @@ libpyward_a_SOURCES += \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
 	src/server/httpreq.c src/server/httpreq.h \
+	src/server/listenfd.c src/server/listenfd.h \
 	src/server/jobe.c src/server/jobe.h src/server/jobe_spec.c \
 	src/server/jobe_files.c \
 	$(NULL)

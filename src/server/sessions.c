@@ -34,6 +34,7 @@ struct pw_sessions {
     int n;
     struct ended gone[ENDED_KEPT];
     size_t ngone; /* total ever; slot ngone % ENDED_KEPT is next */
+    struct pw_sessions_stats stats;
 };
 
 static int
@@ -106,11 +107,13 @@ remember(struct pw_sessions *ss, const struct pw_session *s, const char *why)
     snprintf(e->why, sizeof(e->why), "%s", why);
 }
 
-/* End session I (its process killed) and forget it, saying WHY. */
+/* End session I (its process killed) and forget it, saying WHY; END is
+ * counted. */
 static void
-drop(struct pw_sessions *ss, int i, const char *why)
+drop(struct pw_sessions *ss, int i, enum pw_session_end end, const char *why)
 {
     struct pw_session *s = ss->v[i];
+    ss->stats.ended[end]++;
     remember(ss, s, why);
     pw_log(PW_LOG_INFO, "session %.*s... ended: %s", 12, s->id, why);
     pw_sbx_session_free(s->sbx);
@@ -126,7 +129,7 @@ pw_sessions_free(struct pw_sessions *ss)
         return;
     }
     while (ss->n > 0) {
-        drop(ss, ss->n - 1, "the server stopped");
+        drop(ss, ss->n - 1, PW_SESSION_STOPPED, "the server stopped");
     }
     for (size_t i = 0; i < ENDED_KEPT; i++) {
         free(ss->gone[i].owner);
@@ -151,6 +154,23 @@ int
 pw_sessions_count(const struct pw_sessions *ss)
 {
     return ss->n;
+}
+
+const struct pw_sessions_stats *
+pw_sessions_stats(const struct pw_sessions *ss)
+{
+    return &ss->stats;
+}
+
+const char *
+pw_session_end_name(enum pw_session_end end)
+{
+    static const char *const names[PW_SESSION_END_N] = {
+        [PW_SESSION_CLOSED] = "closed",     [PW_SESSION_IDLE] = "idle",
+        [PW_SESSION_LIFETIME] = "lifetime", [PW_SESSION_DIED] = "died",
+        [PW_SESSION_STOPPED] = "stopped",
+    };
+    return end < PW_SESSION_END_N ? names[end] : "?";
 }
 
 static int
@@ -206,6 +226,7 @@ pw_sessions_add(struct pw_sessions *ss, const char *owner,
     ss->v =
         pw_xrealloc(ss->v, (size_t)(ss->n + 1) * sizeof(struct pw_session *));
     ss->v[ss->n++] = s;
+    ss->stats.created++;
     return s;
 }
 
@@ -268,7 +289,7 @@ check_alive(struct pw_sessions *ss, int i)
     }
     char copy[200];
     snprintf(copy, sizeof(copy), "%s", why);
-    drop(ss, i, copy);
+    drop(ss, i, PW_SESSION_DIED, copy);
     return false;
 }
 
@@ -292,7 +313,7 @@ pw_sessions_close(struct pw_sessions *ss, const char *owner, const char *id,
     if (i < 0) {
         return not_live(ss, owner, id, err);
     }
-    drop(ss, i, "closed by close_session");
+    drop(ss, i, PW_SESSION_CLOSED, "closed by close_session");
     return 0;
 }
 
@@ -342,13 +363,13 @@ pw_sessions_tick(struct pw_sessions *ss, double now)
             snprintf(why, sizeof(why),
                      "expired: it reached its maximum lifetime (%g s)",
                      ss->lim.lifetime_s);
-            drop(ss, i, why);
+            drop(ss, i, PW_SESSION_LIFETIME, why);
             continue;
         }
         if (!busy && now >= idle_end) {
             snprintf(why, sizeof(why),
                      "expired: idle for more than its ttl (%g s)", s->ttl_s);
-            drop(ss, i, why);
+            drop(ss, i, PW_SESSION_IDLE, why);
             continue;
         }
         if (!busy && !check_alive(ss, i)) {

@@ -47,6 +47,22 @@ struct pw_session {
 
 struct pw_sessions;
 
+/* Why a session ended, as counted. */
+enum pw_session_end {
+    PW_SESSION_CLOSED,   /* close_session */
+    PW_SESSION_IDLE,     /* idle past its ttl */
+    PW_SESSION_LIFETIME, /* past the longest a session lives */
+    PW_SESSION_DIED,     /* its process ended (a limit, a crash) */
+    PW_SESSION_STOPPED,  /* the server stopped */
+    PW_SESSION_END_N
+};
+
+/* Sessions made and ended since the server started. */
+struct pw_sessions_stats {
+    unsigned long long created;
+    unsigned long long ended[PW_SESSION_END_N];
+};
+
 /* INSTANCE: letters and digits, or NULL for a random one. */
 struct pw_sessions *pw_sessions_new(const struct pw_session_limits *lim,
                                     const char *instance,
@@ -78,3 +94,8 @@ json_t *pw_sessions_list(struct pw_sessions *ss, const char *owner);
 double pw_sessions_tick(struct pw_sessions *ss, double now);
 /* Live sessions (all owners). */
 int pw_sessions_count(const struct pw_sessions *ss);
+/* The counts since the start (borrowed). */
+const struct pw_sessions_stats *
+pw_sessions_stats(const struct pw_sessions *ss);
+/* END's name, for a metric's label: "closed", "idle", ... */
+const char *pw_session_end_name(enum pw_session_end end);

@@ -64,6 +64,7 @@ for f in ./usr/bin/pyward ./usr/share/man/man1/pyward.1.gz \
     ./usr/share/pyward/rules/seccomp.json \
     ./usr/share/pyward/rules/runtime.json \
     ./lib/systemd/system/pyward.service \
+    ./lib/systemd/system/pyward.socket \
     ./usr/share/doc/pyward/DEPLOY.md.gz; do
     if printf '%s\n' "$contents" | grep -q " $f\$"; then
         ok "the package holds $f"
@@ -138,25 +139,29 @@ if man -w pyward >/dev/null 2>&1 && man -w 5 pyward-rules >/dev/null 2>&1; then
 else
     not_ok "man pyward and man 5 pyward-rules find the pages"
 fi
-if command -v systemd-analyze >/dev/null 2>&1; then
-    out=$(systemd-analyze verify /lib/systemd/system/pyward.service 2>&1)
-    if [ $? = 0 ] && [ -z "$out" ]; then
-        ok "systemd-analyze verify accepts the installed unit"
+for u in pyward.service pyward.socket; do
+    if command -v systemd-analyze >/dev/null 2>&1; then
+        out=$(systemd-analyze verify "/lib/systemd/system/$u" 2>&1)
+        if [ $? = 0 ] && [ -z "$out" ]; then
+            ok "systemd-analyze verify accepts the installed $u"
+        else
+            not_ok "systemd-analyze verify accepts the installed $u" "$out"
+        fi
     else
-        not_ok "systemd-analyze verify accepts the installed unit" "$out"
+        skip "systemd-analyze verify accepts the installed $u" "no systemd-analyze"
     fi
-else
-    skip "systemd-analyze verify accepts the installed unit" "no systemd-analyze"
-fi
+done
 # Installed, not enabled: the operator sets the address and tokens first.
-if [ -e /etc/systemd/system/multi-user.target.wants/pyward.service ]; then
-    not_ok "the unit is not enabled on installation"
+if [ -e /etc/systemd/system/multi-user.target.wants/pyward.service ] ||
+    [ -e /etc/systemd/system/sockets.target.wants/pyward.socket ]; then
+    not_ok "the units are not enabled on installation"
 else
-    ok "the unit is not enabled on installation"
+    ok "the units are not enabled on installation"
 fi
 
 if out=$(dpkg --purge pyward 2>&1) && [ ! -e /usr/bin/pyward ] &&
-    [ ! -e /usr/share/pyward ] && [ ! -e /lib/systemd/system/pyward.service ]; then
+    [ ! -e /usr/share/pyward ] && [ ! -e /lib/systemd/system/pyward.service ] &&
+    [ ! -e /lib/systemd/system/pyward.socket ]; then
     ok "dpkg --purge removes it all"
 else
     not_ok "dpkg --purge removes it all" "$out"

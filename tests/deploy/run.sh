@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# The operators' files: the systemd unit as built (systemd-analyze verify,
-# with ExecStart pointed at this build's binary), the HAProxy configuration
+# The operators' files: the systemd units (the service as built, with
+# ExecStart pointed at this build's binary, and the socket: systemd-analyze
+# verify; the socket listens where the service does by default), the
+# HAProxy configuration
 # (haproxy -c), and the Kubernetes manifests, the unit and the HAProxy
 # timeouts checked against each other and against pyward serve --help
 # (tests/deploy/check_manifests.py).
@@ -11,6 +13,7 @@
 work=$(tmpdir_new)
 trap 'rm -rf "$work"' EXIT
 unit="$top_builddir/contrib/systemd/pyward.service"
+socket_unit="$top_srcdir/contrib/systemd/pyward.socket"
 
 if [ ! -f "$unit" ]; then
     not_ok "the unit is built (contrib/systemd/pyward.service)"
@@ -21,6 +24,14 @@ case "$(grep '^ExecStart=' "$unit")" in
 "ExecStart=/"*"/bin/pyward serve") ok "the unit's ExecStart names the installed binary" ;;
 *) not_ok "the unit's ExecStart names the installed binary" "$(grep ExecStart "$unit")" ;;
 esac
+listen=$(sed -n 's/^ListenStream=//p' "$socket_unit")
+http=$(sed -n 's/^Environment=PYWARD_HTTP=//p' "$unit")
+if [ -n "$listen" ] && [ "$listen" = "$http" ]; then
+    ok "the socket unit listens on the service's default ($listen)"
+else
+    not_ok "the socket unit listens on the service's default" \
+        "ListenStream=$listen, PYWARD_HTTP=$http"
+fi
 
 if command -v systemd-analyze >/dev/null 2>&1; then
     # The same unit, run from this build, its man page found in the tree.
@@ -34,6 +45,15 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     else
         not_ok "systemd-analyze verify: no complaint" "exit $rc: $out"
     fi
+    # The socket, next to the service it starts.
+    cp "$socket_unit" "$work/pyward.socket"
+    out=$(MANPATH="$work/man" systemd-analyze verify "$work/pyward.socket" 2>&1)
+    rc=$?
+    if [ "$rc" = 0 ] && [ -z "$out" ]; then
+        ok "systemd-analyze verify pyward.socket: no complaint"
+    else
+        not_ok "systemd-analyze verify pyward.socket: no complaint" "exit $rc: $out"
+    fi
     # A misspelt option is reported, so silence above means something.
     printf 'ProtectSystm=strict\n' >>"$work/pyward.service"
     out=$(MANPATH="$work/man" systemd-analyze verify "$work/pyward.service" 2>&1)
@@ -43,6 +63,7 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     esac
 else
     skip "systemd-analyze verify: no complaint" "no systemd-analyze"
+    skip "systemd-analyze verify pyward.socket: no complaint" "no systemd-analyze"
     skip "systemd-analyze verify reports an unknown option" "no systemd-analyze"
 fi
 

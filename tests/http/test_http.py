@@ -467,6 +467,31 @@ def test_ops(srv):
     m = re.search(r'pyward_blocked_total\{layer="validator"\} (\d+)', text)
     tap("/metrics counts a run the validator refused",
         m is not None and int(m.group(1)) >= 1, text[:400])
+    test_metrics_sessions(srv)
+
+
+def test_metrics_sessions(srv):
+    """/metrics counts sessions: open now, created, ended by reason (one
+    was made and closed by test_sessions)."""
+    st, r = tool(srv, "create_session", {"timeout": 10})
+    sid = r["structuredContent"]["session_id"] if st == 200 else None
+    text = srv.request("GET", "/metrics")[2].decode()
+    want = ["# TYPE pyward_sessions gauge",
+            "# TYPE pyward_sessions_created_total counter",
+            "# TYPE pyward_sessions_ended_total counter",
+            "# HELP pyward_sessions_ended_total "]
+    got = (metric(srv, "pyward_sessions"),
+           metric(srv, "pyward_sessions_created_total"),
+           metric(srv, 'pyward_sessions_ended_total{reason="closed"}'),
+           metric(srv, 'pyward_sessions_ended_total{reason="idle"}'))
+    tap("/metrics: sessions open, created and ended by reason",
+        got == (1, 2, 1, 0) and all(w in text for w in want),
+        (got, [w for w in want if w not in text]))
+    tool(srv, "close_session", {"session_id": sid})
+    got = (metric(srv, "pyward_sessions"),
+           metric(srv, 'pyward_sessions_ended_total{reason="closed"}'))
+    tap("/metrics: a closed session is counted ended, none open",
+        got == (0, 2), got)
 
 
 def test_sighup(srv):

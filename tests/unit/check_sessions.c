@@ -4,7 +4,8 @@
  * check_sessions.c - the session registry with two owners (what stdio,
  * with its one client, cannot show): another owner's handle is answered
  * exactly as an unknown one, cannot be closed, is not listed, and the
- * per-owner limit counts each owner apart; handles are new each time.
+ * per-owner limit counts each owner apart; handles are new each time;
+ * sessions made and ended are counted by reason.
  * Sessions are real ones, on a zygote of this test.
  */
 #include "config.h"
@@ -19,6 +20,7 @@
 
 #include "core/py.h"
 #include "core/rules.h"
+#include "core/util.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/session.h"
 #include "server/sessions.h"
@@ -131,6 +133,30 @@ START_TEST(list_and_limits_per_owner)
 }
 END_TEST
 
+/* The counts /metrics shows: made, and ended by reason. */
+START_TEST(ends_counted_by_reason)
+{
+    struct pw_sessions *ss = registry(4);
+    struct pw_error err = {0};
+    struct pw_session *c = pw_sessions_add(ss, "alice", new_sbx());
+    ck_assert_int_eq(pw_sessions_close(ss, "alice", c->id, &err), 0);
+    struct pw_session *idle = pw_sessions_add(ss, "alice", new_sbx());
+    idle->ttl_s = 1;
+    (void)pw_sessions_add(ss, "alice", new_sbx());
+    (void)pw_sessions_tick(ss, pw_now() + 2); /* the first idle past 1 s */
+    const struct pw_sessions_stats *st = pw_sessions_stats(ss);
+    ck_assert_int_eq(st->created, 3);
+    ck_assert_int_eq(st->ended[PW_SESSION_CLOSED], 1);
+    ck_assert_int_eq(st->ended[PW_SESSION_IDLE], 1);
+    ck_assert_int_eq(pw_sessions_count(ss), 1);
+    (void)pw_sessions_tick(ss, pw_now() + 4000); /* past its lifetime */
+    ck_assert_int_eq(st->ended[PW_SESSION_LIFETIME], 1);
+    ck_assert_int_eq(pw_sessions_count(ss), 0);
+    ck_assert_str_eq(pw_session_end_name(PW_SESSION_IDLE), "idle");
+    pw_sessions_free(ss);
+}
+END_TEST
+
 static int
 rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
@@ -159,6 +185,7 @@ main(void)
     tcase_add_test(tc, foreign_handle_is_unknown);
     tcase_add_test(tc, ended_reason_only_to_owner);
     tcase_add_test(tc, list_and_limits_per_owner);
+    tcase_add_test(tc, ends_counted_by_reason);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     const char *tap = getenv("CK_TAP_LOG_FILE_NAME");
