@@ -3,7 +3,7 @@
  *
  * match.c - compile and evaluate matchers (see match.h).
  *
- * Defines pw_path_* and pw_cond_*.
+ * Defines pw_match_path_* and pw_match_cond_*.
  */
 #include "config.h"
 
@@ -65,9 +65,9 @@ add_segment(const struct pw_nodes *nt, const int *kinds, int nkinds,
 }
 
 int
-pw_path_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
-                const char *text, struct pw_path *out, char *msg,
-                size_t msglen)
+pw_match_path_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
+                      const char *text, struct pw_path *out, char *msg,
+                      size_t msglen)
 {
     memset(out, 0, sizeof(*out));
     out->text = pw_xstrdup(text);
@@ -86,7 +86,7 @@ pw_path_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
 }
 
 void
-pw_path_free(struct pw_path *p)
+pw_match_path_free(struct pw_path *p)
 {
     for (int i = 0; i < p->nseg; i++) {
         Py_XDECREF(p->seg[i]);
@@ -147,7 +147,7 @@ take_first(PyObject *v, const void *arg)
 }
 
 PyObject *
-pw_path_first(const struct pw_mctx *mc, const struct pw_path *p)
+pw_match_path_first(const struct pw_mctx *mc, const struct pw_path *p)
 {
     PyObject *v = NULL; /* borrowed */
     if (!path_any(path_start(mc, p), p, 0, take_first, &v)) {
@@ -253,25 +253,25 @@ pred_test(PyObject *v, const void *arg)
 }
 
 bool
-pw_cond_eval(const struct pw_mctx *mc, const struct pw_cond *c)
+pw_match_cond_eval(const struct pw_mctx *mc, const struct pw_cond *c)
 {
     switch (c->kind) {
     case PW_C_ALL:
         for (int i = 0; i < c->nkids; i++) {
-            if (!pw_cond_eval(mc, &c->kids[i])) {
+            if (!pw_match_cond_eval(mc, &c->kids[i])) {
                 return false;
             }
         }
         return true;
     case PW_C_ANY:
         for (int i = 0; i < c->nkids; i++) {
-            if (pw_cond_eval(mc, &c->kids[i])) {
+            if (pw_match_cond_eval(mc, &c->kids[i])) {
                 return true;
             }
         }
         return false;
     case PW_C_NOT:
-        return !pw_cond_eval(mc, &c->kids[0]);
+        return !pw_match_cond_eval(mc, &c->kids[0]);
     case PW_C_PATH:
         eval_nodes = mc->nt;
         return path_any(path_start(mc, &c->path), &c->path, 0, pred_test,
@@ -458,7 +458,8 @@ path_cond(const struct pw_nodes *nt, const int *kinds, int nkinds,
           size_t msglen)
 {
     c->kind = PW_C_PATH;
-    if (pw_path_compile(nt, kinds, nkinds, key, &c->path, msg, msglen) < 0) {
+    if (pw_match_path_compile(nt, kinds, nkinds, key, &c->path, msg, msglen) <
+        0) {
         return -1;
     }
     if (!json_is_object(v)) {
@@ -486,8 +487,9 @@ cond_list(const struct pw_nodes *nt, const int *kinds, int nkinds, json_t *arr,
     c->nkids = (int)json_array_size(arr);
     c->kids = pw_xcalloc((size_t)c->nkids + 1, sizeof(*c->kids));
     for (int i = 0; i < c->nkids; i++) {
-        if (pw_cond_compile(nt, kinds, nkinds, json_array_get(arr, (size_t)i),
-                            &c->kids[i], msg, msglen) < 0) {
+        if (pw_match_cond_compile(nt, kinds, nkinds,
+                                  json_array_get(arr, (size_t)i), &c->kids[i],
+                                  msg, msglen) < 0) {
             return -1;
         }
     }
@@ -507,14 +509,15 @@ cond_entry(const struct pw_nodes *nt, const int *kinds, int nkinds,
         c->kind = PW_C_NOT;
         c->nkids = 1;
         c->kids = pw_xcalloc(1, sizeof(*c->kids));
-        return pw_cond_compile(nt, kinds, nkinds, v, c->kids, msg, msglen);
+        return pw_match_cond_compile(nt, kinds, nkinds, v, c->kids, msg,
+                                     msglen);
     }
     return path_cond(nt, kinds, nkinds, key, v, c, msg, msglen);
 }
 
 int
-pw_cond_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
-                json_t *j, struct pw_cond *out, char *msg, size_t msglen)
+pw_match_cond_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
+                      json_t *j, struct pw_cond *out, char *msg, size_t msglen)
 {
     memset(out, 0, sizeof(*out));
     out->kind = PW_C_ALL;
@@ -536,20 +539,20 @@ pw_cond_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
 }
 
 void
-pw_cond_free(struct pw_cond *c)
+pw_match_cond_free(struct pw_cond *c)
 {
     for (int i = 0; i < c->nkids; i++) {
-        pw_cond_free(&c->kids[i]);
+        pw_match_cond_free(&c->kids[i]);
     }
     free(c->kids);
-    pw_path_free(&c->path);
+    pw_match_path_free(&c->path);
     pred_free(&c->pred);
     memset(c, 0, sizeof(*c));
 }
 
 bool
-pw_path_any(const struct pw_mctx *mc, const struct pw_path *p,
-            bool (*fn)(PyObject *v, const void *arg), const void *arg)
+pw_match_path_any(const struct pw_mctx *mc, const struct pw_path *p,
+                  bool (*fn)(PyObject *v, const void *arg), const void *arg)
 {
     return path_any(path_start(mc, p), p, 0, fn, arg);
 }

@@ -69,18 +69,21 @@ struct pw_mctx {
 
 /* Compile the `where` object J for node kinds KINDS (paths are checked
  * against them).  On error fills MSG (for the loader to prefix). */
-int pw_cond_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
-                    json_t *j, struct pw_cond *out, char *msg, size_t msglen);
-void pw_cond_free(struct pw_cond *c);
-bool pw_cond_eval(const struct pw_mctx *mc, const struct pw_cond *c);
+int pw_match_cond_compile(const struct pw_nodes *nt, const int *kinds,
+                          int nkinds, json_t *j, struct pw_cond *out,
+                          char *msg, size_t msglen);
+void pw_match_cond_free(struct pw_cond *c);
+bool pw_match_cond_eval(const struct pw_mctx *mc, const struct pw_cond *c);
 
-int pw_path_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
-                    const char *text, struct pw_path *out, char *msg,
-                    size_t msglen);
-void pw_path_free(struct pw_path *p);
+int pw_match_path_compile(const struct pw_nodes *nt, const int *kinds,
+                          int nkinds, const char *text, struct pw_path *out,
+                          char *msg, size_t msglen);
+void pw_match_path_free(struct pw_path *p);
 /* First value the path reaches (borrowed), or NULL. */
-PyObject *pw_path_first(const struct pw_mctx *mc, const struct pw_path *p);
+PyObject *pw_match_path_first(const struct pw_mctx *mc,
+                              const struct pw_path *p);
 /* True if FN returns true for some value the path reaches (lists are
  * walked; FN sees NULL when the path reaches nothing). */
-bool pw_path_any(const struct pw_mctx *mc, const struct pw_path *p,
-                 bool (*fn)(PyObject *v, const void *arg), const void *arg);
+bool pw_match_path_any(const struct pw_mctx *mc, const struct pw_path *p,
+                       bool (*fn)(PyObject *v, const void *arg),
+                       const void *arg);

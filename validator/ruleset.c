@@ -122,8 +122,8 @@ tpl_var(const struct pw_nodes *nt, struct pw_rule *r, const char *name,
         return -1;
     }
     tpl_add(r, PW_TPL_PATH, "", 0);
-    return pw_path_compile(nt, r->kinds, r->nkinds, name,
-                           &r->tpl[r->ntpl - 1].path, msg, msglen);
+    return pw_match_path_compile(nt, r->kinds, r->nkinds, name,
+                                 &r->tpl[r->ntpl - 1].path, msg, msglen);
 }
 
 static int
@@ -194,7 +194,7 @@ pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
             break;
         case PW_TPL_PATH:
             if (mc != NULL) {
-                value_text(&b, mc->nt, pw_path_first(mc, &p->path));
+                value_text(&b, mc->nt, pw_match_path_first(mc, &p->path));
             }
             break;
         case PW_TPL_NODE:
@@ -323,11 +323,11 @@ parse_import(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
                         "not-installed");
     }
     char m[300];
-    if (pw_path_compile(nt, r->kinds, r->nkinds, mod, &r->import_module, m,
-                        sizeof(m)) < 0 ||
+    if (pw_match_path_compile(nt, r->kinds, r->nkinds, mod, &r->import_module,
+                              m, sizeof(m)) < 0 ||
         (names != NULL &&
-         pw_path_compile(nt, r->kinds, r->nkinds, names, &r->import_names, m,
-                         sizeof(m)) < 0)) {
+         pw_match_path_compile(nt, r->kinds, r->nkinds, names,
+                               &r->import_names, m, sizeof(m)) < 0)) {
         char m2[400];
         (void)snprintf(m2, sizeof(m2), "key 'import': %s", m);
         return lfail(w, m2);
@@ -407,8 +407,8 @@ parse_matchers(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
             return lfail(w, "key 'where' needs a 'node'");
         }
         r->has_where = true;
-        if (pw_cond_compile(nt, r->kinds, r->nkinds, where, &r->where, m,
-                            sizeof(m)) < 0) {
+        if (pw_match_cond_compile(nt, r->kinds, r->nkinds, where, &r->where, m,
+                                  sizeof(m)) < 0) {
             (void)snprintf(m2, sizeof(m2), "key 'where': %s", m);
             return lfail(w, m2);
         }
@@ -472,12 +472,12 @@ rule_free(struct pw_rule *r)
     free(r->message);
     free(r->sets_text);
     free(r->kinds);
-    pw_cond_free(&r->where);
-    pw_path_free(&r->import_module);
-    pw_path_free(&r->import_names);
+    pw_match_cond_free(&r->where);
+    pw_match_path_free(&r->import_module);
+    pw_match_path_free(&r->import_names);
     for (int i = 0; i < r->ntpl; i++) {
         free(r->tpl[i].text);
-        pw_path_free(&r->tpl[i].path);
+        pw_match_path_free(&r->tpl[i].path);
     }
     free(r->tpl);
 }

@@ -344,7 +344,7 @@ import_fires(const struct run *x, const struct pw_rule *r,
              const struct pw_mctx *mc, struct pw_tpl_vars *vars, char *detail,
              size_t detail_size)
 {
-    PyObject *m = pw_path_first(mc, &r->import_module); /* borrowed */
+    PyObject *m = pw_match_path_first(mc, &r->import_module); /* borrowed */
     const char *mod =
         m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
     if (mod == NULL || x->imports == NULL) {
@@ -355,7 +355,7 @@ import_fires(const struct run *x, const struct pw_rule *r,
     enum pw_import_verdict v = pw_importset_check(x->imports, mod, &which);
     if (v != PW_IMPORT_ALLOWED && r->has_import_names) {
         struct name_check nc = {x->imports, mod, PW_IMPORT_ALLOWED, NULL};
-        (void)pw_path_any(mc, &r->import_names, name_verdict, &nc);
+        (void)pw_match_path_any(mc, &r->import_names, name_verdict, &nc);
         if (nc.worst != PW_IMPORT_DENIED) {
             v = nc.worst;
             which = nc.which;
@@ -384,7 +384,7 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
         struct pw_tpl_vars vars = {NULL, NULL, NULL};
         char detail[512];
         if ((r->unless_caps & x->caps) != 0 ||
-            (r->has_where && !pw_cond_eval(mc, &r->where)) ||
+            (r->has_where && !pw_match_cond_eval(mc, &r->where)) ||
             (r->has_import &&
              !import_fires(x, r, mc, &vars, detail, sizeof(detail)))) {
             continue;

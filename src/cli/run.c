@@ -17,6 +17,7 @@
 
 #include "cli/cmd.h"
 #include "cli/opts.h"
+#include "core/base64.h"
 #include "core/rules.h"
 #include "core/py.h"
 #include "sandbox/sandbox.h"

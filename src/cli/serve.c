@@ -44,7 +44,7 @@ take_stdout(void)
 
 /* Load the rule set named by --rules for T; NULL after a warning. */
 static struct pw_ruleset *
-load_rules(const struct pw_config *cfg, const char *rules_dir,
+load_rules(const struct pw_conf *cfg, const char *rules_dir,
            struct pw_tools *t)
 {
     struct pw_error err = {0};
@@ -76,7 +76,7 @@ start_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
 
 /* Serve on stdio, or on HTTP with --http. */
 static int
-run_server(const struct pw_config *cfg, int proto_fd, struct pw_tools *t)
+run_server(const struct pw_conf *cfg, int proto_fd, struct pw_tools *t)
 {
     struct pw_error err = {0};
     struct pw_server *s = pw_server_new(proto_fd, t, cfg->max_concurrency);
@@ -97,7 +97,7 @@ run_server(const struct pw_config *cfg, int proto_fd, struct pw_tools *t)
 }
 
 static struct pw_sessions *
-new_sessions(const struct pw_config *cfg, struct pw_error *err)
+new_sessions(const struct pw_conf *cfg, struct pw_error *err)
 {
     struct pw_session_limits lim = {
         .ttl_s = cfg->session_ttl_s,
@@ -109,7 +109,7 @@ new_sessions(const struct pw_config *cfg, struct pw_error *err)
 }
 
 static int
-serve(const struct pw_config *cfg, int proto_fd)
+serve(const struct pw_conf *cfg, int proto_fd)
 {
     struct pw_error err = {0};
     /* stdio has one client: the connection owns every session. */
@@ -117,7 +117,7 @@ serve(const struct pw_config *cfg, int proto_fd)
     PW_AUTOFREE char *rules_dir = pw_rules_dir(NULL);
     struct pw_profiles *profiles = pw_profiles_load(rules_dir, &err);
     if (profiles == NULL ||
-        pw_config_profile_mask(cfg, profiles, &t.enabled, &err) < 0 ||
+        pw_conf_profile_mask(cfg, profiles, &t.enabled, &err) < 0 ||
         pw_py_init(&err) < 0) {
         pw_errorf("%s", err.message);
         pw_profiles_free(profiles);
@@ -148,14 +148,14 @@ serve(const struct pw_config *cfg, int proto_fd)
 int
 pw_cmd_serve(int argc, char **argv)
 {
-    struct pw_config cfg;
+    struct pw_conf cfg;
     struct pw_error err = {0};
-    int rc = pw_config_load(&cfg, argc, argv, &err);
+    int rc = pw_conf_load(&cfg, argc, argv, &err);
     if (rc != 0) {
         if (rc < 0) {
             fprintf(stderr, "pyward serve: %s\n", err.message);
         }
-        pw_config_free(&cfg);
+        pw_conf_free(&cfg);
         return rc < 0 ? 2 : 0;
     }
     pw_log_set_level((enum pw_log_level)cfg.log_level);
@@ -163,12 +163,12 @@ pw_cmd_serve(int argc, char **argv)
      * HOST:PORT (read before the zygote scrubs the environment). */
     if (cfg.http != NULL && (cfg.listen_fd = pw_listen_fd_take(&err)) < 0) {
         fprintf(stderr, "pyward serve: %s\n", err.message);
-        pw_config_free(&cfg);
+        pw_conf_free(&cfg);
         return 2;
     }
     int proto_fd = take_stdout();
     rc = serve(&cfg, proto_fd);
-    pw_config_free(&cfg);
+    pw_conf_free(&cfg);
     (void)close(proto_fd);
     return rc;
 }

@@ -11,5 +11,6 @@ libpyward_a_SOURCES += \
 	src/core/py.c src/core/py.h \
 	src/core/profiles.c src/core/profiles.h \
 	src/core/json.c src/core/json.h \
+	src/core/base64.c src/core/base64.h \
 	$(NULL)
 src/core/rules.$(OBJEXT): Makefile

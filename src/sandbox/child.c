@@ -49,6 +49,7 @@
 #include "sandbox/internal.h"
 #include "sandbox/limits.h"
 #include "sandbox/output.h"
+#include "sandbox/workspace.h"
 
 #define RESULT_FD   3
 #define REQUEST_FD  4 /* a spare's request pipe */
@@ -123,7 +124,7 @@ os_layers(const struct pw_sbx_child *c, int first_free)
 {
     const struct pw_zygote *z = c->z;
     bool net = (c->os_caps & PW_CAP_NETWORK) != 0;
-    enum pw_sbx_ws ws = pw_sbx_ws_kind(z, c->os_caps);
+    enum pw_sbx_ws ws = pw_sbx_workspace_kind(z, c->os_caps);
     bool tmpfs = ws == PW_SBX_WS_TMPFS;
     const char *what = "rlimit";
     pw_sbx_mountns_workspace(ws);

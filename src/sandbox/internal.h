@@ -57,7 +57,7 @@ struct pw_zygote {
     char *missing; /* modules of the enabled profiles not installed */
     char *tmp_root;
     /* The scratch path of runs that need no host directory (one for all:
-     * each run's view makes it; see pw_sbx_ws_kind). */
+     * each run's view makes it; see pw_sbx_workspace_kind). */
     char *view_scratch;
     bool pidns; /* spares get a PID namespace of their own */
     char pidns_why[128];

@@ -2,11 +2,8 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * output.c - collect the files of a run's output/ directory (parent
- * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps;
- * the workspace tmpfs handed from the child to the parent.
- *
- * Defines pw_sbx_output_*, pw_sbx_workspace_*, pw_sbx_ws_kind,
- * pw_sbx_scratch_on_host and pw_base64_*.
+ * side, after the child exited): directory fds, O_NOFOLLOW, fstat, caps,
+ * and the files' MIME types.
  */
 #include "config.h"
 
@@ -24,7 +21,10 @@
 #include <unistd.h>
 
 #include "sandbox/internal.h"
+#include "core/base64.h"
 #include "sandbox/output.h"
+#include "sandbox/scratch.h"
+#include "sandbox/workspace.h"
 #include "core/util.h"
 
 #define NAMES_MAX      4096 /* directory entries looked at, at most */
@@ -62,64 +62,6 @@ pw_sbx_output_mime(const char *name, const unsigned char *head, size_t len)
         return "application/octet-stream"; /* not what the name says */
     }
     return mime;
-}
-
-json_t *
-pw_base64_json(const unsigned char *p, size_t n)
-{
-    static const char abc[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    size_t len = (n + 2) / 3 * 4;
-    char *out = pw_xmalloc(len + 1);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        unsigned v = (unsigned)p[i] << 16;
-        v |= i + 1 < n ? (unsigned)p[i + 1] << 8 : 0;
-        v |= i + 2 < n ? (unsigned)p[i + 2] : 0;
-        out[o++] = abc[(v >> 18) & 63];
-        out[o++] = abc[(v >> 12) & 63];
-        out[o++] = i + 1 < n ? abc[(v >> 6) & 63] : '=';
-        out[o++] = i + 2 < n ? abc[v & 63] : '=';
-    }
-    json_t *s = json_stringn(out, o);
-    free(out);
-    return s;
-}
-
-static int
-b64_value(char c)
-{
-    static const char abc[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    const char *at = c != '\0' ? strchr(abc, c) : NULL;
-    return at != NULL ? (int)(at - abc) : -1;
-}
-
-int
-pw_base64_decode(const char *text, struct pw_buf *b)
-{
-    size_t n = strlen(text);
-    if (n % 4 != 0) {
-        return -1;
-    }
-    for (size_t i = 0; i < n; i += 4) {
-        int v[4];
-        int pad = 0;
-        for (int k = 0; k < 4; k++) {
-            bool last = i + 4 == n && k >= 2 && text[i + k] == '=';
-            pad += last;
-            v[k] = last ? 0 : b64_value(text[i + k]);
-            if (v[k] < 0 || (pad > 0 && !last)) {
-                return -1;
-            }
-        }
-        unsigned w = (unsigned)v[0] << 18 | (unsigned)v[1] << 12 |
-                     (unsigned)v[2] << 6 | (unsigned)v[3];
-        unsigned char out[3] = {(unsigned char)(w >> 16),
-                                (unsigned char)(w >> 8), (unsigned char)w};
-        pw_buf_append(b, out, (size_t)(3 - pad));
-    }
-    return 0;
 }
 
 /* A name as JSON: bytes that are not valid UTF-8 become '?'. */
@@ -348,74 +290,6 @@ pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
         json_object_update(caps->seen, now);
     }
     return pw_steal(&list);
-}
-
-int
-pw_sbx_workspace_send(int sock)
-{
-    int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) {
-        return -1;
-    }
-    int rc = pw_send_fds(sock, "W\n", 2, &fd, 1);
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return rc;
-}
-
-bool
-pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps)
-{
-    const struct pw_sbx_mounts *m = &z->layers.mounts;
-    return m->active && m->ws_bytes > 0 && m->ws_files > 0 &&
-           (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
-}
-
-enum pw_sbx_ws
-pw_sbx_ws_kind(const struct pw_zygote *z, unsigned caps)
-{
-    const struct pw_sbx_mounts *m = &z->layers.mounts;
-    if (pw_sbx_workspace_tmpfs(z, caps)) {
-        return PW_SBX_WS_TMPFS;
-    }
-    bool files = (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
-    return m->active && m->tmp_covered && !files ? PW_SBX_WS_EMPTY
-                                                 : PW_SBX_WS_HOST;
-}
-
-bool
-pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps)
-{
-    return !z->layers.mounts.tmp_covered ||
-           pw_sbx_ws_kind(z, caps) == PW_SBX_WS_HOST;
-}
-
-int
-pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
-{
-    const struct pw_sbx_mounts *m = &z->layers.mounts;
-    const struct pw_sbx_policy *p = &z->policy;
-    bool tmpfs = pw_sbx_workspace_tmpfs(z, PW_CAP_WORKSPACE_FILES);
-    char where[128];
-    char detail[256];
-    if (tmpfs) {
-        snprintf(where, sizeof(where),
-                 "a private tmpfs per run that may write files (%lld bytes, "
-                 "%lld files)",
-                 m->ws_bytes, m->ws_files);
-    } else {
-        snprintf(where, sizeof(where),
-                 "a host scratch directory (files capped by RLIMIT_FSIZE)");
-    }
-    snprintf(detail, sizeof(detail),
-             "%s; output/: %lld files listed, %lld bytes per file and %lld "
-             "in all returned",
-             where, p->output_files, p->output_file_bytes,
-             p->output_total_bytes);
-    return json_object_set_new(
-        obj, "workspace",
-        json_pack("{s:b,s:s}", "active", tmpfs, "detail", detail));
 }
 
 void

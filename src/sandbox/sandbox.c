@@ -37,6 +37,7 @@
 #include "sandbox/scratch.h"
 #include "sandbox/spare.h"
 #include "sandbox/step.h"
+#include "sandbox/workspace.h"
 #include "sandbox/zygote.h"
 
 /* Spares kept ready by default: one for the next request and one more

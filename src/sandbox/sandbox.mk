@@ -11,6 +11,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/zygote.c src/sandbox/zygote.h \
 	src/sandbox/result.c \
 	src/sandbox/output.c src/sandbox/output.h \
+	src/sandbox/workspace.c src/sandbox/workspace.h \
 	src/sandbox/child.c \
 	src/sandbox/checklist.c src/sandbox/checklist.h \
 	src/sandbox/filter.c src/sandbox/filter.h \

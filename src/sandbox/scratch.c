@@ -14,7 +14,7 @@
 
 #include "core/util.h"
 #include "sandbox/internal.h"
-#include "sandbox/output.h"
+#include "sandbox/workspace.h"
 #include "sandbox/scratch.h"
 
 static int
@@ -62,4 +62,11 @@ pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
         return NULL;
     }
     return dir;
+}
+
+bool
+pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps)
+{
+    return !z->layers.mounts.tmp_covered ||
+           pw_sbx_workspace_kind(z, caps) == PW_SBX_WS_HOST;
 }

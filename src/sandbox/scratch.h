@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <stdbool.h>
+
 #include "core/pyward.h"
 
 struct pw_zygote;
@@ -16,3 +18,8 @@ char *pw_sbx_scratch_new(const struct pw_zygote *z, unsigned caps,
                          struct pw_error *err);
 /* Free DIR, removing it first if it is a host directory. */
 void pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir);
+
+/* False when a run with CAPS needs no host directory: its scratch path
+ * lies under a hidden directory and the view makes it (a tmpfs or an
+ * empty directory). */
+bool pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps);

@@ -26,6 +26,7 @@
 #include "sandbox/internal.h"
 #include "sandbox/output.h"
 #include "sandbox/step.h"
+#include "sandbox/workspace.h"
 
 #define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536

@@ -3,7 +3,7 @@
  *
  * conf.c - `pyward serve` options, one table for flags and environment.
  *
- * Defines pw_config_* (named conf.c: a config.h here would shadow the
+ * Defines pw_conf_* (named conf.c: a config.h here would shadow the
  * build's).
  */
 #include "config.h"
@@ -47,217 +47,217 @@ static const struct option_entry {
      "PYWARD_TIMEOUT",
      {"SANDBOX_TIMEOUT", "SANDBOX_DEFAULT_TIMEOUT"},
      OPT_SECONDS,
-     offsetof(struct pw_config, timeout_s),
+     offsetof(struct pw_conf, timeout_s),
      "default run timeout (s)"},
     {"max-timeout",
      "PYWARD_MAX_TIMEOUT",
      {"SANDBOX_MAX_TIMEOUT", NULL},
      OPT_SECONDS,
-     offsetof(struct pw_config, max_timeout_s),
+     offsetof(struct pw_conf, max_timeout_s),
      "largest timeout (s)"},
     {"max-output",
      "PYWARD_MAX_OUTPUT_SIZE",
      {"SANDBOX_MAX_OUTPUT_SIZE", NULL},
      OPT_SIZE,
-     offsetof(struct pw_config, max_output),
+     offsetof(struct pw_conf, max_output),
      "bytes kept per output stream"},
     {"memory",
      "PYWARD_DEFAULT_MEMORY_LIMIT",
      {"SANDBOX_DEFAULT_MEMORY_LIMIT", NULL},
      OPT_SIZE,
-     offsetof(struct pw_config, memory),
+     offsetof(struct pw_conf, memory),
      "default memory limit"},
     {"max-memory",
      "PYWARD_MAX_MEMORY",
      {NULL, NULL},
      OPT_SIZE,
-     offsetof(struct pw_config, max_memory),
+     offsetof(struct pw_conf, max_memory),
      "largest memory limit"},
     {"profiles",
      "PYWARD_PROFILES",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, profiles),
+     offsetof(struct pw_conf, profiles),
      "profiles clients may use"},
     {"rules",
      "PYWARD_RULES",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, rules),
+     offsetof(struct pw_conf, rules),
      "default|restricted|DIR"},
     {"max-concurrency",
      "PYWARD_MAX_CONCURRENCY",
      {NULL, NULL},
      OPT_COUNT,
-     offsetof(struct pw_config, max_concurrency),
+     offsetof(struct pw_conf, max_concurrency),
      "runs in flight"},
     {"session-ttl",
      "PYWARD_SESSION_TTL",
      {NULL, NULL},
      OPT_SECONDS,
-     offsetof(struct pw_config, session_ttl_s),
+     offsetof(struct pw_conf, session_ttl_s),
      "idle session expiry (s)"},
     {"session-lifetime",
      "PYWARD_SESSION_LIFETIME",
      {NULL, NULL},
      OPT_SECONDS,
-     offsetof(struct pw_config, session_lifetime_s),
+     offsetof(struct pw_conf, session_lifetime_s),
      "longest session life (s)"},
     {"max-sessions",
      "PYWARD_MAX_SESSIONS",
      {NULL, NULL},
      OPT_COUNT,
-     offsetof(struct pw_config, max_sessions),
+     offsetof(struct pw_conf, max_sessions),
      "sessions on this server"},
     {"max-sessions-per-client",
      "PYWARD_MAX_SESSIONS_PER_CLIENT",
      {NULL, NULL},
      OPT_COUNT,
-     offsetof(struct pw_config, max_sessions_per_owner),
+     offsetof(struct pw_conf, max_sessions_per_owner),
      "sessions per client"},
     {"instance-id",
      "PYWARD_INSTANCE_ID",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, instance_id),
+     offsetof(struct pw_conf, instance_id),
      "prefix of session ids"},
     {"compat",
      "PYWARD_COMPAT",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, compat),
+     offsetof(struct pw_conf, compat),
      "another server's tool set"},
     {"http",
      "PYWARD_HTTP",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, http),
+     offsetof(struct pw_conf, http),
      "serve HTTP on HOST:PORT"},
     {"auth-token-file",
      "PYWARD_AUTH_TOKEN_FILE",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, auth_token_file),
+     offsetof(struct pw_conf, auth_token_file),
      "bearer tokens, one a line"},
     {"allow-origin",
      "PYWARD_ALLOW_ORIGIN",
      {NULL, NULL},
      OPT_LIST,
-     offsetof(struct pw_config, allow_origins),
+     offsetof(struct pw_conf, allow_origins),
      "Origins allowed (comma list)"},
     {"tls-cert",
      "PYWARD_TLS_CERT",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, tls_cert),
+     offsetof(struct pw_conf, tls_cert),
      "PEM certificate (HTTPS)"},
     {"tls-key",
      "PYWARD_TLS_KEY",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, tls_key),
+     offsetof(struct pw_conf, tls_key),
      "PEM private key (HTTPS)"},
     {"grace",
      "PYWARD_GRACE",
      {NULL, NULL},
      OPT_SECONDS,
-     offsetof(struct pw_config, grace_s),
+     offsetof(struct pw_conf, grace_s),
      "SIGTERM: runs may finish (s)"},
     {"max-connections",
      "PYWARD_MAX_CONNECTIONS",
      {NULL, NULL},
      OPT_COUNT,
-     offsetof(struct pw_config, max_connections),
+     offsetof(struct pw_conf, max_connections),
      "HTTP connections"},
     {"max-queued",
      "PYWARD_MAX_QUEUED",
      {NULL, NULL},
      OPT_COUNT,
-     offsetof(struct pw_config, max_queued),
+     offsetof(struct pw_conf, max_queued),
      "runs waiting (HTTP)"},
     {"max-body",
      "PYWARD_MAX_BODY",
      {NULL, NULL},
      OPT_SIZE,
-     offsetof(struct pw_config, max_body),
+     offsetof(struct pw_conf, max_body),
      "largest HTTP request body"},
     {"request-timeout",
      "PYWARD_REQUEST_TIMEOUT",
      {NULL, NULL},
      OPT_SECONDS,
-     offsetof(struct pw_config, request_timeout_s),
+     offsetof(struct pw_conf, request_timeout_s),
      "HTTP headers and body in (s)"},
     {"idle-timeout",
      "PYWARD_IDLE_TIMEOUT",
      {NULL, NULL},
      OPT_SECONDS,
-     offsetof(struct pw_config, idle_timeout_s),
+     offsetof(struct pw_conf, idle_timeout_s),
      "HTTP keep-alive idle (s)"},
     {"jobe",
      "PYWARD_JOBE",
      {NULL, NULL},
      OPT_BOOL,
-     offsetof(struct pw_config, jobe),
+     offsetof(struct pw_conf, jobe),
      "Jobe API at /jobe (with --http)"},
     {"jobe-files",
      "PYWARD_JOBE_FILES",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, jobe_files),
+     offsetof(struct pw_conf, jobe_files),
      "Jobe file cache DIR"},
     {"jobe-keys",
      "PYWARD_JOBE_KEYS",
      {NULL, NULL},
      OPT_STRING,
-     offsetof(struct pw_config, jobe_keys),
+     offsetof(struct pw_conf, jobe_keys),
      "Jobe X-API-KEYs, one a line"},
     {"log-level",
      "PYWARD_LOG_LEVEL",
      {NULL, NULL},
      OPT_LOGLEVEL,
-     offsetof(struct pw_config, log_level),
+     offsetof(struct pw_conf, log_level),
      "debug|info|warning|error"},
     {NULL,
      "PYWARD_ENABLE_NETWORK",
      {"SANDBOX_ENABLE_NETWORK", NULL},
      OPT_BOOL,
-     offsetof(struct pw_config, enable_network),
+     offsetof(struct pw_conf, enable_network),
      NULL},
     {NULL,
      "PYWARD_ENABLE_FILESYSTEM",
      {"SANDBOX_ENABLE_FILESYSTEM", NULL},
      OPT_BOOL,
-     offsetof(struct pw_config, enable_filesystem),
+     offsetof(struct pw_conf, enable_filesystem),
      NULL},
     {NULL,
      "PYWARD_ENABLE_DATA_SCIENCE",
      {"SANDBOX_ENABLE_DATA_SCIENCE", NULL},
      OPT_BOOL,
-     offsetof(struct pw_config, enable_data_science),
+     offsetof(struct pw_conf, enable_data_science),
      NULL},
     {NULL,
      "PYWARD_ALLOWED_IMPORTS",
      {NULL, NULL},
      OPT_LIST,
-     offsetof(struct pw_config, allowed_imports),
+     offsetof(struct pw_conf, allowed_imports),
      NULL},
     {NULL,
      NULL,
      {"SANDBOX_ALLOWED_IMPORTS", NULL},
      OPT_LIST,
-     offsetof(struct pw_config, only_imports),
+     offsetof(struct pw_conf, only_imports),
      NULL},
     {NULL,
      "PYWARD_ENABLE_CONTAINER_MODE",
      {"SANDBOX_ENABLE_CONTAINER_MODE", NULL},
      OPT_BOOL,
-     offsetof(struct pw_config, container_mode),
+     offsetof(struct pw_conf, container_mode),
      NULL},
     {NULL,
      NULL,
      {"SANDBOX_CONTAINER_IMAGE", NULL},
      OPT_STRING,
-     offsetof(struct pw_config, container_image),
+     offsetof(struct pw_conf, container_image),
      NULL},
 };
 
@@ -324,12 +324,12 @@ parse_number(const char *s, double *out)
 
 /* Store VALUE into the field of E; SRC names where it came from. */
 static int
-set_option(struct pw_config *cfg, const struct option_entry *e,
+set_option(struct pw_conf *cfg, const struct option_entry *e,
            const char *value, const char *src, struct pw_error *err)
 {
     char *field = (char *)cfg + e->offset;
-    cfg->timeout_given |= e->offset == offsetof(struct pw_config, timeout_s);
-    cfg->memory_given |= e->offset == offsetof(struct pw_config, memory);
+    cfg->timeout_given |= e->offset == offsetof(struct pw_conf, timeout_s);
+    cfg->memory_given |= e->offset == offsetof(struct pw_conf, memory);
     double d = 0;
     switch (e->kind) {
     case OPT_SECONDS:
@@ -379,7 +379,7 @@ bad:
 }
 
 static int
-load_env(struct pw_config *cfg, struct pw_error *err)
+load_env(struct pw_conf *cfg, struct pw_error *err)
 {
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
@@ -396,7 +396,7 @@ load_env(struct pw_config *cfg, struct pw_error *err)
 }
 
 static void
-set_defaults(struct pw_config *cfg)
+set_defaults(struct pw_conf *cfg)
 {
     memset(cfg, 0, sizeof(*cfg));
     /* A run's limits: the defaults of rules/seccomp.json, as every command
@@ -431,7 +431,7 @@ set_defaults(struct pw_config *cfg)
 }
 
 void
-pw_config_usage(void)
+pw_conf_usage(void)
 {
     printf("usage: pyward serve [OPTIONS]\n\n"
            "MCP server over stdio (JSON-RPC 2.0, one message per line), "
@@ -458,7 +458,7 @@ pw_config_usage(void)
 /* A default above its maximum is an error when both were given, else the
  * default follows the maximum down. */
 static int
-check_consistency(struct pw_config *cfg, struct pw_error *err)
+check_consistency(struct pw_conf *cfg, struct pw_error *err)
 {
     enum pw_compat mode;
     if (pw_compat_parse(cfg->compat, &mode) < 0) {
@@ -486,8 +486,7 @@ check_consistency(struct pw_config *cfg, struct pw_error *err)
 }
 
 int
-pw_config_load(struct pw_config *cfg, int argc, char **argv,
-               struct pw_error *err)
+pw_conf_load(struct pw_conf *cfg, int argc, char **argv, struct pw_error *err)
 {
     struct option longopts[PW_N_ELEMENTS(options) + 2];
     int n = 0;
@@ -510,7 +509,7 @@ pw_config_load(struct pw_config *cfg, int argc, char **argv,
     int c;
     while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
         if (c == 'h') {
-            pw_config_usage();
+            pw_conf_usage();
             return 1;
         }
         if (c == '?' || c == ':') {
@@ -541,7 +540,7 @@ pw_config_load(struct pw_config *cfg, int argc, char **argv,
 }
 
 void
-pw_config_free(struct pw_config *cfg)
+pw_conf_free(struct pw_conf *cfg)
 {
     free(cfg->rules);
     free(cfg->profiles);
@@ -566,16 +565,16 @@ static const struct {
     const char *name;
     const char *env;
 } toggles[] = {
-    {offsetof(struct pw_config, enable_network), "network",
+    {offsetof(struct pw_conf, enable_network), "network",
      "SANDBOX_ENABLE_NETWORK"},
-    {offsetof(struct pw_config, enable_filesystem), "filesystem",
+    {offsetof(struct pw_conf, enable_filesystem), "filesystem",
      "SANDBOX_ENABLE_FILESYSTEM"},
-    {offsetof(struct pw_config, enable_data_science), "data_science",
+    {offsetof(struct pw_conf, enable_data_science), "data_science",
      "SANDBOX_ENABLE_DATA_SCIENCE"},
 };
 
 const char *
-pw_config_profile_env(const char *profile)
+pw_conf_profile_env(const char *profile)
 {
     for (size_t i = 0; i < PW_N_ELEMENTS(toggles); i++) {
         if (strcmp(toggles[i].name, profile) == 0) {
@@ -588,7 +587,7 @@ pw_config_profile_env(const char *profile)
 /* The profiles --profiles names, or the default ones and those the
  * environment's toggles add. */
 static int
-chosen_mask(const struct pw_config *cfg, const struct pw_profiles *profiles,
+chosen_mask(const struct pw_conf *cfg, const struct pw_profiles *profiles,
             pw_profile_mask *mask, struct pw_error *err)
 {
     if (cfg->profiles != NULL) {
@@ -610,9 +609,9 @@ chosen_mask(const struct pw_config *cfg, const struct pw_profiles *profiles,
 }
 
 int
-pw_config_profile_mask(const struct pw_config *cfg,
-                       const struct pw_profiles *profiles,
-                       pw_profile_mask *mask, struct pw_error *err)
+pw_conf_profile_mask(const struct pw_conf *cfg,
+                     const struct pw_profiles *profiles, pw_profile_mask *mask,
+                     struct pw_error *err)
 {
     if (chosen_mask(cfg, profiles, mask, err) < 0) {
         return -1;

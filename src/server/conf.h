@@ -17,7 +17,7 @@
 /* Largest code string a client may send (bytes). */
 #define PW_MAX_CODE_BYTES (2LL * 1024 * 1024)
 
-struct pw_config {
+struct pw_conf {
     double timeout_s;           /* default per run */
     double max_timeout_s;       /* what a client may ask at most */
     long long memory;           /* default RLIMIT_AS, bytes */
@@ -69,19 +69,19 @@ struct pw_config {
  * Returns 0, 1 when --help was printed (exit 0), or -1 with ERR for a
  * usage error.
  */
-int pw_config_load(struct pw_config *cfg, int argc, char **argv,
-                   struct pw_error *err);
-void pw_config_free(struct pw_config *cfg);
+int pw_conf_load(struct pw_conf *cfg, int argc, char **argv,
+                 struct pw_error *err);
+void pw_conf_free(struct pw_conf *cfg);
 
 /* The profile mask the operator enabled, from CFG and the profile set.
  * Returns 0, or -1 with ERR on an unknown profile name. */
-int pw_config_profile_mask(const struct pw_config *cfg,
-                           const struct pw_profiles *profiles,
-                           pw_profile_mask *mask, struct pw_error *err);
+int pw_conf_profile_mask(const struct pw_conf *cfg,
+                         const struct pw_profiles *profiles,
+                         pw_profile_mask *mask, struct pw_error *err);
 
 /* The environment variable that enables PROFILE (SANDBOX_ENABLE_*), or
  * NULL when it has none. */
-const char *pw_config_profile_env(const char *profile);
+const char *pw_conf_profile_env(const char *profile);
 
 /* Print the --help text to stdout. */
-void pw_config_usage(void);
+void pw_conf_usage(void);

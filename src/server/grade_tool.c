@@ -22,7 +22,7 @@
 /* Fill the limits the suite leaves open with the server's defaults and
  * refuse what goes beyond its maximums. */
 static int
-within_limits(const struct pw_config *cfg, struct pw_grade_suite *s,
+within_limits(const struct pw_conf *cfg, struct pw_grade_suite *s,
               struct pw_error *err)
 {
     if (s->n > PW_GRADE_TOOL_TESTS_MAX) {

@@ -19,7 +19,7 @@
 
 /* What grading needs of the server (all borrowed). */
 struct pw_grade_ctx {
-    const struct pw_config *cfg;
+    const struct pw_conf *cfg;
     const struct pw_profiles *profiles;
     const struct pw_ruleset *rules; /* NULL: unavailable */
     struct pw_zygote *zygote;       /* NULL: unavailable */

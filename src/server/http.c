@@ -27,7 +27,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "server/http.h"
-#include "server/httpreq.h"
+#include "server/http_req.h"
 #include "server/jobe.h"
 #include "server/listenfd.h"
 #include "server/mcp.h"
@@ -80,7 +80,7 @@ struct pw_http {
     struct MHD_Daemon *d;
     struct pw_server *srv;
     struct pw_tools *tools;
-    const struct pw_config *cfg;
+    const struct pw_conf *cfg;
     bool loopback;
     bool auth;
     bool draining;
@@ -995,7 +995,7 @@ inherited(struct pw_http *h, struct sockaddr_storage *ss, struct pw_error *err)
 static int
 load_tls(struct pw_http *h, struct pw_error *err)
 {
-    const struct pw_config *cfg = h->cfg;
+    const struct pw_conf *cfg = h->cfg;
     if ((cfg->tls_cert == NULL) != (cfg->tls_key == NULL)) {
         return pw_fail(err, PW_ERR_USAGE,
                        "--tls-cert and --tls-key go together");
@@ -1068,7 +1068,7 @@ start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
 }
 
 struct pw_http *
-pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
+pw_http_new(const struct pw_conf *cfg, struct pw_server *srv,
             struct pw_tools *tools, struct pw_error *err)
 {
     struct pw_http *h = pw_xcalloc(1, sizeof(*h));

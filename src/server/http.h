@@ -19,7 +19,7 @@ struct pw_http;
  * result) and make the result SRV's transport.  Returns NULL with ERR
  * (an address that is not loopback without tokens, a token or TLS file
  * that cannot be read, a port taken). */
-struct pw_http *pw_http_new(const struct pw_config *cfg, struct pw_server *srv,
+struct pw_http *pw_http_new(const struct pw_conf *cfg, struct pw_server *srv,
                             struct pw_tools *tools, struct pw_error *err);
 /* Answer what is still waiting (503), close every connection, free. */
 void pw_http_free(struct pw_http *h);

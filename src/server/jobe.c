@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base64.h"
 #include "core/py.h"
 #include "core/util.h"
 #include "sandbox/output.h"
@@ -28,7 +29,7 @@
 #define MIN_MEMORY      (64LL << 20)
 
 struct pw_jobe {
-    const struct pw_config *cfg;
+    const struct pw_conf *cfg;
     struct pw_tools *tools;
     struct pw_jobe_files *files;
     char **keys; /* NULL-terminated, or NULL: no key needed */
@@ -95,7 +96,7 @@ keys_load(const char *file, struct pw_error *err)
 }
 
 struct pw_jobe *
-pw_jobe_new(const struct pw_config *cfg, struct pw_tools *tools,
+pw_jobe_new(const struct pw_conf *cfg, struct pw_tools *tools,
             struct pw_error *err)
 {
     struct pw_jobe *j = pw_xcalloc(1, sizeof(*j));
@@ -171,7 +172,7 @@ pw_jobe_answer_clear(struct pw_jobe_answer *a)
 {
     free(a->body);
     free(a->source_name);
-    pw_exec_free(a->exec);
+    pw_tools_exec_free(a->exec);
     memset(a, 0, sizeof(*a));
 }
 
@@ -310,11 +311,12 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
     json_auto_t *args = exec_args(j, &spec);
     struct pw_error err = {0};
     json_t *result = NULL;
-    struct pw_exec *e = args != NULL ? pw_exec_new(j->tools, "execute_code",
-                                                   args, &result, &err)
-                                     : NULL;
+    struct pw_exec *e =
+        args != NULL
+            ? pw_tools_exec_new(j->tools, "execute_code", args, &result, &err)
+            : NULL;
     if (e != NULL) {
-        pw_exec_set_extras(e, spec.argv, files, n);
+        pw_tools_exec_set_extras(e, spec.argv, files, n);
         spec.argv = NULL;
         a->exec = e;
         a->source_name = pw_xstrdup(spec.source_name);

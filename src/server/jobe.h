@@ -42,8 +42,8 @@ struct pw_jobe;
 
 /* Owned, or NULL with ERR (the keys file or the file directory cannot be
  * used).  CFG and TOOLS are borrowed and outlive it. */
-struct pw_jobe *pw_jobe_new(const struct pw_config *cfg,
-                            struct pw_tools *tools, struct pw_error *err);
+struct pw_jobe *pw_jobe_new(const struct pw_conf *cfg, struct pw_tools *tools,
+                            struct pw_error *err);
 void pw_jobe_free(struct pw_jobe *j);
 
 /* True if PATH is one of the API's routes' prefixes. */

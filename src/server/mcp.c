@@ -273,7 +273,7 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
 {
     struct pw_error err = {0};
     json_t *result = NULL;
-    struct pw_exec *e = pw_exec_new(m->tools, name, args, &result, &err);
+    struct pw_exec *e = pw_tools_exec_new(m->tools, name, args, &result, &err);
     if (e == NULL && result != NULL) {
         pw_mcp_log(m, PW_MCP_INFO, "%s refused before running", name);
         const char *st = json_string_value(json_object_get(

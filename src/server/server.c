@@ -217,7 +217,7 @@ job_free(struct pw_server *s, struct job *j)
         pw_sbx_free(j->run);
         s->nrunning--;
     }
-    pw_exec_free(j->exec);
+    pw_tools_exec_free(j->exec);
     json_decref(j->token);
     pw_rpc_req_clear(&j->req);
     free(j);
@@ -334,7 +334,7 @@ static void
 send_progress(struct pw_server *s, struct job *j, double now)
 {
     double elapsed = j->run != NULL ? pw_sbx_elapsed(j->run) : 0;
-    double total = pw_exec_timeout(j->exec);
+    double total = pw_tools_exec_timeout(j->exec);
     char msg[64];
     snprintf(msg, sizeof(msg), "running for %.2f s", elapsed);
     json_auto_t *params = json_pack(
@@ -364,7 +364,7 @@ pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
                        pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
                                         "server busy: too many runs queued",
                                         NULL));
-        pw_exec_free(e);
+        pw_tools_exec_free(e);
         json_decref(token);
         return;
     }
@@ -407,7 +407,7 @@ start_queued(struct pw_server *s)
         struct job *j = s->queue;
         json_t *result = NULL;
         s->queue = j->next;
-        j->run = pw_exec_start(s->tools, j->exec, &result);
+        j->run = pw_tools_exec_start(s->tools, j->exec, &result);
         if (j->run == NULL) {
             job_reply(s, j, result);
             continue;
@@ -517,7 +517,7 @@ step_jobs(struct pw_server *s, double now)
             j->fd_count >= 0 ? s->fds + j->fd_start : NULL;
         int n = j->fd_count >= 0 ? j->fd_count : 0;
         if (pw_sbx_step(j->run, fds, n) == 1) {
-            json_t *result = pw_exec_result(j->exec, j->run);
+            json_t *result = pw_tools_exec_result(j->exec, j->run);
             json_t *sc = json_object_get(result, "structuredContent");
             const char *st = json_string_value(json_object_get(sc, "status"));
             count_blocked(s, json_object_get(sc, "blocked"));

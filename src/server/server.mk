@@ -8,11 +8,13 @@ libpyward_a_SOURCES += \
 	src/server/tools_info.c \
 	src/server/grade_tool.c src/server/grade_tool.h \
 	src/server/sessions.c src/server/sessions.h \
+	src/server/tool_def.c src/server/tool_def.h \
 	src/server/session_tool.c src/server/session_tool.h \
 	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
-	src/server/httpreq.c src/server/httpreq.h \
+	src/server/http_req.c src/server/http_req.h \
+	src/server/tokens.c src/server/tokens.h \
 	src/server/listenfd.c src/server/listenfd.h \
 	src/server/jobe.c src/server/jobe.h src/server/jobe_spec.c \
 	src/server/jobe_files.c \

@@ -15,12 +15,13 @@
 #include "core/util.h"
 #include "sandbox/sandbox.h"
 #include "server/conf.h"
+#include "server/tool_def.h"
 
 struct pw_sessions;
 
 /* What the session tools need of the server (all borrowed). */
 struct pw_session_ctx {
-    const struct pw_config *cfg;
+    const struct pw_conf *cfg;
     const struct pw_profiles *profiles;
     pw_profile_mask enabled;
     struct pw_zygote *zygote; /* NULL: unavailable */
@@ -28,20 +29,6 @@ struct pw_session_ctx {
     struct pw_sessions *sessions;
     const char *owner; /* the caller (tools.h) */
 };
-
-/* A tool as tools/list shows it; INPUT and OUTPUT are its schemas as
- * JSON text. */
-struct pw_tool_def {
-    const char *name;
-    const char *title;
-    const char *description;
-    const char *input;
-    const char *output;
-};
-
-/* New reference: D's tools/list entry with the schemas IN and OUT (both
- * stolen, also when it fails), or NULL if either is NULL. */
-json_t *pw_tool_def_json(const struct pw_tool_def *d, json_t *in, json_t *out);
 
 /* True if NAME is one of the session tools. */
 bool pw_session_tool_exists(const char *name);

@@ -4,7 +4,7 @@
  * tools.c - argument checking and results of the MCP tools.  The work is
  * done by the validator (pw_validate) and the sandbox (pw_sbx_*).
  *
- * Defines pw_tools_call_sync and pw_exec_* (an execute_code call);
+ * Defines pw_tools_call_sync and pw_tools_exec_* (an execute_code call);
  * tools_info.c starts and stops the tools, tools_schema.c lists them.
  */
 #include "config.h"
@@ -229,7 +229,7 @@ profile_refused(const struct pw_tools *t, const char *name, int i,
                 name, buf_str(&all), buf_str(&on));
         pw_buf_free(&all);
     } else {
-        const char *env = pw_config_profile_env(name);
+        const char *env = pw_conf_profile_env(name);
         pw_fail(err, PW_ERR_USAGE,
                 "profile '%s' is not enabled on this server, which enabled "
                 "only %s: 'profile' can only choose among those; leave it "
@@ -432,7 +432,7 @@ any_matches(const char *const *list, const char *name)
  * only modules runs may import): the call's list within it, or all of it
  * when the call has none. */
 static void
-narrow_to_operator(const struct pw_config *cfg, struct call_args *a)
+narrow_to_operator(const struct pw_conf *cfg, struct call_args *a)
 {
     const char *const *op = (const char *const *)cfg->only_imports;
     const char **call = a->only;
@@ -1030,8 +1030,8 @@ rejected_result(const struct pw_exec *e, const struct pw_diags *d)
 }
 
 void
-pw_exec_set_extras(struct pw_exec *e, char **argv, struct pw_sbx_file *files,
-                   size_t nfiles)
+pw_tools_exec_set_extras(struct pw_exec *e, char **argv,
+                         struct pw_sbx_file *files, size_t nfiles)
 {
     e->argv = argv;
     e->files = files;
@@ -1039,7 +1039,7 @@ pw_exec_set_extras(struct pw_exec *e, char **argv, struct pw_sbx_file *files,
 }
 
 void
-pw_exec_free(struct pw_exec *e)
+pw_tools_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
         for (size_t i = 0; e->argv != NULL && e->argv[i] != NULL; i++) {
@@ -1060,8 +1060,8 @@ pw_exec_free(struct pw_exec *e)
 }
 
 struct pw_exec *
-pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
-            json_t **result, struct pw_error *err)
+pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
+                  json_t **result, struct pw_error *err)
 {
     struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
     struct pw_diags d;
@@ -1104,7 +1104,7 @@ pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
     return e;
 fail:
     pw_diags_free(&d);
-    pw_exec_free(e);
+    pw_tools_exec_free(e);
     if (*result != NULL) {
         *result = pw_compat_result(t->compat, *result);
     }
@@ -1112,13 +1112,13 @@ fail:
 }
 
 double
-pw_exec_timeout(const struct pw_exec *e)
+pw_tools_exec_timeout(const struct pw_exec *e)
 {
     return e->a.timeout;
 }
 
 struct pw_sbx_run *
-pw_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
+pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
 {
     struct pw_error err = {0};
     struct pw_sbx_request req = {
@@ -1329,7 +1329,7 @@ complete_result(json_t *r, const char *id, bool ok)
 }
 
 json_t *
-pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
+pw_tools_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
 {
     json_auto_t *r = pw_sbx_result_json(run);
     if (r == NULL) {

@@ -24,7 +24,7 @@
 #include "validator/validator.h"
 
 struct pw_tools {
-    const struct pw_config *cfg;        /* borrowed */
+    const struct pw_conf *cfg;          /* borrowed */
     const struct pw_profiles *profiles; /* borrowed */
     pw_profile_mask enabled;            /* profiles clients may use */
     const struct pw_ruleset *rules;     /* borrowed; NULL: unavailable */
@@ -57,7 +57,8 @@ json_t *pw_tools_list_json(const struct pw_tools *t);
 
 /* True if NAME is one of the tools. */
 bool pw_tools_exists(const struct pw_tools *t, const char *name);
-/* True if the tool NAME runs code (through pw_exec_*, in the event loop). */
+/* True if the tool NAME runs code (through pw_tools_exec_*, in the event
+ * loop). */
 bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
 
 /*
@@ -78,18 +79,19 @@ struct pw_exec;
  * ERR on an internal failure.  ARGS is borrowed (a
  * reference is kept while the exec lives).
  */
-struct pw_exec *pw_exec_new(struct pw_tools *t, const char *tool, json_t *args,
-                            json_t **result, struct pw_error *err);
+struct pw_exec *pw_tools_exec_new(struct pw_tools *t, const char *tool,
+                                  json_t *args, json_t **result,
+                                  struct pw_error *err);
 /* The timeout of the run, seconds (for progress notifications). */
-double pw_exec_timeout(const struct pw_exec *e);
+double pw_tools_exec_timeout(const struct pw_exec *e);
 /* Fork the child.  Returns an owned run, or NULL with *RESULT set to a
  * CallToolResult that says why the sandbox refused. */
-struct pw_sbx_run *pw_exec_start(struct pw_tools *t, struct pw_exec *e,
-                                 json_t **result);
+struct pw_sbx_run *pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e,
+                                       json_t **result);
 /* New reference: the CallToolResult of a finished RUN. */
-json_t *pw_exec_result(struct pw_exec *e, const struct pw_sbx_run *run);
+json_t *pw_tools_exec_result(struct pw_exec *e, const struct pw_sbx_run *run);
 /* Give E's run sys.argv ARGV (NULL-terminated) and the support FILES
  * (NFILES; names and bytes allocated): all taken. */
-void pw_exec_set_extras(struct pw_exec *e, char **argv,
-                        struct pw_sbx_file *files, size_t nfiles);
-void pw_exec_free(struct pw_exec *e);
+void pw_tools_exec_set_extras(struct pw_exec *e, char **argv,
+                              struct pw_sbx_file *files, size_t nfiles);
+void pw_tools_exec_free(struct pw_exec *e);

@@ -187,7 +187,7 @@ operator_extra(struct pw_tools *t)
 static int
 contract_info(struct pw_tools *t)
 {
-    const struct pw_config *cfg = t->cfg;
+    const struct pw_conf *cfg = t->cfg;
     json_t *fields = json_pack(
         "{s:b,s:o,s:{s:f,s:I,s:o},s:{s:b,s:b,s:o,s:b},s:{s:o,s:o}}", "success",
         1, "security_profiles", security_profiles_json(t), "resource_limits",
@@ -236,7 +236,7 @@ profiles_json(const struct pw_tools *t)
 }
 
 static json_t *
-limits_json(const struct pw_config *cfg)
+limits_json(const struct pw_conf *cfg)
 {
     return json_pack(
         "{s:{s:f,s:f},s:{s:I,s:I},s:I,s:I,s:i}", "timeout", "default",

@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * fuzz-http.c - what pyward reads of HTTP requests itself (httpreq.c):
- * the bearer token, the token file, the Origin, Content-Type and Accept,
- * and the --http address.
+ * fuzz-http.c - what pyward reads of HTTP requests itself (http_req.c,
+ * tokens.c): the bearer token, the token file, the Origin, Content-Type
+ * and Accept, and the --http address.
  *
  * The input's first five lines are an Authorization header, an Origin, a
  * Content-Type, an Accept and a HOST:PORT; the rest is a token file.
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "server/httpreq.h"
+#include "server/http_req.h"
 #include "core/util.h"
 
 #define FIELDS 5

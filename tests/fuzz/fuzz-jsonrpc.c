@@ -27,7 +27,7 @@
 #include "core/util.h"
 #include "validator/validator.h"
 
-static struct pw_config cfg;
+static struct pw_conf cfg;
 static struct pw_tools tools;
 static int null_fd = -1;
 static int mem_fd = -1;
@@ -38,12 +38,12 @@ tools_setup(void)
 {
     struct pw_error err = {0};
     char *args[] = {"serve", NULL};
-    if (pw_config_load(&cfg, 1, args, &err) != 0) {
+    if (pw_conf_load(&cfg, 1, args, &err) != 0) {
         pw_fuzz_die("config", err.message);
     }
     struct pw_profiles *profiles = pw_profiles_load(pw_fuzz_rules_dir(), &err);
     if (profiles == NULL ||
-        pw_config_profile_mask(&cfg, profiles, &tools.enabled, &err) < 0) {
+        pw_conf_profile_mask(&cfg, profiles, &tools.enabled, &err) < 0) {
         pw_fuzz_die("profiles", err.message);
     }
     tools.cfg = &cfg;

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/base64.h"
 #include "core/profiles.h"
 #include "sandbox/layers.h"
 #include "sandbox/output.h"

@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * httpreq.h - the parts of an HTTP request pyward reads itself: the
- * bearer token and the token file, the Origin, the media types of
+ * http_req.h - the parts of an HTTP request pyward reads itself: the
+ * bearer token, the Origin, the media types of
  * Content-Type and Accept, the listening address.  Pure functions of
  * their text (fuzzed by tests/fuzz/fuzz-http.c).
  */
@@ -11,19 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Bearer tokens, one a line of a file ('#' lines and blanks skipped). */
-struct pw_tokens {
-    char **v; /* owned */
-    size_t n;
-};
-
-/* Fill T from TEXT[0..LEN) (T is overwritten, not freed). */
-void pw_tokens_parse(struct pw_tokens *t, const char *text, size_t len);
-void pw_tokens_free(struct pw_tokens *t);
-/* True if TOK[0..LEN) equals one of T's tokens; every token is compared
- * in time that depends on the lengths only.  *WHICH: its index. */
-bool pw_tokens_match(const struct pw_tokens *t, const char *tok, size_t len,
-                     size_t *which);
+#include "server/tokens.h"
 
 /* The token of an Authorization header "Bearer TOKEN" (scheme in any
  * case): *TOK and *LEN point into HEADER.  False when it is not one. */

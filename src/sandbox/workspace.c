@@ -1,0 +1,78 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * workspace.c - a run's workspace: its kind (a private tmpfs, an empty
+ * read-only directory, or the host directory), the tmpfs's fd sent from
+ * the child to the parent, and its entry in the layer report.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "core/util.h"
+#include "sandbox/internal.h"
+#include "sandbox/workspace.h"
+
+int
+pw_sbx_workspace_send(int sock)
+{
+    int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    int rc = pw_send_fds(sock, "W\n", 2, &fd, 1);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
+bool
+pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    return m->active && m->ws_bytes > 0 && m->ws_files > 0 &&
+           (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
+}
+
+enum pw_sbx_ws
+pw_sbx_workspace_kind(const struct pw_zygote *z, unsigned caps)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    if (pw_sbx_workspace_tmpfs(z, caps)) {
+        return PW_SBX_WS_TMPFS;
+    }
+    bool files = (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
+    return m->active && m->tmp_covered && !files ? PW_SBX_WS_EMPTY
+                                                 : PW_SBX_WS_HOST;
+}
+
+int
+pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
+{
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    const struct pw_sbx_policy *p = &z->policy;
+    bool tmpfs = pw_sbx_workspace_tmpfs(z, PW_CAP_WORKSPACE_FILES);
+    char where[128];
+    char detail[256];
+    if (tmpfs) {
+        snprintf(where, sizeof(where),
+                 "a private tmpfs per run that may write files (%lld bytes, "
+                 "%lld files)",
+                 m->ws_bytes, m->ws_files);
+    } else {
+        snprintf(where, sizeof(where),
+                 "a host scratch directory (files capped by RLIMIT_FSIZE)");
+    }
+    snprintf(detail, sizeof(detail),
+             "%s; output/: %lld files listed, %lld bytes per file and %lld "
+             "in all returned",
+             where, p->output_files, p->output_file_bytes,
+             p->output_total_bytes);
+    return json_object_set_new(
+        obj, "workspace",
+        json_pack("{s:b,s:s}", "active", tmpfs, "detail", detail));
+}
