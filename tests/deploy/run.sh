@@ -33,27 +33,28 @@ else
         "ListenStream=$listen, PYWARD_HTTP=$http"
 fi
 
+# verify UNIT NAME: a point that passes when systemd-analyze verify has
+# nothing to say of UNIT.
+verify() {
+    out=$(MANPATH="$work/man" systemd-analyze verify "$1" 2>&1)
+    rc=$?
+    if [ "$rc" = 0 ] && [ -z "$out" ]; then
+        ok "$2"
+    else
+        not_ok "$2" "exit $rc: $out"
+    fi
+}
+
 if command -v systemd-analyze >/dev/null 2>&1; then
     # The same unit, run from this build, its man page found in the tree.
     mkdir -p "$work/man/man1"
     cp "$top_srcdir/doc/pyward.1" "$work/man/man1/"
     sed "s|^ExecStart=[^ ]*|ExecStart=$PYWARD|" "$unit" >"$work/pyward.service"
-    out=$(MANPATH="$work/man" systemd-analyze verify "$work/pyward.service" 2>&1)
-    rc=$?
-    if [ "$rc" = 0 ] && [ -z "$out" ]; then
-        ok "systemd-analyze verify: no complaint"
-    else
-        not_ok "systemd-analyze verify: no complaint" "exit $rc: $out"
-    fi
+    verify "$work/pyward.service" "systemd-analyze verify: no complaint"
     # The socket, next to the service it starts.
     cp "$socket_unit" "$work/pyward.socket"
-    out=$(MANPATH="$work/man" systemd-analyze verify "$work/pyward.socket" 2>&1)
-    rc=$?
-    if [ "$rc" = 0 ] && [ -z "$out" ]; then
-        ok "systemd-analyze verify pyward.socket: no complaint"
-    else
-        not_ok "systemd-analyze verify pyward.socket: no complaint" "exit $rc: $out"
-    fi
+    verify "$work/pyward.socket" \
+        "systemd-analyze verify pyward.socket: no complaint"
     # A misspelt option is reported, so silence above means something.
     printf 'ProtectSystm=strict\n' >>"$work/pyward.service"
     out=$(MANPATH="$work/man" systemd-analyze verify "$work/pyward.service" 2>&1)

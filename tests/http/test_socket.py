@@ -32,20 +32,13 @@ META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "test_socket",
                                                "version": "1"}}
 
-_n = 0
-_failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import plan, point  # noqa: E402 - the tests' own module
 
 
 def tap(name, cond, detail=""):
-    global _n, _failed
-    _n += 1
-    if cond:
-        print("ok %d - %s" % (_n, name), flush=True)
-    else:
-        _failed += 1
-        print("not ok %d - %s" % (_n, name), flush=True)
-        for line in str(detail).splitlines():
-            print("# " + line, file=sys.stderr)
+    point(cond, name, detail)
 
 
 def free_port():
@@ -277,8 +270,7 @@ def main():
     test_non_loopback()
     test_activate_refusals()
     test_hand_refusals()
-    print("1..%d" % _n)
-    return 1 if _failed else 0
+    return plan()
 
 
 if __name__ == "__main__":
