@@ -1107,6 +1107,10 @@ pw_http_new(const struct pw_conf *cfg, struct pw_server *srv,
         pw_http_free(h);
         return NULL;
     }
+    struct pw_server_transport tr = {tr_pollfds, tr_dispatch, tr_signal,
+                                     tr_idle, h};
+    pw_server_set_transport(srv, &tr, cfg->grace_s);
+    pw_server_set_max_queued(srv, cfg->max_queued);
     const union MHD_DaemonInfo *info =
         MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
     bool v6 = ss.ss_family == AF_INET6;
@@ -1116,10 +1120,6 @@ pw_http_new(const struct pw_conf *cfg, struct pw_server *srv,
         v6 ? "]" : "", info != NULL && info->port != 0 ? info->port : h->port,
         h->jobe != NULL ? " and the Jobe API at /jobe/index.php/restapi/" : "",
         cfg->listen_fd > 0 ? " (socket passed by systemd)" : "");
-    struct pw_server_transport tr = {tr_pollfds, tr_dispatch, tr_signal,
-                                     tr_idle, h};
-    pw_server_set_transport(srv, &tr, cfg->grace_s);
-    pw_server_set_max_queued(srv, cfg->max_queued);
     return h;
 }
 

@@ -105,6 +105,10 @@ pw_rpc_req_clear(struct pw_rpc_req *req)
     req->id = NULL;
 }
 
+static void install_signals(bool hup);
+
+/* The stop signals are taken from here on, before the server says it
+ * serves: a SIGTERM right after that line ends it as the loop would. */
 struct pw_server *
 pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
 {
@@ -117,6 +121,7 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 3 +
                             PW_SERVER_TRANSPORT_FDS,
                         sizeof(struct pollfd));
+    install_signals(false);
     return s;
 }
 
@@ -127,6 +132,7 @@ pw_server_set_transport(struct pw_server *s,
     s->tr = *t;
     s->has_transport = true;
     s->grace = grace;
+    install_signals(true);
 }
 
 void
