@@ -26,6 +26,13 @@ import time
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 ACTIVATE = shutil.which("systemd-socket-activate")
+# systemd-socket-activate hands the program only the variables named with
+# -E: the sanitizers' options (a sanitized build's leak suppressions) and
+# pyward's own go through.
+PASS_ENV = [a for name in sorted(os.environ)
+            if name.endswith("SAN_OPTIONS") or name.startswith("PYWARD_")
+            or name == "TMPDIR"
+            for a in ("-E", name)]
 TOKEN = "socket-token-%d" % os.getpid()
 META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": {},
@@ -116,7 +123,7 @@ def test_served():
     holder.bind(("127.0.0.1", 0))
     holder.listen(1)
     taken = holder.getsockname()[1]
-    p = start([ACTIVATE, "-l", "127.0.0.1:%d" % port, PYWARD, "serve",
+    p = start([ACTIVATE, *PASS_ENV, "-l", "127.0.0.1:%d" % port, PYWARD, "serve",
                "--http", "127.0.0.1:%d" % taken])
     try:
         poke(port)
@@ -146,7 +153,7 @@ def test_served():
 
 def test_non_loopback():
     port = free_port()
-    p = start([ACTIVATE, "-l", "0.0.0.0:%d" % port, PYWARD, "serve",
+    p = start([ACTIVATE, *PASS_ENV, "-l", "0.0.0.0:%d" % port, PYWARD, "serve",
                "--http", "127.0.0.1:0"])
     poke(port)
     rc, err = refused(p)
@@ -159,7 +166,7 @@ def test_non_loopback():
     with open(tokens, "w") as f:
         f.write(TOKEN + "\n")
     port = free_port()
-    p = start([ACTIVATE, "-l", "0.0.0.0:%d" % port, PYWARD, "serve",
+    p = start([ACTIVATE, *PASS_ENV, "-l", "0.0.0.0:%d" % port, PYWARD, "serve",
                "--http", "127.0.0.1:0", "--auth-token-file", tokens])
     try:
         poke(port)
@@ -177,7 +184,7 @@ def test_non_loopback():
 
 def test_activate_refusals():
     p1, p2 = free_port(), free_port()
-    p = start([ACTIVATE, "-l", "127.0.0.1:%d" % p1, "-l",
+    p = start([ACTIVATE, *PASS_ENV, "-l", "127.0.0.1:%d" % p1, "-l",
                "127.0.0.1:%d" % p2, PYWARD, "serve", "--http",
                "127.0.0.1:0"])
     poke(p1)
@@ -185,7 +192,7 @@ def test_activate_refusals():
     tap("two sockets: exit 2, one is served",
         rc == 2 and "2 sockets passed" in err, (rc, err[-600:]))
     port = free_port()
-    p = start([ACTIVATE, "--datagram", "-l", "127.0.0.1:%d" % port, PYWARD,
+    p = start([ACTIVATE, *PASS_ENV, "--datagram", "-l", "127.0.0.1:%d" % port, PYWARD,
                "serve", "--http", "127.0.0.1:0"])
     time.sleep(0.3)
     u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -196,7 +203,7 @@ def test_activate_refusals():
         rc == 2 and "not a listening stream socket" in err, (rc, err[-600:]))
     d = tempfile.mkdtemp(prefix="pyward-socket-")
     path = os.path.join(d, "sock")
-    p = start([ACTIVATE, "-l", path, PYWARD, "serve", "--http",
+    p = start([ACTIVATE, *PASS_ENV, "-l", path, PYWARD, "serve", "--http",
                "127.0.0.1:0"])
     for _ in range(50):
         if os.path.exists(path):
