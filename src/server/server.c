@@ -768,7 +768,6 @@ handle_signals(struct pw_server *s)
 int
 pw_server_run(struct pw_server *s)
 {
-    install_signals(s->has_transport);
     bool refill = s->tools->zygote != NULL;
     while (handle_signals(s) && !s->eof) {
         start_queued(s);
