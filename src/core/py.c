@@ -193,3 +193,65 @@ pw_py_module_known(const char *name)
     PyErr_Clear();
     return known;
 }
+
+/* The spec of PREFIX (a dotted name's first components): the finders'
+ * for a top-level name, else searched in LOCATIONS (borrowed; NULL: the
+ * parent is no package).  New reference or NULL (not found, no error). */
+static PyObject *
+find_one(PyObject *prefix, PyObject *locations, bool top)
+{
+    static PyObject *find_spec, *path_find; /* owned for the process */
+    if (find_spec == NULL) {
+        PW_PYAUTO PyObject *util = PyImport_ImportModule("importlib.util");
+        PW_PYAUTO PyObject *mach = PyImport_ImportModule("importlib.machinery");
+        PW_PYAUTO PyObject *pf =
+            mach != NULL ? PyObject_GetAttrString(mach, "PathFinder") : NULL;
+        path_find = pf != NULL ? PyObject_GetAttrString(pf, "find_spec") : NULL;
+        find_spec =
+            util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
+    }
+    PyObject *spec = NULL;
+    if (top && find_spec != NULL) {
+        spec = PyObject_CallOneArg(find_spec, prefix);
+    } else if (!top && path_find != NULL && locations != NULL &&
+               locations != Py_None) {
+        spec = PyObject_CallFunctionObjArgs(path_find, prefix, locations, NULL);
+    }
+    PyErr_Clear();
+    if (spec == Py_None) {
+        Py_CLEAR(spec);
+    }
+    return spec;
+}
+
+bool
+pw_py_module_findable(const char *name)
+{
+    PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
+    PW_PYAUTO PyObject *locations = NULL;
+    for (size_t end = 0;; end++) {
+        end += strcspn(name + end, ".");
+        bool last = name[end] == '\0';
+        PW_PYAUTO PyObject *prefix =
+            PyUnicode_FromStringAndSize(name, (Py_ssize_t)end);
+        if (prefix == NULL) {
+            PyErr_Clear();
+            return false;
+        }
+        PyObject *mod = PyDict_GetItemWithError(modules, prefix); /* borrowed */
+        PW_PYAUTO PyObject *spec =
+            mod != NULL ? NULL : find_one(prefix, locations, end == strcspn(name, "."));
+        PyErr_Clear();
+        if (mod == NULL && spec == NULL) {
+            return false;
+        }
+        if (last) {
+            return true;
+        }
+        Py_CLEAR(locations);
+        locations = mod != NULL ? PyObject_GetAttrString(mod, "__path__")
+                                : PyObject_GetAttrString(
+                                      spec, "submodule_search_locations");
+        PyErr_Clear();
+    }
+}

@@ -8,6 +8,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdbool.h>
 
 #include "core/pyward.h"
 
@@ -48,3 +49,11 @@ PyObject *pw_py_import(const char *name);
  * import system's directory caches make later calls cheap: make the
  * first one before the file system is closed (the zygote does). */
 int pw_py_module_known(const char *name);
+
+/* True if the whole dotted module NAME can be found on the import path,
+ * without importing it or a parent package: each package is looked up
+ * by its finder and its submodules in its directories (a module already
+ * imported counts as found, and its __path__ is searched).  Importing
+ * "numpy" to learn whether "numpy.linalg" exists would cost the server
+ * a data-science import at start-up. */
+bool pw_py_module_findable(const char *name);

@@ -31,18 +31,6 @@ listed(const char *const *list, const char *name)
     return false;
 }
 
-/* True if MODULE can be imported here (importlib.util.find_spec). */
-static bool
-importable(PyObject *find_spec, const char *module)
-{
-    PW_PYAUTO PyObject *spec = PyObject_CallFunction(find_spec, "s", module);
-    if (spec == NULL) {
-        PyErr_Clear();
-        return false;
-    }
-    return spec != Py_None;
-}
-
 /* New reference: the capability words of CAPS. */
 static json_t *
 allows_json(unsigned caps)
@@ -60,14 +48,13 @@ allows_json(unsigned caps)
 /* New reference: the modules of profile P importable here (and, under
  * SANDBOX_ALLOWED_IMPORTS, listed by the operator). */
 static json_t *
-modules_json(const struct pw_tools *t, PyObject *find_spec,
-             const struct pw_profile *p)
+modules_json(const struct pw_tools *t, const struct pw_profile *p)
 {
     const char *const *only = (const char *const *)t->cfg->only_imports;
     json_t *mods = json_array();
     for (size_t m = 0; mods != NULL && m < p->nmodules; m++) {
         if ((only == NULL || listed(only, p->modules[m])) &&
-            importable(find_spec, p->modules[m]) &&
+            pw_py_module_findable(p->modules[m]) &&
             json_array_append_new(mods, json_string(p->modules[m])) < 0) {
             json_decref(mods);
             mods = NULL;
@@ -81,21 +68,14 @@ modules_json(const struct pw_tools *t, PyObject *find_spec,
 static json_t *
 security_profiles_json(const struct pw_tools *t)
 {
-    PW_PYAUTO PyObject *util = pw_py_import("importlib.util");
-    PW_PYAUTO PyObject *find_spec =
-        util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
     json_auto_t *out = json_object();
-    if (find_spec == NULL) {
-        PyErr_Clear();
-        return NULL;
-    }
     for (size_t i = 0; i < t->profiles->n; i++) {
         const struct pw_profile *p = &t->profiles->v[i];
         bool on = (t->enabled & ((pw_profile_mask)1 << i)) != 0;
         if (json_object_set_new(
                 out, p->name,
                 json_pack("{s:b,s:o}", "enabled", on, "modules",
-                          modules_json(t, find_spec, p))) < 0) {
+                          modules_json(t, p))) < 0) {
             return NULL;
         }
     }
@@ -210,20 +190,13 @@ contract_info(struct pw_tools *t)
 static json_t *
 profiles_json(const struct pw_tools *t)
 {
-    PW_PYAUTO PyObject *util = pw_py_import("importlib.util");
-    PW_PYAUTO PyObject *find_spec =
-        util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
     json_auto_t *list = json_array();
-    if (find_spec == NULL) {
-        PyErr_Clear();
-        return NULL;
-    }
     for (size_t i = 0; i < t->profiles->n; i++) {
         const struct pw_profile *p = &t->profiles->v[i];
         if ((t->enabled & ((pw_profile_mask)1 << i)) == 0) {
             continue;
         }
-        json_t *mods = modules_json(t, find_spec, p);
+        json_t *mods = modules_json(t, p);
         if (json_array_append_new(
                 list, json_pack("{s:s,s:s,s:b,s:o,s:o}", "name", p->name,
                                 "summary", p->summary ? p->summary : "",
