@@ -65,7 +65,10 @@ static struct pw_zygote *
 start_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
 {
     struct pw_error err = {0};
-    struct pw_zygote *z = pw_zygote_new(profiles, t->enabled, &err);
+    /* The profiles' modules are imported by the zygote process while the
+     * server answers: initialize is not held up by seconds of imports,
+     * and runs wait for them (doc/MCP.md, "Start-up"). */
+    struct pw_zygote *z = pw_zygote_new_warming(profiles, t->enabled, &err);
     if (z == NULL) {
         pw_warn("sandbox unavailable, execute_code will refuse: %s",
                 err.message);

@@ -203,10 +203,12 @@ find_one(PyObject *prefix, PyObject *locations, bool top)
     static PyObject *find_spec, *path_find; /* owned for the process */
     if (find_spec == NULL) {
         PW_PYAUTO PyObject *util = PyImport_ImportModule("importlib.util");
-        PW_PYAUTO PyObject *mach = PyImport_ImportModule("importlib.machinery");
+        PW_PYAUTO PyObject *mach =
+            PyImport_ImportModule("importlib.machinery");
         PW_PYAUTO PyObject *pf =
             mach != NULL ? PyObject_GetAttrString(mach, "PathFinder") : NULL;
-        path_find = pf != NULL ? PyObject_GetAttrString(pf, "find_spec") : NULL;
+        path_find =
+            pf != NULL ? PyObject_GetAttrString(pf, "find_spec") : NULL;
         find_spec =
             util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
     }
@@ -215,7 +217,8 @@ find_one(PyObject *prefix, PyObject *locations, bool top)
         spec = PyObject_CallOneArg(find_spec, prefix);
     } else if (!top && path_find != NULL && locations != NULL &&
                locations != Py_None) {
-        spec = PyObject_CallFunctionObjArgs(path_find, prefix, locations, NULL);
+        spec =
+            PyObject_CallFunctionObjArgs(path_find, prefix, locations, NULL);
     }
     PyErr_Clear();
     if (spec == Py_None) {
@@ -238,9 +241,12 @@ pw_py_module_findable(const char *name)
             PyErr_Clear();
             return false;
         }
-        PyObject *mod = PyDict_GetItemWithError(modules, prefix); /* borrowed */
+        PyObject *mod =
+            PyDict_GetItemWithError(modules, prefix); /* borrowed */
         PW_PYAUTO PyObject *spec =
-            mod != NULL ? NULL : find_one(prefix, locations, end == strcspn(name, "."));
+            mod != NULL
+                ? NULL
+                : find_one(prefix, locations, end == strcspn(name, "."));
         PyErr_Clear();
         if (mod == NULL && spec == NULL) {
             return false;
@@ -249,9 +255,10 @@ pw_py_module_findable(const char *name)
             return true;
         }
         Py_CLEAR(locations);
-        locations = mod != NULL ? PyObject_GetAttrString(mod, "__path__")
-                                : PyObject_GetAttrString(
-                                      spec, "submodule_search_locations");
+        locations =
+            mod != NULL
+                ? PyObject_GetAttrString(mod, "__path__")
+                : PyObject_GetAttrString(spec, "submodule_search_locations");
         PyErr_Clear();
     }
 }

@@ -463,20 +463,29 @@ runtime_load(struct pw_error *err)
     return text;
 }
 
+/* The runtime policy's text, loaded once like the other rule files: a
+ * later zygote starts after the environment (PYWARD_RULES_DIR) was
+ * scrubbed. */
+static char *runtime;
+
 int
-pw_sbx_guard_init(const struct pw_profiles *profiles, pw_profile_mask enabled,
-                  char **missing, struct pw_error *err)
+pw_sbx_guard_init(struct pw_error *err)
 {
-    *missing = NULL;
-    /* Loaded once, like the other rule files: a later zygote starts
-     * after the environment (PYWARD_RULES_DIR) was scrubbed. */
-    static char *runtime;
     if (runtime == NULL && (runtime = runtime_load(err)) == NULL) {
         return -1;
     }
     if (guard_ns == NULL && load_guard() < 0) {
         return pw_py_fetch_error(err);
     }
+    return 0;
+}
+
+int
+pw_sbx_guard_preload(const struct pw_profiles *profiles,
+                     pw_profile_mask enabled, char **missing,
+                     struct pw_error *err)
+{
+    *missing = NULL;
     PW_PYAUTO PyObject *names = module_list(profiles, enabled, false);
     PW_PYAUTO PyObject *more = module_list(profiles, enabled, true);
     PW_PYAUTO PyObject *miss =

@@ -13,12 +13,19 @@
 #include "core/py.h"
 #include "core/profiles.h"
 
-/* In the zygote: run the guard, import the modules of the enabled profiles
- * (thread pools off, matplotlib on Agg).  MISSING receives an owned
- * comma-separated list of modules that are not installed (or NULL). */
-int pw_sbx_guard_init(const struct pw_profiles *profiles,
-                      pw_profile_mask enabled, char **missing,
-                      struct pw_error *err);
+/* Before the zygote: load the runtime policy (rules/runtime.json) and
+ * run the guard's code.  0, or -1 with ERR. */
+int pw_sbx_guard_init(struct pw_error *err);
+
+/* After pw_sbx_guard_init, where spares are forked from (the zygote
+ * process, or its owner before forking it): import the modules of the
+ * enabled profiles (thread pools off, matplotlib on Agg), prepare the
+ * runs' stdio and builtins and wrap the import system.  MISSING receives
+ * an owned comma-separated list of modules that are not installed (or
+ * NULL). */
+int pw_sbx_guard_preload(const struct pw_profiles *profiles,
+                         pw_profile_mask enabled, char **missing,
+                         struct pw_error *err);
 
 /* In the zygote: wipe the environment from os.environ, posix.environ and
  * the process memory (environ strings overwritten, then clearenv). */

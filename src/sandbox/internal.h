@@ -55,6 +55,12 @@ struct pw_zygote {
     struct pw_sbx_layers layers;
     long long as_base;
     char *missing; /* modules of the enabled profiles not installed */
+    /* The profiles' modules are not imported yet where spares are forked
+     * from (pw_zygote_new_warming: the zygote process imports them and
+     * reports; ERROR says why it could not). */
+    bool background;
+    bool warming;
+    char error[256];
     char *tmp_root;
     /* The scratch path of runs that need no host directory (one for all:
      * each run's view makes it; see pw_sbx_workspace_kind). */

@@ -91,9 +91,11 @@ spares_from_env(void)
     return (int)n;
 }
 
-struct pw_zygote *
-pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
-              struct pw_error *err)
+/* The zygote, warmed here (BACKGROUND false) or by its own process after
+ * it is forked. */
+static struct pw_zygote *
+zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
+           bool background, struct pw_error *err)
 {
     if (pw_py_init(err) < 0) {
         return NULL;
@@ -105,6 +107,8 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->zsock = -1;
     z->profiles = profiles;
     z->enabled = enabled;
+    z->warming = true;
+    z->background = background;
     z->layers.netns_fd = -1;
     z->want_spares = spares_from_env();
     z->spare_caps = pw_profiles_caps(profiles, enabled) & PW_SBX_OS_CAPS;
@@ -118,7 +122,8 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     }
     z->filter = pw_sbx_filter_load(rules, &z->policy, err);
     if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
-        pw_sbx_guard_init(profiles, enabled, &z->missing, err) < 0 ||
+        pw_sbx_guard_init(err) < 0 ||
+        (!background && pw_sbx_zygote_warm(z, err) < 0) ||
         pw_sbx_scrub_env(err) < 0) {
         pw_zygote_free(z);
         return NULL;
@@ -128,9 +133,9 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->layers.mounts.ws_files = z->policy.workspace_files;
     pw_sbx_checklist_probe(&z->layers, z->tmp_root);
     pw_sbx_pidns_probe(z);
-    z->as_base = pw_sbx_vm_size();
-    /* Everything the zygote needs is ready and no request has been read:
-     * from here on, runs are forked by the zygote process only. */
+    /* Everything the zygote needs is ready (but, in the background, the
+     * imports) and no request has been read: from here on, runs are
+     * forked by the zygote process only. */
     z->owner = getpid();
     if (pw_sbx_zygote_start(z, err) < 0) {
         pw_zygote_free(z);
@@ -142,6 +147,32 @@ pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
         (void)pw_sbx_zygote_ask(z, z->spare_caps);
     }
     return z;
+}
+
+struct pw_zygote *
+pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
+              struct pw_error *err)
+{
+    return zygote_new(profiles, enabled, false, err);
+}
+
+struct pw_zygote *
+pw_zygote_new_warming(const struct pw_profiles *profiles,
+                      pw_profile_mask enabled, struct pw_error *err)
+{
+    return zygote_new(profiles, enabled, true, err);
+}
+
+bool
+pw_zygote_warming(const struct pw_zygote *z)
+{
+    return z->warming && z->zsock >= 0;
+}
+
+const char *
+pw_zygote_error(const struct pw_zygote *z)
+{
+    return z->error[0] != '\0' ? z->error : NULL;
 }
 
 static void pool_drop_stale(struct pw_zygote *z);
@@ -279,8 +310,10 @@ spare_for(struct pw_zygote *z, unsigned caps, struct pw_error *err)
             break;
         }
     }
-    pw_fail(err, PW_ERR_SANDBOX,
-            "the zygote process could not provide a prepared child");
+    pw_fail(err, PW_ERR_SANDBOX, "%s",
+            z->error[0] != '\0'
+                ? z->error
+                : "the zygote process could not provide a prepared child");
     return NULL;
 }
 
@@ -439,6 +472,8 @@ pw_zygote_adopt(struct pw_zygote *z, struct pw_error *err)
     z->zsock = -1;
     z->zpid = 0;
     z->owner = getpid();
+    /* Imports made by the old zygote process are not in this one. */
+    z->warming = z->background;
     return pw_sbx_zygote_start(z, err);
 }
 

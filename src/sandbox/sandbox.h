@@ -82,6 +82,17 @@ struct pw_zygote;
  * cannot work on this host).  PROFILES is borrowed and must outlive it. */
 struct pw_zygote *pw_zygote_new(const struct pw_profiles *profiles,
                                 pw_profile_mask enabled, struct pw_error *err);
+/* The same, but the zygote process imports the profiles' modules itself
+ * once forked, while the caller goes on (a server answers its clients in
+ * the meantime): runs wait for its spares, which come once it is warm.
+ * An import failure there ends the zygote (pw_zygote_error). */
+struct pw_zygote *pw_zygote_new_warming(const struct pw_profiles *profiles,
+                                        pw_profile_mask enabled,
+                                        struct pw_error *err);
+/* True while the zygote process imports the profiles' modules. */
+bool pw_zygote_warming(const struct pw_zygote *z);
+/* Why the zygote process could not warm up, or NULL. */
+const char *pw_zygote_error(const struct pw_zygote *z);
 void pw_zygote_free(struct pw_zygote *z);
 /* For a process forked from Z's owner after pw_zygote_new (a test harness
  * that forks each test): forget the owner's spares and start a zygote

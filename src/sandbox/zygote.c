@@ -40,6 +40,7 @@
 
 #include "core/log.h"
 #include "core/py.h"
+#include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/pipes.h"
 #include "sandbox/scratch.h"
@@ -50,10 +51,15 @@ struct zy_ask {
     uint32_t caps;
 };
 
+/* An answer: a spare, or (PID 0) the report of a zygote that warmed up
+ * in the background, sent once before any spare. */
 struct zy_answer {
-    int32_t pid; /* the spare, or -errno if it could not be forked */
+    int32_t pid; /* the spare, -errno if it could not be forked, or 0 */
     uint32_t caps;
-    char scratch[PATH_MAX];
+    int64_t as_base; /* the report's; -1: the imports failed */
+    /* The spare's scratch path; the report's missing modules, or why the
+     * imports failed. */
+    char text[PATH_MAX];
 };
 
 /* The spare's fds in an answer: request pipe, stdin, stdout, stderr,
@@ -96,6 +102,20 @@ pw_sbx_pidns_probe(struct pw_zygote *z)
                       : "a new PID namespace did not work");
 }
 
+/* Import the profiles' modules here (in the process spares are forked
+ * from), and take the address-space size a run's memory limit is added
+ * to. */
+int
+pw_sbx_zygote_warm(struct pw_zygote *z, struct pw_error *err)
+{
+    if (pw_sbx_guard_preload(z->profiles, z->enabled, &z->missing, err) < 0) {
+        return -1;
+    }
+    z->as_base = pw_sbx_vm_size();
+    z->warming = false;
+    return 0;
+}
+
 static void
 answer(int sock, const struct zy_answer *a, const int *fds, size_t nfds)
 {
@@ -126,7 +146,7 @@ fork_spare(const struct pw_zygote *z, int sock, unsigned caps)
     int p[4][2];
     int ctl[2] = {-1, -1};
     char *scratch = pw_sbx_scratch_new(z, caps, &err);
-    if (scratch == NULL || strlen(scratch) >= sizeof(a.scratch) ||
+    if (scratch == NULL || strlen(scratch) >= sizeof(a.text) ||
         pw_sbx_pipes_new(p, &err) < 0 || pipe2(ctl, O_CLOEXEC) < 0) {
         a.pid = -EIO;
         pw_sbx_pipes_close(p, 0);
@@ -147,7 +167,7 @@ fork_spare(const struct pw_zygote *z, int sock, unsigned caps)
     int child[ANSWER_FDS] = {ctl[0], p[0][0], p[1][1], p[2][1], p[3][1]};
     close_all(child, ANSWER_FDS);
     a.pid = pid > 0 ? pid : -saved;
-    memcpy(a.scratch, scratch, strlen(scratch) + 1);
+    memcpy(a.text, scratch, strlen(scratch) + 1);
     answer(sock, &a, fds, pid > 0 ? ANSWER_FDS : 0);
     close_all(fds, ANSWER_FDS);
     if (pid < 0) {
@@ -157,8 +177,41 @@ fork_spare(const struct pw_zygote *z, int sock, unsigned caps)
     }
 }
 
+/* In the zygote process of pw_zygote_new_warming: the imports, then the
+ * report.  A zygote that could not import what it must ends. */
+static void
+warm_up(struct pw_zygote *z, int sock)
+{
+    struct pw_error err = {0};
+    struct zy_answer a;
+    memset(&a, 0, sizeof(a));
+    /* The imports put thread counts and a plotting backend in the
+     * environment: wiped again, as the server's was before the fork. */
+    int rc = pw_sbx_zygote_warm(z, &err);
+    if (rc == 0) {
+        rc = pw_sbx_scrub_env(&err);
+    }
+    /* Warmed in its owner, a zygote starts as a fork's child of the warm
+     * interpreter: the libraries' fork handlers have run in it (one drops
+     * matplotlib's cached fonts and their open files) before any spare is
+     * forked, and a spare's own run of them finds nothing to close.  This
+     * process is single-threaded, so it is in the state of such a child:
+     * the same handlers are run here. */
+    PyOS_BeforeFork();
+    PyOS_AfterFork_Child();
+    a.as_base = rc == 0 ? z->as_base : -1;
+    snprintf(a.text, sizeof(a.text), "%s",
+             rc < 0               ? err.message
+             : z->missing != NULL ? z->missing
+                                  : "");
+    answer(sock, &a, NULL, 0);
+    if (rc < 0) {
+        _exit(1);
+    }
+}
+
 static PW_NORETURN void
-zygote_main(const struct pw_zygote *z, int sock, pid_t server)
+zygote_main(struct pw_zygote *z, int sock, pid_t server)
 {
     PyOS_AfterFork_Child();
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != server) {
@@ -175,6 +228,9 @@ zygote_main(const struct pw_zygote *z, int sock, pid_t server)
         _exit(1);
     }
     close(null);
+    if (z->warming) {
+        warm_up(z, sock);
+    }
     for (;;) {
         struct zy_ask ask;
         ssize_t n = recv(sock, &ask, sizeof(ask), 0);
@@ -241,6 +297,28 @@ pw_sbx_zygote_ask(struct pw_zygote *z, unsigned caps)
     return 0;
 }
 
+/* The report of a zygote warmed in the background (A): 1, or -1 if its
+ * imports failed (it ends). */
+static int
+take_report(struct pw_zygote *z, struct zy_answer *a)
+{
+    a->text[sizeof(a->text) - 1] = '\0';
+    z->warming = false;
+    if (a->as_base < 0) {
+        snprintf(z->error, sizeof(z->error),
+                 "the zygote could not import the profiles' modules: %.180s",
+                 a->text);
+        pw_warn("%s", z->error);
+        close(z->zsock);
+        z->zsock = -1;
+        return -1;
+    }
+    z->as_base = a->as_base;
+    free(z->missing);
+    z->missing = a->text[0] != '\0' ? pw_xstrdup(a->text) : NULL;
+    return 1;
+}
+
 int
 pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
                       struct pw_sbx_spare **out)
@@ -249,7 +327,7 @@ pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
     int fds[ANSWER_FDS];
     size_t nfds = 0;
     *out = NULL;
-    if (z->zsock < 0 || z->nasked == 0) {
+    if (z->zsock < 0 || (z->nasked == 0 && !z->warming)) {
         return z->zsock < 0 ? -1 : 0;
     }
     ssize_t n = PW_RETRY(pw_recv_fds(z->zsock, &a, sizeof(a), fds, ANSWER_FDS,
@@ -257,20 +335,25 @@ pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
     if (n < 0 && !block && (errno == EAGAIN || errno == EWOULDBLOCK)) {
         return 0;
     }
-    z->nasked--;
-    memmove(z->asked, z->asked + 1, (size_t)z->nasked * sizeof(z->asked[0]));
-    if (n != (ssize_t)sizeof(a) || (a.pid > 0 && nfds != ANSWER_FDS)) {
+    if (n != (ssize_t)sizeof(a) || (a.pid > 0 && nfds != ANSWER_FDS) ||
+        (a.pid == 0 && !z->warming)) {
         close_all(fds, nfds);
+        z->nasked = 0;
         pw_warn("the zygote process is gone: runs are refused");
         close(z->zsock);
         z->zsock = -1;
         return -1;
     }
-    if (a.pid <= 0) {
+    if (a.pid == 0) {
+        return take_report(z, &a);
+    }
+    z->nasked--;
+    memmove(z->asked, z->asked + 1, (size_t)z->nasked * sizeof(z->asked[0]));
+    if (a.pid < 0) {
         pw_warn("the zygote could not fork a spare: %s", strerror(-a.pid));
         return 1;
     }
-    a.scratch[sizeof(a.scratch) - 1] = '\0';
-    *out = pw_sbx_spare_adopt(a.pid, a.caps, fds, pw_xstrdup(a.scratch));
+    a.text[sizeof(a.text) - 1] = '\0';
+    *out = pw_sbx_spare_adopt(a.pid, a.caps, fds, pw_xstrdup(a.text));
     return 1;
 }

@@ -40,8 +40,8 @@ struct pw_http_counts {
 char *pw_http_metrics_text(const struct pw_server *srv,
                            const struct pw_tools *tools,
                            const struct pw_http_counts *c);
-/* True once the sandbox is ready: the zygote is up and its pool was full
- * once (*WARM remembers it). */
+/* True once the sandbox is ready: the zygote is up, has imported the
+ * profiles' modules, and its pool was full once (*WARM remembers it). */
 bool pw_http_ready(const struct pw_tools *tools, bool *warm);
 /* Write the access-log line of one request to stderr. */
 void pw_http_access_log(const char *remote, const char *method,

@@ -20,7 +20,7 @@ bool
 pw_http_ready(const struct pw_tools *tools, bool *warm)
 {
     struct pw_zygote *z = tools->zygote;
-    if (z == NULL || pw_zygote_fd(z) < 0) {
+    if (z == NULL || pw_zygote_fd(z) < 0 || pw_zygote_warming(z)) {
         return false;
     }
     if (!*warm && !pw_zygote_short(z)) {

@@ -336,13 +336,27 @@ pw_server_send(struct pw_server *s, const struct pw_rpc_req *req, char *line)
 
 /* --- runs ------------------------------------------------------------- */
 
+/* True while the zygote imports the profiles' modules: runs wait. */
+static bool
+warming(const struct pw_server *s)
+{
+    return s->tools->zygote != NULL && pw_zygote_warming(s->tools->zygote);
+}
+
 static void
 send_progress(struct pw_server *s, struct job *j, double now)
 {
     double elapsed = j->run != NULL ? pw_sbx_elapsed(j->run) : 0;
     double total = pw_tools_exec_timeout(j->exec);
-    char msg[64];
-    snprintf(msg, sizeof(msg), "running for %.2f s", elapsed);
+    char msg[96];
+    if (j->run != NULL) {
+        snprintf(msg, sizeof(msg), "running for %.2f s", elapsed);
+    } else {
+        snprintf(msg, sizeof(msg),
+                 "waiting %.2f s for the sandbox to import its profiles' "
+                 "modules",
+                 now - j->submitted);
+    }
     json_auto_t *params = json_pack(
         "{s:O,s:f,s:f,s:s}", "progressToken", j->token, "progress",
         floor(elapsed * 1000) / 1000, "total", total, "message", msg);
@@ -409,7 +423,7 @@ job_reply(struct pw_server *s, struct job *j, json_t *result)
 static void
 start_queued(struct pw_server *s)
 {
-    while (s->queue != NULL && s->nrunning < s->max_running) {
+    while (s->queue != NULL && s->nrunning < s->max_running && !warming(s)) {
         struct job *j = s->queue;
         json_t *result = NULL;
         s->queue = j->next;
@@ -512,10 +526,16 @@ count_blocked(struct pw_server *s, json_t *blocked)
     }
 }
 
-/* Step every running job; finished ones are answered. */
+/* Step every running job; finished ones are answered.  Jobs that wait
+ * for the zygote's imports hear that they do. */
 static void
 step_jobs(struct pw_server *s, double now)
 {
+    for (struct job *q = s->queue; q != NULL && warming(s); q = q->next) {
+        if (q->token != NULL && now >= q->next_progress) {
+            send_progress(s, q, now);
+        }
+    }
     struct job *j = s->running;
     while (j != NULL) {
         struct job *next = j->next;
@@ -572,6 +592,12 @@ poll_timeout(const struct pw_server *s, double now)
     double next = INFINITY;
     for (const struct job *j = s->running; j != NULL; j = j->next) {
         next = fmin(next, pw_sbx_deadline(j->run));
+        if (j->token != NULL) {
+            next = fmin(next, j->next_progress);
+        }
+    }
+    for (const struct job *j = s->queue; j != NULL && warming(s);
+         j = j->next) {
         if (j->token != NULL) {
             next = fmin(next, j->next_progress);
         }

@@ -56,6 +56,14 @@ bench-mcp: pyward$(EXEEXT)
 	    $(top_srcdir)/tests/bench/bench-mcp.mjs ./pyward$(EXEEXT)
 .PHONY: bench-mcp
 
+# How soon a new server answers, basic and data_science, next to
+# spawning python3: `make bench-startup`.
+EXTRA_DIST += tests/bench/bench-startup.py
+bench-startup: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(PYTHON3) \
+	    $(top_srcdir)/tests/bench/bench-startup.py ./pyward$(EXEEXT)
+.PHONY: bench-startup
+
 # execute_code over HTTP next to stdio: `make bench-http`.
 EXTRA_DIST += tests/bench/bench-http.mjs
 bench-http: pyward$(EXEEXT)

@@ -732,10 +732,15 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
                        "get_sandbox_info takes no arguments; call it with {}");
     }
     char text[256];
-    snprintf(text, sizeof(text), "pyward %s, Python %s; sandbox %s",
+    json_t *info = pw_tools_info(t);
+    bool up = json_is_true(json_object_get(info, "sandbox_available"));
+    snprintf(text, sizeof(text), "pyward %s, Python %s; sandbox %s%s",
              PACKAGE_VERSION, pw_py_version(),
-             t->zygote != NULL ? "available" : "UNAVAILABLE");
-    *result = tool_result(json_deep_copy(t->info), text, false);
+             up ? "available" : "UNAVAILABLE",
+             up && pw_zygote_warming(t->zygote)
+                 ? " (importing the profiles' modules: runs wait for it)"
+                 : "");
+    *result = tool_result(json_deep_copy(info), text, false);
     return 0;
 }
 
@@ -780,7 +785,7 @@ call_compat(struct pw_tools *t, const char *name, json_t *args,
             return pw_fail(err, PW_ERR_USAGE,
                            "check_environment takes no arguments");
         }
-        *result = pw_compat_environment(t->info);
+        *result = pw_compat_environment(pw_tools_info(t));
         return *result != NULL ? 0 : pw_fail(err, PW_ERR_INTERNAL, "%s", name);
     }
     json_auto_t *mine =

@@ -33,7 +33,8 @@ struct pw_tools {
     struct pw_zygote *zygote;           /* borrowed; NULL: unavailable */
     char zygote_error[512];             /* why zygote is NULL */
     json_t *info;                       /* owned get_sandbox_info cache */
-    struct pw_sessions *sessions;       /* borrowed; NULL: none */
+    bool info_current; /* info has the warm zygote's isolation layers */
+    struct pw_sessions *sessions; /* borrowed; NULL: none */
     /* The caller of the request being handled, set by the transport
      * (stdio: PW_OWNER_STDIO; HTTP: the authenticated token's identity):
      * the owner of the sessions it makes and reaches. */
@@ -49,6 +50,9 @@ struct pw_tools {
 
 /* Fill the get_sandbox_info cache (needs the interpreter).  0 or -1. */
 int pw_tools_init(struct pw_tools *t, struct pw_error *err);
+/* Borrowed: the get_sandbox_info cache, brought up to date once the
+ * zygote has imported the profiles' modules (or failed to). */
+json_t *pw_tools_info(struct pw_tools *t);
 void pw_tools_free(struct pw_tools *t);
 
 /* New reference: the tools/list "tools" array, schemas included (another

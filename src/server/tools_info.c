@@ -72,10 +72,10 @@ security_profiles_json(const struct pw_tools *t)
     for (size_t i = 0; i < t->profiles->n; i++) {
         const struct pw_profile *p = &t->profiles->v[i];
         bool on = (t->enabled & ((pw_profile_mask)1 << i)) != 0;
-        if (json_object_set_new(
-                out, p->name,
-                json_pack("{s:b,s:o}", "enabled", on, "modules",
-                          modules_json(t, p))) < 0) {
+        if (json_object_set_new(out, p->name,
+                                json_pack("{s:b,s:o}", "enabled", on,
+                                          "modules", modules_json(t, p))) <
+            0) {
             return NULL;
         }
     }
@@ -248,6 +248,28 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
                        "building the sandbox description");
     }
     return 0;
+}
+
+json_t *
+pw_tools_info(struct pw_tools *t)
+{
+    struct pw_zygote *z = t->zygote;
+    if (z == NULL || t->info_current || pw_zygote_warming(z)) {
+        return t->info;
+    }
+    /* Warm now (or failed to be): the modules found missing, the base of
+     * the memory limit, or why runs are refused. */
+    t->info_current = true;
+    json_t *layers = pw_zygote_layers_json(z);
+    if (layers != NULL) {
+        (void)json_object_set_new(t->info, "isolation", layers);
+    }
+    const char *why = pw_zygote_error(z);
+    if (why != NULL) {
+        (void)json_object_set_new(t->info, "sandbox_available", json_false());
+        (void)json_object_set_new(t->info, "sandbox_error", json_string(why));
+    }
+    return t->info;
 }
 
 void

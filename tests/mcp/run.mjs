@@ -316,7 +316,42 @@ async function lifecycleCases() {
   point('closing stdin ends the server promptly', r.code === 0 && Date.now() - start < 3000 ? null : `exit ${r.code} after ${Date.now() - start} ms`);
 }
 
+// Start-up: with the data-science profile, the zygote imports numpy and
+// friends after the server has started answering.  Those imports take
+// hundreds of milliseconds, so get_sandbox_info sent right after
+// initialize finds them under way; a run sent then waits for them, hears
+// so through progress notifications, and runs once they are done.
+async function warmupCases() {
+  const s = new Session(['--profiles', 'basic,data_science']);
+  await s.initialize();
+  const info = async () => (await s.request('tools/call', { name: 'get_sandbox_info', arguments: {} }))?.result;
+  const early = await info();
+  const ds = (early?.structuredContent?.profiles ?? []).find((p) => p.name === 'data_science');
+  if (!ds || !ds.modules.includes('numpy')) {
+    skip('start-up: answered while the profiles import', 'numpy not installed');
+    await s.close();
+    return;
+  }
+  point('start-up: answered while the profiles import', mismatch(early, { isError: false,
+    content: (c) => /; sandbox available \(importing the profiles' modules: runs wait for it\)$/.test(c?.[0]?.text) }));
+  const seen = s.notes.length;
+  const run = await s.request('tools/call', { name: 'execute_code',
+    arguments: { code: 'import numpy as np\nprint(np.arange(4).sum())' }, _meta: { progressToken: 'warm' } }, 60000);
+  point('start-up: a run sent meanwhile waits for the imports, then runs', mismatch(run?.result, { isError: false,
+    structuredContent: { status: 'ok', stdout: '6\n' } }));
+  const waits = s.notes.slice(seen).filter((m) => m.method === 'notifications/progress' &&
+    m.params?.progressToken === 'warm' && /^waiting [0-9.]+ s for the sandbox to import its profiles' modules$/.test(m.params.message));
+  point('start-up: the waiting run gets progress notifications', waits.length > 0 ? null : JSON.stringify(s.notes.slice(seen)).slice(0, 600));
+  const late = await info();
+  point('start-up: once warm, get_sandbox_info says the sandbox is available', mismatch(late, { isError: false,
+    content: (c) => /; sandbox available$/.test(c?.[0]?.text),
+    structuredContent: { sandbox_available: true, isolation: { rlimits: { detail: (d) => /\+[1-9][0-9]* MiB zygote base/.test(d) } } } }));
+  const { code } = await s.close();
+  point('start-up: the server exits 0', code === 0 ? null : `exit ${code}`);
+}
+
 try {
+  await warmupCases();
   await sharedSession();
   await versionCases();
   await batchCases();
