@@ -335,8 +335,20 @@ async function warmupCases() {
   point('start-up: answered while the profiles import', mismatch(early, { isError: false,
     content: (c) => /; sandbox available \(importing the profiles' modules: runs wait for it\)$/.test(c?.[0]?.text) }));
   const seen = s.notes.length;
+  // An attack queued in the same moment meets the libraries as the
+  // guard adapts them after the imports, never half-prepared.
+  const attack = s.nextId++;
+  s.send({ jsonrpc: '2.0', id: attack, method: 'tools/call', params: { name: 'execute_code', arguments: {
+    code: 'import pandas as pd\ndf = pd.DataFrame({"a": [1]})\nprint(df.eval("b = a.__class__.__mro__"))' } } });
   const run = await s.request('tools/call', { name: 'execute_code',
     arguments: { code: 'import numpy as np\nprint(np.arange(4).sum())' }, _meta: { progressToken: 'warm' } }, 60000);
+  let refused = (s.stray ?? []).find((g) => g.msg.id === attack)?.msg;
+  for (let got; !refused && (got = await s.next(30000)) !== null;) {
+    if (got.msg.id === attack) refused = got.msg;
+  }
+  point('start-up: an attack sent during the imports is refused by the adapted library', mismatch(refused?.result, {
+    isError: true, structuredContent: { status: 'error',
+      error: (e) => /DataFrame\.eval is not allowed in the sandbox/.test(JSON.stringify(e)) } }));
   point('start-up: a run sent meanwhile waits for the imports, then runs', mismatch(run?.result, { isError: false,
     structuredContent: { status: 'ok', stdout: '6\n' } }));
   const waits = s.notes.slice(seen).filter((m) => m.method === 'notifications/progress' &&
