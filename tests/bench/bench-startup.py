@@ -21,10 +21,10 @@ import time
 PYTHON = os.environ.get("PYTHON", "/usr/bin/python3")
 TARGET_MS = 100.0
 PROFILES = [
-    ("basic", "print('hi')", "-S -c pass"),
+    ("basic", "print('hi')", ["-S", "-c", "pass"]),
     ("basic,data_science",
      "import numpy as np\nprint(np.arange(4).sum())",
-     "-c import numpy, pandas, scipy, matplotlib.pyplot"),
+     ["-c", "import numpy, pandas, scipy, matplotlib.pyplot"]),
 ]
 
 
@@ -64,7 +64,7 @@ def one_start(pyward, profiles, code):
 
 def spawn(args):
     t0 = time.perf_counter()
-    subprocess.run([PYTHON, "-I", *args.split(" ", 1)], check=True,
+    subprocess.run([PYTHON, "-I", *args], check=True,
                    stdout=subprocess.DEVNULL)
     return time.perf_counter() - t0
 
@@ -76,13 +76,14 @@ def main():
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     print("bench-startup: median of %d rounds, %d CPUs" %
           (rounds, os.cpu_count()))
-    for profiles, code, baseline in PROFILES:
+    for profiles, code, args in PROFILES:
+        baseline = " ".join(args[:-1] + ["'%s'" % args[-1]])
         inits, runs, spawns = [], [], []
         for _ in range(rounds):
             t_init, t_run = one_start(pyward, profiles, code)
             inits.append(t_init * 1000)
             runs.append(t_run * 1000)
-            spawns.append(spawn(baseline) * 1000)
+            spawns.append(spawn(args) * 1000)
         init, run, base = (statistics.median(x) for x in (inits, runs, spawns))
         print("  --profiles %s" % profiles)
         print("    initialize answered     %8.1f ms  target %.0f ms: %s"
@@ -91,7 +92,7 @@ def main():
                init / base, baseline))
         print("    first run's result      %8.1f ms  (x%.2f of python3 %s)" %
               (run, run / base, baseline))
-        print("    python3 -I %-28s %6.1f ms" % (baseline, base))
+        print("    python3 -I %s  %.1f ms" % (baseline, base))
 
 
 if __name__ == "__main__":
