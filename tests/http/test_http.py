@@ -457,6 +457,15 @@ def test_session_header(srv):
         "Content-Length: %d\r\nConnection: close\r\n\r\n%s"
         % (TOKEN, sid, sid, len(req), req)).encode())
     tap("two Mcp-Param-Session-Id headers -> 400", " 400 " in line, line)
+    batch = [{"jsonrpc": "2.0", "id": 55 + i, "method": "tools/call",
+              "params": {"name": "execute_code",
+                         "arguments": {"code": "x += 100", "session_id": s}}}
+             for i, s in enumerate([sid, other])]
+    st, _, body = srv.request("POST", "/mcp", batch,
+                              headers={"Mcp-Param-Session-Id": sid})
+    err = json.loads(body).get("error", {}) if body else {}
+    tap("a batch with one tools/call the header does not name -> 400, "
+        "-32020", st == 400 and err.get("code") == -32020, (st, body))
     st, _, body = srv.request(
         "POST", "/mcp", {"jsonrpc": "2.0", "id": 54, "method": "tools/list"},
         headers={"Mcp-Param-Session-Id": other})
