@@ -139,8 +139,10 @@ async function main() {
   writeFileSync(tokens, `${TOKEN}\n`, { mode: 0o600 });
   const sock = join(WORK, 'haproxy-sessions.sock');
   // p1 runs one program at a time with one waiting: a third is a 503.
+  // One token owns every session, and leastconn may put them all on one
+  // instance.
   const pyw = await Promise.all([1, 2, 3].map((k) => startPyward(PYWARD, tokens, [
-    '--instance-id', `p${k}`,
+    '--instance-id', `p${k}`, '--max-sessions-per-client', String(4 * PER_KIND),
     ...(k === 1 ? ['--max-concurrency', '1', '--max-queued', '1'] : ['--max-concurrency', '2'])])));
   const addr = { p1: pyw[0].addr, p2: pyw[1].addr, p3: pyw[2].addr };
   const port = await freePort();
