@@ -611,6 +611,7 @@ method_header_ok(struct exchange *x, json_t *msg)
            (m != NULL && strcmp(hdr, m) == 0);
 }
 
+/* How many request headers are named NAME, in any case (count_header). */
 struct header_count {
     const char *name;
     unsigned n;
