@@ -50,9 +50,11 @@ clean-deb-work:
 	rm -rf deb-work
 .PHONY: deb-check clean-deb-work
 
-# The HAProxy failover test (haproxy from Debian, node and the MCP SDK).
+# The HAProxy tests, failover and session routing (haproxy from Debian,
+# node and the MCP SDKs).
 TESTS += tests/haproxy/run.sh
-EXTRA_DIST += tests/haproxy/run.sh tests/haproxy/failover.mjs
+EXTRA_DIST += tests/haproxy/run.sh tests/haproxy/cluster.mjs \
+	tests/haproxy/failover.mjs tests/haproxy/sessions.mjs
 clean-local: clean-haproxy-work
 clean-haproxy-work:
 	rm -rf tests/haproxy-work

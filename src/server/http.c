@@ -20,7 +20,9 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -38,6 +40,7 @@
 #define TLS_FILE_MAX   (1u << 20)
 #define MHD_EXTRA_CON  16  /* past the cap: answered 503, not dropped */
 #define PROBE_EVERY_MS 250 /* clients waiting for a run: still there? */
+#define PARAM_SESSION  "Mcp-Param-Session-Id" /* x-mcp-header Session-Id */
 
 struct conn {
     struct MHD_Connection *c;
@@ -608,6 +611,91 @@ method_header_ok(struct exchange *x, json_t *msg)
            (m != NULL && strcmp(hdr, m) == 0);
 }
 
+/* How many request headers are named NAME, in any case (count_header). */
+struct header_count {
+    const char *name;
+    unsigned n;
+};
+
+static enum MHD_Result
+count_header(void *cls, enum MHD_ValueKind kind, const char *key,
+             const char *value)
+{
+    struct header_count *hc = cls;
+    (void)kind;
+    (void)value;
+    hc->n += strcasecmp(key, hc->name) == 0;
+    return MHD_YES;
+}
+
+/* True if the tools/call MSG (borrowed) has a string argument session_id
+ * equal to what the Mcp-Param-Session-Id value HDR carries. */
+static bool
+session_param_matches(json_t *msg, const char *hdr)
+{
+    json_t *params = json_object_get(msg, "params");     /* borrowed */
+    json_t *args = json_object_get(params, "arguments"); /* borrowed */
+    json_t *id = json_object_get(args, "session_id");    /* borrowed */
+    if (!json_is_string(id)) {
+        return false; /* absent or null: the header has nothing to name */
+    }
+    struct pw_buf v;
+    pw_buf_init(&v);
+    bool ok =
+        pw_http_param_value(hdr, &v) == 0 && v.len == json_string_length(id) &&
+        (v.len == 0 || memcmp(v.data, json_string_value(id), v.len) == 0);
+    pw_buf_free(&v);
+    return ok;
+}
+
+/* True unless HDR, the Mcp-Param-Session-Id header, disagrees with a
+ * tools/call of MSG (borrowed; an object or an array of them). */
+static bool
+session_param_ok(json_t *msg, const char *hdr)
+{
+    if (json_is_array(msg)) {
+        size_t i;
+        json_t *m; /* borrowed */
+        json_array_foreach(msg, i, m) {
+            if (!session_param_ok(m, hdr)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    const char *m = json_string_value(json_object_get(msg, "method"));
+    return m == NULL || strcmp(m, "tools/call") != 0 ||
+           session_param_matches(msg, hdr);
+}
+
+/* The Mcp-Param-Session-Id header, when sent, must be sent once and name
+ * the session_id argument of the body's tools/call (SEP-2243): a load
+ * balancer may have routed on it. */
+static bool
+param_headers_ok(struct exchange *x, json_t *msg)
+{
+    struct header_count hc = {PARAM_SESSION, 0};
+    MHD_get_connection_values(x->c, MHD_HEADER_KIND, count_header, &hc);
+    return hc.n == 0 ||
+           (hc.n == 1 && session_param_ok(msg, header(x, PARAM_SESSION)));
+}
+
+/* 400 and HeaderMismatch, with the id of MSG (borrowed) when it is a
+ * single message. */
+static enum MHD_Result
+send_mismatch(struct exchange *x, json_t *msg, const char *text)
+{
+    char *id = json_is_object(msg) && json_object_get(msg, "id") != NULL
+                   ? pw_rpc_raw_id(x->body.data, x->body.len)
+                   : NULL;
+    char *line = pw_rpc_error_new(id, PW_RPC_HEADER_MISMATCH, text, NULL);
+    free(id);
+    enum MHD_Result rc = send_body(x, MHD_HTTP_BAD_REQUEST, "application/json",
+                                   line, x->reading);
+    free(line);
+    return rc;
+}
+
 static enum MHD_Result dispatch(struct exchange *x, bool requests);
 
 /* The whole body is in: check it, then hand it to the MCP layer. */
@@ -637,6 +725,12 @@ finish_mcp(struct exchange *x)
         return send_rpc_error(x, MHD_HTTP_BAD_REQUEST, PW_RPC_INVALID_REQUEST,
                               "invalid request: the Mcp-Method header does "
                               "not match the body");
+    }
+    if (!param_headers_ok(x, msg)) {
+        return send_mismatch(x, msg,
+                             "header mismatch: the " PARAM_SESSION
+                             " header does not match the session_id "
+                             "argument");
     }
     const char *version = header(x, "MCP-Protocol-Version");
     if (pw_mcp_init_request(&x->mcp, h->srv, h->tools, &x->sink, version) <

@@ -1,8 +1,9 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * http_req.c - the bearer token, Origin, media types and addresses read
- * from HTTP requests and options (see http_req.h).
+ * http_req.c - the bearer token, Origin, media types, Mcp-Param-*
+ * values and addresses read from HTTP requests and options (see
+ * http_req.h).
  */
 #include "config.h"
 
@@ -11,8 +12,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/base64.h"
 #include "core/util.h"
 #include "server/http_req.h"
+
+#define B64_OPEN  "=?base64?"
+#define B64_CLOSE "?="
 
 static bool
 is_space(char c)
@@ -188,6 +193,29 @@ pw_http_accepts(const char *value, const char *type, bool explicit)
         p += *p == ',';
     }
     return false;
+}
+
+int
+pw_http_param_value(const char *value, struct pw_buf *out)
+{
+    size_t n = strlen(value);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)value[i];
+        if ((c < 0x20 && c != '\t') || c > 0x7e) {
+            return -1;
+        }
+    }
+    size_t open = strlen(B64_OPEN);
+    size_t close = strlen(B64_CLOSE);
+    if (n < open + close || strncmp(value, B64_OPEN, open) != 0 ||
+        strcmp(value + n - close, B64_CLOSE) != 0) {
+        pw_buf_append(out, value, n);
+        return 0;
+    }
+    char *b64 = pw_xstrndup(value + open, n - open - close);
+    int rc = pw_base64_decode(b64, out);
+    free(b64);
+    return rc;
 }
 
 int

@@ -3,7 +3,8 @@
  *
  * http_req.h - the parts of an HTTP request pyward reads itself: the
  * bearer token, the Origin, the media types of
- * Content-Type and Accept, the listening address.  Pure functions of
+ * Content-Type and Accept, the value of an Mcp-Param-* header, the
+ * listening address.  Pure functions of
  * their text (fuzzed by tests/fuzz/fuzz-http.c).
  */
 #pragma once
@@ -12,6 +13,8 @@
 #include <stddef.h>
 
 #include "server/tokens.h"
+
+struct pw_buf;
 
 /* The token of an Authorization header "Bearer TOKEN" (scheme in any
  * case): *TOK and *LEN point into HEADER.  False when it is not one. */
@@ -34,6 +37,12 @@ bool pw_http_media_is(const char *value, const char *type);
 /* True if the Accept header VALUE admits TYPE ("a/b"): the type itself,
  * "a/ *" or "* / *" with a q above 0.  EXPLICIT: only the type itself. */
 bool pw_http_accepts(const char *value, const char *type, bool explicit);
+
+/* The value an Mcp-Param-* header VALUE carries (MCP 2026-07-28): VALUE
+ * itself, or the bytes of the base64 between "=?base64?" and "?=", into
+ * OUT.  0, or -1 when VALUE holds a byte a header value may not (outside
+ * space to '~' and tab) or its base64 is broken. */
+int pw_http_param_value(const char *value, struct pw_buf *out);
 
 /* Split "HOST:PORT" ("[v6]:PORT" too) into HOST (NUL-terminated, up to
  * HOSTLEN bytes) and *PORT.  Returns 0, or -1 when malformed. */

@@ -24,7 +24,8 @@ enum pw_rpc_code {
     PW_RPC_METHOD_NOT_FOUND = -32601,
     PW_RPC_INVALID_PARAMS = -32602,
     PW_RPC_INTERNAL_ERROR = -32603,
-    PW_RPC_SERVER_BUSY = -32000, /* implementation-defined server error */
+    PW_RPC_SERVER_BUSY = -32000,     /* implementation-defined server error */
+    PW_RPC_HEADER_MISMATCH = -32020, /* MCP 2026-07-28: headers vs body */
 };
 
 /* Longest accepted message line, in bytes (without the newline). */

@@ -63,9 +63,12 @@ static const char create_output[] = S({
     "required" : ["session_id"]
 });
 
+/* x-mcp-header: a 2026-07-28 client mirrors session_id into the
+ * Mcp-Param-Session-Id header, for a load balancer to route on. */
 static const char id_input[] = S({
     "type" : "object",
-    "properties" : {"session_id" : {"type" : "string"}},
+    "properties" :
+        {"session_id" : {"type" : "string", "x-mcp-header" : "Session-Id"}},
     "required" : ["session_id"],
     "additionalProperties" : false
 });

@@ -53,7 +53,8 @@ static const char execute_input[] = S({
         },
         "session_id" : {
             "type" : "string",
-            "description" : "a session (create_session) to run in"
+            "description" : "a session (create_session) to run in",
+            "x-mcp-header" : "Session-Id"
         },
         "dependencies" : {
             "type" : "array",

@@ -3,13 +3,15 @@
  *
  * fuzz-http.c - what pyward reads of HTTP requests itself (http_req.c,
  * tokens.c): the bearer token, the token file, the Origin, Content-Type
- * and Accept, and the --http address.
+ * and Accept, the --http address, and (from the Origin line) the value of
+ * an Mcp-Param-* header.
  *
  * The input's first five lines are an Authorization header, an Origin, a
  * Content-Type, an Accept and a HOST:PORT; the rest is a token file.
  * Besides not crashing, the functions must agree with themselves: every
  * token parsed from the file matches the set, a bearer token lies inside
- * its header, and a parsed address is cut from the text it came from.
+ * its header, a parsed address is cut from the text it came from, and a
+ * header value without the base64 markers carries itself.
  */
 #include "config.h"
 
@@ -52,9 +54,26 @@ check_tokens(const char *text, size_t len, const char *auth)
     pw_tokens_free(&t);
 }
 
+/* VALUE read as an Mcp-Param-* header: a plain value carries itself. */
+static void
+check_param(const char *value)
+{
+    struct pw_buf out;
+    pw_buf_init(&out);
+    size_t n = strlen(value);
+    bool marked = strncmp(value, "=?base64?", 9) == 0 && n >= 11 &&
+                  strcmp(value + n - 2, "?=") == 0;
+    if (pw_http_param_value(value, &out) == 0 && !marked &&
+        (out.len != n || (n > 0 && memcmp(out.data, value, n) != 0))) {
+        abort();
+    }
+    pw_buf_free(&out);
+}
+
 static void
 check_headers(char **f)
 {
+    check_param(f[1]);
     char *allowed[] = {"https://app.example", NULL};
     (void)pw_http_origin_allowed(f[1], true, allowed);
     (void)pw_http_origin_allowed(f[1], false, NULL);

@@ -7,11 +7,12 @@
 // fails with a clear error and succeeds when the client retries it; none
 // is lost or hangs.  TAP on stdout, the figures as comments.
 // Usage: node failover.mjs PYWARD HAPROXY_CFG WORKDIR
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  freePort, sleep, startHaproxy, startPyward, stats, stopAll, tap, waitFor, waitUp,
+} from './cluster.mjs';
 
 const [PYWARD, CFG, WORK] = process.argv.slice(2);
 const CALLS = Number(process.env.FAILOVER_CALLS ?? 150);
@@ -25,103 +26,16 @@ const REVISION = '2026-07-28';
 const code = (i) => `import time\ntime.sleep(0.25)\nprint("call-${i}", ${i} * 7)\n`;
 const expected = (i) => `call-${i} ${i * 7}\n`;
 
-let n = 0;
-let failures = 0;
-function point(good, name, detail) {
-  n += 1;
-  if (!good) failures += 1;
-  console.log(`${good ? 'ok' : 'not ok'} ${n} - ${name}`);
-  if (!good && detail !== undefined) {
-    for (const line of String(detail).split('\n')) console.log(`# ${line}`);
-  }
-}
-const note = (text) => String(text).split('\n').forEach((l) => console.log(`# ${l}`));
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const t = tap();
+const { point, note } = t;
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-
-const children = [];
-function startPyward(tokens) {
-  const proc = spawn(PYWARD, ['serve', '--http', '127.0.0.1:0', '--auth-token-file', tokens,
-    '--max-concurrency', '2'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(proc);
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`pyward did not listen: ${err}`)), 30000);
-    proc.stderr.on('data', (d) => {
-      err += d;
-      const m = /serving MCP on http:\/\/([^/]+)\/mcp/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        proc.stderr.removeAllListeners('data');
-        proc.stderr.resume(); // the access log is not kept
-        resolve({ proc, addr: m[1] });
-      }
-    });
-    proc.on('exit', (c) => reject(new Error(`pyward exited ${c}: ${err}`)));
-  });
-}
-
-// A free loopback port for HAProxy's frontend.
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startHaproxy(env) {
-  const proc = spawn('haproxy', ['-db', '-f', CFG], {
-    stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env },
-  });
-  children.push(proc);
-  let err = '';
-  proc.stderr.on('data', (d) => { err += d; });
-  return { proc, log: () => err };
-}
-
-// One command on HAProxy's admin socket; resolves to its answer.
-function admin(sock, command) {
-  return new Promise((resolve, reject) => {
-    const c = net.createConnection(sock);
-    let out = '';
-    c.on('connect', () => c.write(`${command}\n`));
-    c.on('data', (d) => { out += d; });
-    c.on('end', () => resolve(out));
-    c.on('error', reject);
-  });
-}
-
-// The backend's rows of `show stat`, by server name.
-async function stats(sock) {
-  const text = await admin(sock, 'show stat');
-  const lines = text.trim().split('\n');
-  const head = lines[0].replace(/^# /, '').split(',');
-  const rows = {};
-  for (const line of lines.slice(1)) {
-    const cols = line.split(',');
-    const row = Object.fromEntries(head.map((h, k) => [h, cols[k]]));
-    if (row.pxname === 'pyward') rows[row.svname] = row;
-  }
-  return rows;
-}
-
-async function waitFor(what, test, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await test()) return true;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 function client(url) {
   const c = new Client({ name: 'pyward-failover', version: '0.0.0' },
     { versionNegotiation: { mode: { pin: REVISION } } });
-  const t = new StreamableHTTPClientTransport(url,
+  const tr = new StreamableHTTPClientTransport(url,
     { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
-  return c.connect(t).then(() => c);
+  return c.connect(tr).then(() => c);
 }
 
 // One attempt of call I, bounded: { ok, out, ms } or { error, ms }.
@@ -148,20 +62,14 @@ async function main() {
   const tokens = join(WORK, 'tokens');
   writeFileSync(tokens, `${TOKEN}\n`, { mode: 0o600 });
   const sock = join(WORK, 'haproxy.sock');
-  const pyw = await Promise.all([1, 2, 3].map(() => startPyward(tokens)));
+  const pyw = await Promise.all([1, 2, 3].map((k) => startPyward(PYWARD, tokens,
+    ['--max-concurrency', '2', '--instance-id', `p${k}`])));
   const port = await freePort();
-  const hap = startHaproxy({
+  const hap = startHaproxy(CFG, {
     PYWARD_BIND: `127.0.0.1:${port}`, PYWARD_1: pyw[0].addr, PYWARD_2: pyw[1].addr,
     PYWARD_3: pyw[2].addr, HAPROXY_STATS_SOCKET: sock,
   });
-  await waitFor('HAProxy to see three instances UP', async () => {
-    try {
-      const s = await stats(sock);
-      return ['pyward1', 'pyward2', 'pyward3'].every((k) => s[k]?.status === 'UP');
-    } catch {
-      return false;
-    }
-  }, 30000);
+  await waitUp(sock);
   point(true, 'three pyward serve --http instances UP behind HAProxy (/readyz)');
 
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
@@ -262,18 +170,13 @@ async function main() {
     proc.kill('SIGTERM');
   })));
   point(codes.every((c) => c === 0), `the surviving instances exit 0 on SIGTERM (${codes.join(', ')})`);
-  if (failures > 0) note(`HAProxy's log:\n${hap.log().slice(-3000)}`);
-  console.log(`1..${n}`);
+  if (t.failures > 0) note(`HAProxy's log:\n${hap.log().slice(-3000)}`);
+  t.plan();
 }
 
 main()
   .catch((e) => {
     point(false, 'the failover run completed', e?.stack ?? e);
-    console.log(`1..${n}`);
+    t.plan();
   })
-  .finally(() => {
-    for (const p of children) {
-      if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
-    }
-    setTimeout(() => process.exit(0), 2000).unref();
-  });
+  .finally(stopAll);

@@ -1,9 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# The HAProxy failover test: three `pyward serve --http` instances behind
-# HAProxy (contrib/haproxy/haproxy.cfg, Debian's haproxy) on loopback, a
-# bounded load of execute_code calls through it with the MCP SDK's v2
-# client, one instance killed in the middle (tests/haproxy/failover.mjs).
+# The HAProxy tests: three `pyward serve --http` instances behind HAProxy
+# (contrib/haproxy/haproxy.cfg, Debian's haproxy) on loopback.
+#  - tests/haproxy/failover.mjs: a bounded load of execute_code calls
+#    through it with the MCP SDK's v2 client, one instance killed in the
+#    middle;
+#  - tests/haproxy/sessions.mjs: sessions made through it by the v2 and v1
+#    SDK clients and raw JSON-RPC, and their calls routed to the instance
+#    holding each (by Mcp-Param-Session-Id, else by the body).
+# One TAP stream: the second's points are numbered after the first's.
 # The SDK is installed with `npm ci` from tests/mcp-client's lock into
 # a work directory of the build tree.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -32,9 +37,15 @@ if ! cmp -s "$lock" "$work/package-lock.json" ||
         exit 0
     fi
 fi
-cp "$top_srcdir/tests/haproxy/failover.mjs" "$work/"
+for f in cluster.mjs failover.mjs sessions.mjs; do
+    cp "$top_srcdir/tests/haproxy/$f" "$work/" || exit 1
+done
+cfg="$top_srcdir/contrib/haproxy/haproxy.cfg"
 run=$(mktemp -d "$work/run.XXXXXX") || exit 1
-"$NODE" "$work/failover.mjs" "$PYWARD" "$top_srcdir/contrib/haproxy/haproxy.cfg" "$run"
+"$NODE" "$work/failover.mjs" "$PYWARD" "$cfg" "$run" >"$run/failover.tap"
+grep -v '^1\.\.' "$run/failover.tap"
+done=$(grep -c -E '^(not )?ok ' "$run/failover.tap")
+TAP_OFFSET=$done "$NODE" "$work/sessions.mjs" "$PYWARD" "$cfg" "$run"
 rc=$?
 rm -rf "$run"
 exit $rc

@@ -8,6 +8,7 @@ tokens reloaded on SIGHUP, SIGTERM draining a run in flight, the
 operations endpoints, the access log, and the server's fds and children
 counted before and after.  Loopback only; TAP on stdout.
 """
+import base64
 import http.client
 import json
 import os
@@ -375,6 +376,107 @@ def test_sessions(srv):
     tap("its owner closes it", st == 200 and not r.get("isError"), r)
 
 
+def b64_param(text):
+    """TEXT as the base64 form of an Mcp-Param-* header."""
+    return "=?base64?%s?=" % base64.b64encode(text.encode()).decode()
+
+
+def test_session_header(srv):
+    """SEP-2243: session_id carries x-mcp-header Session-Id, and an
+    Mcp-Param-Session-Id header must agree with the body's session_id
+    (a load balancer may have routed on it), or the request is refused
+    with 400 and -32020 before anything runs."""
+    st, _, body = srv.request("POST", "/mcp", {
+        "jsonrpc": "2.0", "id": 50, "method": "tools/list"})
+    tools = {t["name"]: t for t in json.loads(body)["result"]["tools"]}
+
+    def marked(name):
+        prop = tools[name]["inputSchema"]["properties"]["session_id"]
+        return prop.get("x-mcp-header") == "Session-Id"
+    tap("execute_code and close_session mark session_id x-mcp-header "
+        "Session-Id", st == 200 and marked("execute_code") and
+        marked("close_session"), body[:300])
+    st, r = tool(srv, "create_session", {})
+    sid = r["structuredContent"]["session_id"] if st == 200 else "none"
+
+    def run(code, headers, args=None, rid=51):
+        a = {"code": code, "session_id": sid} if args is None else args
+        st, _, body = srv.request("POST", "/mcp", {
+            "jsonrpc": "2.0", "id": rid, "method": "tools/call",
+            "params": {"name": "execute_code", "arguments": a}},
+            headers=headers)
+        return st, json.loads(body) if body else {}
+    st, r = run("x = 1", {"Mcp-Param-Session-Id": sid})
+    tap("a matching Mcp-Param-Session-Id is accepted",
+        st == 200 and not r["result"].get("isError"), (st, r))
+    st, r = run("x += 1", {"Mcp-Param-Session-Id": b64_param(sid)})
+    tap("a matching header in the =?base64?...?= form is accepted",
+        st == 200 and not r["result"].get("isError"), (st, r))
+    st, r = run("x += 1", {})
+    tap("a call without the header is accepted (routing falls back to "
+        "the body)", st == 200 and not r["result"].get("isError"), (st, r))
+
+    def refused(name, st, r, rid=51):
+        err = r.get("error", {})
+        tap(name + " -> 400, -32020 and the request's id",
+            st == 400 and err.get("code") == -32020 and r.get("id") == rid,
+            (st, r))
+    other = sid[:-1] + ("0" if sid[-1] != "0" else "1")
+    refused("a header naming another session",
+            *run("x += 100", {"Mcp-Param-Session-Id": other}))
+    refused("a mismatch with the header name in lower case",
+            *run("x += 100", {"mcp-param-session-id": other}))
+    refused("a base64 header that decodes to another session",
+            *run("x += 100", {"Mcp-Param-Session-Id": b64_param(other)}))
+    refused("a header whose base64 is broken",
+            *run("x += 100", {"Mcp-Param-Session-Id": "=?base64?*?="}))
+    refused("a header with a byte outside ASCII",
+            *run("x += 100", {"Mcp-Param-Session-Id": sid.encode() +
+                              b"\xff"}))
+    refused("a header without the session_id argument",
+            *run("print(1)", {"Mcp-Param-Session-Id": sid},
+                 args={"code": "print(1)"}))
+    refused("a header with a null session_id",
+            *run("print(1)", {"Mcp-Param-Session-Id": sid},
+                 args={"code": "print(1)", "session_id": None}))
+    st, _, body = srv.request("POST", "/mcp", {
+        "jsonrpc": "2.0", "id": 52, "method": "tools/call",
+        "params": {"name": "close_session",
+                   "arguments": {"session_id": other}}},
+        headers={"Mcp-Param-Session-Id": sid})
+    refused("close_session with a header naming another session", st,
+            json.loads(body), 52)
+    req = json.dumps({"jsonrpc": "2.0", "id": 53, "method": "tools/call",
+                      "params": {"name": "execute_code", "arguments": {
+                          "code": "x += 100", "session_id": sid}}})
+    line = raw(srv.port, (
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Authorization: Bearer %s\r\nContent-Type: application/json\r\n"
+        "Accept: application/json, text/event-stream\r\n"
+        "Mcp-Param-Session-Id: %s\r\nMcp-Param-Session-Id: %s\r\n"
+        "Content-Length: %d\r\nConnection: close\r\n\r\n%s"
+        % (TOKEN, sid, sid, len(req), req)).encode())
+    tap("two Mcp-Param-Session-Id headers -> 400", " 400 " in line, line)
+    batch = [{"jsonrpc": "2.0", "id": 55 + i, "method": "tools/call",
+              "params": {"name": "execute_code",
+                         "arguments": {"code": "x += 100", "session_id": s}}}
+             for i, s in enumerate([sid, other])]
+    st, _, body = srv.request("POST", "/mcp", batch,
+                              headers={"Mcp-Param-Session-Id": sid})
+    err = json.loads(body).get("error", {}) if body else {}
+    tap("a batch with one tools/call the header does not name -> 400, "
+        "-32020", st == 400 and err.get("code") == -32020, (st, body))
+    st, _, body = srv.request(
+        "POST", "/mcp", {"jsonrpc": "2.0", "id": 54, "method": "tools/list"},
+        headers={"Mcp-Param-Session-Id": other})
+    tap("the header on a request other than tools/call is ignored",
+        st == 200, (st, body[:200]))
+    st, r = run("print(x)", {"Mcp-Param-Session-Id": sid})
+    out = r.get("result", {}).get("structuredContent", {}).get("stdout")
+    tap("no refused call ran: the session's x is 3", out == "3\n", (st, r))
+    tool(srv, "close_session", {"session_id": sid})
+
+
 def test_flood(srv):
     """More connections than --max-connections: the extra ones are told
     503 with Retry-After (or dropped past the hard limit); then
@@ -639,6 +741,7 @@ def main():
         test_sessions(srv)
         test_retry_after(srv)
         test_ops(srv)
+        test_session_header(srv)
         test_sighup(srv)
         time.sleep(0.5)
         tap("no fd or child left behind (fds %d, children %d before)" %
