@@ -64,6 +64,28 @@ bench-startup: pyward$(EXEEXT)
 	    $(top_srcdir)/tests/bench/bench-startup.py ./pyward$(EXEEXT)
 .PHONY: bench-startup
 
+# print('hi') through pyward, spawned python3 and bubblewrap + python3,
+# the local rows of PERFORMANCE.md's comparison: `make bench-compare`.
+# Pyodide comes from npm (its version pinned here) into tests/bench-work.
+PYODIDE_VERSION = 0.26.4
+EXTRA_DIST += tests/bench/bench-compare.py tests/bench/bench-pyodide.mjs
+bench-compare: pyward$(EXEEXT)
+	@mkdir -p tests/bench-work && \
+	if [ ! -d tests/bench-work/node_modules/pyodide ]; then \
+	    (cd tests/bench-work && echo '{"private":true}' > package.json && \
+	     $${NPM:-npm} install --no-audit --no-fund --no-save \
+	         pyodide@$(PYODIDE_VERSION) >/dev/null 2>&1) || \
+	    echo "Pyodide not installed (npm): left out"; \
+	fi
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
+	PYODIDE_DIR='$(abs_top_builddir)/tests/bench-work' $(PYTHON3) \
+	    $(top_srcdir)/tests/bench/bench-compare.py ./pyward$(EXEEXT)
+.PHONY: bench-compare
+clean-local: clean-bench-work
+clean-bench-work:
+	rm -rf tests/bench-work
+.PHONY: clean-bench-work
+
 # execute_code over HTTP next to stdio: `make bench-http`.
 EXTRA_DIST += tests/bench/bench-http.mjs
 bench-http: pyward$(EXEEXT)

@@ -173,10 +173,12 @@ bench(const struct ctx *c, int n)
         mix[w] = median(med[w], np);
         free(buf[w]);
     }
+    double ratio = mix[VALIDATE] / mix[COMPILE];
     (void)printf("%-16s %8.1fus %8.1fus %8.1fus %6.2fx  (median of the %zu "
-                 "programs, %d rounds each; target <= 1.50x)\n",
-                 "mix", mix[VALIDATE], mix[COMPILE], mix[PARSE],
-                 mix[VALIDATE] / mix[COMPILE], np, n);
+                 "programs, %d rounds each; target: faster than compile(), "
+                 "below 1.00x: %s)\n",
+                 "mix", mix[VALIDATE], mix[COMPILE], mix[PARSE], ratio, np, n,
+                 ratio < 1.0 ? "met" : "NOT met");
 }
 
 int
