@@ -601,16 +601,6 @@ has_request(json_t *msg)
            json_object_get(msg, "id") != NULL;
 }
 
-/* The Mcp-Method header, when sent, must name the body's method. */
-static bool
-method_header_ok(struct exchange *x, json_t *msg)
-{
-    const char *hdr = header(x, "Mcp-Method");
-    const char *m = json_string_value(json_object_get(msg, "method"));
-    return hdr == NULL || json_is_array(msg) ||
-           (m != NULL && strcmp(hdr, m) == 0);
-}
-
 /* How many request headers are named NAME, in any case (count_header). */
 struct header_count {
     const char *name;
@@ -628,6 +618,24 @@ count_header(void *cls, enum MHD_ValueKind kind, const char *key,
     return MHD_YES;
 }
 
+/* True if the JSON string VALUE (borrowed) is what the mirrored header
+ * value HDR carries (plain, or =?base64?...?=). */
+static bool
+header_names(const char *hdr, json_t *value)
+{
+    if (!json_is_string(value)) {
+        return false; /* absent or null: the header has nothing to name */
+    }
+    struct pw_buf v;
+    pw_buf_init(&v);
+    bool ok =
+        pw_http_param_value(hdr, &v) == 0 &&
+        v.len == json_string_length(value) &&
+        (v.len == 0 || memcmp(v.data, json_string_value(value), v.len) == 0);
+    pw_buf_free(&v);
+    return ok;
+}
+
 /* True if the tools/call MSG (borrowed) has a string argument session_id
  * equal to what the Mcp-Param-Session-Id value HDR carries. */
 static bool
@@ -635,17 +643,7 @@ session_param_matches(json_t *msg, const char *hdr)
 {
     json_t *params = json_object_get(msg, "params");     /* borrowed */
     json_t *args = json_object_get(params, "arguments"); /* borrowed */
-    json_t *id = json_object_get(args, "session_id");    /* borrowed */
-    if (!json_is_string(id)) {
-        return false; /* absent or null: the header has nothing to name */
-    }
-    struct pw_buf v;
-    pw_buf_init(&v);
-    bool ok =
-        pw_http_param_value(hdr, &v) == 0 && v.len == json_string_length(id) &&
-        (v.len == 0 || memcmp(v.data, json_string_value(id), v.len) == 0);
-    pw_buf_free(&v);
-    return ok;
+    return header_names(hdr, json_object_get(args, "session_id"));
 }
 
 /* True unless HDR, the Mcp-Param-Session-Id header, disagrees with a
@@ -678,6 +676,47 @@ param_headers_ok(struct exchange *x, json_t *msg)
     MHD_get_connection_values(x->c, MHD_HEADER_KIND, count_header, &hc);
     return hc.n == 0 ||
            (hc.n == 1 && session_param_ok(msg, header(x, PARAM_SESSION)));
+}
+
+/* The body's protocol version (_meta, 2026-07-28) of MSG, or NULL. */
+static const char *
+meta_version(json_t *msg)
+{
+    json_t *meta = json_object_get(json_object_get(msg, "params"), "_meta");
+    return json_string_value(
+        json_object_get(meta, "io.modelcontextprotocol/protocolVersion"));
+}
+
+/* The headers a client mirrors from the body (SEP-2243: Mcp-Method,
+ * Mcp-Name, MCP-Protocol-Version, Mcp-Param-Session-Id), when sent, must
+ * agree with MSG (borrowed): a load balancer may have acted on them.
+ * NULL, or what disagrees. */
+static const char *
+mirrored_headers_bad(struct exchange *x, json_t *msg)
+{
+    bool one = json_is_object(msg);
+    const char *m = json_string_value(json_object_get(msg, "method"));
+    const char *hdr = header(x, "Mcp-Method");
+    if (hdr != NULL && one && (m == NULL || strcmp(hdr, m) != 0)) {
+        return "the Mcp-Method header does not match the body's method";
+    }
+    hdr = header(x, "Mcp-Name");
+    if (hdr != NULL && m != NULL && strcmp(m, "tools/call") == 0 &&
+        !header_names(
+            hdr, json_object_get(json_object_get(msg, "params"), "name"))) {
+        return "the Mcp-Name header does not match the tool's name";
+    }
+    hdr = header(x, "MCP-Protocol-Version");
+    const char *mv = one ? meta_version(msg) : NULL;
+    if (hdr != NULL && mv != NULL && strcmp(hdr, mv) != 0) {
+        return "the MCP-Protocol-Version header does not match the body's "
+               "_meta protocol version";
+    }
+    if (!param_headers_ok(x, msg)) {
+        return "the " PARAM_SESSION " header does not match the session_id "
+               "argument";
+    }
+    return NULL;
 }
 
 /* 400 and HeaderMismatch, with the id of MSG (borrowed) when it is a
@@ -721,16 +760,11 @@ finish_mcp(struct exchange *x)
     }
     const char *rpc = json_string_value(json_object_get(msg, "method"));
     printable(x->rpc, sizeof(x->rpc), rpc != NULL ? rpc : "");
-    if (!method_header_ok(x, msg)) {
-        return send_rpc_error(x, MHD_HTTP_BAD_REQUEST, PW_RPC_INVALID_REQUEST,
-                              "invalid request: the Mcp-Method header does "
-                              "not match the body");
-    }
-    if (!param_headers_ok(x, msg)) {
-        return send_mismatch(x, msg,
-                             "header mismatch: the " PARAM_SESSION
-                             " header does not match the session_id "
-                             "argument");
+    const char *bad = mirrored_headers_bad(x, msg);
+    if (bad != NULL) {
+        char text[160];
+        snprintf(text, sizeof(text), "header mismatch: %s", bad);
+        return send_mismatch(x, msg, text);
     }
     const char *version = header(x, "MCP-Protocol-Version");
     if (pw_mcp_init_request(&x->mcp, h->srv, h->tools, &x->sink, version) <

@@ -204,11 +204,7 @@ def test_statuses(srv):
         "POST", "/mcp", {"jsonrpc": "2.0", "id": 3, "method": "tools/list"},
         headers={"MCP-Protocol-Version": "1999-01-01"})
     tap("an unknown MCP-Protocol-Version -> 400", st == 400, (st, body))
-    st, _, body = srv.request(
-        "POST", "/mcp", {"jsonrpc": "2.0", "id": 4, "method": "tools/list"},
-        headers={"Mcp-Method": "tools/call"})
-    tap("an Mcp-Method header that differs from the body -> 400",
-        st == 400, (st, body))
+    test_mirrored_headers(srv)
     meta = {"io.modelcontextprotocol/protocolVersion": "2099-01-01",
             "io.modelcontextprotocol/clientCapabilities": {}}
     st, _, body = srv.request(
@@ -379,6 +375,40 @@ def test_sessions(srv):
 def b64_param(text):
     """TEXT as the base64 form of an Mcp-Param-* header."""
     return "=?base64?%s?=" % base64.b64encode(text.encode()).decode()
+
+
+def test_mirrored_headers(srv):
+    """SEP-2243: Mcp-Method, Mcp-Name and MCP-Protocol-Version, when sent,
+    must agree with the body, or 400 with -32020 (HeaderMismatch) and the
+    request's id, before anything runs; agreeing ones pass."""
+    def post(msg, headers):
+        st, _, body = srv.request("POST", "/mcp", msg, headers=headers)
+        return st, json.loads(body) if body else {}
+
+    def refused(name, st, r, rid):
+        err = r.get("error", {})
+        tap(name + " -> 400, -32020 and the request's id",
+            st == 400 and err.get("code") == -32020 and r.get("id") == rid and
+            "header mismatch" in err.get("message", ""), (st, r))
+    refused("an Mcp-Method header that differs from the body",
+            *post({"jsonrpc": "2.0", "id": 4, "method": "tools/list"},
+                  {"Mcp-Method": "tools/call"}), 4)
+    refused("an Mcp-Name header that differs from the tool called",
+            *post(call("print('ran')", 6),
+                  {"Mcp-Method": "tools/call", "Mcp-Name": "validate_code"}),
+            6)
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {}}
+    refused("an MCP-Protocol-Version header that differs from _meta's",
+            *post(call("print('ran')", 7, meta),
+                  {"MCP-Protocol-Version": "2025-06-18"}), 7)
+    st, r = post(call("print('agreed')", 8, meta),
+                 {"Mcp-Method": "tools/call", "Mcp-Name": "execute_code",
+                  "MCP-Protocol-Version": "2026-07-28"})
+    tap("Mcp-Method, Mcp-Name and MCP-Protocol-Version that agree with the "
+        "body -> the call runs",
+        st == 200 and r.get("result", {}).get("structuredContent", {})
+        .get("stdout") == "agreed\n", (st, r))
 
 
 def test_session_header(srv):
