@@ -52,10 +52,12 @@ summarize(double *v, int n)
 }
 
 /* GAP_MS: idle time between runs (not timed), as between the requests
- * of a real client; 0 for back-to-back runs. */
+ * of a real client; 0 for back-to-back runs.  ALT: capabilities every
+ * other run asks for (a client alternating two profiles), or 0. */
 static struct stats
-bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
-              const char *code, const char *want, int runs, int gap_ms)
+bench_sandbox_alt(struct pw_zygote *z, const struct pw_importset *set,
+                  const char *code, const char *want, int runs, int gap_ms,
+                  unsigned alt)
 {
     double *v = pw_xcalloc((size_t)runs, sizeof(double));
     struct pw_sbx_request req = {.code = code,
@@ -67,6 +69,7 @@ bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
     for (int i = -3; i < runs; i++) {
         json_t *res = NULL;
         struct pw_error err = {0};
+        req.caps = (i & 1) != 0 ? alt : 0;
         double t0 = pw_now();
         if (pw_sbx_run_sync(z, &req, &res, &err) < 0) {
             fprintf(stderr, "run failed: %s\n", err.message);
@@ -93,6 +96,13 @@ bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
     struct stats s = summarize(v, runs);
     free(v);
     return s;
+}
+
+static struct stats
+bench_sandbox(struct pw_zygote *z, const struct pw_importset *set,
+              const char *code, const char *want, int runs, int gap_ms)
+{
+    return bench_sandbox_alt(z, set, code, want, runs, gap_ms, 0);
 }
 
 /* GAP_MS as for bench_sandbox: an idle host's caches are cold for both. */
@@ -245,6 +255,12 @@ main(int argc, char **argv)
            bench_spawn(python, "-IS", "print('hi')", runs / 4, 0));
     report("print('hi'), 50 ms apart",
            bench_sandbox(z, &set, "print('hi')", "hi\n", runs / 2, 50),
+           bench_spawn(python, "-IS", "print('hi')", runs / 4, 50));
+    /* A client alternating two profiles whose spares differ (basic and
+     * one that writes output files): the pool keeps spares for both. */
+    report("print('hi'), 2 profiles",
+           bench_sandbox_alt(z, &set, "print('hi')", "hi\n", runs / 2, 50,
+                             PW_CAP_OUTPUT_FILES),
            bench_spawn(python, "-IS", "print('hi')", runs / 4, 50));
     /* The same without the pool of prepared spares: every run forks on
      * demand and installs every layer after the request. */
