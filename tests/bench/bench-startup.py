@@ -11,12 +11,15 @@ whatever the profiles.
 
 usage: python3 bench-startup.py PYWARD [ROUNDS]"""
 
-import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from serve_client import ServeClient  # noqa: E402
 
 PYTHON = os.environ.get("PYTHON", "/usr/bin/python3")
 TARGET_MS = 100.0
@@ -28,35 +31,22 @@ PROFILES = [
 ]
 
 
-def call(p, msg):
-    p.stdin.write(json.dumps(msg) + "\n")
-    p.stdin.flush()
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            sys.exit("pyward serve ended early")
-        reply = json.loads(line)
-        if reply.get("id") == msg["id"]:
-            return reply
-
-
 def one_start(pyward, profiles, code):
     """Seconds to initialize's answer and to the first run's result."""
     t0 = time.perf_counter()
-    p = subprocess.Popen([pyward, "serve", "--profiles", profiles],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
-    call(p, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-             "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                        "clientInfo": {"name": "bench", "version": "0"}}})
+    srv = ServeClient(pyward, profiles, subprocess.DEVNULL)
+    _, init = srv.call("initialize", {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "bench", "version": "0"}})
     t_init = time.perf_counter() - t0
-    r = call(p, {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                 "params": {"name": "execute_code",
-                            "arguments": {"code": code}}})
+    _, r = srv.call("tools/call", {"name": "execute_code",
+                                   "arguments": {"code": code}}, wait=120)
     t_run = time.perf_counter() - t0
+    srv.p.stdin.close()
+    srv.p.wait()
+    if init is None or r is None:
+        sys.exit("pyward serve did not answer")
     status = r["result"]["structuredContent"]["status"]
-    p.stdin.close()
-    p.wait()
     if status != "ok":
         sys.exit("the first run ended as %s: %s" % (status, r))
     return t_init, t_run
