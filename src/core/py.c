@@ -171,15 +171,36 @@ pw_py_import(const char *name)
     return PyImport_ImportModule(name);
 }
 
+/* Borrowed, owned for the process lifetime: the attribute ATTR of
+ * MODULE's attribute OWNER (or of MODULE when OWNER is NULL), looked up
+ * once into *CACHE; NULL if it cannot be had. */
+static PyObject *
+cached_attr(PyObject **cache, const char *module, const char *owner,
+            const char *attr)
+{
+    if (*cache == NULL) {
+        PW_PYAUTO PyObject *mod = PyImport_ImportModule(module);
+        PW_PYAUTO PyObject *obj = mod != NULL && owner != NULL
+                                      ? PyObject_GetAttrString(mod, owner)
+                                      : Py_XNewRef(mod);
+        *cache = obj != NULL ? PyObject_GetAttrString(obj, attr) : NULL;
+        PyErr_Clear();
+    }
+    return *cache;
+}
+
+/* importlib.util.find_spec (borrowed). */
+static PyObject *
+find_spec_fn(void)
+{
+    static PyObject *fn;
+    return cached_attr(&fn, "importlib.util", NULL, "find_spec");
+}
+
 int
 pw_py_module_known(const char *name)
 {
-    static PyObject *find_spec; /* owned for the process lifetime */
-    if (find_spec == NULL) {
-        PW_PYAUTO PyObject *util = PyImport_ImportModule("importlib.util");
-        find_spec =
-            util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
-    }
+    PyObject *find_spec = find_spec_fn(); /* borrowed */
     size_t n = strcspn(name, ".");
     PW_PYAUTO PyObject *top =
         find_spec != NULL ? PyUnicode_FromStringAndSize(name, (Py_ssize_t)n)
@@ -200,18 +221,10 @@ pw_py_module_known(const char *name)
 static PyObject *
 find_one(PyObject *prefix, PyObject *locations, bool top)
 {
-    static PyObject *find_spec, *path_find; /* owned for the process */
-    if (find_spec == NULL) {
-        PW_PYAUTO PyObject *util = PyImport_ImportModule("importlib.util");
-        PW_PYAUTO PyObject *mach =
-            PyImport_ImportModule("importlib.machinery");
-        PW_PYAUTO PyObject *pf =
-            mach != NULL ? PyObject_GetAttrString(mach, "PathFinder") : NULL;
-        path_find =
-            pf != NULL ? PyObject_GetAttrString(pf, "find_spec") : NULL;
-        find_spec =
-            util != NULL ? PyObject_GetAttrString(util, "find_spec") : NULL;
-    }
+    static PyObject *path_find_fn;
+    PyObject *find_spec = find_spec_fn(); /* borrowed */
+    PyObject *path_find = cached_attr(&path_find_fn, "importlib.machinery",
+                                      "PathFinder", "find_spec");
     PyObject *spec = NULL;
     if (top && find_spec != NULL) {
         spec = PyObject_CallOneArg(find_spec, prefix);
@@ -232,7 +245,7 @@ pw_py_module_findable(const char *name)
 {
     PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
     PW_PYAUTO PyObject *locations = NULL;
-    for (size_t end = 0;; end++) {
+    for (size_t start = 0, end = 0;; start = ++end) {
         end += strcspn(name + end, ".");
         bool last = name[end] == '\0';
         PW_PYAUTO PyObject *prefix =
@@ -244,9 +257,7 @@ pw_py_module_findable(const char *name)
         PyObject *mod =
             PyDict_GetItemWithError(modules, prefix); /* borrowed */
         PW_PYAUTO PyObject *spec =
-            mod != NULL
-                ? NULL
-                : find_one(prefix, locations, end == strcspn(name, "."));
+            mod != NULL ? NULL : find_one(prefix, locations, start == 0);
         PyErr_Clear();
         if (mod == NULL && spec == NULL) {
             return false;

@@ -310,10 +310,11 @@ spare_for(struct pw_zygote *z, unsigned caps, struct pw_error *err)
             break;
         }
     }
+    const char *why = pw_zygote_error(z);
     pw_fail(err, PW_ERR_SANDBOX, "%s",
-            z->error[0] != '\0'
-                ? z->error
-                : "the zygote process could not provide a prepared child");
+            why != NULL ? why
+                        : "the zygote process could not provide a prepared "
+                          "child");
     return NULL;
 }
 
