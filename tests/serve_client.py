@@ -29,6 +29,20 @@ def proc_table():
     return table
 
 
+def descendants(pid):
+    """Every live process under PID (a session's copies are the server's
+    grandchildren)."""
+    table = proc_table()
+    out, todo = set(), [pid]
+    while todo:
+        parent = todo.pop()
+        for p, (pp, st) in table.items():
+            if pp == parent and p not in out:
+                out.add(p)
+                todo.append(p)
+    return {p for p in out if table[p][1] not in ("Z", "X")}
+
+
 class ServeClient:
     """One `pyward serve --profiles PROFILES [ARGS]` (ENV added to the
     environment), talked to over JSON-RPC on its stdin/stdout; its stderr

@@ -142,6 +142,9 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     if (pw_sbx_checklist_ns(&z->layers, c->scratch, net, &what) < 0) {
         fail(what, errno);
     }
+    if (pw_sbx_set_nproc(z->policy.nproc, z->policy.session_nproc) < 0) {
+        fail("RLIMIT_NPROC", errno);
+    }
     if (chdir(c->scratch) < 0) {
         fail("chdir(scratch)", errno);
     }
@@ -214,11 +217,17 @@ cpu_of(const struct rusage *ru)
 }
 
 void
-pw_sbx_child_limits(const struct pw_sbx_limits *lim)
+pw_sbx_child_limits(const struct pw_sbx_child *c,
+                    const struct pw_sbx_limits *lim)
 {
     const char *what = "rlimit";
     if (getrusage(RUSAGE_SELF, &before) < 0) {
         fail("getrusage", errno);
+    }
+    /* Only a session may ever clone itself. */
+    if (!c->session &&
+        pw_sbx_set_nproc(c->z->policy.nproc, c->z->policy.nproc) < 0) {
+        fail("RLIMIT_NPROC", errno);
     }
     if (pw_sbx_set_run_rlimits(lim, as_base, cpu_of(&before), &what) < 0) {
         fail(what, errno);

@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <jansson.h>
 #include <seccomp.h>
 #include <stdint.h>
@@ -311,8 +312,9 @@ static int
 load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
             struct pw_error *err)
 {
-    static const char *const rkeys[] = {"nofile",  "fsize", "nproc", "core",
-                                        "memlock", "stack", NULL};
+    static const char *const rkeys[] = {"nofile",        "fsize", "nproc",
+                                        "session_nproc", "core",  "memlock",
+                                        "stack",         NULL};
     static const char *const dkeys[] = {"timeout", "memory", "max_output",
                                         NULL};
     json_t *rl = json_object_get(root, "rlimits");
@@ -337,6 +339,12 @@ load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
         return -1;
     }
     p->default_timeout = (double)t;
+    /* Optional: without it a session cannot be forked. */
+    p->session_nproc = p->nproc;
+    if (json_object_get(rl, "session_nproc") != NULL &&
+        get_ll(rl, "session_nproc", &p->session_nproc, file, err) < 0) {
+        return -1;
+    }
     if (load_workspace(json_object_get(root, "workspace"), p, file, err) < 0) {
         return -1;
     }
@@ -409,6 +417,12 @@ pw_sbx_filter_install(const struct sock_fprog *prog)
 int
 pw_sbx_notify_take(int listener, struct pw_sbx_notice *out)
 {
+    /* RECV waits for a notice: a session's copies share one listener,
+     * and another copy's run may have taken the one poll saw. */
+    struct pollfd p = {.fd = listener, .events = POLLIN};
+    if (poll(&p, 1, 0) <= 0 || (p.revents & POLLIN) == 0) {
+        return -1;
+    }
     struct seccomp_notif n;
     memset(&n, 0, sizeof(n)); /* the kernel refuses a dirty buffer */
     if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &n) < 0) {
@@ -416,8 +430,26 @@ pw_sbx_notify_take(int listener, struct pw_sbx_notice *out)
     }
     out->nr = n.data.nr; /* other ABIs were killed by the filter */
     out->arg0 = (long long)n.data.args[0];
+    out->arg1 = (long long)n.data.args[1];
+    out->pid = (pid_t)n.pid;
     out->id = n.id;
     return 0;
+}
+
+/* Let the call N stopped in go on.  Only calls whose arguments cannot
+ * decide anything are ever let through (exit_group, clone without a
+ * stack or tid pointers, setsid; and the chdir of a copy into its own
+ * workspace, made by a single-threaded process whose landlock domain
+ * decides what it may reach wherever it is): nothing can change between
+ * the notice and the call that matters. */
+static int
+let_go(int listener, const struct pw_sbx_notice *n)
+{
+    struct seccomp_notif_resp r;
+    memset(&r, 0, sizeof(r));
+    r.id = n->id;
+    r.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+    return ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &r);
 }
 
 int
@@ -427,11 +459,30 @@ pw_sbx_notify_let_exit(int listener, const struct pw_sbx_notice *n)
         errno = EPERM;
         return -1;
     }
-    /* No argument is a pointer: nothing can change between the notice
-     * and the call, so letting it continue decides nothing. */
-    struct seccomp_notif_resp r;
-    memset(&r, 0, sizeof(r));
-    r.id = n->id;
-    r.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-    return ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &r);
+    return let_go(listener, n);
+}
+
+int
+pw_sbx_notify_let_copy(int listener, const struct pw_sbx_notice *n)
+{
+    bool clone = n->nr == SYS_clone && (n->arg0 == PW_SBX_FORK_FLAGS ||
+                                        n->arg0 == PW_SBX_FORK_NS_FLAGS);
+    if (!clone && n->nr != SYS_setsid && n->nr != SYS_chdir) {
+        errno = EPERM;
+        return -1;
+    }
+    return let_go(listener, n);
+}
+
+int
+pw_sbx_notify_give_fd(int listener, const struct pw_sbx_notice *n, int fd,
+                      int target)
+{
+    struct seccomp_notif_addfd a;
+    memset(&a, 0, sizeof(a));
+    a.id = n->id;
+    a.flags = SECCOMP_ADDFD_FLAG_SETFD;
+    a.srcfd = (unsigned)fd;
+    a.newfd = (unsigned)target;
+    return ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &a) == target ? 0 : -1;
 }

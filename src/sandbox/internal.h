@@ -134,6 +134,8 @@ struct pw_sbx_run {
     struct rusage ru;
     bool on_spare;   /* served by a spare from the pool (not forked for
                       * it) */
+    bool not_child;  /* a session's copy: signalled through its pidfd,
+                      * reaped by its namespace's init */
     double cpu_base; /* the process's CPU seconds when the request was
                       * sent (its setup and warm-up), -1 if unknown */
     int stat_fd;     /* its /proc/PID/schedstat and status, or -1 */
@@ -185,7 +187,48 @@ struct pw_sbx_child {
  * program's), the program, _exit with its exit status.  A step that fails
  * reports an "E" record and _exits. */
 void pw_sbx_child_setup(const struct pw_sbx_child *c);
-void pw_sbx_child_limits(const struct pw_sbx_limits *lim);
+/* What a listener reported for R's process: an exit_group let go with
+ * its status taken, any other call refused (the process killed). */
+struct pw_sbx_notice;
+void pw_sbx_run_notice(struct pw_sbx_run *r, const struct pw_sbx_notice *n);
+/* A session's record (session.c; fork.c copies it). */
+/* The fds a session keeps between calls (they move to the call's
+ * run). */
+struct pw_sbx_session_fds {
+    int pidfd, ctl, out, err, res, ws_fd, listener, stat_fd, status_fd;
+};
+
+struct pw_sbx_session {
+    struct pw_zygote *z;
+    pid_t pid; /* 0 once ended */
+    struct pw_sbx_session_fds fd;
+    char *scratch; /* owned */
+    unsigned caps;
+    struct pw_sbx_limits limits; /* the first call's (memory: the
+                                  * session's) */
+    struct pw_sbx_run *run;      /* the call in flight, or NULL */
+    bool orphan;                 /* freed during a call: the call frees it */
+    json_t *seen;                /* owned: output/ files reported */
+    char ended[160];
+    /* Once copied (fork_session): the family it shares a PID namespace
+     * with, and its process is not the server's child any more. */
+    struct pw_sbx_family *fam;
+    bool not_child;
+};
+
+void pw_sbx_session_close_fds(struct pw_sbx_session_fds *f);
+/* What a program left in the pipes between calls: dropped. */
+void pw_sbx_session_drop_leftovers(const struct pw_sbx_session *s);
+/* SIGKILL to a session's copy through its pidfd (never by its pid: the
+ * copy is reaped by its namespace's init, not the server). */
+void pw_sbx_kill_copy(int pidfd);
+/* fork.c: a notice LISTENER (S's filter's) gave while S's call ran:
+ * true if it was another copy's and was dealt with (given to that copy's
+ * call, or its process killed). */
+bool pw_sbx_session_route(struct pw_sbx_session *s, int listener,
+                          const struct pw_sbx_notice *n);
+void pw_sbx_child_limits(const struct pw_sbx_child *c,
+                         const struct pw_sbx_limits *lim);
 PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);
 /* Exec's first part (a session runs the program itself, call after
  * call): the interpreter layers, the audit hook, the "G" record. */

@@ -264,11 +264,27 @@ ll_add(int rfd, const char *path, unsigned long long access)
 }
 
 /* The workspace rules: SCRATCH read-write (RW access bits) as CAPS
- * allow, else read-only with output/ writable or not. */
+ * allow, else read-only with output/ writable or not.  A private
+ * workspace tmpfs whose parent exists in the view alone (a directory of
+ * a read-only hiding tmpfs that holds nothing but the scratch directory)
+ * gets one read-write rule on that parent instead: a session's copy
+ * (fork_session, wscopy.c) mounts its own tmpfs over the path, and
+ * landlock meets no rule on a covered mount point, only above it.  For
+ * the workspace-files capability that grants what the rule on SCRATCH
+ * granted; for output-files alone it also lets the private tmpfs be
+ * written outside output/, which the audit hook still refuses to the
+ * program (and nothing but output/ is ever read from it). */
 static int
-ll_workspace(int rfd, const char *scratch, unsigned caps,
-             unsigned long long rw)
+ll_workspace(const struct pw_sbx_layers *l, int rfd, const char *scratch,
+             unsigned caps, unsigned long long rw)
 {
+    char parent[4200];
+    snprintf(parent, sizeof(parent), "%s", scratch);
+    char *slash = strrchr(parent, '/');
+    if (pw_sbx_ws_copyable(l, caps) && slash != NULL && slash != parent) {
+        *slash = '\0';
+        return ll_add(rfd, parent, rw);
+    }
     if (caps & PW_CAP_WORKSPACE_FILES) {
         return ll_add(rfd, scratch, rw);
     }
@@ -279,6 +295,15 @@ ll_workspace(int rfd, const char *scratch, unsigned caps,
         rc = ll_add(rfd, out, rw);
     }
     return rc;
+}
+
+bool
+pw_sbx_ws_copyable(const struct pw_sbx_layers *l, unsigned caps)
+{
+    const struct pw_sbx_mounts *m = &l->mounts;
+    unsigned files = PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES;
+    return m->active && !m->early && m->tmp_covered && m->ws_bytes > 0 &&
+           m->ws_files > 0 && (caps & files) != 0;
 }
 
 int
@@ -313,7 +338,7 @@ pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch,
                                     LANDLOCK_ACCESS_FS_MAKE_FIFO |
                                     LANDLOCK_ACCESS_FS_MAKE_SYM);
     if (rc == 0) {
-        rc = ll_workspace(rfd, scratch, caps, rw);
+        rc = ll_workspace(l, rfd, scratch, caps, rw);
     }
     if (rc == 0) {
         rc = (int)syscall(SYS_landlock_restrict_self, rfd, 0);

@@ -46,9 +46,16 @@ int pw_sbx_drop_uid(const struct pw_sbx_layers *l, const char **what);
 /* New user, IPC and UTS namespaces (and network, see netns_unshare); the
  * UTS namespace's host and domain names set to PW_SBX_HOSTNAME. */
 int pw_sbx_unshare(const struct pw_sbx_layers *l, bool network);
+/* True if a session with CAPS can be copied with a workspace of its own
+ * (fork_session): its workspace is a private tmpfs under a view whose
+ * scratch parent exists in the view alone (its landlock rule is then on
+ * that parent: pw_sbx_landlock). */
+bool pw_sbx_ws_copyable(const struct pw_sbx_layers *l, unsigned caps);
 /* Read-only trees; the workspace SCRATCH read-write with the
  * "workspace-files" capability in CAPS, else read-only with only its
- * output/ writable ("output-files") or nothing writable. */
+ * output/ writable ("output-files") or nothing writable; a private
+ * workspace tmpfs that a session's copy may replace, read-write through
+ * its parent (pw_sbx_ws_copyable). */
 int pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch,
                     unsigned caps);
 

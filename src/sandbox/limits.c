@@ -36,7 +36,6 @@ pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what)
     } table[] = {
         {"RLIMIT_FSIZE", RLIMIT_FSIZE, p->fsize},
         {"RLIMIT_NOFILE", RLIMIT_NOFILE, p->nofile},
-        {"RLIMIT_NPROC", RLIMIT_NPROC, p->nproc},
         {"RLIMIT_CORE", RLIMIT_CORE, p->core},
         {"RLIMIT_MEMLOCK", RLIMIT_MEMLOCK, p->memlock},
         {"RLIMIT_STACK", RLIMIT_STACK, p->stack},
@@ -48,6 +47,12 @@ pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what)
         }
     }
     return 0;
+}
+
+int
+pw_sbx_set_nproc(long long soft, long long hard)
+{
+    return set_one(RLIMIT_NPROC, soft, hard);
 }
 
 long long

@@ -17,10 +17,19 @@ struct pw_sbx_limits {
 };
 
 /* In the child, before the request: the limits every run shares
- * (FSIZE, NOFILE, NPROC, CORE, MEMLOCK, STACK).  Returns 0 or -1 with
+ * (FSIZE, NOFILE, CORE, MEMLOCK, STACK).  Returns 0 or -1 with
  * errno and *WHAT naming the limit; a limit that cannot be set refuses
  * the run. */
 int pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what);
+
+/* RLIMIT_NPROC, which counts the processes and threads of the child's
+ * uid in its own user namespace: set once that namespace exists (a
+ * namespace made under a soft limit of 0 would refuse every clone
+ * below it, the server's copies of a session included).  The setup
+ * keeps the soft limit at the policy's nproc and the hard one at its
+ * session_nproc; a fresh run's request lowers both to nproc, a session
+ * raises the soft one only to clone itself (fork_session).  0 or -1. */
+int pw_sbx_set_nproc(long long soft, long long hard);
 
 /* The address space a run with MEMORY bytes of limit may add when its
  * workspace is a tmpfs of WS bytes (0: none): MEMORY - WS, so that the

@@ -437,6 +437,17 @@ ws_kind(const struct pw_sbx_mounts *m)
     return run_ws;
 }
 
+int
+pw_sbx_mountns_ws_mount(const struct pw_sbx_mounts *m, const char *scratch,
+                        unsigned long uid, unsigned long gid)
+{
+    char opts[160];
+    snprintf(opts, sizeof(opts),
+             "size=%lld,nr_inodes=%lld,mode=0755,uid=%lu,gid=%lu", m->ws_bytes,
+             m->ws_files, uid, gid);
+    return mount("tmpfs", scratch, "tmpfs", TMPFS_FLAGS, opts);
+}
+
 /* The scratch directory (made in the view by make_dirs): a private tmpfs
  * capped in bytes and inodes, holding an empty output/; the host
  * directory (HELD) bound back in place; or, empty, left as it is. */
@@ -451,12 +462,8 @@ scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
     /* Early means root before its drop to nobody. */
     unsigned long uid = m->early ? 65534 : (unsigned long)geteuid();
     unsigned long gid = m->early ? 65534 : (unsigned long)getegid();
-    char opts[160];
-    snprintf(opts, sizeof(opts),
-             "size=%lld,nr_inodes=%lld,mode=0755,uid=%lu,gid=%lu", m->ws_bytes,
-             m->ws_files, uid, gid);
     *what = "mount workspace tmpfs";
-    if (mount("tmpfs", scratch, "tmpfs", TMPFS_FLAGS, opts) < 0) {
+    if (pw_sbx_mountns_ws_mount(m, scratch, uid, gid) < 0) {
         return -1;
     }
     run_ws_bytes = m->ws_bytes;

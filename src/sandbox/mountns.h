@@ -64,6 +64,11 @@ void pw_sbx_mountns_workspace(enum pw_sbx_ws kind);
  * see: the run's AS limit counts the cap (limits.c). */
 long long pw_sbx_mountns_ws_bytes(void);
 
+/* The workspace tmpfs (M's caps, owned by UID and GID) mounted on
+ * SCRATCH: a run's, or a session copy's own (wscopy.c).  0 or -1. */
+int pw_sbx_mountns_ws_mount(const struct pw_sbx_mounts *m, const char *scratch,
+                            unsigned long uid, unsigned long gid);
+
 /* In the child, before the uid drop (does something only in the "early"
  * case).  0 or -1 with errno set and *WHAT naming the step. */
 int pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,

@@ -63,6 +63,7 @@ struct pw_sbx_request {
     const struct pw_sbx_file *files; /* borrowed; NFILES of them */
     size_t nfiles;
     bool session; /* the first call of a session (pw_sbx_session_new) */
+    bool fork;    /* a session's copy (pw_sbx_session_fork): no code */
 };
 
 /* The limits a run gets when its request leaves them at 0: the "defaults"

@@ -8,6 +8,10 @@ libpyward_a_SOURCES += \
 	src/sandbox/step.c src/sandbox/step.h \
 	src/sandbox/spare.c src/sandbox/spare.h \
 	src/sandbox/session.c src/sandbox/session.h \
+	src/sandbox/family.c src/sandbox/family.h \
+	src/sandbox/fork.c src/sandbox/fork.h \
+	src/sandbox/copy.c \
+	src/sandbox/wscopy.c src/sandbox/wscopy.h \
 	src/sandbox/zygote.c src/sandbox/zygote.h \
 	src/sandbox/result.c \
 	src/sandbox/output.c src/sandbox/output.h \

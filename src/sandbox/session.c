@@ -29,32 +29,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sandbox/family.h"
+#include "sandbox/filter.h"
 #include "sandbox/internal.h"
 #include "sandbox/session.h"
 #include "sandbox/spare.h"
 #include "sandbox/step.h"
-
-/* The fds a session keeps between calls (they move to the call's run). */
-struct session_fds {
-    int pidfd, ctl, out, err, res, ws_fd, listener, stat_fd, status_fd;
-};
-
-struct pw_sbx_session {
-    struct pw_zygote *z;
-    pid_t pid; /* 0 once ended */
-    struct session_fds fd;
-    char *scratch; /* owned */
-    unsigned caps;
-    struct pw_sbx_limits limits; /* the first call's (memory: the
-                                  * session's) */
-    struct pw_sbx_run *run;      /* the call in flight, or NULL */
-    bool orphan;                 /* freed during a call: the call frees it */
-    json_t *seen;                /* owned: output/ files reported */
-    char ended[160];
-};
 
 /* Move the fds between the session and a run (TO_RUN: into R). */
 static void
@@ -75,8 +59,8 @@ move_fds(struct pw_sbx_session *s, struct pw_sbx_run *r, bool to_run)
     }
 }
 
-static void
-close_fds(struct session_fds *f)
+void
+pw_sbx_session_close_fds(struct pw_sbx_session_fds *f)
 {
     int *fds[] = {&f->pidfd, &f->ctl,      &f->out,     &f->err,      &f->res,
                   &f->ws_fd, &f->listener, &f->stat_fd, &f->status_fd};
@@ -96,11 +80,33 @@ set_ended(struct pw_sbx_session *s, const char *why)
     }
 }
 
+/* SIGKILL to a member of a family through its pidfd (its pid may have
+ * been reused once the init reaped it). */
+void
+pw_sbx_kill_copy(int pidfd)
+{
+    if (pidfd >= 0) {
+        (void)syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0U);
+    }
+}
+
 /* Kill the process (and its PID namespace) and leave it and the scratch
- * directory to pw_sbx_reap.  PID 0: already reaped. */
+ * directory to pw_sbx_reap.  PID 0: already reaped.  A family's member
+ * leaves it instead: the last one ends the namespace. */
 static void
 end_process(struct pw_sbx_session *s, pid_t pid)
 {
+    if (s->fam != NULL) {
+        if (pid > 0) {
+            pw_sbx_kill_copy(s->fd.pidfd);
+        }
+        struct pw_sbx_family *f = s->fam;
+        s->fam = NULL;
+        s->pid = 0;
+        pw_sbx_session_close_fds(&s->fd);
+        pw_sbx_family_remove(f, s);
+        return;
+    }
     if (pid > 0) {
         (void)kill(-pid, SIGKILL);
         (void)kill(pid, SIGKILL);
@@ -110,7 +116,7 @@ end_process(struct pw_sbx_session *s, pid_t pid)
     }
     s->scratch = NULL;
     s->pid = 0;
-    close_fds(&s->fd);
+    pw_sbx_session_close_fds(&s->fd);
 }
 
 struct pw_sbx_session *
@@ -131,7 +137,7 @@ pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
     struct pw_sbx_session *s = pw_xcalloc(1, sizeof(*s));
     s->z = z;
     s->pid = r->pid;
-    s->fd = (struct session_fds){-1, -1, -1, -1, -1, -1, -1, -1, -1};
+    s->fd = (struct pw_sbx_session_fds){-1, -1, -1, -1, -1, -1, -1, -1, -1};
     s->scratch = r->scratch; /* the session's from now on */
     s->caps = r->caps;
     s->limits = r->limits;
@@ -145,8 +151,8 @@ pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
 
 /* What a program left in the pipes between calls (a thread of its own
  * still printing) belongs to no call: dropped. */
-static void
-drop_leftovers(const struct pw_sbx_session *s)
+void
+pw_sbx_session_drop_leftovers(const struct pw_sbx_session *s)
 {
     char buf[4096];
     int fds[] = {s->fd.out, s->fd.err, s->fd.res};
@@ -173,7 +179,7 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
         pw_fail(err, PW_ERR_USAGE, "session ended: %s", why);
         return NULL;
     }
-    drop_leftovers(s);
+    pw_sbx_session_drop_leftovers(s);
     static const struct pw_importset none;
     struct pw_sbx_request call = *req;
     call.imports = &none;
@@ -184,8 +190,11 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
     r->limits.cpu_s = 0;
     r->sess = s;
     r->pid = s->pid;
-    r->scratch = s->scratch; /* borrowed */
+    /* borrowed */
+    r->scratch =
+        s->fam != NULL ? (char *)pw_sbx_family_scratch(s->fam) : s->scratch;
     r->on_spare = true;
+    r->not_child = s->not_child;
     r->seen = s->seen;
     move_fds(s, r, true);
     r->fds_got = 2; /* the checklist's fds came with the first call */
@@ -243,6 +252,9 @@ pw_sbx_session_release(struct pw_sbx_run *r)
         r->pid = 0;
         return;
     }
+    if (s->not_child && !(r->done && !r->reported)) {
+        pw_sbx_kill_copy(r->pidfd); /* alive: its run did not wait for it */
+    }
     if (r->done) {
         ended_by(s, r);
     } else {
@@ -268,7 +280,8 @@ pw_sbx_session_ended(struct pw_sbx_session *s)
         struct pollfd p = {.fd = s->fd.pidfd, .events = POLLIN};
         if (s->fd.pidfd < 0 || poll(&p, 1, 0) != 0) {
             int st = 0;
-            pid_t got = PW_RETRY(waitpid(s->pid, &st, WNOHANG));
+            pid_t got =
+                s->not_child ? -1 : PW_RETRY(waitpid(s->pid, &st, WNOHANG));
             char why[96];
             snprintf(why, sizeof(why), "its process ended between calls (%s)",
                      got > 0 && WIFSIGNALED(st) ? strsignal(WTERMSIG(st))
@@ -302,8 +315,12 @@ pw_sbx_session_free(struct pw_sbx_session *s)
     if (s->run != NULL) {
         /* The call in flight ends as killed; its release frees S. */
         s->orphan = true;
-        (void)kill(-s->pid, SIGKILL);
-        (void)kill(s->pid, SIGKILL);
+        if (s->not_child) {
+            pw_sbx_kill_copy(s->run->pidfd);
+        } else {
+            (void)kill(-s->pid, SIGKILL);
+            (void)kill(s->pid, SIGKILL);
+        }
         return;
     }
     end_process(s, s->pid);

@@ -45,6 +45,7 @@
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/scratch.h"
+#include "sandbox/family.h"
 #include "sandbox/spare.h"
 
 #define LIST_MAX 256
@@ -62,6 +63,7 @@ struct spare_hdr {
     uint8_t has_extra;
     uint8_t has_only;
     uint8_t session; /* serve calls until the request pipe's EOF */
+    uint8_t fork;    /* a session's: clone it (fork_session), no code */
 };
 
 static int
@@ -161,8 +163,9 @@ request_waiting(void)
 
 /* The next call of a session: its source compiled (under every layer)
  * into the session's globals.  The import allow-list and the limits are
- * the first request's, for the whole session. */
-static void
+ * the first request's, for the whole session.  False: the request was a
+ * fork (answered, nothing to run). */
+static bool
 next_call(void)
 {
     struct spare_hdr h;
@@ -174,6 +177,11 @@ next_call(void)
     free(read_blob(CTL_FD, h.only_len));
     free(read_blob(CTL_FD, h.argv_len));
     free(read_blob(CTL_FD, h.files_len));
+    if (h.fork) {
+        free(code);
+        pw_sbx_copy_session();
+        return false;
+    }
     struct pw_error err = {0};
     PyObject *compiled =
         pw_sbx_guard_compile(code, (size_t)h.code_len, h.caps, &err);
@@ -183,6 +191,7 @@ next_call(void)
     }
     Py_DECREF(compiled);
     pw_sbx_audit_next_call();
+    return true;
 }
 
 /* A session: after each call's report ("R", written by the guard once
@@ -192,9 +201,10 @@ static PW_NORETURN void
 serve_session(const struct pw_sbx_child *c)
 {
     pw_sbx_child_begin(c);
-    for (;;) {
-        (void)pw_sbx_guard_execute();
-        next_call();
+    for (bool run = true;; run = next_call()) {
+        if (run) {
+            (void)pw_sbx_guard_execute();
+        }
     }
 }
 
@@ -240,7 +250,8 @@ serve_request(const struct pw_sbx_child *setup)
     if ((h.caps & PW_SBX_OS_CAPS) != c.os_caps) {
         pw_sbx_child_fail("prepared spare", EINVAL);
     }
-    pw_sbx_child_limits(&h.limits);
+    c.session = h.session != 0;
+    pw_sbx_child_limits(&c, &h.limits);
     char *code = read_blob(CTL_FD, h.code_len);
     char *extra = read_blob(CTL_FD, h.extra_len);
     char *only = read_blob(CTL_FD, h.only_len);
@@ -265,7 +276,6 @@ serve_request(const struct pw_sbx_child *setup)
     c.req = &req;
     /* NULL: reported by prepare as a setup error */
     c.compiled = compiled != NULL ? compiled : Py_None;
-    c.session = h.session != 0;
     if (c.session) {
         serve_session(&c); /* REQ and SET stay on this frame */
     }
@@ -391,6 +401,7 @@ pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
     h.has_extra = req->imports->extra != NULL;
     h.has_only = req->imports->only != NULL;
     h.session = req->session;
+    h.fork = req->fork;
     struct pw_buf msg;
     pw_buf_init(&msg);
     pw_buf_append(&msg, &h, sizeof(h));

@@ -38,6 +38,12 @@ kill_group(struct pw_sbx_run *r, enum pw_sbx_stop why)
     if (r->stop == PW_STOP_NONE) {
         r->stop = why;
     }
+    if (r->not_child) {
+        if (r->pidfd >= 0) {
+            (void)syscall(SYS_pidfd_send_signal, r->pidfd, SIGKILL, NULL, 0U);
+        }
+        return;
+    }
     (void)kill(-r->pid, SIGKILL);
     (void)kill(r->pid, SIGKILL);
 }
@@ -188,9 +194,23 @@ take_exit(struct pw_sbx_run *r, const struct pw_sbx_notice *n)
     }
 }
 
+void
+pw_sbx_run_notice(struct pw_sbx_run *r, const struct pw_sbx_notice *n)
+{
+    if (n->nr == SYS_exit_group) {
+        take_exit(r, n);
+        return;
+    }
+    if (r->refused_nr < 0) {
+        r->refused_nr = n->nr;
+    }
+    kill_group(r, PW_STOP_SYSCALL);
+}
+
 /* The listener has a notice: the child is stopped in a call outside the
  * allow-list.  A refused call never runs: the child is killed.  POLLHUP
- * alone: no process uses the filter any more. */
+ * alone: no process uses the filter any more.  A session's copies share
+ * the listener: another copy's notice goes to that copy. */
 static void
 take_notice(struct pw_sbx_run *r, short revents)
 {
@@ -202,14 +222,10 @@ take_notice(struct pw_sbx_run *r, short revents)
     if (pw_sbx_notify_take(r->listener, &n) < 0) {
         return;
     }
-    if (n.nr == SYS_exit_group) {
-        take_exit(r, &n);
+    if (r->sess != NULL && pw_sbx_session_route(r->sess, r->listener, &n)) {
         return;
     }
-    if (r->refused_nr < 0) {
-        r->refused_nr = n.nr;
-    }
-    kill_group(r, PW_STOP_SYSCALL);
+    pw_sbx_run_notice(r, &n);
 }
 
 /* Write the pending chunk of a streamed stdin into the pipe. */
@@ -285,10 +301,25 @@ read_all(struct pw_sbx_run *r)
     drain(r, &r->res, RESULT_MAX, true);
 }
 
+/* A session's copy is not the server's child: its end is its pidfd's,
+ * its status the exit_group the listener reported, else SIGKILL (the
+ * server's, or a signal the server cannot know). */
+static void
+wait_copy(struct pw_sbx_run *r)
+{
+    struct pollfd p = {.fd = r->pidfd, .events = POLLIN};
+    (void)PW_RETRY(poll(&p, r->pidfd >= 0 ? 1 : 0, 2000));
+    r->wstatus = r->exit_seen ? (r->exit_status & 0xff) << 8 : SIGKILL;
+}
+
 static void
 finish(struct pw_sbx_run *r)
 {
-    (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
+    if (r->not_child) {
+        wait_copy(r);
+    } else {
+        (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
+    }
     /* The child is gone: every write end is closed, drain to EOF. */
     for (int i = 0;
          i < 4096 && (r->out.fd >= 0 || r->err.fd >= 0 || r->res.fd >= 0);
@@ -438,7 +469,9 @@ pw_sbx_cancel(struct pw_sbx_run *r)
 void
 pw_sbx_interrupt(struct pw_sbx_run *r)
 {
-    if (!r->done) {
+    if (!r->done && r->not_child) {
+        (void)syscall(SYS_pidfd_send_signal, r->pidfd, SIGINT, NULL, 0U);
+    } else if (!r->done) {
         (void)kill(r->pid, SIGINT);
     }
 }

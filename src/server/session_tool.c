@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "sandbox/fork.h"
 #include "server/session_tool.h"
 #include "server/sessions.h"
 
@@ -73,6 +74,19 @@ static const char id_input[] = S({
     "additionalProperties" : false
 });
 
+static const char fork_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string"},
+        "forked_from" : {"type" : "string"},
+        "ttl" : {"type" : "number"},
+        "max_lifetime" : {"type" : "number"},
+        "timeout" : {"type" : "number"},
+        "memory_limit" : {"type" : "integer"}
+    },
+    "required" : [ "session_id", "forked_from" ]
+});
+
 static const char close_output[] = S({
     "type" : "object",
     "properties" :
@@ -116,6 +130,14 @@ static const struct pw_tool_def tool_defs[] = {
      "ends the session. Sessions expire after ttl idle seconds; close them "
      "with close_session.",
      create_input, create_output},
+    {"fork_session", "Copy a live Python session",
+     "Copy a session as it is now, by forking its process: the new "
+     "session_id starts with the same variables, functions, classes and "
+     "imports (no recomputation), under the same profile and limits. From "
+     "then on the two are independent: a change in one is not seen in the "
+     "other, and each is closed on its own. Sessions whose profile writes "
+     "files cannot be copied.",
+     id_input, fork_output},
     {"close_session", "End a Python session",
      "End a session: its process and files are removed.", id_input,
      close_output},
@@ -411,6 +433,44 @@ id_arg(const char *tool, json_t *args, struct pw_error *err)
 }
 
 static int
+fork_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
+             struct pw_error *err)
+{
+    const char *id = id_arg("fork_session", args, err);
+    if (id == NULL) {
+        return -1;
+    }
+    struct pw_error why = {0};
+    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, &why);
+    if (s == NULL || pw_sessions_room(t->sessions, t->owner, &why) < 0) {
+        *result = pw_session_tool_error(why.message);
+        return 0;
+    }
+    struct pw_sbx_session *sbx = pw_sbx_session_fork(s->sbx, &why);
+    struct pw_session *c =
+        sbx != NULL ? pw_sessions_add(t->sessions, t->owner, sbx) : NULL;
+    if (c == NULL) {
+        pw_log(PW_LOG_INFO, "fork_session: %s", why.message);
+        *result = pw_session_tool_error(why.message[0] != '\0'
+                                            ? why.message
+                                            : "the copy could not be made");
+        return 0;
+    }
+    s->last_used = pw_now();
+    c->mask = s->mask;
+    c->timeout_s = s->timeout_s;
+    c->memory = s->memory;
+    c->ttl_s = s->ttl_s;
+    *result = created_result(t, c);
+    json_t *st = json_object_get(*result, "structuredContent"); /* borrowed */
+    if (json_object_set_new(st, "forked_from", json_string(id)) < 0) {
+        json_decref(*result);
+        *result = NULL;
+    }
+    return 0;
+}
+
+static int
 close_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
               struct pw_error *err)
 {
@@ -453,6 +513,8 @@ pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
     }
     int rc = strcmp(name, "create_session") == 0
                  ? create_session(t, args, result, err)
+             : strcmp(name, "fork_session") == 0
+                 ? fork_session(t, args, result, err)
              : strcmp(name, "close_session") == 0
                  ? close_session(t, args, result, err)
                  : list_sessions(t, args, result, err);

@@ -2,8 +2,10 @@
 # bench-sessions.py - sessions against fresh runs through one `pyward
 # serve` over JSON-RPC: the round trip of execute_code fresh and as the
 # call of a live session (the same program, interleaved), create_session
-# and close_session, and the memory of an idle session's process (RSS and
-# PSS from /proc/PID/smaps_rollup) next to a prepared spare's.
+# and close_session, fork_session next to create_session (a copy of a
+# session holding state against a new empty one), and the memory of an
+# idle session's process and of a copy (RSS, PSS and private memory from
+# /proc/PID/smaps_rollup).
 #
 # usage: bench-sessions.py [--calls N]   (`make bench-sessions`)
 import argparse
@@ -14,7 +16,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from serve_client import ServeClient, proc_table  # noqa: E402
+from serve_client import (ServeClient, descendants,  # noqa: E402
+                          proc_table)
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 PROGRAM = "total = sum(i * i for i in range(1000))\nprint(total)"
@@ -90,6 +93,51 @@ def latency(calls):
     s.p.wait()
 
 
+STATE = "data = [str(i) * 8 for i in range(200000)]\nlen(data)"
+
+
+def fork_times(s, sid, n):
+    """fork_session of SID, N times (each copy closed), and
+    create_session of an empty basic session between them."""
+    fork, create = [], []
+    for _ in range(n):
+        t, r = s.tool("fork_session", session_id=sid)
+        fork.append(t)
+        s.tool("close_session", session_id=r["session_id"])
+        t, r = s.tool("create_session", profile="basic")
+        create.append(t)
+        s.tool("close_session", session_id=r["session_id"])
+        time.sleep(0.02)  # the pool refills between creations
+    return fork, create
+
+
+def forks(calls):
+    s = Server(2)
+    sid = s.tool("create_session", profile="basic")[1]["session_id"]
+    s.tool("execute_code", session_id=sid, code="x = 1")
+    n = max(20, calls // 5)
+    fork, create = fork_times(s, sid, n)
+    f = summary("fork_session (a few names held)", fork)
+    c = summary("create_session (empty), same run", create)
+    print(f"fork_session / create_session: {f / c:.2f}x")
+    s.tool("execute_code", session_id=sid, code=STATE)
+    fork, create = fork_times(s, sid, n)
+    f = summary("fork_session (200k strings held)", fork)
+    c = summary("create_session (empty), same run", create)
+    print(f"fork_session / create_session: {f / c:.2f}x")
+    before = descendants(s.p.pid)
+    copy = s.tool("fork_session", session_id=sid)[1]["session_id"]
+    s.tool("execute_code", session_id=copy, code="len(data)")
+    time.sleep(0.2)
+    new = sorted(descendants(s.p.pid) - before)
+    for pid in new:
+        rss, pss, own = memory(pid)
+        print(f"a copy of it, idle: RSS {rss} kB, PSS {pss} kB, private "
+              f"{own} kB (pid {pid})")
+    s.p.stdin.close()
+    s.p.wait()
+
+
 def idle_memory():
     s = Server(0)
     time.sleep(0.5)
@@ -116,6 +164,7 @@ def main():
     ap.add_argument("--calls", type=int, default=200)
     opts = ap.parse_args()
     latency(opts.calls)
+    forks(opts.calls)
     idle_memory()
 
 

@@ -368,6 +368,22 @@ def test_sessions(srv):
     tap("another token's caller cannot reach the session",
         st == 200 and r.get("isError") and
         "unknown session" in json.dumps(r), r)
+    st, r = tool(srv, "fork_session", {"session_id": sid}, token=TOKEN2)
+    tap("another token's caller cannot copy the session: 'unknown session'",
+        st == 200 and r.get("isError") and
+        "unknown session" in json.dumps(r), r)
+    st, r = tool(srv, "fork_session", {"session_id": sid})
+    copy = (r.get("structuredContent") or {}).get("session_id")
+    st2, r2 = tool(srv, "execute_code", {"code": "print(x)",
+                                         "session_id": copy or ""})
+    st3, r3 = tool(srv, "execute_code", {"code": "print(x)",
+                                         "session_id": copy or ""},
+                   token=TOKEN2)
+    tap("its owner copies it: the copy is the owner's alone",
+        copy and st2 == 200 and r2["structuredContent"]["stdout"] == "41\n"
+        and r3.get("isError") and "unknown session" in json.dumps(r3),
+        [r, r2, r3])
+    tool(srv, "close_session", {"session_id": copy or ""})
     st, r = tool(srv, "close_session", {"session_id": sid})
     tap("its owner closes it", st == 200 and not r.get("isError"), r)
 
@@ -423,9 +439,10 @@ def test_session_header(srv):
     def marked(name):
         prop = tools[name]["inputSchema"]["properties"]["session_id"]
         return prop.get("x-mcp-header") == "Session-Id"
-    tap("execute_code and close_session mark session_id x-mcp-header "
+    tap("execute_code, fork_session and close_session mark session_id "
+        "x-mcp-header "
         "Session-Id", st == 200 and marked("execute_code") and
-        marked("close_session"), body[:300])
+        marked("close_session") and marked("fork_session"), body[:300])
     st, r = tool(srv, "create_session", {})
     sid = r["structuredContent"]["session_id"] if st == 200 else "none"
 
@@ -603,8 +620,8 @@ def test_ops(srv):
 
 
 def test_metrics_sessions(srv):
-    """/metrics counts sessions: open now, created, ended by reason (one
-    was made and closed by test_sessions)."""
+    """/metrics counts sessions: open now, created, ended by reason (two
+    were made and closed by test_sessions: a session and its copy)."""
     st, r = tool(srv, "create_session", {"timeout": 10})
     sid = r["structuredContent"]["session_id"] if st == 200 else None
     text = srv.request("GET", "/metrics")[2].decode()
@@ -617,13 +634,13 @@ def test_metrics_sessions(srv):
            metric(srv, 'pyward_sessions_ended_total{reason="closed"}'),
            metric(srv, 'pyward_sessions_ended_total{reason="idle"}'))
     tap("/metrics: sessions open, created and ended by reason",
-        got == (1, 2, 1, 0) and all(w in text for w in want),
+        got == (1, 3, 2, 0) and all(w in text for w in want),
         (got, [w for w in want if w not in text]))
     tool(srv, "close_session", {"session_id": sid})
     got = (metric(srv, "pyward_sessions"),
            metric(srv, 'pyward_sessions_ended_total{reason="closed"}'))
     tap("/metrics: a closed session is counted ended, none open",
-        got == (0, 2), got)
+        got == (0, 3), got)
 
 
 def test_sighup(srv):

@@ -46,8 +46,8 @@ test('http: v2 client pinned to 2026-07-28 with a bearer token connects', async 
   assert.equal(c.getServerVersion()?.name, 'pyward');
   const { tools } = await c.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(),
-    ['close_session', 'create_session', 'execute_code', 'get_sandbox_info',
-      'grade_code', 'list_sessions', 'validate_code']);
+    ['close_session', 'create_session', 'execute_code', 'fork_session',
+      'get_sandbox_info', 'grade_code', 'list_sessions', 'validate_code']);
   await c.close();
 });
 

@@ -2,7 +2,7 @@
 // sessions.test.mjs - sessions through the official MCP TypeScript SDK
 // client (which checks each structuredContent against the tool's
 // outputSchema): a handle from create_session, state across execute_code
-// calls, list_sessions, close_session, bad handles as tool errors and
+// calls, fork_session, list_sessions, close_session, bad handles as tool errors and
 // wrong types as -32602.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,7 +30,7 @@ const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text
 test('the session tools are listed with their schemas', async () => {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
-  for (const n of ['create_session', 'close_session', 'list_sessions']) {
+  for (const n of ['create_session', 'fork_session', 'close_session', 'list_sessions']) {
     assert.ok(names.includes(n), `${n} listed`);
   }
   const exec = tools.find((t) => t.name === 'execute_code');
@@ -67,6 +67,28 @@ test('state persists across calls of a session, and only there', async () => {
   const after = await call('execute_code', { session_id: id, code: 'print(1)' });
   assert.equal(after.isError, true);
   assert.match(text(after), /^session ended: closed by close_session/);
+});
+
+test('fork_session copies a live session; the copies diverge', async () => {
+  const id = (await call('create_session', {})).structuredContent.session_id;
+  await call('execute_code', { session_id: id, code: 'import math\nitems = [1, 2]\ndef total():\n    return sum(items)' });
+  const f = await call('fork_session', { session_id: id });
+  assert.equal(f.isError, false);
+  const copy = f.structuredContent.session_id;
+  assert.match(copy, /^ps-sdk-[0-9a-f]{32}$/);
+  assert.notEqual(copy, id);
+  assert.equal(f.structuredContent.forked_from, id);
+  await call('execute_code', { session_id: copy, code: 'items.append(10)' });
+  const a = await call('execute_code', { session_id: id, code: 'total()' });
+  const b = await call('execute_code', { session_id: copy, code: 'total() + math.floor(0.5)' });
+  assert.deepEqual([a.structuredContent.result, b.structuredContent.result], [3, 13]);
+  await call('close_session', { session_id: id });
+  const still = await call('execute_code', { session_id: copy, code: 'len(items)' });
+  assert.equal(still.structuredContent.result, 3);
+  const gone = await call('fork_session', { session_id: id });
+  assert.equal(gone.isError, true);
+  assert.match(text(gone), /^session ended: closed/);
+  await call('close_session', { session_id: copy });
 });
 
 test('an unknown handle and a wrong type are tool errors', async () => {

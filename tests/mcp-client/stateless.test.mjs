@@ -32,14 +32,31 @@ test('v2 client pinned to 2026-07-28 connects without a handshake', () => {
   assert.equal(client.getServerVersion()?.name, 'pyward');
 });
 
-test('tools/list in 2026-07-28: the seven tools and their schemas', async () => {
+test('tools/list in 2026-07-28: the eight tools and their schemas', async () => {
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(),
-    ['close_session', 'create_session', 'execute_code', 'get_sandbox_info', 'grade_code',
-      'list_sessions', 'validate_code']);
+    ['close_session', 'create_session', 'execute_code', 'fork_session', 'get_sandbox_info',
+      'grade_code', 'list_sessions', 'validate_code']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.outputSchema.type, 'object');
+  }
+});
+
+test('fork_session in 2026-07-28: a copy of a live session, then two', async () => {
+  const call = (name, args) => client.callTool({ name, arguments: args });
+  const id = (await call('create_session', {})).structuredContent.session_id;
+  await call('execute_code', { session_id: id, code: 'n = 41' });
+  const f = await call('fork_session', { session_id: id });
+  assert.equal(f.isError, false);
+  assert.equal(f.structuredContent.forked_from, id);
+  const copy = f.structuredContent.session_id;
+  await call('execute_code', { session_id: copy, code: 'n += 1' });
+  const a = await call('execute_code', { session_id: id, code: 'n' });
+  const b = await call('execute_code', { session_id: copy, code: 'n' });
+  assert.deepEqual([a.structuredContent.result, b.structuredContent.result], [41, 42]);
+  for (const s of [id, copy]) {
+    assert.equal((await call('close_session', { session_id: s })).isError, false);
   }
 });
 

@@ -74,10 +74,10 @@ export const lineCases = [
   { name: 'logging/setLevel debug', send: req(12, 'logging/setLevel', { level: 'debug' }), expect: [{ id: 12, result: {} }] },
   { name: 'logging/setLevel bogus -> -32602', send: req(13, 'logging/setLevel', { level: 'loud' }), expect: [errId(13, -32602)] },
   { name: 'logging/setLevel back to error', send: req(14, 'logging/setLevel', { level: 'error' }), expect: [{ id: 14, result: {} }] },
-  { name: 'tools/list: seven tools with schemas', send: req(15, 'tools/list'),
-    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 7 &&
+  { name: 'tools/list: eight tools with schemas', send: req(15, 'tools/list'),
+    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 8 &&
       ['execute_code', 'validate_code', 'get_sandbox_info', 'grade_code', 'create_session', 'close_session',
-        'list_sessions'].every((n) => t.some((x) => x.name === n &&
+        'fork_session', 'list_sessions'].every((n) => t.some((x) => x.name === n &&
         x.inputSchema?.type === 'object' && x.outputSchema?.type === 'object' && typeof x.description === 'string')) } }] },
   { name: 'create_session with an unknown argument -> isError', send: call(151, 'create_session', { name: 'x' }),
     expect: [argErr(151, /unknown argument 'name'/)] },

@@ -23,7 +23,10 @@
 #     profiles, memory and timeout; execute_code with the session_id), with
 #     the same checks; then the session answers a next call or says it
 #     ended, close_session removes it (no process left), and a new session
-#     is clean (a global the attack set is not there);
+#     is clean (a global the attack set is not there); an attack under
+#     basic alone runs in a copy (fork_session) of a session holding a
+#     marker, and that session afterwards still answers with its marker
+#     and nothing the attack did;
 #   - a "# run-layer:" header (regressions) names the layer that must stop
 #     the attack in the unvalidated pass;
 #   - a "# verdict:" header lists the statuses the server may report (the
@@ -72,7 +75,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from serve_client import (HttpServeClient, ServeClient,  # noqa: E402
-                          proc_table)
+                          descendants, proc_table)
 
 CATEGORIES = ("builtins", "frames", "format", "imports", "filesystem",
               "processes", "network", "resources", "disclosure", "syscalls")
@@ -167,18 +170,6 @@ class Listener(threading.Thread):
             c, _ = self.sock.accept()
             self.count += 1
             c.close()
-
-
-def descendants(pid):
-    table = proc_table()
-    out, todo = set(), [pid]
-    while todo:
-        parent = todo.pop()
-        for p, (pp, st) in table.items():
-            if pp == parent and p not in out:
-                out.add(p)
-                todo.append(p)
-    return {p for p in out if table[p][1] not in ("Z", "X")}
 
 
 def reap():
@@ -617,6 +608,27 @@ class Suite:
         self.tool("close_session", {"session_id": fresh or ""})
         return why
 
+    def copy_of(self, sid):
+        """A copy (fork_session) of SID once it holds a marker; None with
+        why if it could not be made."""
+        self.tool("execute_code", {"code": "marker = 42", "session_id": sid})
+        _, r = self.tool("fork_session", {"session_id": sid})
+        copy = ((r or {}).get("structuredContent") or {}).get("session_id")
+        text = ((r or {}).get("content") or [{}])[0].get("text", "")
+        return copy, [] if copy else [f"fork_session failed: {text:.200}"]
+
+    def original_after(self, orig):
+        """The session an attacking copy came from: untouched, then
+        closed."""
+        _, r = self.tool("execute_code", {
+            "code": "print(marker, [k for k in dir() if not "
+                    "k.startswith('_')])", "session_id": orig})
+        out = ((r or {}).get("structuredContent") or {}).get("stdout")
+        self.tool("close_session", {"session_id": orig})
+        if out != "42 ['marker']\n":
+            return [f"the session the copy came from: {out!r:.200}"]
+        return []
+
     def session_pass(self, name, head, code):
         if "stdin" in head:
             return "skipped (stdin)", [], ""
@@ -624,6 +636,13 @@ class Suite:
         sid = self.new_session(head)
         if sid is None:
             return "none", ["create_session failed"], ""
+        orig = None
+        if head["profiles"] == ["basic"]:
+            copy, why = self.copy_of(sid)
+            if copy is None:
+                self.tool("close_session", {"session_id": sid})
+                return "none", why, ""
+            orig, sid = sid, copy
         wait = float(head.get("timeout", "5")) + 60
         line, msg = self.server.call(
             "tools/call", {"name": "execute_code",
@@ -637,6 +656,8 @@ class Suite:
             res = serve_files(msg)
             why += verdict_why(head, res, line or "")
         why += self.after_attack(sid, res)
+        if orig is not None:
+            why += self.original_after(orig)
         why += self.effects(head, before, line or "")
         return classify(res), why, line
 

@@ -21,7 +21,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from serve_client import ServeClient, proc_table  # noqa: E402
+from serve_client import (ServeClient, descendants,  # noqa: E402
+                          proc_table)
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 PROFILES = "basic,filesystem,data_science"
@@ -369,6 +370,189 @@ def nothing_left(s, idle_kids):
                      f"{s.scratch_dirs()}"))
 
 
+def fork(s, sid):
+    r = s.tool("fork_session", session_id=sid)
+    return (r.get("structuredContent") or {}).get("session_id"), r
+
+
+def concurrent_copies(s, a):
+    """Two copies of A calling at once share one seccomp listener: a
+    refused call in one ends that one only, whichever call's poll took
+    the notice; the other's call finishes."""
+    b, _ = fork(s, a)
+    c, _ = fork(s, a)
+    base = s.next_id
+    s.send({"jsonrpc": "2.0", "id": base + 1, "method": "tools/call",
+            "params": {"name": "execute_code", "arguments": {
+                "session_id": b, "code": "import time\ntime.sleep(0.5)\n"
+                                         "print('slept')"}}})
+    s.send({"jsonrpc": "2.0", "id": base + 2, "method": "tools/call",
+            "params": {"name": "execute_code", "arguments": {
+                "session_id": c, "code": "import time\ntime.sleep(0.1)\n"
+                "time.clock_settime(time.CLOCK_REALTIME, 0.0)"}}})
+    s.next_id = base + 2
+    got, deadline = {}, time.monotonic() + 30
+    while len(got) < 2:
+        line = s.readline(deadline)
+        if line is None:
+            break
+        msg = json.loads(line)
+        if msg.get("id") in (base + 1, base + 2):
+            got[msg["id"]] = msg["result"].get("structuredContent") or {}
+    rb, rc = got.get(base + 1, {}), got.get(base + 2, {})
+    tap.point("two copies calling at once: a refused system call ends the "
+              "copy that made it, the other's call finishes", expect(
+                  rb.get("stdout") == "slept\n" and
+                  not rb.get("session_ended") and
+                  (rc.get("blocked") or {}).get("kind") == "syscall" and
+                  rc.get("session_ended") is True,
+                  json.dumps([rb, rc])[:900]))
+    after = s.run(b, "print('still here')")
+    tap.point("the other copy goes on", expect(
+        after.get("stdout") == "still here\n", json.dumps(after)[:300]))
+    s.tool("close_session", session_id=b)
+
+
+def fork_files(s):
+    """Copies of sessions with a workspace: each copy its own files."""
+    fs, _ = s.create(profile="filesystem")
+    s.run(fs, "from pathlib import Path\nPath('a.txt').write_text('orig')\n"
+          "Path('output').mkdir(exist_ok=True)\n"
+          "Path('output/o.txt').write_text('o')")
+    c, r = fork(s, fs)
+    rc = s.run(c or "", "print(Path('a.txt').read_text())\n"
+               "Path('a.txt').write_text('copy')\n"
+               "Path('output/c.txt').write_text('c')")
+    s.run(fs, "Path('later.txt').write_text('after the fork')")
+    ro = s.run(fs, "print(Path('a.txt').read_text(), "
+               "sorted(p.name for p in Path('output').iterdir()))")
+    rc2 = s.run(c or "", "print(Path('a.txt').read_text(), "
+                "Path('later.txt').exists())")
+    tap.point("a copy of a session with files has its own copy of them: "
+              "neither sees the other's later writes; each reports its own "
+              "new output/ files", expect(
+                  c and rc.get("stdout") == "orig\n" and
+                  [f["name"] for f in rc.get("files") or []] == ["c.txt"] and
+                  ro.get("stdout") == "orig ['o.txt']\n" and
+                  rc2.get("stdout") == "copy False\n",
+                  json.dumps([r, rc, ro, rc2])[:900]))
+    ds, _ = s.create(profile="data_science")
+    r = s.run(ds, "import pandas as pd\n"
+              "pd.DataFrame({'a': [1, 2]}).to_csv('output/a.csv')")
+    if r.get("status") != "ok":
+        tap.skip("a data_science session is copied with its output/ files",
+                 "pandas not installed")
+        return
+    c, r = fork(s, ds)
+    rc = s.run(c or "", "pd.DataFrame({'b': [3]}).to_csv('output/b.csv')\n"
+               "int(pd.read_csv('output/a.csv').a.sum())")
+    ro = s.run(ds, "pd.read_csv('output/b.csv')")
+    rw = s.run(c or "", "pd.DataFrame({'c': [4]}).to_csv('elsewhere.csv')")
+    tap.point("a session that may write only under output/ is copied with "
+              "its output/ files; the copy still may not write elsewhere",
+              expect(c and rc.get("result") == 3 and
+                     [f["name"] for f in rc.get("files") or []] ==
+                     ["b.csv"] and "FileNotFoundError" in
+                     str(ro.get("error")) and rw.get("status") == "error" and
+                     (rw.get("blocked") or {}).get("kind") == "audit",
+                     json.dumps([r, rc, ro, rw])[:900]))
+    pd, _ = s.create(profile="data_science")
+    s.run(pd, "import pandas as pd\n"
+          "df = pd.DataFrame({'city': ['Oslo', 'Rome', 'Oslo'], "
+          "'temp': [4, 18, 6]})\nlen(df)")
+    c, _ = fork(s, pd)
+    a = s.run(c or "", "df = df[df.city == 'Oslo']\nfloat(df.temp.mean())")
+    b = s.run(pd, "float(df.temp.mean())")
+    tap.point("a pandas analysis forked into two: each goes on from the "
+              "same DataFrame", expect(
+                  a.get("result") == 5.0 and
+                  b.get("result") == 28 / 3, json.dumps([a, b])[:600]))
+
+
+def forks():
+    """fork_session: a copy of a live session, then two sessions."""
+    s = Server("--max-sessions", "40", "--max-sessions-per-client", "40",
+               spares=0)
+    idle = set(settle(lambda: s.children(), 2.0) or [])
+    _, msg = s.call("tools/list", {})
+    tools = {t["name"]: t for t in msg["result"]["tools"]}
+    schema = tools.get("fork_session", {}).get("inputSchema", {})
+    tap.point("tools/list: fork_session(session_id), routed by its header",
+              expect(schema.get("required") == ["session_id"] and
+                     schema["properties"]["session_id"].get("x-mcp-header")
+                     == "Session-Id", json.dumps(schema)))
+    a, _ = s.create(profile="basic")
+    s.run(a, "import math\nx = 6\ndef twice(v):\n    return 2 * v\n"
+          "class Box:\n    def __init__(self, v):\n        self.v = v\n"
+          "b = Box(math.floor(2.5))")
+    c, r = fork(s, a)
+    st = r.get("structuredContent") or {}
+    got = s.run(c, "print(x, twice(x), b.v, math.pi > 3)") if c else {}
+    tap.point("fork_session: a new handle whose session has the variables, "
+              "functions, classes and imports of the original", expect(
+                  c and c != a and st.get("forked_from") == a and
+                  got.get("stdout") == "6 12 2 True\n",
+                  json.dumps([r, got])[:600]))
+    s.run(c, "x = 100\nonly_copy = 1\nb.v = 'copy'")
+    s.run(a, "x = -1")
+    ra = s.run(a, "print(x, b.v)\nprint('only_copy' in dir())")
+    rc = s.run(c, "print(x, b.v)\nprint('only_copy' in dir())")
+    tap.point("after the fork the two diverge: neither sees the other's "
+              "changes", expect(ra.get("stdout") == "-1 2\nFalse\n" and
+                                rc.get("stdout") == "100 copy\nTrue\n",
+                                json.dumps([ra, rc])[:600]))
+    code = "import random\nrandom.random()"
+    d, _ = fork(s, c)
+    va, vd = s.run(c, code).get("result"), s.run(d, code).get("result")
+    tap.point("each copy draws its own random numbers", expect(
+        isinstance(va, float) and isinstance(vd, float) and va != vd,
+        f"{va} {vd}"))
+    s.tool("close_session", session_id=a)
+    rd = s.run(d, "print(x)")
+    tap.point("a copy of a copy outlives the session it came from",
+              expect(rd.get("stdout") == "100\n", json.dumps(rd)[:300]))
+    t = s.run(c, "while True:\n    pass", timeout=1)
+    rd = s.run(d, "print(b.v)")
+    tap.point("a copy that times out ends alone: the other copy answers",
+              expect(t.get("status") == "timeout" and t.get("session_ended")
+                     and rd.get("stdout") == "copy\n",
+                     json.dumps([t, rd])[:600]))
+    busy = [fork(s, d)[0] for _ in range(20)]
+    made = [x for x in busy if x]
+    _, r = fork(s, d)
+    tap.point("the processes a session and its copies may have are capped "
+              "(session_nproc): a clear error past it", expect(
+                  0 < len(made) < 20 and r.get("isError") and
+                  "session_nproc" in text_of(r), f"{len(made)} made; "
+                  f"{text_of(r)}"))
+    ok = len(made) >= 3 and all(s.run(x, "x").get("result") == 100
+                                for x in made[:3])
+    tap.point("every copy answers with the state it was copied with",
+              expect(ok, "a copy did not answer"))
+    for x in made:
+        s.tool("close_session", session_id=x)
+    concurrent_copies(s, d)
+    fork_files(s)
+    bad = [s.tool("fork_session", session_id="ps-testA-" + "0" * 32),
+           s.tool("fork_session", session_id=a),
+           s.tool("fork_session", session_id=7)]
+    tap.point("fork_session of an unknown or closed handle, or of a number: "
+              "a tool error naming why", expect(
+                  "unknown session" in text_of(bad[0]) and
+                  "session ended: closed" in text_of(bad[1]) and
+                  bad[2].get("isError") and "session_id" in text_of(bad[2]),
+                  json.dumps(bad)[:600]))
+    for x in s.tool("list_sessions").get("structuredContent", {}).get(
+            "sessions", []):
+        s.tool("close_session", session_id=x["session_id"])
+    left = settle(lambda: descendants(s.p.pid) <= idle and
+                  not s.scratch_dirs())
+    tap.point("after closing every copy: no process, no scratch directory",
+              expect(left, f"left {descendants(s.p.pid) - idle}, scratch "
+                     f"{s.scratch_dirs()}"))
+    tap.point("the server exits cleanly", expect(s.stop() == 0, "status"))
+
+
 def limits():
     s = Server("--session-ttl", "1", "--session-lifetime", "3",
                "--max-sessions", "3", "--max-sessions-per-client", "2",
@@ -473,6 +657,7 @@ def main():
     nothing_left(s, idle)
     tap.point("the server exits cleanly on EOF", expect(s.stop() == 0,
                                                         "exit status"))
+    forks()
     limits()
     soak(opts.soak)
     print(f"1..{tap.n}")

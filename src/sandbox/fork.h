@@ -1,0 +1,28 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * fork.h - fork_session: a copy of a live session (fork.c, the server's
+ * side; copy.c, the session process's; family.c, what the copies share;
+ * wscopy.c, a copy's own workspace).
+ */
+#pragma once
+
+#include <stddef.h>
+
+#include "core/pyward.h"
+#include "sandbox/session.h"
+
+/*
+ * Copy the session (fork_session): its process clones itself between
+ * calls, globals, imports and all, under the same layers; the copy
+ * serves its own calls with the session's limits from then on, and
+ * neither sees the other's later state.  Only a session without files
+ * (no workspace, no output/) can be copied, and no more processes than
+ * rules/seccomp.json's session_nproc share one session's namespace.
+ * Returns the copy (owned), or NULL with ERR saying why; the session
+ * goes on either way unless it ended.
+ */
+struct pw_sbx_session *pw_sbx_session_fork(struct pw_sbx_session *s,
+                                           struct pw_error *err);
+/* How many sessions share S's processes' namespace (1: never copied). */
+size_t pw_sbx_session_copies(const struct pw_sbx_session *s);
