@@ -24,8 +24,8 @@ PROGRAM = "total = sum(i * i for i in range(1000))\nprint(total)"
 
 
 class Server(ServeClient):
-    def __init__(self, spares):
-        super().__init__(PYWARD, "basic,data_science", sys.stderr,
+    def __init__(self, spares, profiles="basic,data_science"):
+        super().__init__(PYWARD, profiles, sys.stderr,
                          env={"PYWARD_SPARES": str(spares)})
         self.call("initialize", {
             "protocolVersion": "2025-06-18", "capabilities": {},
@@ -52,7 +52,7 @@ def summary(name, xs):
     xs = sorted(xs)
     med = statistics.median(xs)
     p90 = xs[int(0.9 * (len(xs) - 1))]
-    print(f"{name:<34} median {ms(med):>10}   p90 {ms(p90):>10}")
+    print(f"{name:<36} median {ms(med):>10}   p90 {ms(p90):>10}")
     return med
 
 
@@ -111,20 +111,25 @@ def fork_times(s, sid, n):
     return fork, create
 
 
-def forks(calls):
-    s = Server(2)
+def forks(calls, profiles):
+    """fork_session in a server with PROFILES enabled (a copy is a clone
+    of the session's process, whose size is the zygote's: the profiles'
+    modules)."""
+    print(f"server with {profiles}:")
+    s = Server(2, profiles)
+    time.sleep(1)  # the profiles' modules imported
     sid = s.tool("create_session", profile="basic")[1]["session_id"]
     s.tool("execute_code", session_id=sid, code="x = 1")
     n = max(20, calls // 5)
     fork, create = fork_times(s, sid, n)
-    f = summary("fork_session (a few names held)", fork)
-    c = summary("create_session (empty), same run", create)
-    print(f"fork_session / create_session: {f / c:.2f}x")
+    f = summary("  fork_session (a few names held)", fork)
+    c = summary("  create_session (empty), same run", create)
+    print(f"  fork_session / create_session: {f / c:.2f}x")
     s.tool("execute_code", session_id=sid, code=STATE)
     fork, create = fork_times(s, sid, n)
-    f = summary("fork_session (200k strings held)", fork)
-    c = summary("create_session (empty), same run", create)
-    print(f"fork_session / create_session: {f / c:.2f}x")
+    f = summary("  fork_session (200k strings held)", fork)
+    c = summary("  create_session (empty), same run", create)
+    print(f"  fork_session / create_session: {f / c:.2f}x")
     before = descendants(s.p.pid)
     copy = s.tool("fork_session", session_id=sid)[1]["session_id"]
     s.tool("execute_code", session_id=copy, code="len(data)")
@@ -132,7 +137,7 @@ def forks(calls):
     new = sorted(descendants(s.p.pid) - before)
     for pid in new:
         rss, pss, own = memory(pid)
-        print(f"a copy of it, idle: RSS {rss} kB, PSS {pss} kB, private "
+        print(f"  a copy of it, idle: RSS {rss} kB, PSS {pss} kB, private "
               f"{own} kB (pid {pid})")
     s.p.stdin.close()
     s.p.wait()
@@ -164,7 +169,8 @@ def main():
     ap.add_argument("--calls", type=int, default=200)
     opts = ap.parse_args()
     latency(opts.calls)
-    forks(opts.calls)
+    forks(opts.calls, "basic")
+    forks(opts.calls, "basic,data_science")
     idle_memory()
 
 
