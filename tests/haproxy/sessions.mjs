@@ -142,7 +142,7 @@ async function main() {
   // One token owns every session, and leastconn may put them all on one
   // instance.
   const pyw = await Promise.all([1, 2, 3].map((k) => startPyward(PYWARD, tokens, [
-    '--instance-id', `p${k}`, '--max-sessions-per-client', String(4 * PER_KIND),
+    '--instance-id', `p${k}`, '--max-sessions-per-client', String(4 * PER_KIND + 4),
     ...(k === 1 ? ['--max-concurrency', '1', '--max-queued', '1'] : ['--max-concurrency', '2'])])));
   const addr = { p1: pyw[0].addr, p2: pyw[1].addr, p3: pyw[2].addr };
   const port = await freePort();
@@ -226,6 +226,24 @@ async function main() {
     'whose body hides session_id from HAProxy reached the instance holding it',
     viaHeader.filter((v) => !v.ok).map((v) => `${v.s.sid}: ${v.r.status} ${v.r.text.slice(0, 200)}`)
       .join('\n'));
+
+  // fork_session is routed like the session's other calls, and the copy
+  // lives on the same instance (its handle names it).
+  const forked = [];
+  for (const k of kinds) {
+    const s = sessions.find((x) => x.kind === k && x.got === want);
+    const r = await bounded(k.client.callTool({ name: 'fork_session', arguments: { session_id: s?.sid } }),
+      'fork_session');
+    const copy = r.structuredContent?.session_id;
+    const got = copy ? await exec(k.client, copy, 'print(x)') : r;
+    forked.push({ k, s, copy, ok: HANDLE.exec(copy ?? '')?.[1] === s?.at && stdoutOf(got) === want,
+      text: copy ? JSON.stringify(stdoutOf(got)) : textOf(r) });
+    if (copy) await k.client.callTool({ name: 'close_session', arguments: { session_id: copy } });
+  }
+  point(forked.every((f) => f.ok),
+    `fork_session through HAProxy, each kind of client: the copy is on the session's instance ` +
+    `and answers with its state (${forked.filter((f) => f.ok).length}/${forked.length})`,
+    forked.filter((f) => !f.ok).map((f) => `${f.k.name} ${f.s?.sid}: ${f.copy} ${f.text}`).join('\n'));
 
   // Without the routing the values above could not be: another instance
   // does not know the handle.
