@@ -48,6 +48,21 @@ struct job {
 
 static int copy_dir(int from, int to, int depth);
 
+/* Close A and B (either may be -1) and return RC, errno kept. */
+static int
+close_both(int a, int b, int rc)
+{
+    int e = errno;
+    if (a >= 0) {
+        close(a);
+    }
+    if (b >= 0) {
+        close(b);
+    }
+    errno = e;
+    return rc;
+}
+
 /* A regular file, with its times (output/ files already reported are
  * known by them). */
 static int
@@ -74,15 +89,7 @@ copy_file(int from, int to, const char *name, const struct stat *st)
     if (rc == 0 && futimens(out, times) < 0) {
         rc = -1;
     }
-    int e = errno;
-    if (in >= 0) {
-        close(in);
-    }
-    if (out >= 0) {
-        close(out);
-    }
-    errno = e;
-    return rc;
+    return close_both(in, out, rc);
 }
 
 static int
@@ -111,15 +118,7 @@ copy_subdir(int from, int to, const char *name, mode_t mode, int depth)
         openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     int b = openat(to, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     int rc = a < 0 || b < 0 ? -1 : copy_dir(a, b, depth + 1);
-    int e = errno;
-    if (a >= 0) {
-        close(a);
-    }
-    if (b >= 0) {
-        close(b);
-    }
-    errno = e;
-    return rc;
+    return close_both(a, b, rc);
 }
 
 static int
