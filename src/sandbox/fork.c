@@ -44,6 +44,7 @@ struct fork_op {
     int same_pidfd;
     struct pw_sbx_session *copy;
     pid_t entering; /* the copy, until its chdir into its workspace */
+    bool again;     /* the clone met RLIMIT_NPROC */
     char error[200];
 };
 
@@ -208,7 +209,8 @@ read_answer(struct fork_op *op, struct pw_buf *b)
         op->children = op->granted;
     }
     json_t *no = json_object_get(v, "errno"); /* borrowed */
-    if (json_integer_value(no) == EAGAIN) {
+    op->again = json_integer_value(no) == EAGAIN;
+    if (op->again) {
         op_fail(op, "the session and its copies have as many processes as "
                     "they may (session_nproc in rules/seccomp.json): close "
                     "a copy first");
@@ -317,19 +319,11 @@ fork_settle(struct fork_op *op, struct pw_error *err)
     return NULL;
 }
 
-struct pw_sbx_session *
-pw_sbx_session_fork(struct pw_sbx_session *s, struct pw_error *err)
+/* One fork request and its answer; *AGAIN: the clone met the process
+ * cap. */
+static struct pw_sbx_session *
+fork_once(struct pw_sbx_session *s, bool *again, struct pw_error *err)
 {
-    const char *why = pw_sbx_session_ended(s);
-    if (why != NULL) {
-        pw_fail(err, PW_ERR_USAGE, "session ended: %s", why);
-        return NULL;
-    }
-    why = fork_refused(s);
-    if (why != NULL) {
-        pw_fail(err, PW_ERR_USAGE, "fork_session: %s", why);
-        return NULL;
-    }
     pw_sbx_session_drop_leftovers(s);
     struct fork_op op = {.s = s,
                          .forker = s->pid,
@@ -348,7 +342,44 @@ pw_sbx_session_fork(struct pw_sbx_session *s, struct pw_error *err)
     } else {
         fork_wait(&op, 5.0);
     }
+    *again = op.again;
     return fork_settle(&op, err);
+}
+
+/* The cap met while the family's live sessions, their init and the new
+ * processes fit under it: some closed copy is still being torn down. */
+static bool
+transient(const struct pw_sbx_session *s)
+{
+    long long want =
+        s->fam != NULL ? (long long)pw_sbx_family_size(s->fam) + 2 : 3;
+    return want <= s->z->policy.session_nproc;
+}
+
+struct pw_sbx_session *
+pw_sbx_session_fork(struct pw_sbx_session *s, struct pw_error *err)
+{
+    const char *why = pw_sbx_session_ended(s);
+    if (why != NULL) {
+        pw_fail(err, PW_ERR_USAGE, "session ended: %s", why);
+        return NULL;
+    }
+    why = fork_refused(s);
+    if (why != NULL) {
+        pw_fail(err, PW_ERR_USAGE, "fork_session: %s", why);
+        return NULL;
+    }
+    double until = pw_now() + 2.0;
+    for (;;) {
+        bool again = false;
+        struct pw_sbx_session *c = fork_once(s, &again, err);
+        if (c != NULL || !again || pw_now() > until || !transient(s)) {
+            return c;
+        }
+        /* Copies closed a moment ago still count until the kernel has
+         * torn them down. */
+        (void)usleep(10000);
+    }
 }
 
 bool

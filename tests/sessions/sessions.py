@@ -533,7 +533,12 @@ def forks():
     for x in made:
         s.tool("close_session", session_id=x)
     # A closed copy's process is killed at once but counts against the
-    # cap until the kernel has torn it down.
+    # cap until the kernel has torn it down: fork_session waits for that.
+    e, r = fork(s, d)
+    tap.point("a fork right after closing copies at the cap waits for their "
+              "teardown and is made", expect(e is not None,
+                                             json.dumps(r)[:300]))
+    s.tool("close_session", session_id=e or "")
     settle(lambda: len(descendants(s.p.pid)) <= alive, 10.0)
     concurrent_copies(s, d)
     fork_files(s)
