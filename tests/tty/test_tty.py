@@ -12,6 +12,7 @@ gives up after READ_LIMIT seconds (a hang guard, not a timing check)."""
 import os
 import pty
 import select
+import signal
 import sys
 import tempfile
 
@@ -36,6 +37,7 @@ class Term:
             finally:
                 os._exit(127)
         self.seen = b""
+        self.status = None
 
     def read_until(self, text):
         """Read until TEXT appears after what was already matched;
@@ -58,10 +60,27 @@ class Term:
     def type(self, data):
         os.write(self.fd, data)
 
+    def exited(self, wait):
+        """Whether the command ended within WAIT seconds (reaped then)."""
+        end = time.monotonic() + wait
+        while True:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid != 0:
+                self.status = status
+                return True
+            if time.monotonic() > end:
+                return False
+            time.sleep(0.02)
+
     def finish(self):
-        """Read to the end; returns the exit status as a shell shows it."""
+        """Read to the end; returns the exit status as a shell shows it.
+        A command still there READ_LIMIT seconds later is killed (the
+        test fails, it does not hang)."""
         self.read_until("\0never\0")
-        _, status = os.waitpid(self.pid, 0)
+        if self.status is None and not self.exited(READ_LIMIT):
+            os.kill(self.pid, signal.SIGKILL)
+            self.exited(READ_LIMIT)
+        status = self.status
         os.close(self.fd)
         if os.WIFSIGNALED(status):
             return 128 + os.WTERMSIG(status)
@@ -138,6 +157,10 @@ def ctrl_c(argv):
     t = Term(argv)
     ready = t.read_until("ready")
     t.type(b"\x03")
+    if not t.exited(5):
+        # A key typed in the instant between the prompt and the read may
+        # be lost by the terminal: a user would press it again.
+        t.type(b"\x03")
     rc = t.finish()
     return ready, rc, t.text()
 
