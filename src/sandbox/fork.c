@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -163,6 +164,13 @@ fork_notice(struct fork_op *op, const struct pw_sbx_notice *n)
             op->granted++;
             return;
         }
+    }
+    if (n->nr == SYS_prctl && n->pid == op->forker && op->first &&
+        op->granted > 0 && n->arg0 == PR_SET_PDEATHSIG && n->arg1 == SIGKILL) {
+        if (pw_sbx_notify_let_copy(listener, n) < 0) {
+            op_fail(op, "the session's process ended");
+        }
+        return;
     }
     if (n->nr == SYS_setsid && n->arg1 == PW_SBX_HELLO &&
         pw_sbx_proc_pid_field(n->pid, "PPid:") == op->forker) {
