@@ -109,7 +109,7 @@ adopt_copy(struct fork_op *op, const struct pw_sbx_notice *n, int pidfd)
     c->not_child = true;
     if (rc < 0 || c->fd.listener < 0) {
         op_fail(op, "the copy's channels: %s", strerror(errno));
-        pw_sbx_kill_copy(pidfd);
+        pw_sbx_signal_copy(pidfd, SIGKILL);
         c->pid = 0;
     } else if (pw_sbx_workspace_kind(s->z, s->caps) == PW_SBX_WS_TMPFS) {
         close(c->fd.ws_fd);
@@ -117,7 +117,7 @@ adopt_copy(struct fork_op *op, const struct pw_sbx_notice *n, int pidfd)
             s->z, pidfd, pw_sbx_family_scratch(s->fam), &err);
         if (c->fd.ws_fd < 0) {
             op_fail(op, "%.190s", err.message);
-            pw_sbx_kill_copy(pidfd);
+            pw_sbx_signal_copy(pidfd, SIGKILL);
             c->pid = 0;
         }
     }
@@ -317,7 +317,7 @@ fork_settle(struct fork_op *op, struct pw_error *err)
         return c;
     }
     if (c != NULL) {
-        pw_sbx_kill_copy(c->fd.pidfd);
+        pw_sbx_signal_copy(c->fd.pidfd, SIGKILL);
         pw_sbx_session_close_fds(&c->fd);
         json_decref(c->seen);
         free(c);
@@ -411,7 +411,7 @@ pw_sbx_session_route(struct pw_sbx_session *s, int listener,
     /* A refused call between calls: the process ends, its session says
      * so at its next call. */
     if (m != NULL) {
-        pw_sbx_kill_copy(m->fd.pidfd);
+        pw_sbx_signal_copy(m->fd.pidfd, SIGKILL);
     } else {
         (void)kill(n->pid, SIGKILL);
     }

@@ -219,9 +219,9 @@ struct pw_sbx_session {
 void pw_sbx_session_close_fds(struct pw_sbx_session_fds *f);
 /* What a program left in the pipes between calls: dropped. */
 void pw_sbx_session_drop_leftovers(const struct pw_sbx_session *s);
-/* SIGKILL to a session's copy through its pidfd (never by its pid: the
- * copy is reaped by its namespace's init, not the server). */
-void pw_sbx_kill_copy(int pidfd);
+/* SIG to a session's copy through its pidfd (never by its pid: the copy
+ * is reaped by its namespace's init, not the server).  PIDFD -1: none. */
+void pw_sbx_signal_copy(int pidfd, int sig);
 /* fork.c: a notice LISTENER (S's filter's) gave while S's call ran:
  * true if it was another copy's and was dealt with (given to that copy's
  * call, or its process killed). */

@@ -80,13 +80,11 @@ set_ended(struct pw_sbx_session *s, const char *why)
     }
 }
 
-/* SIGKILL to a member of a family through its pidfd (its pid may have
- * been reused once the init reaped it). */
 void
-pw_sbx_kill_copy(int pidfd)
+pw_sbx_signal_copy(int pidfd, int sig)
 {
     if (pidfd >= 0) {
-        (void)syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0U);
+        (void)syscall(SYS_pidfd_send_signal, pidfd, sig, NULL, 0U);
     }
 }
 
@@ -98,7 +96,7 @@ end_process(struct pw_sbx_session *s, pid_t pid)
 {
     if (s->fam != NULL) {
         if (pid > 0) {
-            pw_sbx_kill_copy(s->fd.pidfd);
+            pw_sbx_signal_copy(s->fd.pidfd, SIGKILL);
         }
         struct pw_sbx_family *f = s->fam;
         s->fam = NULL;
@@ -253,7 +251,8 @@ pw_sbx_session_release(struct pw_sbx_run *r)
         return;
     }
     if (s->not_child && !(r->done && !r->reported)) {
-        pw_sbx_kill_copy(r->pidfd); /* alive: its run did not wait for it */
+        pw_sbx_signal_copy(r->pidfd,
+                           SIGKILL); /* alive: its run did not wait for it */
     }
     if (r->done) {
         ended_by(s, r);
@@ -316,7 +315,7 @@ pw_sbx_session_free(struct pw_sbx_session *s)
         /* The call in flight ends as killed; its release frees S. */
         s->orphan = true;
         if (s->not_child) {
-            pw_sbx_kill_copy(s->run->pidfd);
+            pw_sbx_signal_copy(s->run->pidfd, SIGKILL);
         } else {
             (void)kill(-s->pid, SIGKILL);
             (void)kill(s->pid, SIGKILL);

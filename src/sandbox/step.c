@@ -39,9 +39,7 @@ kill_group(struct pw_sbx_run *r, enum pw_sbx_stop why)
         r->stop = why;
     }
     if (r->not_child) {
-        if (r->pidfd >= 0) {
-            (void)syscall(SYS_pidfd_send_signal, r->pidfd, SIGKILL, NULL, 0U);
-        }
+        pw_sbx_signal_copy(r->pidfd, SIGKILL);
         return;
     }
     (void)kill(-r->pid, SIGKILL);
@@ -470,7 +468,7 @@ void
 pw_sbx_interrupt(struct pw_sbx_run *r)
 {
     if (!r->done && r->not_child) {
-        (void)syscall(SYS_pidfd_send_signal, r->pidfd, SIGINT, NULL, 0U);
+        pw_sbx_signal_copy(r->pidfd, SIGINT);
     } else if (!r->done) {
         (void)kill(r->pid, SIGINT);
     }
