@@ -417,9 +417,3 @@ pw_sbx_session_route(struct pw_sbx_session *s, int listener,
     }
     return true;
 }
-
-size_t
-pw_sbx_session_copies(const struct pw_sbx_session *s)
-{
-    return s->fam != NULL ? pw_sbx_family_size(s->fam) : 1;
-}

@@ -24,5 +24,3 @@
  */
 struct pw_sbx_session *pw_sbx_session_fork(struct pw_sbx_session *s,
                                            struct pw_error *err);
-/* How many sessions share S's processes' namespace (1: never copied). */
-size_t pw_sbx_session_copies(const struct pw_sbx_session *s);
