@@ -62,14 +62,6 @@ op_fail(struct fork_op *op, const char *fmt, ...)
     }
 }
 
-static int
-proc_fd(pid_t pid, const char *name)
-{
-    char path[64];
-    snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, name);
-    return open(path, O_RDONLY | O_CLOEXEC);
-}
-
 /* The copy's record: its channels put in place while it waits in its
  * hello, its own pidfd, the family's listener and workspace. */
 static struct pw_sbx_session *
@@ -93,16 +85,19 @@ adopt_copy(struct fork_op *op, const struct pw_sbx_notice *n, int pidfd)
     struct pw_sbx_session *c = pw_xcalloc(1, sizeof(*c));
     c->z = s->z;
     c->pid = n->pid;
-    c->fd = (struct pw_sbx_session_fds){
-        pidfd,
-        server[0],
-        server[1],
-        server[2],
-        server[3],
-        s->fd.ws_fd >= 0 ? fcntl(s->fd.ws_fd, F_DUPFD_CLOEXEC, 0) : -1,
-        fcntl(s->fd.listener, F_DUPFD_CLOEXEC, 0),
-        proc_fd(n->pid, "schedstat"),
-        proc_fd(n->pid, "status")};
+    /* The workspace fd is a tmpfs's only (none when the session has no
+     * files): the copy's is its own, mounted below. */
+    c->fd =
+        (struct pw_sbx_session_fds){pidfd,
+                                    server[0],
+                                    server[1],
+                                    server[2],
+                                    server[3],
+                                    -1,
+                                    fcntl(s->fd.listener, F_DUPFD_CLOEXEC, 0),
+                                    -1,
+                                    -1};
+    pw_sbx_proc_fds(n->pid, &c->fd.stat_fd, &c->fd.status_fd);
     c->caps = s->caps;
     c->limits = s->limits;
     c->seen = json_deep_copy(s->seen);
@@ -112,7 +107,6 @@ adopt_copy(struct fork_op *op, const struct pw_sbx_notice *n, int pidfd)
         pw_sbx_signal_copy(pidfd, SIGKILL);
         c->pid = 0;
     } else if (pw_sbx_workspace_kind(s->z, s->caps) == PW_SBX_WS_TMPFS) {
-        close(c->fd.ws_fd);
         c->fd.ws_fd = pw_sbx_copy_workspace(
             s->z, pidfd, pw_sbx_family_scratch(s->fam), &err);
         if (c->fd.ws_fd < 0) {
@@ -270,8 +264,7 @@ move_session(struct pw_sbx_session *s, pid_t pid, int pidfd)
     close(s->fd.status_fd);
     s->pid = pid;
     s->fd.pidfd = pidfd;
-    s->fd.stat_fd = proc_fd(pid, "schedstat");
-    s->fd.status_fd = proc_fd(pid, "status");
+    pw_sbx_proc_fds(pid, &s->fd.stat_fd, &s->fd.status_fd);
     s->not_child = true;
 }
 

@@ -7,8 +7,6 @@
  */
 #pragma once
 
-#include <stddef.h>
-
 #include "core/pyward.h"
 #include "sandbox/session.h"
 

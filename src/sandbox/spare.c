@@ -325,12 +325,18 @@ pw_sbx_spare_adopt(pid_t pid, unsigned caps, const int fds[5], char *scratch)
     /* The server's own child (CLONE_PARENT), not reaped before it is
      * freed: the pid cannot be reused under the pidfd. */
     s->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    pw_sbx_proc_fds(pid, &s->stat_fd, &s->status_fd);
+    return s;
+}
+
+void
+pw_sbx_proc_fds(pid_t pid, int *stat_fd, int *status_fd)
+{
     char path[64];
     snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
-    s->stat_fd = open(path, O_RDONLY | O_CLOEXEC);
+    *stat_fd = open(path, O_RDONLY | O_CLOEXEC);
     snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-    s->status_fd = open(path, O_RDONLY | O_CLOEXEC);
-    return s;
+    *status_fd = open(path, O_RDONLY | O_CLOEXEC);
 }
 
 bool

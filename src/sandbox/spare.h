@@ -40,6 +40,10 @@ PW_NORETURN void pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2],
  * stdin, stdout, stderr, result) and SCRATCH (owned). */
 struct pw_sbx_spare *pw_sbx_spare_adopt(pid_t pid, unsigned caps,
                                         const int fds[5], char *scratch);
+/* PID's /proc/PID/schedstat (CPU so far) and /proc/PID/status (peak
+ * RSS), opened for the server (each -1 if it cannot be): a spare's, or
+ * a session copy's. */
+void pw_sbx_proc_fds(pid_t pid, int *stat_fd, int *status_fd);
 /* True if the spare's process is still there (not failed or killed). */
 bool pw_sbx_spare_alive(const struct pw_sbx_spare *s);
 /* Kill, reap and free an unused spare. */
