@@ -248,6 +248,24 @@ judge_by_checker(const struct pw_grade_test *t, const json_t *result,
     return e;
 }
 
+/* Run the N requests of one program (REQS[0]'s), compiled once here for
+ * all of them. */
+static void
+run_batch(struct pw_zygote *z, const struct pw_grade_opts *o,
+          struct pw_sbx_request *reqs, size_t n, json_t **results)
+{
+    size_t blob_len = 0;
+    char *blob = n > 1 ? pw_sbx_compile(reqs[0].code, reqs[0].code_len,
+                                        o->caps, &blob_len)
+                       : NULL;
+    for (size_t i = 0; blob != NULL && i < n; i++) {
+        reqs[i].compiled = blob;
+        reqs[i].compiled_len = blob_len;
+    }
+    pw_batch_run(z, reqs, n, o->jobs, results);
+    free(blob);
+}
+
 /* Run the checker program on every test that ran to its end. */
 static void
 run_checkers(struct pw_zygote *z, const struct pw_grade_opts *o,
@@ -269,7 +287,7 @@ run_checkers(struct pw_zygote *z, const struct pw_grade_opts *o,
         which[m++] = i;
     }
     json_t **checks = pw_xcalloc(m + 1, sizeof(json_t *));
-    pw_batch_run(z, reqs, m, o->jobs, checks);
+    run_batch(z, o, reqs, m, checks);
     for (size_t k = 0; k < m; k++) {
         size_t i = which[k];
         out[i] = judge_by_checker(&s->tests[i], results[i], checks[k]);
@@ -346,7 +364,7 @@ pw_grade(struct pw_zygote *z, const struct pw_grade_opts *o,
     for (size_t i = 0; i < s->n; i++) {
         reqs[i] = request_for(o, &s->tests[i], code, len);
     }
-    pw_batch_run(z, reqs, s->n, o->jobs, results);
+    run_batch(z, o, reqs, s->n, results);
     if (s->checker_code != NULL) {
         run_checkers(z, o, s, results, judged);
     }

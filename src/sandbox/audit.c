@@ -40,8 +40,6 @@
 #include "sandbox/layers.h"
 #include "core/util.h"
 
-#define GUARD_FILE "<pyward-guard>"
-
 static unsigned caps;
 static const char *scratch_dir = "";
 static int result_fd = -1;
@@ -259,11 +257,11 @@ caller_kind(void)
      * file names (an extension module's init runs under its frames). */
     bool importer =
         globals != NULL && (globals == bootstrap_ns || globals == external_ns);
-    int kind = importer                        ? 0
-               : file == NULL                  ? 1
-               : strcmp(file, GUARD_FILE) == 0 ? 2
-               : file[0] == '<'                ? 1
-                                               : 0;
+    int kind = importer                               ? 0
+               : file == NULL                         ? 1
+               : strcmp(file, PW_SBX_GUARD_FILE) == 0 ? 2
+               : file[0] == '<'                       ? 1
+                                                      : 0;
     Py_XDECREF(globals);
     Py_DECREF(code);
     PyErr_Clear();

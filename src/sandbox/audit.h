@@ -9,6 +9,10 @@
 
 #include <stdbool.h>
 
+/* The file name the guard's code carries: the hook tells the guard's
+ * frames (trusted) by it. */
+#define PW_SBX_GUARD_FILE "<pyward-guard>"
+
 /* Child: what the hook allows (CAPS: enum pw_cap) and where it reports. */
 void pw_sbx_audit_configure(unsigned caps, const char *scratch, int result_fd);
 /* Child: install the hook.  0, or -1 (also when no lists were given). */

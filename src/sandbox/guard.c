@@ -13,6 +13,7 @@
 #include "core/json.h"
 #include "core/rules.h"
 #include "core/py.h"
+#include <marshal.h> /* after Python.h (core/py.h) */
 #include "sandbox/audit.h"
 #include "sandbox/guard.h"
 #include "core/util.h"
@@ -20,8 +21,8 @@
 static const char guard_src[] = {
 #include "src/sandbox/guard-py.inc"
     0};
-
-#define GUARD_FILE "<pyward-guard>"
+/* guard_code[]: guard_src compiled at build time (guardc), marshalled. */
+#include "src/sandbox/guard-code.inc"
 
 static PyObject *guard_ns; /* owned for the process lifetime */
 static const struct pw_importset *cur_imports;
@@ -152,12 +153,41 @@ guard_call(const char *fn, const char *fmt, ...)
     return PyObject_CallObject(f, args);
 }
 
+/* New reference: the guard's code object as built (loading it takes a
+ * fortieth of compiling the source), or compiled now if this interpreter
+ * reads other bytecode than the one it was built with. */
+static PyObject *
+guard_code_object(bool built)
+{
+    if (built && PyImport_GetMagicNumber() == guard_code_magic) {
+        PyObject *c = PyMarshal_ReadObjectFromString(
+            (const char *)guard_code, (Py_ssize_t)sizeof(guard_code));
+        if (c != NULL && PyCode_Check(c)) {
+            return c;
+        }
+        Py_XDECREF(c);
+        PyErr_Clear();
+    }
+    return Py_CompileString(guard_src, PW_SBX_GUARD_FILE, Py_file_input);
+}
+
+bool
+pw_sbx_guard_code_current(void)
+{
+    PW_PYAUTO PyObject *built = guard_code_object(true);
+    PW_PYAUTO PyObject *now = guard_code_object(false);
+    int same = built != NULL && now != NULL && built != now
+                   ? PyObject_RichCompareBool(built, now, Py_EQ)
+                   : -1;
+    PyErr_Clear();
+    return same == 1 && PyImport_GetMagicNumber() == guard_code_magic;
+}
+
 static int
 load_guard(void)
 {
     PW_PYAUTO PyObject *ns = PyDict_New();
-    PW_PYAUTO PyObject *code =
-        Py_CompileString(guard_src, GUARD_FILE, Py_file_input);
+    PW_PYAUTO PyObject *code = guard_code_object(true);
     PW_PYAUTO PyObject *name = PyUnicode_FromString("pyward_guard");
     if (ns == NULL || code == NULL || name == NULL ||
         PyDict_SetItemString(ns, "__builtins__", PyEval_GetBuiltins()) < 0 ||
@@ -542,12 +572,31 @@ pw_sbx_scrub_env(struct pw_error *err)
 }
 
 PyObject *
-pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
-                     struct pw_error *err)
+pw_sbx_guard_code_blob(const char *code, size_t len, unsigned caps)
 {
     PyObject *r =
-        guard_call("precompile", "(y#O)", code, (Py_ssize_t)len,
+        guard_call("code_blob", "(y#O)", code, (Py_ssize_t)len,
                    caps & PW_CAP_TEMPLATE_NAMES ? Py_True : Py_False);
+    if (r == NULL || !PyBytes_Check(r)) {
+        PyErr_Clear(); /* the child compiles, and reports what fails */
+        Py_XDECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+PyObject *
+pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
+                     const char *blob, size_t blob_len, struct pw_error *err)
+{
+    PW_PYAUTO PyObject *b =
+        blob != NULL ? PyBytes_FromStringAndSize(blob, (Py_ssize_t)blob_len)
+                     : Py_NewRef(Py_None);
+    PyObject *r =
+        b == NULL
+            ? NULL
+            : guard_call("precompile", "(y#OO)", code, (Py_ssize_t)len,
+                         caps & PW_CAP_TEMPLATE_NAMES ? Py_True : Py_False, b);
     if (r == NULL) {
         pw_py_fetch_error(err);
     }

@@ -40,10 +40,20 @@ struct pw_sbx_guard_run {
     const char *const *argv; /* sys.argv; NULL-terminated or NULL */
 };
 
-/* Zygote, just before fork: parse, rewrite and compile the program (not
- * running it).  Returns a new reference (code, error, lines) or NULL with
- * ERR. */
+/* True if the guard's code embedded at build time (guardc) is what its
+ * embedded source compiles to now, with this interpreter. */
+bool pw_sbx_guard_code_current(void);
+
+/* Server, before a request is sent: the program compiled as
+ * pw_sbx_guard_compile would, marshalled (a new bytes reference), or NULL
+ * (no Python error set) when the child is to compile it itself. */
+PyObject *pw_sbx_guard_code_blob(const char *code, size_t len, unsigned caps);
+/* Child, before its run: parse, rewrite and compile the program (not
+ * running it), or load BLOB (BLOB_LEN bytes of pw_sbx_guard_code_blob;
+ * NULL: compile).  Returns a new reference (code, error, lines) or NULL
+ * with ERR. */
 PyObject *pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
+                               const char *blob, size_t blob_len,
                                struct pw_error *err);
 /* Child, before the hook and seccomp: stdio, reseed, fresh globals.
  * COMPILED is borrowed.  0 or -1 (a Python failure of pyward's own). */

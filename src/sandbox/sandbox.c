@@ -624,17 +624,40 @@ run_ready(struct pw_sbx_run *r)
     }
 }
 
-/* Hand the request to spare S (owned). */
+char *
+pw_sbx_compile(const char *code, size_t len, unsigned caps, size_t *out_len)
+{
+    PW_PYAUTO PyObject *blob = pw_sbx_guard_code_blob(code, len, caps);
+    if (blob == NULL) {
+        return NULL;
+    }
+    *out_len = (size_t)PyBytes_GET_SIZE(blob);
+    char *copy = pw_xmalloc(*out_len + 1);
+    memcpy(copy, PyBytes_AS_STRING(blob), *out_len);
+    return copy;
+}
+
+/* Hand the request to spare S (owned).  The program is compiled here,
+ * unless the caller did it for many runs: the child then loads it. */
 static void
 start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
          const struct pw_sbx_request *req)
 {
+    struct pw_sbx_request sent = *req;
+    PW_PYAUTO PyObject *blob =
+        req->compiled == NULL
+            ? pw_sbx_guard_code_blob(req->code, req->code_len, req->caps)
+            : NULL;
+    if (blob != NULL) {
+        sent.compiled = PyBytes_AS_STRING(blob);
+        sent.compiled_len = (size_t)PyBytes_GET_SIZE(blob);
+    }
     r->start = pw_now();
     r->cpu_base = pw_sbx_cpu_so_far(s->stat_fd);
     /* A spare that ended before the request (a failed checklist step)
      * cannot take it (EPIPE): the run goes on, and its result channel
      * and exit status say what failed. */
-    (void)pw_sbx_spare_send(s, req, &r->limits);
+    (void)pw_sbx_spare_send(s, &sent, &r->limits);
     r->pid = s->pid;
     r->pidfd = s->pidfd;
     r->ctl = s->ctl; /* a session's; else closed by the send */

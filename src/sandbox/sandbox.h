@@ -64,7 +64,18 @@ struct pw_sbx_request {
     size_t nfiles;
     bool session; /* the first call of a session (pw_sbx_session_new) */
     bool fork;    /* a session's copy (pw_sbx_session_fork): no code */
+    /* CODE compiled once for many runs of it (pw_sbx_compile; borrowed,
+     * COMPILED_LEN bytes), or NULL: compiled when the run starts. */
+    const char *compiled;
+    size_t compiled_len;
 };
+
+/* CODE compiled as a run under CAPS compiles it, for runs to load
+ * (pw_sbx_request.compiled) instead of each compiling it: malloc'd, *LEN
+ * bytes.  NULL when each run must compile it itself (it fails to compile,
+ * or warns: the run reports that). */
+char *pw_sbx_compile(const char *code, size_t len, unsigned caps,
+                     size_t *out_len);
 
 /* The limits a run gets when its request leaves them at 0: the "defaults"
  * of RULES_DIR/seccomp.json, the one place every command takes them

@@ -46,14 +46,27 @@ GUARD_PY = \
 EXTRA_DIST += $(GUARD_PY)
 AM_TESTS_ENVIRONMENT += GUARD_PY='$(GUARD_PY)'; export GUARD_PY;
 
-BUILT_SOURCES = src/sandbox/guard-py.inc
+BUILT_SOURCES = src/sandbox/guard-py.inc src/sandbox/guard-code.inc
 # (BUILT_SOURCES covers `make`, `make check`; this covers `make pyward`.)
-src/sandbox/guard.$(OBJEXT): src/sandbox/guard-py.inc
-CLEANFILES += src/sandbox/guard-py.inc
+src/sandbox/guard.$(OBJEXT): src/sandbox/guard-py.inc src/sandbox/guard-code.inc
+CLEANFILES += src/sandbox/guard-py.inc src/sandbox/guard-code.inc
 src/sandbox/guard-py.inc: $(GUARD_PY)
 	$(AM_V_GEN)$(MKDIR_P) src/sandbox && \
 	(cd $(top_srcdir) && cat $(GUARD_PY)) | od -An -v -tx1 | \
 	sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
+# The same source compiled at build time by the interpreter pyward embeds
+# (guardc), embedded as a marshalled code object: a start loads it instead
+# of compiling the source (guard.c falls back to compiling if the
+# interpreter's bytecode differs).  guardc links only Python, not
+# libpyward.a (whose guard.o needs this file).
+noinst_PROGRAMS += src/sandbox/guardc
+src_sandbox_guardc_SOURCES = src/sandbox/guardc.c
+src_sandbox_guardc_LDADD = $(PYTHON_LIBS)
+src/sandbox/guard-code.inc: src/sandbox/guardc$(EXEEXT) $(GUARD_PY)
+	$(AM_V_GEN)$(MKDIR_P) src/sandbox && \
+	(cd $(top_srcdir) && cat $(GUARD_PY)) | \
+	ASAN_OPTIONS=detect_leaks=0 ./src/sandbox/guardc$(EXEEXT) $@.tmp && \
+	mv $@.tmp $@
 
 # The beginner corpus through the real sandbox.
 TESTS += tests/run-sandbox-corpus.sh

@@ -183,6 +183,7 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
     call.imports = &none;
     call.caps = s->caps;
     call.session = false;
+    call.compiled = NULL; /* a call compiles in the session (its layers on) */
     struct pw_sbx_run *r = pw_sbx_run_new(s->z, &call);
     r->limits.memory_bytes = s->limits.memory_bytes;
     r->limits.cpu_s = 0;

@@ -55,6 +55,7 @@ struct spare_hdr {
     unsigned caps;
     pw_profile_mask mask;
     uint64_t code_len;
+    uint64_t compiled_len; /* the server's code_blob, or 0: compile */
     uint64_t extra_len;
     uint64_t only_len;
     uint64_t argv_len;  /* "a\0b\0" */
@@ -173,6 +174,7 @@ next_call(void)
         pw_sbx_child_end(0); /* the session is closed */
     }
     char *code = read_blob(CTL_FD, h.code_len);
+    free(read_blob(CTL_FD, h.compiled_len)); /* a session's call compiles */
     free(read_blob(CTL_FD, h.extra_len));
     free(read_blob(CTL_FD, h.only_len));
     free(read_blob(CTL_FD, h.argv_len));
@@ -184,7 +186,7 @@ next_call(void)
     }
     struct pw_error err = {0};
     PyObject *compiled =
-        pw_sbx_guard_compile(code, (size_t)h.code_len, h.caps, &err);
+        pw_sbx_guard_compile(code, (size_t)h.code_len, h.caps, NULL, 0, &err);
     free(code);
     if (compiled == NULL || pw_sbx_guard_next(compiled) < 0) {
         pw_sbx_child_end(EXIT_SESSION);
@@ -253,6 +255,7 @@ serve_request(const struct pw_sbx_child *setup)
     c.session = h.session != 0;
     pw_sbx_child_limits(&c, &h.limits);
     char *code = read_blob(CTL_FD, h.code_len);
+    char *blob = h.compiled_len > 0 ? read_blob(CTL_FD, h.compiled_len) : NULL;
     char *extra = read_blob(CTL_FD, h.extra_len);
     char *only = read_blob(CTL_FD, h.only_len);
     char *argv = read_blob(CTL_FD, h.argv_len);
@@ -271,8 +274,9 @@ serve_request(const struct pw_sbx_child *setup)
         .caps = h.caps,
         .argv = h.has_argv ? split_list(argv, h.argv_len) : NULL};
     struct pw_error err = {0};
-    PyObject *compiled =
-        pw_sbx_guard_compile(code, req.code_len, h.caps, &err);
+    PyObject *compiled = pw_sbx_guard_compile(code, req.code_len, h.caps, blob,
+                                              (size_t)h.compiled_len, &err);
+    free(blob);
     c.req = &req;
     /* NULL: reported by prepare as a setup error */
     c.compiled = compiled != NULL ? compiled : Py_None;
@@ -412,6 +416,10 @@ pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
     pw_buf_init(&msg);
     pw_buf_append(&msg, &h, sizeof(h));
     pw_buf_append(&msg, req->code, req->code_len);
+    if (req->compiled != NULL) {
+        h.compiled_len = req->compiled_len;
+        pw_buf_append(&msg, req->compiled, req->compiled_len);
+    }
     put_list(&msg, req->imports->extra, &h.extra_len);
     put_list(&msg, req->imports->only, &h.only_len);
     h.has_argv = req->argv != NULL;

@@ -32,6 +32,7 @@
 #include "sandbox/sandbox.h"
 #include "sandbox/audit.h"
 #include "sandbox/filter.h"
+#include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/spare.h"
 #include "sandbox/checklist.h"
@@ -423,6 +424,19 @@ END_TEST
 /* --- runs through the zygote ------------------------------------------ */
 
 static json_t *
+run_request(struct pw_sbx_request *req)
+{
+    json_t *res = NULL;
+    struct pw_error err = {0};
+    ck_assert_msg(pw_sbx_run_sync(zygote, req, &res, &err) == 0, "%s",
+                  err.message);
+    while (pw_zygote_refill(zygote)) {
+        /* as the server does when idle */
+    }
+    return res;
+}
+
+static json_t *
 run_code(const char *code, const char *in, double timeout)
 {
     struct pw_sbx_request req = {.code = code,
@@ -432,14 +446,7 @@ run_code(const char *code, const char *in, double timeout)
                                  .limits = {.timeout_s = timeout},
                                  .imports = &imports,
                                  .capture_output = true};
-    json_t *res = NULL;
-    struct pw_error err = {0};
-    ck_assert_msg(pw_sbx_run_sync(zygote, &req, &res, &err) == 0, "%s",
-                  err.message);
-    while (pw_zygote_refill(zygote)) {
-        /* as the server does when idle */
-    }
-    return res;
+    return run_request(&req);
 }
 
 static const char *
@@ -462,6 +469,37 @@ START_TEST(run_result_fields)
     ck_assert_int_eq(json_integer_value(json_object_get(r, "exit_code")), 0);
     ck_assert(json_object_get(r, "max_rss_kb") != NULL);
     ck_assert(json_real_value(json_object_get(r, "execution_time")) > 0);
+}
+END_TEST
+
+/* The guard embedded at build time is its source's code, and a program
+ * compiled once by the caller (pw_sbx_compile) is what its runs load:
+ * given another program's code, a run prints that one's output. */
+START_TEST(run_loads_compiled_code)
+{
+    ck_assert(pw_sbx_guard_code_current());
+    const char *two = "print(2)\n";
+    size_t len = 0;
+    char *blob = pw_sbx_compile(two, strlen(two), 0, &len);
+    ck_assert_ptr_nonnull(blob);
+    ck_assert_uint_gt(len, 0);
+    struct pw_sbx_request req = {.code = "print(1)\n",
+                                 .code_len = 9,
+                                 .imports = &imports,
+                                 .capture_output = true,
+                                 .compiled = blob,
+                                 .compiled_len = len};
+    json_auto_t *r = run_request(&req);
+    ck_assert_str_eq(field(r, "stdout"), "2\n");
+    free(blob);
+    /* What must be reported by the run is left to it: an error, a
+     * warning. */
+    const char *bad[] = {"print(1\n", "x = 1\nif x is 1:\n    pass\n"};
+    for (size_t i = 0; i < PW_N_ELEMENTS(bad); i++) {
+        ck_assert_ptr_null(pw_sbx_compile(bad[i], strlen(bad[i]), 0, &len));
+    }
+    json_auto_t *w = run_code(bad[1], NULL, 10);
+    ck_assert_ptr_nonnull(strstr(field(w, "stderr"), "SyntaxWarning"));
 }
 END_TEST
 
@@ -1343,6 +1381,7 @@ sandbox_suite(void)
     tcase_set_timeout(tr, 120);
     tcase_add_checked_fixture(tr, pool_setup, NULL);
     tcase_add_test(tr, run_result_fields);
+    tcase_add_test(tr, run_loads_compiled_code);
     tcase_add_test(tr, run_error_trimmed);
     tcase_add_test(tr, run_reseeded);
     tcase_add_test(tr, run_stdin_large);

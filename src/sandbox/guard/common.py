@@ -15,12 +15,14 @@ import ast
 import builtins as _b
 import io
 import json
+import marshal
 import os
 import re
 import select
 import signal
 import sys
 import traceback
+import warnings
 from collections import UserString
 
 USER_FILE = "<user>"

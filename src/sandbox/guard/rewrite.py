@@ -76,7 +76,8 @@ class Rewriter(ast.NodeTransformer):
         return ast.copy_location(call, node)
 
 
-def compile_user(src, template_names=False):
+def rewrite_compile(src, template_names=False):
+    """SRC parsed, rewritten and compiled: the program's code object."""
     tree = ast.parse(src, USER_FILE, "exec")
     tree = Rewriter(template_names).visit(tree)
     body = tree.body
@@ -86,9 +87,12 @@ def compile_user(src, template_names=False):
             ast.Assign(targets=[ast.Name(id="$result", ctx=ast.Store())],
                        value=last.value), last)
     ast.fix_missing_locations(tree)
-    code = compile(tree, USER_FILE, "exec", dont_inherit=True)
-    # One program per process (a spare compiles its request, then runs
-    # it): its code objects, and no class of another program's.
+    return compile(tree, USER_FILE, "exec", dont_inherit=True)
+
+
+def own_code(code):
+    """CODE becomes the process's program: its code objects, and no class
+    of another program's (one program per process, or per session call)."""
     USER_CLASSES.clear()
     USER_CODE.clear()
     todo = [code]
@@ -98,3 +102,22 @@ def compile_user(src, template_names=False):
         todo.extend(k for k in c.co_consts
                     if isinstance(k, _real_type(code)))
     return code
+
+
+def compile_user(src, template_names=False):
+    return own_code(rewrite_compile(src, template_names))
+
+
+def code_blob(src, template_names=False):
+    """In the server, before a request is sent: SRC compiled as the child
+    would compile it, marshalled for the child to load instead (a child
+    compiling copies the compiler's pages from the zygote; the server's
+    are its own and warm).  None when the child should compile it itself:
+    an error, or a warning, which the run's stderr must show."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            code = rewrite_compile(src, template_names)
+        except Exception:  # noqa: BLE001 - the child reports it
+            return None
+    return None if caught else marshal.dumps(code)
