@@ -504,8 +504,13 @@ pw_sbx_guard_init(struct pw_error *err)
     if (runtime == NULL && (runtime = runtime_load(err)) == NULL) {
         return -1;
     }
-    if (guard_ns == NULL && load_guard() < 0) {
-        return pw_py_fetch_error(err);
+    if (guard_ns == NULL) {
+        PW_PYAUTO PyObject *r =
+            load_guard() == 0 ? guard_call("rewrite_policy", "(s)", runtime)
+                              : NULL;
+        if (r == NULL) {
+            return pw_py_fetch_error(err);
+        }
     }
     return 0;
 }

@@ -158,6 +158,14 @@ def load_module(name):
             pass
 
 
+def rewrite_policy(text):
+    """In the server, once the guard is loaded: the part of
+    rules/runtime.json the rewriter consults (the attribute policy), so
+    that code_blob compiles a program as its child would.  The zygote
+    applies the whole policy after its imports (apply_runtime)."""
+    set_attribute_policy(json.loads(text)["attributes"])
+
+
 def apply_runtime(text):
     """In the zygote, after preload: apply rules/runtime.json."""
     policy = json.loads(text)
