@@ -5,15 +5,15 @@
  *
  * Per run, in the child: unshare(NEWNS), make / recursively private,
  * cover each hidden directory (listed once in the zygote) with a tiny
- * empty tmpfs, bind back the few /etc files and the scratch directory
- * (through O_PATH fds opened before they were covered), reduce /proc to
- * the process's own directory (a detached clone of /proc/self moved onto
- * an empty tmpfs: no other process of the host shows, nor /proc's
- * host-wide files; /sys is hidden like the other trees), then make the
- * whole tree read-only with one recursive mount_setattr and the scratch
- * directory writable again.  In a fresh user namespace the child first
- * maps its own uid and gid to themselves, or it could not create the
- * mount points in the tmpfs.
+ * empty tmpfs (one, bound onto every directory that stays empty), bind back
+ * the few /etc files and the scratch directory (through O_PATH fds opened
+ * before they were covered), reduce /proc to the process's own directory (a
+ * detached clone of /proc/self moved onto an empty tmpfs: no other process of
+ * the host shows, nor /proc's host-wide files; /sys is hidden like the other
+ * trees), then make the whole tree read-only with one recursive mount_setattr
+ * and the scratch directory writable again.  In a fresh user namespace the
+ * child first maps its own uid and gid to themselves, or it could not create
+ * the mount points in the tmpfs.
  */
 #include "config.h"
 
@@ -476,6 +476,39 @@ scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
     return 0;
 }
 
+/* DIR gets mount points of its own in the view (/etc's files, the
+ * scratch directory's parents): it needs a tmpfs of its own. */
+static bool
+holds_mounts(const char *dir, const char *scratch)
+{
+    size_t n = strlen(dir);
+    return strcmp(dir, "/etc") == 0 ||
+           (strncmp(scratch, dir, n) == 0 && scratch[n] == '/');
+}
+
+/* Each hidden directory covered: an empty one by a bind of one shared
+ * empty tmpfs (a mount, where a tmpfs of its own is a superblock to make
+ * and tear down per run), the others by their own. */
+static int
+cover_hidden(const struct pw_sbx_mounts *m, const char *scratch)
+{
+    const char *shared = NULL;
+    for (size_t i = 0; i < m->nhide; i++) {
+        const char *dir = m->hide[i];
+        bool own = holds_mounts(dir, scratch);
+        int rc = !own && shared != NULL
+                     ? mount(shared, dir, NULL, MS_BIND, NULL)
+                     : mount("tmpfs", dir, "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
+        if (rc < 0) {
+            return -1;
+        }
+        if (!own && shared == NULL) {
+            shared = dir;
+        }
+    }
+    return 0;
+}
+
 static int
 build_view(const struct pw_sbx_mounts *m, const char *scratch,
            const char **what)
@@ -493,9 +526,9 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
     enum pw_sbx_ws kind = ws_kind(m);
     *what = "open(scratch)";
     int rc = held_open(&h, scratch, kind == PW_SBX_WS_HOST);
-    for (size_t i = 0; rc == 0 && i < m->nhide; i++) {
+    if (rc == 0) {
         *what = "mount tmpfs";
-        rc = mount("tmpfs", m->hide[i], "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
+        rc = cover_hidden(m, scratch);
     }
     if (rc == 0) {
         *what = "bind /etc files";
