@@ -187,7 +187,8 @@ struct judge_env {
 };
 
 static int
-env_open(const struct judge_opts *o, struct judge_env *e, struct pw_error *err)
+env_open(const struct judge_opts *o, const struct pw_grade_suite *s,
+         const struct pw_buf *code, struct judge_env *e, struct pw_error *err)
 {
     PW_AUTOFREE char *dir = pw_rules_dir(NULL);
     e->profiles = pw_profiles_load(dir, err);
@@ -207,7 +208,11 @@ env_open(const struct judge_opts *o, struct judge_env *e, struct pw_error *err)
     if (e->rules == NULL && !o->skip_validation) {
         return -1;
     }
-    e->z = pw_zygote_new(e->profiles, mask, err);
+    /* The program's imports and its checker's, imported ahead. */
+    struct pw_sbx_source src[] = {{code->data, code->len},
+                                  {s->checker_code, s->checker_len}};
+    e->z = pw_zygote_new_for(e->profiles, mask, src,
+                             s->checker_code != NULL ? 2 : 1, err);
     return e->z != NULL ? 0 : -1;
 }
 
@@ -231,7 +236,7 @@ judge(const struct judge_opts *o, const struct pw_grade_suite *s,
       const struct pw_buf *code, struct pw_error *err)
 {
     struct judge_env e = {0};
-    int rc = env_open(o, &e, err);
+    int rc = env_open(o, s, code, &e, err);
     if (rc == 0) {
         int jobs = o->jobs > 0 ? o->jobs : pw_batch_jobs_default();
         pw_zygote_set_spares(e.z, jobs);

@@ -462,7 +462,8 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
          const struct pw_buf *in, struct pw_error *err)
 {
     struct pw_importset set = {.profiles = profiles, .mask = mask};
-    struct pw_zygote *z = pw_zygote_new(profiles, mask, err);
+    struct pw_sbx_source src = {.code = code->data, .len = code->len};
+    struct pw_zygote *z = pw_zygote_new_for(profiles, mask, &src, 1, err);
     if (z == NULL) {
         return -1;
     }

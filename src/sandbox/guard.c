@@ -515,16 +515,23 @@ pw_sbx_guard_init(struct pw_error *err)
     return 0;
 }
 
+PyObject *
+pw_sbx_guard_static_imports(PyObject *sources)
+{
+    return guard_call("static_imports", "(O)", sources);
+}
+
 int
 pw_sbx_guard_preload(const struct pw_profiles *profiles,
-                     pw_profile_mask enabled, char **missing,
+                     pw_profile_mask enabled, PyObject *only, char **missing,
                      struct pw_error *err)
 {
     *missing = NULL;
     PW_PYAUTO PyObject *names = module_list(profiles, enabled, false);
     PW_PYAUTO PyObject *more = module_list(profiles, enabled, true);
     PW_PYAUTO PyObject *miss =
-        names && more ? guard_call("preload", "(OOs)", names, more, runtime)
+        names && more ? guard_call("preload", "(OOsO)", names, more, runtime,
+                                   only != NULL ? only : Py_None)
                       : NULL;
     if (miss == NULL || !PyList_Check(miss) ||
         pw_sbx_audit_wrap_import() < 0) {

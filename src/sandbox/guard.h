@@ -24,8 +24,13 @@ int pw_sbx_guard_init(struct pw_error *err);
  * an owned comma-separated list of modules that are not installed (or
  * NULL). */
 int pw_sbx_guard_preload(const struct pw_profiles *profiles,
-                         pw_profile_mask enabled, char **missing,
-                         struct pw_error *err);
+                         pw_profile_mask enabled, PyObject *only,
+                         char **missing, struct pw_error *err);
+/* After pw_sbx_guard_init: a new list of the modules SOURCES (a list of
+ * bytes, borrowed) import by name (for pw_sbx_guard_preload's ONLY,
+ * borrowed there: NULL imports every module of the profiles), or NULL
+ * with a Python error set. */
+PyObject *pw_sbx_guard_static_imports(PyObject *sources);
 
 /* In the zygote: wipe the environment from os.environ, posix.environ and
  * the process memory (environ strings overwritten, then clearenv). */

@@ -89,7 +89,7 @@ main(int argc, char **argv)
     PyObject *data =
         code != NULL ? PyMarshal_WriteObjectToString(code, Py_MARSHAL_VERSION)
                      : NULL;
-    FILE *out = data != NULL ? fopen(argv[1], "w") : NULL;
+    FILE *out = data != NULL ? fopen(argv[1], "we") : NULL;
     int rc = out != NULL && write_inc(out, data) == 0 ? 0 : 1;
     if (out != NULL && fclose(out) != 0) {
         rc = 1;

@@ -55,6 +55,7 @@ struct pw_zygote {
     struct pw_sbx_layers layers;
     long long as_base;
     char *missing; /* modules of the enabled profiles not installed */
+    void *only;    /* owned PyObject list, or NULL: pw_zygote_new_for's */
     /* The profiles' modules are not imported yet where spares are forked
      * from (pw_zygote_new_warming: the zygote process imports them and
      * reports; ERROR says why it could not). */

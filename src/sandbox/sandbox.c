@@ -91,11 +91,31 @@ spares_from_env(void)
     return (int)n;
 }
 
+/* A new list of the imports of the N SOURCES, or NULL with ERR. */
+static PyObject *
+imports_of(const struct pw_sbx_source *sources, size_t n, struct pw_error *err)
+{
+    PW_PYAUTO PyObject *list = PyList_New(0);
+    for (size_t i = 0; list != NULL && i < n; i++) {
+        PW_PYAUTO PyObject *b = PyBytes_FromStringAndSize(
+            sources[i].code, (Py_ssize_t)sources[i].len);
+        if (b == NULL || PyList_Append(list, b) < 0) {
+            Py_CLEAR(list);
+        }
+    }
+    PyObject *names = list != NULL ? pw_sbx_guard_static_imports(list) : NULL;
+    if (names == NULL) {
+        pw_py_fetch_error(err);
+    }
+    return names;
+}
+
 /* The zygote, warmed here (BACKGROUND false) or by its own process after
  * it is forked. */
 static struct pw_zygote *
 zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
-           bool background, struct pw_error *err)
+           bool background, const struct pw_sbx_source *sources,
+           size_t nsources, struct pw_error *err)
 {
     if (pw_py_init(err) < 0) {
         return NULL;
@@ -123,6 +143,8 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->filter = pw_sbx_filter_load(rules, &z->policy, err);
     if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
         pw_sbx_guard_init(err) < 0 ||
+        (sources != NULL &&
+         (z->only = imports_of(sources, nsources, err)) == NULL) ||
         (!background && pw_sbx_zygote_warm(z, err) < 0) ||
         pw_sbx_scrub_env(err) < 0) {
         pw_zygote_free(z);
@@ -153,14 +175,22 @@ struct pw_zygote *
 pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
               struct pw_error *err)
 {
-    return zygote_new(profiles, enabled, false, err);
+    return zygote_new(profiles, enabled, false, NULL, 0, err);
+}
+
+struct pw_zygote *
+pw_zygote_new_for(const struct pw_profiles *profiles, pw_profile_mask enabled,
+                  const struct pw_sbx_source *sources, size_t n,
+                  struct pw_error *err)
+{
+    return zygote_new(profiles, enabled, false, sources, n, err);
 }
 
 struct pw_zygote *
 pw_zygote_new_warming(const struct pw_profiles *profiles,
                       pw_profile_mask enabled, struct pw_error *err)
 {
-    return zygote_new(profiles, enabled, true, err);
+    return zygote_new(profiles, enabled, true, NULL, 0, err);
 }
 
 bool
@@ -441,6 +471,9 @@ pw_zygote_free(struct pw_zygote *z)
     pw_sbx_filter_free(z->filter);
     pw_sbx_layers_clear(&z->layers);
     free(z->missing);
+    if (z->only != NULL && pw_py_initialized()) {
+        Py_DECREF((PyObject *)z->only);
+    }
     free(z->tmp_root);
     free(z->view_scratch);
     free(z);

@@ -94,6 +94,19 @@ struct pw_zygote;
  * cannot work on this host).  PROFILES is borrowed and must outlive it. */
 struct pw_zygote *pw_zygote_new(const struct pw_profiles *profiles,
                                 pw_profile_mask enabled, struct pw_error *err);
+/* A program's source (borrowed, LEN bytes). */
+struct pw_sbx_source {
+    const char *code;
+    size_t len;
+};
+/* The same for the runs of one program (pyward run, judge): of the
+ * profiles' modules, only those the N SOURCES import by name (and those
+ * rules/runtime.json changes) are imported ahead; a run imports any other
+ * module it is allowed by itself. */
+struct pw_zygote *pw_zygote_new_for(const struct pw_profiles *profiles,
+                                    pw_profile_mask enabled,
+                                    const struct pw_sbx_source *sources,
+                                    size_t n, struct pw_error *err);
 /* The same, but the zygote process imports the profiles' modules itself
  * once forked, while the caller goes on (a server answers its clients in
  * the meantime): runs wait for its spares, which come once it is warm.

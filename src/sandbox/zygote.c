@@ -108,7 +108,8 @@ pw_sbx_pidns_probe(struct pw_zygote *z)
 int
 pw_sbx_zygote_warm(struct pw_zygote *z, struct pw_error *err)
 {
-    if (pw_sbx_guard_preload(z->profiles, z->enabled, &z->missing, err) < 0) {
+    if (pw_sbx_guard_preload(z->profiles, z->enabled, z->only, &z->missing,
+                             err) < 0) {
         return -1;
     }
     z->as_base = pw_sbx_vm_size();

@@ -575,5 +575,44 @@ def test_future_imports_compile():
                    exc=SyntaxError), "not a chance")
 
 
+def test_code_blob_is_what_the_child_compiles():
+    src = b"class C:\n    pass\nc = C()\nc._x = 2\nprint(c._x)\n"
+    blob = G["code_blob"](src)
+    expect(blob is not None, "the server compiles it")
+    own = G["compile_user"](src)
+    code, error, lines = G["precompile"](src, False, blob)
+    expect(error is None and code == own,
+           "the loaded code is the child's own compile")
+    expect(G["USER_CODE"].get(id(code)) is code, "and is the program's")
+    for bad in (b"def f(:\n", b"x = 1\nif x is 1:\n    pass\n",
+                b"__import__('os')\n"):
+        expect(G["code_blob"](bad) is None,
+               f"left to the child, which reports it: {bad!r}")
+
+
+def test_static_imports_and_what_is_preloaded():
+    got = G["static_imports"]([
+        b"import math, xml.etree.ElementTree as ET\n"
+        b"from collections import abc, deque\nfrom . import x\n"
+        b"def f():\n    import json\n",
+        b"from fractions import *\n", b"def broken(:\n"])
+    expect(got == ["collections", "collections.abc", "collections.deque",
+                   "fractions", "json", "math", "xml.etree.ElementTree"],
+           f"static imports: {got}")
+    patched = G["patched_packages"](guardload.runtime_text())
+    expect({"os", "uuid", "pandas", "matplotlib"} <= patched,
+           f"what the runtime policy changes: {sorted(patched)}")
+    wanted = G["wanted"]
+    only = ["xml.etree.ElementTree", "collections"]
+    for name, want in (("xml", True), ("xml.etree", True),
+                       ("xml.etree.ElementTree", True),
+                       ("collections.abc", True), ("statistics", False),
+                       ("uuid", True), ("pandas", True),
+                       ("matplotlib.pyplot", True), ("html.parser", False)):
+        expect(wanted(name, only, patched) is want,
+               f"{name} preloaded: {not want}")
+    expect(wanted("statistics", None, patched), "no program: every module")
+
+
 if __name__ == "__main__":
     sys.exit(guardload.run_tests(dict(globals())))

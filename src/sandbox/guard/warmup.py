@@ -48,6 +48,11 @@ def guard_socket_fds():
     socket.socket.__init__ = __init__
 
 
+# The modules adapt_modules() changes: preloaded whenever a profile allows
+# them, so that no run imports one unadapted.
+ADAPTED_MODULES = ("uuid", "socket")
+
+
 def adapt_modules():
     """In the zygote: library paths that would leave the sandbox's limits
     take their pure-Python way instead.  uuid1 through libuuid asks the
@@ -61,12 +66,57 @@ def adapt_modules():
     guard_socket_fds()
 
 
-def preload(names, more=(), runtime="{}"):
+def static_imports(sources):
+    """The modules SOURCES (a program, and a grader's checker program)
+    import by name: `import a.b` gives "a.b", `from a import b` "a" and
+    "a.b".  A source that does not parse gives none (its run says why)."""
+    out = set()
+    for src in sources:
+        try:
+            tree = ast.parse(src)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and \
+                    node.module:
+                out.add(node.module)
+                out.update(f"{node.module}.{a.name}" for a in node.names
+                           if a.name != "*")
+    return sorted(out)
+
+
+def patched_packages(runtime):
+    """The top-level packages rules/runtime.json or adapt_modules()
+    change: they are imported (and changed) in the zygote or not at all."""
+    policy = json.loads(runtime)
+    names = [e["module"] for e in policy["deny"] + policy["wrap"]]
+    names += policy["guarded_exec"] + list(ADAPTED_MODULES)
+    return frozenset(n.partition(".")[0] for n in names)
+
+
+def wanted(name, only, patched):
+    """NAME (a profile's module) is preloaded for a program importing
+    ONLY: it is one of them, a package of one or a module in one, or in a
+    package PATCHED.  ONLY None: every module is."""
+    if only is None or name.partition(".")[0] in patched:
+        return True
+    return any(o == name or o.startswith(name + ".") or
+               name.startswith(o + ".") for o in only)
+
+
+def preload(names, more=(), runtime="{}", only=None):
     """In the zygote: import the profiles' modules once, with no thread
     pools and matplotlib on Agg, then MORE (what they would import lazily
-    during a run; failures there are ignored).  Returns the names of
-    NAMES that failed."""
+    during a run; failures there are ignored).  With ONLY (the imports of
+    the one program this zygote is for: pyward run, judge), just the
+    modules it needs (wanted()); a run imports any other module it is
+    allowed by itself.  Returns the names of NAMES that failed."""
     import importlib
+    patched = patched_packages(runtime)
+    names = [n for n in names if wanted(n, only, patched)]
+    more = [n for n in more if wanted(n, only, patched)]
     for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
               "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS"):
         os.environ[k] = "1"
