@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -297,6 +298,24 @@ report_files(const struct run_opts *o, json_t *res)
     return failed;
 }
 
+/* The program's stderr as python3 writes it for this file: a warning's
+ * line ("<user>:3: SyntaxWarning: ...") names the program's file where
+ * the sandbox names its code USER_FILE. */
+struct stderr_names {
+    const char *name;
+    bool line_start; /* the last piece ended a line */
+};
+
+static void
+write_stderr(struct stderr_names *e, const char *data, size_t len)
+{
+    struct pw_buf b;
+    pw_buf_init(&b);
+    pw_buf_rename_lines(&b, data, len, "<user>", e->name, &e->line_start);
+    (void)pw_write_all(2, b.data, b.len);
+    pw_buf_free(&b);
+}
+
 /* The traceback as python3 prints it for this file: the sandbox names the
  * program's code USER_FILE ("<user>", see src/sandbox/guard/common.py). */
 static void
@@ -338,7 +357,12 @@ print_result(const struct run_opts *o, json_t *res)
         const char *out = json_string_value(json_object_get(res, "stdout"));
         const char *err = json_string_value(json_object_get(res, "stderr"));
         fputs(out != NULL && !o->stream ? out : "", stdout);
-        fputs(err != NULL && !o->stream ? err : "", stderr);
+        if (err != NULL && !o->stream) {
+            PW_AUTOFREE char *name = display_name(o->file);
+            struct stderr_names names = {.name = name, .line_start = true};
+            fflush(stderr);
+            write_stderr(&names, err, strlen(err));
+        }
         json_t *e = json_object_get(res, "error");
         const char *tb = json_string_value(json_object_get(e, "traceback"));
         const char *msg = json_string_value(json_object_get(e, "message"));
@@ -374,8 +398,11 @@ on_sigint(int sig)
 static void
 write_output(void *ctx, int stream, const char *data, size_t len)
 {
-    (void)ctx;
-    (void)pw_write_all(stream, data, len);
+    if (stream == 2) {
+        write_stderr(ctx, data, len);
+    } else {
+        (void)pw_write_all(stream, data, len);
+    }
 }
 
 /* Wait for the run's fds or its deadline with SIGINT let through only
@@ -437,7 +464,9 @@ static int
 run_streamed(const struct run_opts *o, struct pw_zygote *z,
              struct pw_sbx_request *req, struct pw_error *err)
 {
-    struct pw_sbx_io io = {.in_fd = 0, .output = write_output};
+    PW_AUTOFREE char *name = display_name(o->file);
+    struct stderr_names names = {.name = name, .line_start = true};
+    struct pw_sbx_io io = {.in_fd = 0, .output = write_output, .ctx = &names};
     req->io = &io;
     struct pw_sbx_run *r = pw_sbx_start(z, req, err);
     req->io = NULL; /* the run keeps its own copy */

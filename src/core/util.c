@@ -149,6 +149,27 @@ pw_buf_printf(struct pw_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+void
+pw_buf_rename_lines(struct pw_buf *b, const char *text, size_t len,
+                    const char *from, const char *to, bool *line_start)
+{
+    const size_t m = strlen(from);
+    size_t done = 0;
+    for (size_t i = 0; i + m + 1 < len; i++) {
+        bool start = i == 0 ? *line_start : text[i - 1] == '\n';
+        if (start && memcmp(text + i, from, m) == 0 && text[i + m] == ':' &&
+            isdigit((unsigned char)text[i + m + 1])) {
+            pw_buf_append(b, text + done, i - done);
+            pw_buf_append(b, to, strlen(to));
+            done = i + m;
+        }
+    }
+    pw_buf_append(b, text + done, len - done);
+    if (len > 0) {
+        *line_start = text[len - 1] == '\n';
+    }
+}
+
 char *
 pw_buf_take(struct pw_buf *b, size_t *len)
 {

@@ -46,6 +46,12 @@ void pw_buf_free(struct pw_buf *b);
 /* Append (these cannot fail: out of memory ends the process). */
 void pw_buf_append(struct pw_buf *b, const void *p, size_t n);
 void pw_buf_printf(struct pw_buf *b, const char *fmt, ...) PW_PRINTF(2, 3);
+/* The LEN bytes of TEXT appended to B, each line that starts with FROM
+ * followed by ":" and a digit (a warning's "FILE:LINE: ...") starting
+ * with TO instead.  *LINE_START: TEXT begins a line; set for the next
+ * piece of the same stream. */
+void pw_buf_rename_lines(struct pw_buf *b, const char *text, size_t len,
+                         const char *from, const char *to, bool *line_start);
 /* Hand the data to the caller (owned, NUL-terminated, never NULL); the
  * buffer is reset. */
 char *pw_buf_take(struct pw_buf *b, size_t *len);

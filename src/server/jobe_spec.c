@@ -445,7 +445,8 @@ stderr_of(const json_t *sc, const char *name)
     struct pw_buf b;
     pw_buf_init(&b);
     const char *err = str_of(sc, "stderr");
-    pw_buf_append(&b, err, strlen(err));
+    bool line_start = true;
+    pw_buf_rename_lines(&b, err, strlen(err), "<user>", name, &line_start);
     append_named(&b, str_of(sc, "traceback"), name);
     return pw_buf_take(&b, NULL);
 }

@@ -132,6 +132,10 @@ def test_outcomes(srv):
                {"sourcecode": "data = [1, 2]\nprint(data[2])\n"}, 12, "",
                lambda r: 'File "test.py", line 2' in r["stderr"] and
                "IndexError" in r["stderr"])
+    expect_run(srv, "a compile-time warning names the file, as python3's",
+               {"sourcecode": "x = 1\nif x is 1:\n    print(x)\n"}, 12,
+               "1\n", lambda r: r["stderr"].startswith(
+                   "test.py:2: SyntaxWarning: \"is\" with a literal"))
     expect_run(srv, "output to stderr makes a runtime error, as in Jobe",
                {"sourcecode": "import sys\nsys.stderr.write('x\\n')\n"}, 12,
                "", lambda r: r["stderr"] == "x\n")
