@@ -321,14 +321,13 @@ write_stderr(struct stderr_names *e, const char *data, size_t len)
 static void
 print_traceback(const struct run_opts *o, const char *tb)
 {
-    static const char mark[] = "File \"<user>\", line ";
     PW_AUTOFREE char *name = display_name(o->file);
-    const char *p = tb;
-    for (const char *hit; (hit = strstr(p, mark)) != NULL;
-         p = hit + strlen(mark)) {
-        fprintf(stderr, "%.*sFile \"%s\", line ", (int)(hit - p), p, name);
-    }
-    fputs(p, stderr);
+    PW_AUTOFREE char *file = pw_xasprintf("File \"%s\", line ", name);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    pw_buf_replace_all(&b, tb, "File \"<user>\", line ", file);
+    fwrite(b.data, 1, b.len, stderr);
+    pw_buf_free(&b);
 }
 
 /* The exit status of a program that ended by itself with an error (an

@@ -150,6 +150,19 @@ pw_buf_printf(struct pw_buf *b, const char *fmt, ...)
 }
 
 void
+pw_buf_replace_all(struct pw_buf *b, const char *text, const char *from,
+                   const char *to)
+{
+    const size_t m = strlen(from);
+    for (const char *at; m > 0 && (at = strstr(text, from)) != NULL;
+         text = at + m) {
+        pw_buf_append(b, text, (size_t)(at - text));
+        pw_buf_append(b, to, strlen(to));
+    }
+    pw_buf_append(b, text, strlen(text));
+}
+
+void
 pw_buf_rename_lines(struct pw_buf *b, const char *text, size_t len,
                     const char *from, const char *to, bool *line_start)
 {

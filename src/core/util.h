@@ -46,6 +46,9 @@ void pw_buf_free(struct pw_buf *b);
 /* Append (these cannot fail: out of memory ends the process). */
 void pw_buf_append(struct pw_buf *b, const void *p, size_t n);
 void pw_buf_printf(struct pw_buf *b, const char *fmt, ...) PW_PRINTF(2, 3);
+/* TEXT appended to B with every FROM in it replaced by TO. */
+void pw_buf_replace_all(struct pw_buf *b, const char *text, const char *from,
+                        const char *to);
 /* The LEN bytes of TEXT appended to B, each line that starts with FROM
  * followed by ":" and a digit (a warning's "FILE:LINE: ...") starting
  * with TO instead.  *LINE_START: TEXT begins a line; set for the next

@@ -176,7 +176,7 @@ pw_sbx_guard_code_current(void)
 {
     PW_PYAUTO PyObject *built = guard_code_object(true);
     PW_PYAUTO PyObject *now = guard_code_object(false);
-    int same = built != NULL && now != NULL && built != now
+    int same = built != NULL && now != NULL
                    ? PyObject_RichCompareBool(built, now, Py_EQ)
                    : -1;
     PyErr_Clear();

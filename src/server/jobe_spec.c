@@ -428,13 +428,8 @@ cmpinfo_of(const json_t *sc, const char *name)
 static void
 append_named(struct pw_buf *b, const char *text, const char *name)
 {
-    static const char user[] = "File \"<user>\"";
-    for (const char *at; (at = strstr(text, user)) != NULL;
-         text = at + sizeof(user) - 1) {
-        pw_buf_append(b, text, (size_t)(at - text));
-        pw_buf_printf(b, "File \"%s\"", name);
-    }
-    pw_buf_append(b, text, strlen(text));
+    PW_AUTOFREE char *file = pw_xasprintf("File \"%s\"", name);
+    pw_buf_replace_all(b, text, "File \"<user>\"", file);
 }
 
 /* stderr as python3 would print it: the program's own stderr, then its
