@@ -104,10 +104,10 @@ static const struct {
     {"comprehension", G_COMPREH},
 };
 
-/* Interned field names (borrowed from the node table) and kinds. */
+/* Field name ids (nodes.h) and kinds. */
 static struct {
-    PyObject *id, *attr, *arg, *name, *asname, *keywords, *is_async, *module;
-    PyObject *params[5]; /* posonlyargs args vararg kwonlyargs kwarg */
+    int id, attr, arg, name, asname, keywords, is_async, module;
+    int params[5]; /* posonlyargs args vararg kwonlyargs kwarg */
     int k_name, k_attribute, k_function, k_class;
 } f;
 
@@ -116,16 +116,16 @@ init_fields(const struct pw_nodes *nt)
 {
     static const char *const params[] = {"posonlyargs", "args", "vararg",
                                          "kwonlyargs", "kwarg"};
-    f.id = pw_nodes_field_object(nt, "id");
-    f.attr = pw_nodes_field_object(nt, "attr");
-    f.arg = pw_nodes_field_object(nt, "arg");
-    f.name = pw_nodes_field_object(nt, "name");
-    f.asname = pw_nodes_field_object(nt, "asname");
-    f.keywords = pw_nodes_field_object(nt, "keywords");
-    f.is_async = pw_nodes_field_object(nt, "is_async");
-    f.module = pw_nodes_field_object(nt, "module");
+    f.id = pw_nodes_name_id(nt, "id");
+    f.attr = pw_nodes_name_id(nt, "attr");
+    f.arg = pw_nodes_name_id(nt, "arg");
+    f.name = pw_nodes_name_id(nt, "name");
+    f.asname = pw_nodes_name_id(nt, "asname");
+    f.keywords = pw_nodes_name_id(nt, "keywords");
+    f.is_async = pw_nodes_name_id(nt, "is_async");
+    f.module = pw_nodes_name_id(nt, "module");
     for (size_t i = 0; i < PW_N_ELEMENTS(params); i++) {
-        f.params[i] = pw_nodes_field_object(nt, params[i]);
+        f.params[i] = pw_nodes_name_id(nt, params[i]);
     }
     f.k_name = pw_nodes_find(nt, "Name");
     f.k_attribute = pw_nodes_find(nt, "Attribute");
@@ -143,12 +143,11 @@ pw_gate_table(const struct pw_nodes *nt)
     init_fields(nt);
     /* Kind nt->n stands for "not a node" and stays G_COMPILE. */
     unsigned char *t = pw_xcalloc((size_t)nt->n + 1, 1);
-    bool fields_ok = f.id != NULL && f.attr != NULL && f.arg != NULL &&
-                     f.name != NULL && f.asname != NULL &&
-                     f.keywords != NULL && f.is_async != NULL &&
-                     f.module != NULL;
+    bool fields_ok = f.id >= 0 && f.attr >= 0 && f.arg >= 0 && f.name >= 0 &&
+                     f.asname >= 0 && f.keywords >= 0 && f.is_async >= 0 &&
+                     f.module >= 0;
     for (size_t i = 0; i < PW_N_ELEMENTS(f.params); i++) {
-        fields_ok = fields_ok && f.params[i] != NULL;
+        fields_ok = fields_ok && f.params[i] >= 0;
     }
     for (size_t i = 0; fields_ok && i < PW_N_ELEMENTS(kinds); i++) {
         int k = pw_nodes_find(nt, kinds[i].kind);
@@ -163,12 +162,13 @@ pw_gate_table(const struct pw_nodes *nt)
 /* True unless V is a str that cannot name __debug__ (a dotted module name
  * counts if any part could). */
 static bool
-is_debug(PyObject *v, bool dotted)
+is_debug(const struct pw_val *val, bool dotted)
 {
-    if (v == NULL || v == Py_None) {
+    if (val->t == PW_V_ABSENT || val->t == PW_V_NONE) {
         return false;
     }
-    if (!PyUnicode_Check(v)) {
+    PyObject *v = val->t == PW_V_OBJ ? (PyObject *)val->p : NULL;
+    if (v == NULL || !PyUnicode_Check(v)) {
         return true;
     }
     if (!dotted && PyUnicode_GET_LENGTH(v) != 9) {
@@ -187,7 +187,7 @@ static bool
 has_repeat(PyObject *const *v, Py_ssize_t n)
 {
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!PyUnicode_Check(v[i])) {
+        if (v[i] == NULL || !PyUnicode_Check(v[i])) {
             return true;
         }
         for (Py_ssize_t j = 0; j < i; j++) {
@@ -199,26 +199,38 @@ has_repeat(PyObject *const *v, Py_ssize_t n)
     return PyErr_Occurred() != NULL ? (PyErr_Clear(), true) : false;
 }
 
-/* Collect the identifier FIELD of each node in the list L into NAMES
- * (capacity CAP) from *N on; false if they do not fit or are odd. */
-static bool
-collect(PyObject *l, PyObject *field, PyObject **names, Py_ssize_t cap,
-        Py_ssize_t *n)
+/* The str at field FIELD of node N (borrowed from the tree), Py_None for
+ * None, NULL if there is no str there. */
+static PyObject *
+str_field(const struct pw_nodes *nt, const struct pw_val *n, int field)
 {
-    if (l == NULL || l == Py_None) {
+    struct pw_val v = pw_node_get(nt, n, field);
+    return v.t == PW_V_OBJ    ? (PyObject *)v.p
+           : v.t == PW_V_NONE ? Py_None
+                              : NULL;
+}
+
+/* Collect the identifier FIELD of each node in the list L into NAMES
+ * (capacity CAP) from *N on; false if they do not fit. */
+static bool
+collect(const struct pw_nodes *nt, const struct pw_val *l, int field,
+        PyObject **names, Py_ssize_t cap, Py_ssize_t *n)
+{
+    if (l->t == PW_V_ABSENT || l->t == PW_V_NONE) {
         return true;
     }
-    if (!PyList_Check(l)) {
+    if (l->t != PW_V_SEQ) {
         /* A single node (vararg, kwarg). */
         if (*n >= cap) {
             return false;
         }
-        PyObject *v = pw_node_get(l, field); /* borrowed */
+        PyObject *v = str_field(nt, l, field); /* borrowed */
         names[(*n)++] = v != NULL ? v : Py_None;
         return true;
     }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(l); i++) {
-        PyObject *v = pw_node_get(PyList_GET_ITEM(l, i), field); /* borrowed */
+    for (Py_ssize_t i = 0; i < pw_val_len(l); i++) {
+        struct pw_val e = pw_val_item(nt, l, i);
+        PyObject *v = str_field(nt, &e, field); /* borrowed */
         if (v == Py_None) {
             continue; /* **kwargs in a call */
         }
@@ -232,20 +244,21 @@ collect(PyObject *l, PyObject *field, PyObject **names, Py_ssize_t cap,
 
 /* True if the list of keyword nodes KW repeats a keyword. */
 static bool
-repeated_keywords(PyObject *kw)
+repeated_keywords(const struct pw_nodes *nt, const struct pw_val *kw)
 {
     PyObject *names[32]; /* borrowed */
     Py_ssize_t n = 0;
-    return !collect(kw, f.arg, names, 32, &n) || has_repeat(names, n);
+    return !collect(nt, kw, f.arg, names, 32, &n) || has_repeat(names, n);
 }
 
 static bool
-repeated_params(PyObject *node)
+repeated_params(const struct pw_nodes *nt, const struct pw_val *node)
 {
     PyObject *names[32]; /* borrowed */
     Py_ssize_t n = 0;
     for (size_t i = 0; i < PW_N_ELEMENTS(f.params); i++) {
-        if (!collect(pw_node_get(node, f.params[i]), f.arg, names, 32, &n)) {
+        struct pw_val l = pw_node_get(nt, node, f.params[i]);
+        if (!collect(nt, &l, f.arg, names, 32, &n)) {
             return true;
         }
     }
@@ -255,10 +268,10 @@ repeated_params(PyObject *node)
 /* True unless the innermost enclosing def or class of ANC[DEPTH] is a
  * def (a `return` elsewhere is a compile error). */
 static bool
-return_outside(const struct pw_nodes *nt, PyObject *const *anc, int depth)
+return_outside(const struct pw_val *anc, int depth)
 {
     for (int d = depth - 1; d >= 0; d--) {
-        int k = pw_nodes_kind(nt, anc[d]);
+        int k = anc[d].t == PW_V_NODE ? anc[d].kind : -1;
         if (k == f.k_function) {
             return false;
         }
@@ -272,44 +285,60 @@ return_outside(const struct pw_nodes *nt, PyObject *const *anc, int depth)
 /* An alias naming __debug__, or the * of a star import (allowed only at
  * module level). */
 static bool
-alias_hazard(PyObject *node)
+alias_hazard(const struct pw_nodes *nt, const struct pw_val *node)
 {
-    PyObject *name = pw_node_get(node, f.name); /* borrowed */
-    if (name == NULL || !PyUnicode_Check(name)) {
+    struct pw_val name = pw_node_get(nt, node, f.name);
+    struct pw_val asname = pw_node_get(nt, node, f.asname);
+    if (name.t != PW_V_OBJ || !PyUnicode_Check((PyObject *)name.p)) {
         return true;
     }
-    return is_debug(name, true) ||
-           is_debug(pw_node_get(node, f.asname), true) ||
-           PyUnicode_CompareWithASCIIString(name, "*") == 0;
+    return is_debug(&name, true) || is_debug(&asname, true) ||
+           PyUnicode_CompareWithASCIIString((PyObject *)name.p, "*") == 0;
 }
 
 /* True if a from-import of MODULE (None for "from . import x") must be
  * compiled: a __future__ import, whose rules the compiler enforces. */
 static bool
-from_future(PyObject *module)
+from_future(const struct pw_val *module)
 {
-    if (module == NULL) {
+    if (module->t == PW_V_ABSENT) {
         return true;
     }
-    return module != Py_None &&
-           (!PyUnicode_Check(module) ||
-            PyUnicode_CompareWithASCIIString(module, "__future__") == 0);
+    PyObject *m = (PyObject *)module->p;
+    return module->t != PW_V_NONE &&
+           (module->t != PW_V_OBJ || !PyUnicode_Check(m) ||
+            PyUnicode_CompareWithASCIIString(m, "__future__") == 0);
 }
 
 static bool
-ident_field(int k, PyObject *node)
+ident_field(const struct pw_nodes *nt, int k, const struct pw_val *node)
 {
-    PyObject *field = k == f.k_name        ? f.id
-                      : k == f.k_attribute ? f.attr
-                                           : f.arg;
-    return is_debug(pw_node_get(node, field), false);
+    int field = k == f.k_name ? f.id : k == f.k_attribute ? f.attr : f.arg;
+    struct pw_val v = pw_node_get(nt, node, field);
+    return is_debug(&v, false);
+}
+
+static bool
+def_hazard(const struct pw_nodes *nt, int k, const struct pw_val *node)
+{
+    struct pw_val name = pw_node_get(nt, node, f.name);
+    struct pw_val kw = pw_node_get(nt, node, f.keywords);
+    return is_debug(&name, false) ||
+           (k == f.k_class && repeated_keywords(nt, &kw));
+}
+
+static bool
+async_comprehension(const struct pw_nodes *nt, const struct pw_val *node)
+{
+    struct pw_val a = pw_node_get(nt, node, f.is_async);
+    return a.t != PW_V_INT || a.i != 0;
 }
 
 bool
 pw_gate_needs_compile(const struct pw_nodes *nt, const unsigned char *table,
-                      int k, PyObject *const *anc, int depth)
+                      int k, const struct pw_val *anc, int depth)
 {
-    PyObject *node = anc[depth]; /* borrowed */
+    const struct pw_val *node = &anc[depth];
     if (depth > PW_GATE_MAX_DEPTH) {
         return true;
     }
@@ -317,25 +346,25 @@ pw_gate_needs_compile(const struct pw_nodes *nt, const unsigned char *table,
     case G_SAFE:
         return false;
     case G_IDENT:
-        return ident_field(k, node);
+        return ident_field(nt, k, node);
     case G_ALIAS:
-        return alias_hazard(node);
-    case G_FROM:
-        return from_future(pw_node_get(node, f.module));
-    case G_DEF:
-        return is_debug(pw_node_get(node, f.name), false) ||
-               (k == f.k_class &&
-                repeated_keywords(pw_node_get(node, f.keywords)));
-    case G_CALL:
-        return repeated_keywords(pw_node_get(node, f.keywords));
-    case G_ARGS:
-        return repeated_params(node);
-    case G_RETURN:
-        return return_outside(nt, anc, depth);
-    case G_COMPREH: {
-        PyObject *a = pw_node_get(node, f.is_async); /* borrowed */
-        return a == NULL || !PyLong_Check(a) || PyLong_AsLong(a) != 0;
+        return alias_hazard(nt, node);
+    case G_FROM: {
+        struct pw_val m = pw_node_get(nt, node, f.module);
+        return from_future(&m);
     }
+    case G_DEF:
+        return def_hazard(nt, k, node);
+    case G_CALL: {
+        struct pw_val kw = pw_node_get(nt, node, f.keywords);
+        return repeated_keywords(nt, &kw);
+    }
+    case G_ARGS:
+        return repeated_params(nt, node);
+    case G_RETURN:
+        return return_outside(anc, depth);
+    case G_COMPREH:
+        return async_comprehension(nt, node);
     case G_COMPILE:
     default:
         return true;

@@ -32,4 +32,4 @@ const unsigned char *pw_gate_table(const struct pw_nodes *nt);
  * compile stage fail, so the tree must be compiled. */
 bool pw_gate_needs_compile(const struct pw_nodes *nt,
                            const unsigned char *table, int k,
-                           PyObject *const *anc, int depth);
+                           const struct pw_val *anc, int depth);

@@ -52,7 +52,7 @@ add_segment(const struct pw_nodes *nt, const int *kinds, int nkinds,
         if (p->nseg == 0) {
             return FAIL("path '%s' starts with an index", p->text);
         }
-        p->seg[p->nseg] = NULL;
+        p->seg[p->nseg] = -1;
         p->index[p->nseg++] = idx;
         return 0;
     }
@@ -60,7 +60,7 @@ add_segment(const struct pw_nodes *nt, const int *kinds, int nkinds,
     if (!field_ok(nt, kinds, nkinds, first, s)) {
         return FAIL("unknown field '%s' in path '%s'", s, p->text);
     }
-    p->seg[p->nseg++] = Py_NewRef(pw_nodes_field_object(nt, s));
+    p->seg[p->nseg++] = pw_nodes_name_id(nt, s);
     return 0;
 }
 
@@ -88,70 +88,82 @@ pw_match_path_compile(const struct pw_nodes *nt, const int *kinds, int nkinds,
 void
 pw_match_path_free(struct pw_path *p)
 {
-    for (int i = 0; i < p->nseg; i++) {
-        Py_XDECREF(p->seg[i]);
-    }
     free(p->text);
     memset(p, 0, sizeof(*p));
 }
 
-typedef bool (*visit_fn)(PyObject *v, const void *arg);
+typedef bool (*visit_fn)(const struct pw_val *v, const void *arg);
+
+static const struct pw_val absent = {NULL, 0, -1, PW_V_ABSENT, 0, 0};
+
+static bool path_any(const struct pw_nodes *nt, const struct pw_val *cur,
+                     const struct pw_path *p, int i, visit_fn fn,
+                     const void *arg);
+
+/* The list CUR met at segment I: an index picks one element, anything
+ * else is tried on each. */
+static bool
+list_any(const struct pw_nodes *nt, const struct pw_val *cur,
+         const struct pw_path *p, int i, visit_fn fn, const void *arg)
+{
+    Py_ssize_t n = pw_val_len(cur);
+    if (i < p->nseg && p->seg[i] < 0) {
+        Py_ssize_t k = p->index[i] < 0 ? p->index[i] + n : p->index[i];
+        if (k < 0 || k >= n) {
+            return fn(&absent, arg);
+        }
+        struct pw_val e = pw_val_item(nt, cur, k);
+        return path_any(nt, &e, p, i + 1, fn, arg);
+    }
+    if (n == 0) {
+        return fn(&absent, arg);
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        struct pw_val e = pw_val_item(nt, cur, k);
+        if (path_any(nt, &e, p, i, fn, arg)) {
+            return true;
+        }
+    }
+    return false;
+}
 
 static bool
-path_any(PyObject *cur, const struct pw_path *p, int i, visit_fn fn,
-         const void *arg)
+path_any(const struct pw_nodes *nt, const struct pw_val *cur,
+         const struct pw_path *p, int i, visit_fn fn, const void *arg)
 {
-    if (cur == NULL || cur == Py_None) {
+    if (cur->t == PW_V_ABSENT || cur->t == PW_V_NONE) {
         return fn(cur, arg);
     }
-    if (PyList_Check(cur)) {
-        Py_ssize_t n = PyList_GET_SIZE(cur);
-        if (i < p->nseg && p->seg[i] == NULL) {
-            Py_ssize_t k = p->index[i] < 0 ? p->index[i] + n : p->index[i];
-            if (k < 0 || k >= n) {
-                return fn(NULL, arg);
-            }
-            return path_any(PyList_GET_ITEM(cur, k), p, i + 1, fn, arg);
-        }
-        if (n == 0) {
-            return fn(NULL, arg);
-        }
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(cur); k++) {
-            if (path_any(PyList_GET_ITEM(cur, k), p, i, fn, arg)) {
-                return true;
-            }
-        }
-        return false;
+    if (cur->t == PW_V_SEQ) {
+        return list_any(nt, cur, p, i, fn, arg);
     }
     if (i == p->nseg) {
         return fn(cur, arg);
     }
-    if (p->seg[i] == NULL) {
-        return fn(NULL, arg);
-    }
-    return path_any(pw_node_get(cur, p->seg[i]), p, i + 1, fn, arg);
+    struct pw_val next = pw_node_get(nt, cur, p->seg[i]);
+    return path_any(nt, &next, p, i + 1, fn, arg);
 }
 
-static PyObject *
+static const struct pw_val *
 path_start(const struct pw_mctx *mc, const struct pw_path *p)
 {
     int d = mc->depth - p->nparent;
-    return d >= 0 ? mc->anc[d] : NULL;
+    return d >= 0 ? &mc->anc[d] : &absent;
 }
 
 static bool
-take_first(PyObject *v, const void *arg)
+take_first(const struct pw_val *v, const void *arg)
 {
-    *(PyObject **)arg = v;
-    return v != NULL && v != Py_None;
+    *(struct pw_val *)arg = *v;
+    return v->t != PW_V_ABSENT && v->t != PW_V_NONE;
 }
 
-PyObject *
+struct pw_val
 pw_match_path_first(const struct pw_mctx *mc, const struct pw_path *p)
 {
-    PyObject *v = NULL; /* borrowed */
-    if (!path_any(path_start(mc, p), p, 0, take_first, &v)) {
-        return NULL;
+    struct pw_val v = absent;
+    if (!path_any(mc->nt, path_start(mc, p), p, 0, take_first, &v)) {
+        return absent;
     }
     return v;
 }
@@ -161,6 +173,9 @@ pw_match_path_first(const struct pw_mctx *mc, const struct pw_path *p)
 static bool
 cmp(PyObject *a, PyObject *b, int op)
 {
+    if (a == NULL) {
+        return false; /* a node or a list equals no scalar */
+    }
     if (a == b && op == Py_EQ) {
         return true;
     }
@@ -177,7 +192,7 @@ cmp(PyObject *a, PyObject *b, int op)
 static bool
 contains(PyObject *set, PyObject *v)
 {
-    if (PyList_Check(v)) {
+    if (v == NULL) {
         return false;
     }
     int r = PySet_Contains(set, v);
@@ -190,7 +205,7 @@ contains(PyObject *set, PyObject *v)
 static bool
 tailmatch(PyObject *v, PyObject *tup, int dir)
 {
-    if (!PyUnicode_Check(v)) {
+    if (v == NULL || !PyUnicode_Check(v)) {
         return false;
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tup); i++) {
@@ -202,19 +217,17 @@ tailmatch(PyObject *v, PyObject *tup, int dir)
     return false;
 }
 
-static const struct pw_nodes *eval_nodes;
-
 static bool
-kind_in(PyObject *v, const unsigned char *bits)
+kind_in(const struct pw_val *v, const unsigned char *bits)
 {
-    int k = pw_nodes_kind(eval_nodes, v);
+    int k = v->t == PW_V_NODE ? v->kind : -1;
     return k >= 0 && (bits[k / 8] & (1u << (k % 8))) != 0;
 }
 
 static bool
 regex_ok(PyObject *v, const regex_t *re)
 {
-    if (!PyUnicode_Check(v)) {
+    if (v == NULL || !PyUnicode_Check(v)) {
         return false;
     }
     const char *s = PyUnicode_AsUTF8(v);
@@ -225,21 +238,12 @@ regex_ok(PyObject *v, const regex_t *re)
     return regexec(re, s, 0, NULL, 0) == 0;
 }
 
+/* The tests on a value present in the tree (V its Python object, NULL
+ * for a node). */
 static bool
-pred_test(PyObject *v, const void *arg)
+pred_tests(const struct pw_pred *pr, const struct pw_val *val, PyObject *v)
 {
-    const struct pw_pred *pr = arg;
     unsigned t = pr->tests;
-    bool present = v != NULL && v != Py_None;
-    if ((t & PW_T_EXISTS) && present != pr->exists) {
-        return false;
-    }
-    if ((t & ~(unsigned)PW_T_EXISTS) == 0) {
-        return true;
-    }
-    if (v == NULL) {
-        return false;
-    }
     return (!(t & PW_T_EQ) || cmp(v, pr->eq, Py_EQ)) &&
            (!(t & PW_T_NE) || !cmp(v, pr->ne, Py_EQ)) &&
            (!(t & PW_T_IN) || contains(pr->in, v)) &&
@@ -247,9 +251,33 @@ pred_test(PyObject *v, const void *arg)
            (!(t & PW_T_PREFIX) || tailmatch(v, pr->prefix, -1)) &&
            (!(t & PW_T_SUFFIX) || tailmatch(v, pr->suffix, 1)) &&
            (!(t & PW_T_REGEX) || regex_ok(v, &pr->re)) &&
-           (!(t & PW_T_TYPE) || kind_in(v, pr->types)) &&
-           (!(t & PW_T_LT) || (PyLong_Check(v) && cmp(v, pr->lt, Py_LT))) &&
-           (!(t & PW_T_GT) || (PyLong_Check(v) && cmp(v, pr->gt, Py_GT)));
+           (!(t & PW_T_TYPE) || kind_in(val, pr->types)) &&
+           (!(t & PW_T_LT) ||
+            (v != NULL && PyLong_Check(v) && cmp(v, pr->lt, Py_LT))) &&
+           (!(t & PW_T_GT) ||
+            (v != NULL && PyLong_Check(v) && cmp(v, pr->gt, Py_GT)));
+}
+
+static bool
+pred_test(const struct pw_val *val, const void *arg)
+{
+    const struct pw_pred *pr = arg;
+    unsigned t = pr->tests;
+    bool present = val->t != PW_V_ABSENT && val->t != PW_V_NONE;
+    if ((t & PW_T_EXISTS) && present != pr->exists) {
+        return false;
+    }
+    if ((t & ~(unsigned)PW_T_EXISTS) == 0) {
+        return true;
+    }
+    if (val->t == PW_V_ABSENT) {
+        return false;
+    }
+    PyObject *owned = NULL;
+    PyObject *v = pw_val_object(val, &owned); /* borrowed, or OWNED */
+    bool r = pred_tests(pr, val, v);
+    Py_XDECREF(owned);
+    return r;
 }
 
 bool
@@ -273,9 +301,8 @@ pw_match_cond_eval(const struct pw_mctx *mc, const struct pw_cond *c)
     case PW_C_NOT:
         return !pw_match_cond_eval(mc, &c->kids[0]);
     case PW_C_PATH:
-        eval_nodes = mc->nt;
-        return path_any(path_start(mc, &c->path), &c->path, 0, pred_test,
-                        &c->pred);
+        return path_any(mc->nt, path_start(mc, &c->path), &c->path, 0,
+                        pred_test, &c->pred);
     }
     return false;
 }
@@ -552,7 +579,8 @@ pw_match_cond_free(struct pw_cond *c)
 
 bool
 pw_match_path_any(const struct pw_mctx *mc, const struct pw_path *p,
-                  bool (*fn)(PyObject *v, const void *arg), const void *arg)
+                  bool (*fn)(const struct pw_val *v, const void *arg),
+                  const void *arg)
 {
-    return path_any(path_start(mc, p), p, 0, fn, arg);
+    return path_any(mc->nt, path_start(mc, p), p, 0, fn, arg);
 }

@@ -19,9 +19,9 @@
 #define PW_PATH_MAX 8
 
 struct pw_path {
-    int nparent;                /* leading "$parent" segments */
-    int nseg;                   /* segments after them */
-    PyObject *seg[PW_PATH_MAX]; /* interned field name, or NULL: index */
+    int nparent;          /* leading "$parent" segments */
+    int nseg;             /* segments after them */
+    int seg[PW_PATH_MAX]; /* field name id (nodes.h), or -1: an index */
     Py_ssize_t index[PW_PATH_MAX];
     char *text; /* as written (owned) */
 };
@@ -63,7 +63,7 @@ struct pw_cond {
 /* What a condition is evaluated against: the node and its ancestors. */
 struct pw_mctx {
     const struct pw_nodes *nt;
-    PyObject *const *anc; /* anc[0] root .. anc[depth] the node; borrowed */
+    const struct pw_val *anc; /* anc[0] root .. anc[depth] the node */
     int depth;
 };
 
@@ -79,11 +79,11 @@ int pw_match_path_compile(const struct pw_nodes *nt, const int *kinds,
                           int nkinds, const char *text, struct pw_path *out,
                           char *msg, size_t msglen);
 void pw_match_path_free(struct pw_path *p);
-/* First value the path reaches (borrowed), or NULL. */
-PyObject *pw_match_path_first(const struct pw_mctx *mc,
-                              const struct pw_path *p);
+/* First value the path reaches other than None, or an ABSENT one. */
+struct pw_val pw_match_path_first(const struct pw_mctx *mc,
+                                  const struct pw_path *p);
 /* True if FN returns true for some value the path reaches (lists are
- * walked; FN sees NULL when the path reaches nothing). */
+ * walked; FN sees an ABSENT value when the path reaches nothing). */
 bool pw_match_path_any(const struct pw_mctx *mc, const struct pw_path *p,
-                       bool (*fn)(PyObject *v, const void *arg),
+                       bool (*fn)(const struct pw_val *v, const void *arg),
                        const void *arg);

@@ -159,18 +159,20 @@ tpl_compile(const struct pw_nodes *nt, struct pw_rule *r, char *msg,
 }
 
 static void
-value_text(struct pw_buf *b, const struct pw_nodes *nt, PyObject *v)
+value_text(struct pw_buf *b, const struct pw_nodes *nt, const struct pw_val *v)
 {
-    if (v == NULL || v == Py_None) {
+    if (v->t == PW_V_NODE) {
+        pw_buf_printf(b, "%s", v->kind >= 0 ? nt->v[v->kind].name : "");
         return;
     }
-    int k = pw_nodes_kind(nt, v);
-    if (k >= 0) {
-        pw_buf_printf(b, "%s", nt->v[k].name);
+    PyObject *owned = NULL;
+    PyObject *o = pw_val_object(v, &owned); /* borrowed, or OWNED */
+    PW_PYAUTO PyObject *hold = owned;
+    if (o == NULL || o == Py_None) {
         return;
     }
     PW_PYAUTO PyObject *s =
-        PyUnicode_Check(v) ? Py_NewRef(v) : PyObject_Str(v);
+        PyUnicode_Check(o) ? Py_NewRef(o) : PyObject_Str(o);
     const char *u = s != NULL ? PyUnicode_AsUTF8(s) : NULL;
     if (u == NULL) {
         PyErr_Clear();
@@ -194,12 +196,13 @@ pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
             break;
         case PW_TPL_PATH:
             if (mc != NULL) {
-                value_text(&b, mc->nt, pw_match_path_first(mc, &p->path));
+                struct pw_val v = pw_match_path_first(mc, &p->path);
+                value_text(&b, mc->nt, &v);
             }
             break;
         case PW_TPL_NODE:
             if (mc != NULL) {
-                value_text(&b, mc->nt, mc->anc[mc->depth]);
+                value_text(&b, mc->nt, &mc->anc[mc->depth]);
             }
             break;
         case PW_TPL_MODULE:
@@ -241,6 +244,14 @@ parse_nodes(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
                            "key 'node': unknown AST node type '%s'",
                            name != NULL ? name : "(not a string)");
             return lfail(w, m);
+        }
+        for (int d = 0; d < r->nkinds; d++) {
+            if (r->kinds[d] == k) {
+                char m[200];
+                (void)snprintf(m, sizeof(m), "key 'node': '%s' is named twice",
+                               name);
+                return lfail(w, m);
+            }
         }
         r->kinds[r->nkinds++] = k;
     }

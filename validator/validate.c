@@ -24,15 +24,16 @@
 #define MAX_LINES 100000
 
 struct item {
-    PyObject *node; /* borrowed: the tree owns every node while we walk */
+    struct pw_val node; /* in the tree, which lives while we walk */
     int depth;
+    bool quiet; /* under a pruned node: only its depth is looked at */
 };
 
 /* Per-process scratch space reused by every call (no per-node malloc). */
 static struct {
     struct item *stack;
     size_t stack_cap;
-    PyObject **anc;
+    struct pw_val *anc;
     size_t anc_cap;
     char *src;
     size_t src_cap;
@@ -253,10 +254,10 @@ report_exception(const struct run *x, bool compile_stage)
 /* ---- the walk ----------------------------------------------------- */
 
 static long
-pos_attr(PyObject *node, PyObject *name)
+pos_attr(const struct pw_nodes *nt, const struct pw_val *node, int id)
 {
-    PyObject *v = pw_node_get(node, name); /* borrowed */
-    return v != NULL && PyLong_Check(v) ? PyLong_AsLong(v) : -1;
+    struct pw_val v = pw_node_get(nt, node, id);
+    return v.t == PW_V_INT ? v.i : -1;
 }
 
 static void
@@ -264,17 +265,30 @@ node_pos(const struct pw_mctx *mc, int pos[4])
 {
     const struct pw_nodes *nt = mc->nt;
     for (int d = mc->depth; d >= 0; d--) {
-        PyObject *n = mc->anc[d]; /* borrowed */
-        long line = pos_attr(n, nt->lineno);
+        const struct pw_val *n = &mc->anc[d];
+        long line = pos_attr(nt, n, nt->id_lineno);
         if (line > 0) {
             pos[0] = (int)line;
-            pos[1] = (int)pos_attr(n, nt->col_offset) + 1;
-            pos[2] = (int)pos_attr(n, nt->end_lineno);
-            pos[3] = (int)pos_attr(n, nt->end_col_offset) + 1;
+            pos[1] = (int)pos_attr(nt, n, nt->id_col_offset) + 1;
+            pos[2] = (int)pos_attr(nt, n, nt->id_end_lineno);
+            pos[3] = (int)pos_attr(nt, n, nt->id_end_col_offset) + 1;
             return;
         }
     }
     pos[0] = pos[1] = pos[2] = pos[3] = 1;
+}
+
+/* The UTF-8 of V if it is a str, else NULL. */
+static const char *
+val_utf8(const struct pw_val *v)
+{
+    PyObject *o = v->t == PW_V_OBJ ? (PyObject *)v->p : NULL;
+    const char *s =
+        o != NULL && PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+    if (s == NULL) {
+        PyErr_Clear();
+    }
+    return s;
 }
 
 struct name_check {
@@ -286,13 +300,11 @@ struct name_check {
 
 /* Record the verdict on MODULE.NAME; never stops the iteration. */
 static bool
-name_verdict(PyObject *v, const void *arg)
+name_verdict(const struct pw_val *v, const void *arg)
 {
     struct name_check *nc = (struct name_check *)arg;
-    const char *name =
-        v != NULL && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
+    const char *name = val_utf8(v);
     if (name == NULL) {
-        PyErr_Clear();
         nc->worst = PW_IMPORT_DENIED;
         return false;
     }
@@ -344,11 +356,9 @@ import_fires(const struct run *x, const struct pw_rule *r,
              const struct pw_mctx *mc, struct pw_tpl_vars *vars, char *detail,
              size_t detail_size)
 {
-    PyObject *m = pw_match_path_first(mc, &r->import_module); /* borrowed */
-    const char *mod =
-        m != NULL && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
+    struct pw_val m = pw_match_path_first(mc, &r->import_module);
+    const char *mod = val_utf8(&m);
     if (mod == NULL || x->imports == NULL) {
-        PyErr_Clear();
         return false;
     }
     const char *which = NULL;
@@ -402,32 +412,33 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
 }
 
 static void
-push(size_t *n, PyObject *node, int depth)
+push(size_t *n, const struct pw_val *node, int depth, bool quiet)
 {
     grow((void **)&scratch.stack, &scratch.stack_cap, *n + 1,
          sizeof(*scratch.stack));
-    scratch.stack[(*n)++] = (struct item){node, depth};
+    scratch.stack[(*n)++] = (struct item){*node, depth, quiet};
 }
 
+/* Push the nodes among the fields of NODE (kind K), last field first. */
 static void
-push_children(const struct pw_nodes *nt, int k, PyObject *node, int depth,
-              size_t *n)
+push_children(const struct pw_nodes *nt, int k, const struct pw_val *node,
+              int depth, bool quiet, size_t *n)
 {
     const struct pw_nodekind *nk = &nt->v[k];
     for (int f = nk->nfields - 1; f >= 0; f--) {
-        PyObject *v = pw_node_get(node, nk->names[f]); /* borrowed */
-        if (v == NULL) {
-            continue;
+        if (node->p == NULL || nk->cf == NULL) {
+            return; /* Load, Add, ...: no fields */
         }
-        if (PyList_Check(v)) {
-            for (Py_ssize_t i = PyList_GET_SIZE(v) - 1; i >= 0; i--) {
-                PyObject *e = PyList_GET_ITEM(v, i); /* borrowed */
-                if (pw_nodes_kind(nt, e) >= 0) {
-                    push(n, e, depth);
+        struct pw_val v = pw_node_field(nt, nk->cf[f], node->p);
+        if (v.t == PW_V_NODE) {
+            push(n, &v, depth, quiet);
+        } else if (v.t == PW_V_SEQ && v.type != PW_CT_OBJ) {
+            for (Py_ssize_t i = pw_val_len(&v) - 1; i >= 0; i--) {
+                struct pw_val e = pw_val_item(nt, &v, i);
+                if (e.t == PW_V_NODE) {
+                    push(n, &e, depth, quiet);
                 }
             }
-        } else if (pw_nodes_kind(nt, v) >= 0) {
-            push(n, v, depth);
         }
     }
 }
@@ -454,40 +465,130 @@ decision_bits(const struct pw_nodes *nt)
     return bits;
 }
 
-/* Walk TREE; *NEED_COMPILE tells whether the compile stage could still
- * find something (see gate.h). */
+/* Frames of the recursion limit in use now. */
 static int
-walk(const struct run *x, PyObject *tree, bool *need_compile)
+frames_used(void)
+{
+    /* borrowed */ PyThreadState *ts = PyThreadState_Get();
+    return ts->recursion_limit - ts->recursion_remaining;
+}
+
+/* The checks read the C-level tree and build no `ast` objects, but keep
+ * the verdicts of the layers after them, which do (the server's compile
+ * of a run, the guard), on trees too deep for those objects:
+ * - PyAST_mod2obj builds none for a path of more nodes (operators and
+ *   contexts aside) than three per frame of the recursion limit not in
+ *   use ("maximum recursion depth exceeded during ast construction");
+ * - compile() of such objects takes one frame a node, so a clean tree
+ *   with a path of as many nodes as frames are left fails there, at the
+ *   first such node with a field to read: a position, a value other than
+ *   None, a list that is not empty ("... while traversing 'expr' node",
+ *   named after that node's family). */
+struct depth_limits {
+    int objects; /* nodes on a path the ast module builds */
+    int compile; /* nodes on a path compile() of the objects takes */
+};
+
+static struct depth_limits
+depth_limits(void)
+{
+    int used = frames_used();
+    struct depth_limits l = {3 * Py_GetRecursionLimit() - 3 * used,
+                             Py_GetRecursionLimit() - used};
+    return l;
+}
+
+/* Does compile() of the `ast` form of NODE read any of its fields? */
+static bool
+reads_fields(const struct pw_nodes *nt, const struct pw_val *node)
+{
+    const struct pw_nodekind *nk = &nt->v[node->kind];
+    if (node->p == NULL || nk->cf == NULL) {
+        return false; /* Load, Add, ... */
+    }
+    if (nk->nnames > nk->nfields) {
+        return true; /* its positions */
+    }
+    for (int f = 0; f < nk->nfields; f++) {
+        struct pw_val v = pw_node_field(nt, nk->cf[f], node->p);
+        if (v.t == PW_V_SEQ ? pw_val_len(&v) > 0 : v.t != PW_V_NONE) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Account node IT in the analysis. */
+static void
+count_node(const struct run *x, const unsigned char *decision,
+           const struct item *it)
+{
+    if (x->an != NULL) {
+        x->an->node_count++;
+        x->an->estimated_complexity += decision[it->node.kind];
+        if (it->depth + 1 > x->an->max_depth) {
+            x->an->max_depth = it->depth + 1;
+        }
+    }
+}
+
+/* What the walk learnt beyond the findings. */
+struct walk_out {
+    bool need_compile; /* the compile stage could still find something */
+    int deep_fam;      /* family of the first node, as deep as compiling
+                          the tree's objects refuses (struct depth_limits),
+                          whose fields that compile would read; or 0 */
+};
+
+/* Check node IT against the rules; 1 if a rule pruned it, -1 on error. */
+static int
+visit(const struct run *x, const struct item *it, const unsigned char *gate,
+      struct walk_out *wo)
 {
     const struct pw_nodes *nt = x->rs->nt;
-    const unsigned char *decision = decision_bits(nt);
+    grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it->depth + 1,
+         sizeof(*scratch.anc));
+    scratch.anc[it->depth] = it->node;
+    count_node(x, decision_bits(nt), it);
+    struct pw_mctx mc = {nt, scratch.anc, it->depth};
+    int prune = apply_rules(x, it->node.kind, &mc);
+    if (prune < 0) {
+        return -1;
+    }
+    wo->need_compile =
+        wo->need_compile || prune ||
+        pw_gate_needs_compile(nt, gate, it->node.kind, scratch.anc, it->depth);
+    return prune;
+}
+
+/* Walk TREE (see struct walk_out).  1 with the RecursionError set if the
+ * tree is deeper than the `ast` module would build. */
+static int
+walk(const struct run *x, const struct pw_val *tree, struct walk_out *wo)
+{
+    const struct pw_nodes *nt = x->rs->nt;
     const unsigned char *gate = pw_gate_table(nt);
+    struct depth_limits lim = depth_limits();
     size_t n = 0;
-    push(&n, tree, 0);
+    push(&n, tree, 0, false);
     while (n > 0) {
         struct item it = scratch.stack[--n];
-        int k = pw_nodes_kind(nt, it.node);
-        grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it.depth + 1,
-             sizeof(PyObject *));
-        scratch.anc[it.depth] = it.node;
-        if (x->an != NULL) {
-            x->an->node_count++;
-            x->an->estimated_complexity += decision[k];
-            if (it.depth + 1 > x->an->max_depth) {
-                x->an->max_depth = it.depth + 1;
-            }
+        if (it.node.p != NULL && it.depth >= lim.objects) {
+            PyErr_SetString(PyExc_RecursionError,
+                            "maximum recursion depth exceeded during ast "
+                            "construction");
+            return 1;
         }
-        struct pw_mctx mc = {nt, scratch.anc, it.depth};
-        int prune = apply_rules(x, k, &mc);
+        if (it.depth + 1 >= lim.compile && wo->deep_fam == 0 &&
+            reads_fields(nt, &it.node)) {
+            wo->deep_fam = nt->v[it.node.kind].fam;
+        }
+        int prune = it.quiet ? 0 : visit(x, &it, gate, wo);
         if (prune < 0) {
             return -1;
         }
-        *need_compile =
-            *need_compile || prune ||
-            pw_gate_needs_compile(nt, gate, k, scratch.anc, it.depth);
-        if (!prune) {
-            push_children(nt, k, it.node, it.depth + 1, &n);
-        }
+        push_children(nt, it.node.kind, &it.node, it.depth + 1,
+                      it.quiet || prune, &n);
     }
     return 0;
 }
@@ -536,13 +637,24 @@ quiet_warnings(const struct run *x)
     return 0;
 }
 
-/* Compile stage.  Compiling the tree we already have (builtin compile()
- * on an AST object) skips a second parse; PW_COMPILE_SOURCE=1 in the
- * environment compiles the source again instead (for the benchmark). */
+/* The file name the checks give the parser and the compiler (owned for
+ * the process). */
 static PyObject *
-compile_tree(PyObject *tree, const char *buf)
+check_filename(void)
 {
-    static PyObject *compile_fn; /* owned for the process */
+    static PyObject *name;
+    if (name == NULL) {
+        name = PyUnicode_InternFromString(CHECK_FILENAME);
+    }
+    return name;
+}
+
+/* Compile stage.  Compiling the tree we already have skips a second
+ * parse; PW_COMPILE_SOURCE=1 in the environment compiles the source again
+ * instead (for the benchmark). */
+static PyObject *
+compile_tree(const struct pw_ctree *tree, const char *buf)
+{
     static int from_source = -1;
     if (from_source < 0) {
         const char *e = getenv("PW_COMPILE_SOURCE");
@@ -554,18 +666,7 @@ compile_tree(PyObject *tree, const char *buf)
         return Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input, &cf,
                                        0);
     }
-    if (compile_fn == NULL) {
-        /* borrowed */ PyObject *b = PyEval_GetBuiltins();
-        /* borrowed */ PyObject *fn =
-            b != NULL ? PyDict_GetItemString(b, "compile") : NULL;
-        if (fn == NULL) {
-            PyErr_SetString(PyExc_RuntimeError, "no builtin compile()");
-            return NULL;
-        }
-        compile_fn = Py_NewRef(fn);
-    }
-    return PyObject_CallFunction(compile_fn, "Oss", tree, CHECK_FILENAME,
-                                 "exec");
+    return pw_ctree_compile(tree, check_filename());
 }
 
 /* PW_COMPILE_ALWAYS=1 in the environment compiles every clean tree, even
@@ -587,31 +688,60 @@ always_compile(void)
 }
 
 static int
-parse_and_check(const struct run *x, const char *buf)
+check_tree(const struct run *x, const struct pw_ctree *tree, const char *buf)
 {
-    if (quiet_warnings(x) < 0) {
+    size_t before = x->out->n;
+    struct walk_out wo = {always_compile(), 0};
+    struct pw_val root = pw_node_root(x->rs->nt, tree);
+    int w = walk(x, &root, &wo);
+    if (w < 0) {
         return -1;
     }
-    PyCompilerFlags cf = _PyCompilerFlags_INIT;
-    cf.cf_flags = PyCF_ONLY_AST | PyCF_IGNORE_COOKIE | PyCF_SOURCE_IS_UTF8;
-    PW_PYAUTO PyObject *tree =
-        Py_CompileStringExFlags(buf, CHECK_FILENAME, Py_file_input, &cf, -1);
-    if (tree == NULL) {
+    if (w > 0) {
+        /* Too deep for the `ast` module: the parse's verdict alone. */
+        while (x->out->n > before) {
+            pw_diags_remove(x->out, x->out->n - 1);
+        }
+        if (x->an != NULL) {
+            x->an->node_count = x->an->max_depth = 0;
+            x->an->estimated_complexity = 1;
+        }
         return report_exception(x, false);
     }
-    size_t before = x->out->n;
-    bool need_compile = always_compile();
-    if (walk(x, tree, &need_compile) < 0) {
-        return -1;
-    }
-    if (x->out->n > before || !need_compile) {
+    if (x->out->n > before || !wo.need_compile) {
         return 0;
+    }
+    if (wo.deep_fam != 0) {
+        PyErr_Format(PyExc_RecursionError,
+                     "maximum recursion depth exceeded while traversing "
+                     "'%s' node",
+                     pw_ctree_family_name(wo.deep_fam));
+        return report_exception(x, true);
     }
     PW_PYAUTO PyObject *code = compile_tree(tree, buf);
     if (code == NULL) {
         return report_exception(x, true);
     }
     return 0;
+}
+
+static int
+parse_and_check(const struct run *x, const char *buf)
+{
+    if (quiet_warnings(x) < 0) {
+        return -1;
+    }
+    PyObject *filename = check_filename(); /* borrowed */
+    if (filename == NULL) {
+        return pw_py_fetch_error(x->err);
+    }
+    struct pw_ctree tree;
+    if (pw_ctree_parse(buf, filename, &tree) < 0) {
+        return report_exception(x, false);
+    }
+    int r = check_tree(x, &tree, buf);
+    pw_ctree_free(&tree);
+    return r;
 }
 
 int

@@ -2,6 +2,7 @@
 # Validator, rules and `pyward check` / `pyward rules`.
 libpyward_a_SOURCES += \
 	validator/validator.h \
+	validator/ctree.c validator/ctree.h \
 	validator/nodes.c validator/nodes.h \
 	validator/match.c validator/match.h \
 	validator/ruleset.c validator/ruleset.h \

@@ -10,7 +10,8 @@
  *             for clean programs, compile)
  *   compile   Py_CompileStringExFlags(): parse plus code generation
  *   parse     the same with PyCF_ONLY_AST (the floor of any validator)
- * and the ratio validate / compile.
+ * and the ratio validate / compile; then the same for a few large modules
+ * of the interpreter's own standard library (ITERATIONS / 40 rounds).
  */
 #include "config.h"
 
@@ -181,6 +182,67 @@ bench(const struct ctx *c, int n)
                  ratio < 1.0 ? "met" : "NOT met");
 }
 
+/* Large files: modules of the standard library, read from the directory
+ * of the running interpreter's `os` module. */
+static const char *const large_files[] = {
+    "argparse.py", "typing.py", "inspect.py", "dataclasses.py", "pydoc.py",
+};
+
+static char *
+stdlib_dir(void)
+{
+    PW_PYAUTO PyObject *os = PyImport_ImportModule("os");
+    PW_PYAUTO PyObject *file =
+        os != NULL ? PyObject_GetAttrString(os, "__file__") : NULL;
+    const char *f = file != NULL ? PyUnicode_AsUTF8(file) : NULL;
+    const char *slash = f != NULL ? strrchr(f, '/') : NULL;
+    if (slash == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    return pw_xstrndup(f, (size_t)(slash - f));
+}
+
+static void
+bench_large(const struct ctx *c, int n)
+{
+    PW_AUTOFREE char *dir = stdlib_dir();
+    size_t nf = PW_N_ELEMENTS(large_files);
+    double *buf[NWHAT];
+    double ratios[PW_N_ELEMENTS(large_files)];
+    size_t done = 0;
+    for (int w = 0; w < NWHAT; w++) {
+        buf[w] = pw_xcalloc((size_t)n, sizeof(double));
+    }
+    (void)printf("\n%-16s %10s %10s %10s %7s\n", "large file", "validate",
+                 "compile", "parse", "ratio");
+    for (size_t i = 0; dir != NULL && i < nf; i++) {
+        PW_AUTOFREE char *path = pw_xasprintf("%s/%s", dir, large_files[i]);
+        struct pw_buf b;
+        pw_buf_init(&b);
+        if (pw_read_file(path, (size_t)1 << 20, &b, NULL) < 0) {
+            pw_buf_free(&b);
+            continue;
+        }
+        double one[NWHAT];
+        measure(c, b.data, buf, n, one);
+        ratios[done++] = one[VALIDATE] / one[COMPILE];
+        (void)printf("%-16s %8.0fus %8.0fus %8.0fus %6.2fx  (%zu bytes)\n",
+                     large_files[i], one[VALIDATE], one[COMPILE], one[PARSE],
+                     one[VALIDATE] / one[COMPILE], b.len);
+        pw_buf_free(&b);
+    }
+    for (int w = 0; w < NWHAT; w++) {
+        free(buf[w]);
+    }
+    if (done > 0) {
+        double r = median(ratios, done);
+        (void)printf("%-16s %38.2fx  (median ratio of the %zu files, %d "
+                     "rounds each; target: below 1.00x: %s)\n",
+                     "large", r, done, n, r < 1.0 ? "met" : "NOT met");
+    }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -204,6 +266,7 @@ main(int argc, char **argv)
         profiles, pw_profiles_default_mask(profiles), NULL, NULL};
     struct ctx c = {rs, &imports};
     bench(&c, n);
+    bench_large(&c, n / 40 > 5 ? n / 40 : 5);
     pw_ruleset_free(rs);
     pw_profiles_free(profiles);
     return 0;

@@ -155,6 +155,11 @@ START_TEST(load_unknown_node)
     expect_load_error(
         RULE("PW902", "x-rule", "\"node\": \"Cal\", \"message\": \"m\""),
         "fam.json: rule PW902", "unknown AST node type 'Cal'", NULL);
+    /* A kind named twice would have the rule run twice on each node. */
+    expect_load_error(RULE("PW903", "y-rule",
+                           "\"node\": [\"Call\", \"Name\", \"Call\"], "
+                           "\"message\": \"m\""),
+                      "fam.json: rule PW903", "'Call' is named twice", NULL);
 }
 END_TEST
 
@@ -425,6 +430,109 @@ START_TEST(walk_deep_and_analysis)
 }
 END_TEST
 
+/* A program with every kind of node the parser makes. */
+static const char every_kind[] =
+    "from __future__ import annotations\n"
+    "import a.b as c, d\nfrom .. import e as f, g\n"
+    "@dec(1, *xs, k=2, **kw)\n"
+    "async def h(p, /, q: int = 1, *r, s, t=2, **u) -> None:\n"
+    "    global G\n    async with m() as (n, o), v: await w\n"
+    "    async for i in j: yield i\n"
+    "    def inner():\n        nonlocal p\n        return (yield from z)\n"
+    "    return [y async for y in aa if y]\n"
+    "class K(B, metaclass=M):\n    x: int = 0\n    del x\n"
+    "try:\n    pass\nexcept* (E, F) as ex:\n    raise X from Y\n"
+    "try:\n    1 / 0\nexcept E:\n    pass\nelse:\n    pass\n"
+    "finally:\n    assert a, 'm'\n"
+    "match cmd:\n    case [1, *rest] if rest: pass\n"
+    "    case {'k': v, **kw}: pass\n    case P(a, b=c) | None: pass\n"
+    "    case (x as y): pass\n    case _: pass\n"
+    "while not a < b <= c != d: break\nelse: continue\n"
+    "for (i, j) in {1: 2, **dd}.items(): i += ~j ** 2 // 3 @ 4\n"
+    "lam = lambda *a, b=1, **k: (a if b else k)\n"
+    "s = (f'{x!r:>{width}}', b'', {1, 2}, {q for q in r},\n"
+    "     {q: q for q in r})\n"
+    "g = (q for q in r if q is not None and q in r or -q)\n"
+    "sl = a[1:2:3, ::2][...]\n(n := 10)\nstarred, *rest = [*a, *b]\n"
+    "with open(p) as fh: pass\nif a: pass\nelif b: pass\n"
+    "x <<= 1; x >>= 1; x |= 1; x ^= 1; x &= 1; x %= 1; x -= +1\n"
+    "c = (a == b, a > b, a >= b, a is b, a * b, a not in b)\n";
+
+/* Python's own view of SRC: the sorted kinds of ast.walk() and the depth
+ * of the deepest node, as "Kind Kind ... |depth" (owned). */
+static char *
+ast_module_view(const char *src)
+{
+    PW_PYAUTO PyObject *g = PyDict_New();
+    ck_assert_ptr_nonnull(g);
+    PW_PYAUTO PyObject *s = PyUnicode_FromString(src);
+    ck_assert_int_eq(PyDict_SetItemString(g, "src", s), 0);
+    ck_assert_int_eq(
+        PyDict_SetItemString(g, "__builtins__", PyEval_GetBuiltins()), 0);
+    PW_PYAUTO PyObject *r = PyRun_String(
+        "import ast\n"
+        "t = ast.parse(src)\n"
+        "def depth(n):\n"
+        "    return 1 + max(map(depth, ast.iter_child_nodes(n)), default=0)\n"
+        "out = ' '.join(sorted(type(n).__name__ for n in ast.walk(t)))\n"
+        "out += '|%d' % depth(t)\n",
+        Py_file_input, g, g);
+    ck_assert_msg(r != NULL, "the ast module's view failed");
+    /* borrowed */ PyObject *out = PyDict_GetItemString(g, "out");
+    return pw_xstrdup(PyUnicode_AsUTF8(out));
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The walk reads CPython's C-level tree: it must meet the same nodes, as
+ * deep, as the `ast` module shows (a rule on every kind names each node it
+ * meets). */
+START_TEST(walk_reads_the_tree_as_ast_does)
+{
+    PW_AUTOFREE char *want = ast_module_view(every_kind);
+    struct pw_buf kinds;
+    pw_buf_init(&kinds);
+    const char *last = "";
+    for (char *save = NULL, *k = strtok_r(want, " |", &save); k != NULL;
+         k = strtok_r(NULL, " |", &save)) {
+        if ((k[0] < '0' || k[0] > '9') && strcmp(k, last) != 0) {
+            pw_buf_printf(&kinds, "%s'%s'", kinds.len ? ", " : "", k);
+        }
+        last = k; /* sorted: each kind once */
+    }
+    PW_AUTOFREE char *rule = pw_xasprintf(
+        R("950", "'node': [%s], 'message': '{$node}'"), kinds.data);
+    pw_buf_free(&kinds);
+    for (char *q = strchr(rule, '\''); q != NULL; q = strchr(q, '\'')) {
+        *q = '"';
+    }
+    struct pw_analysis an = {0};
+    PW_AUTOFREE char *got = run_rules(rule, "default", every_kind, &an);
+    /* One finding a node: "PW950 L:C-L:C Kind". */
+    char *names[1024];
+    size_t n = 0;
+    for (char *save = NULL, *line = strtok_r(got, "\n", &save);
+         line != NULL && n < 1024; line = strtok_r(NULL, "\n", &save)) {
+        names[n++] = strrchr(line, ' ') + 1;
+    }
+    qsort(names, n, sizeof(char *), cmp_str);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    for (size_t i = 0; i < n; i++) {
+        pw_buf_printf(&b, "%s%s", i ? " " : "", names[i]);
+    }
+    pw_buf_printf(&b, "|%ld", an.max_depth);
+    PW_AUTOFREE char *mine = pw_buf_take(&b, NULL);
+    PW_AUTOFREE char *again = ast_module_view(every_kind);
+    ck_assert_str_eq(mine, again);
+    ck_assert_int_eq(an.node_count, (long)n);
+}
+END_TEST
+
 START_TEST(walk_compile_stage_only_when_clean)
 {
     /* As in RestrictedPython: compile only a program the walk accepts. */
@@ -584,6 +692,7 @@ validator_suite(void)
     tcase_add_test(match, match_context_not_any_lists);
     tcase_add_test(match, walk_prune_and_positions);
     tcase_add_test(match, walk_deep_and_analysis);
+    tcase_add_test(match, walk_reads_the_tree_as_ast_does);
     tcase_add_test(match, walk_compile_stage_only_when_clean);
     tcase_add_test(match, walk_compile_stage_for_clean_kinds);
     tcase_add_test(match, walk_syntax_error_columns);
