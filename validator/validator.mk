@@ -15,6 +15,28 @@ libpyward_a_SOURCES += \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
 	$(NULL)
+
+# CPython's parser, from the interpreter's own static library (configure:
+# PYTHON_STATIC_LIB): its objects, partly linked into one object of which
+# only _PyParser_ASTFromString stays global (the rest is made local, so
+# nothing of it clashes with or stands in for the shared libpython, which
+# it calls for everything else).  ctree.c is its one caller.
+PW_PARSER_MEMBERS = token.o pegen.o pegen_errors.o action_helpers.o \
+	parser.o string_parser.o peg_api.o tokenizer.o Python-ast.o asdl.o
+libpyward_a_LIBADD = validator/cparser.$(OBJEXT)
+validator/cparser.$(OBJEXT): $(PYTHON_STATIC_LIB)
+	$(AM_V_GEN)rm -rf validator/cparser.d && \
+	$(MKDIR_P) validator/cparser.d && \
+	(cd validator/cparser.d && \
+	 $(AR) x '$(PYTHON_STATIC_LIB)' $(PW_PARSER_MEMBERS)) && \
+	objs= && for m in $(PW_PARSER_MEMBERS); do \
+	  objs="$$objs validator/cparser.d/$$m"; done && \
+	$(CC) -r -nostdlib -o validator/cparser.d/all.o $$objs && \
+	$(OBJCOPY) --keep-global-symbol=_PyParser_ASTFromString \
+	  validator/cparser.d/all.o $@ && \
+	rm -rf validator/cparser.d
+CLEANFILES += validator/cparser.$(OBJEXT)
+
 dist_rules_DATA += \
 	rules/meta.json \
 	rules/imports.json \
