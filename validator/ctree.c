@@ -580,30 +580,21 @@ pw_ctree_kinds(int *n)
     return ckinds;
 }
 
-int
-pw_ctree_sub(int fam, const void *p)
-{
-    /* Every sum type's struct starts with its kind enum. */
-    return fam < PW_CF_COMPREHENSION ? (int)*(const int *)p : 0;
-}
-
-Py_ssize_t
-pw_ctree_len(const void *seq)
-{
-    return seq != NULL ? asdl_seq_LEN((const asdl_seq *)seq) : 0;
-}
-
-const void *
-pw_ctree_ptr(const void *seq, Py_ssize_t i)
-{
-    return asdl_seq_GET_UNTYPED((const asdl_seq *)seq, i);
-}
-
-int
-pw_ctree_int(const void *seq, Py_ssize_t i)
-{
-    return asdl_seq_GET((const asdl_int_seq *)seq, i);
-}
+/* The layout ctree.h reads without these headers. */
+_Static_assert(offsetof(struct _mod, kind) == 0, "mod kind first");
+_Static_assert(offsetof(struct _stmt, kind) == 0, "stmt kind first");
+_Static_assert(offsetof(struct _expr, kind) == 0, "expr kind first");
+_Static_assert(offsetof(struct _excepthandler, kind) == 0,
+               "excepthandler kind first");
+_Static_assert(offsetof(struct _pattern, kind) == 0, "pattern kind first");
+_Static_assert(offsetof(struct _type_ignore, kind) == 0,
+               "type_ignore kind first");
+_Static_assert(sizeof(enum _stmt_kind) == sizeof(int), "kinds are ints");
+_Static_assert(offsetof(asdl_seq, size) == offsetof(struct pw_cseq, size),
+               "sequence size");
+_Static_assert(offsetof(asdl_seq, elements) ==
+                   offsetof(struct pw_cseq, elements),
+               "sequence elements");
 
 int
 pw_ctree_parse(const char *src, PyObject *filename, struct pw_ctree *t)

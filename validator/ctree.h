@@ -80,13 +80,40 @@ const char *pw_ctree_family_name(int fam);
 const struct pw_ckind *pw_ctree_kinds(int *n);
 
 /* The sub-kind of a node of family FAM at P: its leading kind for a sum
- * type, 0 for a product type. */
-int pw_ctree_sub(int fam, const void *p);
+ * type, 0 for a product type (every sum type's struct starts with its
+ * kind enum; ctree.c checks). */
+static inline int
+pw_ctree_sub(int fam, const void *p)
+{
+    return fam < PW_CF_COMPREHENSION ? *(const int *)p : 0;
+}
+
+/* The head of an asdl sequence (pycore_asdl.h's _ASDL_SEQ_HEAD; ctree.c
+ * checks): ELEMENTS points at its elements, pointers or ints. */
+struct pw_cseq {
+    Py_ssize_t size;
+    void **elements;
+};
 
 /* An asdl sequence (NULL is empty): its length and elements. */
-Py_ssize_t pw_ctree_len(const void *seq);
-const void *pw_ctree_ptr(const void *seq, Py_ssize_t i);
-int pw_ctree_int(const void *seq, Py_ssize_t i);
+static inline Py_ssize_t
+pw_ctree_len(const void *seq)
+{
+    return seq != NULL ? ((const struct pw_cseq *)seq)->size : 0;
+}
+
+static inline const void *
+pw_ctree_ptr(const void *seq, Py_ssize_t i)
+{
+    return ((const struct pw_cseq *)seq)->elements[i];
+}
+
+static inline int
+pw_ctree_int(const void *seq, Py_ssize_t i)
+{
+    return (
+        (const int *)(const void *)((const struct pw_cseq *)seq)->elements)[i];
+}
 
 /* A parsed module and the arena that owns it. */
 struct pw_ctree {

@@ -11,6 +11,7 @@
 
 #include "validator/diag.h"
 #include "validator/noqa.h"
+#include "core/util.h"
 
 static size_t
 skip_space(const char *s, size_t i, size_t n)
@@ -99,16 +100,29 @@ pw_noqa_file(const char *src, size_t len)
 void
 pw_noqa_apply(struct pw_diags *d, const char *src, size_t len)
 {
+    if (d->n == 0) {
+        return;
+    }
+    /* Where each line starts, found once (a finding a line apart would
+     * otherwise scan the source from its top each time). */
+    size_t nlines = 1;
+    for (const char *p = src; (p = memchr(p, '\n', len - (size_t)(p - src)));
+         p++) {
+        nlines++;
+    }
+    PW_AUTOFREE size_t *start = pw_xcalloc(nlines + 1, sizeof(size_t));
+    size_t i = 1;
+    for (const char *p = src; (p = memchr(p, '\n', len - (size_t)(p - src)));
+         p++) {
+        start[i++] = (size_t)(p + 1 - src);
+    }
+    start[nlines] = len + 1; /* one past the end of the last line */
     for (size_t k = d->n; k-- > 0;) {
-        const char *p = src;
-        const char *end = src + len;
-        for (int line = 1; line < d->v[k].line && p < end; line++) {
-            const char *nl = memchr(p, '\n', (size_t)(end - p));
-            p = nl != NULL ? nl + 1 : end;
-        }
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = (size_t)((nl != NULL ? nl : end) - p);
-        if (pw_noqa_line(p, n, d->v[k].code)) {
+        size_t line = d->v[k].line > 0 ? (size_t)d->v[k].line : 1;
+        /* A line past the end is empty. */
+        size_t from = line <= nlines ? start[line - 1] : len;
+        size_t to = line <= nlines ? start[line] - 1 : len;
+        if (pw_noqa_line(src + from, to - from, d->v[k].code)) {
             pw_diags_remove(d, k);
         }
     }
