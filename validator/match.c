@@ -225,17 +225,26 @@ kind_in(const struct pw_val *v, const unsigned char *bits)
 }
 
 static bool
-regex_ok(PyObject *v, const regex_t *re)
+regex_ok(PyObject *v, const regex_t *re, struct pw_re_memo *memo)
 {
     if (v == NULL || !PyUnicode_Check(v)) {
         return false;
+    }
+    size_t slot = ((size_t)v >> 4) % PW_RE_MEMO;
+    if (memo != NULL && memo->key[slot] == v) {
+        return memo->match[slot];
     }
     const char *s = PyUnicode_AsUTF8(v);
     if (s == NULL) {
         PyErr_Clear();
         return false;
     }
-    return regexec(re, s, 0, NULL, 0) == 0;
+    bool match = regexec(re, s, 0, NULL, 0) == 0;
+    if (memo != NULL) {
+        Py_XSETREF(memo->key[slot], Py_NewRef(v));
+        memo->match[slot] = match;
+    }
+    return match;
 }
 
 /* The tests on a value present in the tree (V its Python object, NULL
@@ -250,7 +259,7 @@ pred_tests(const struct pw_pred *pr, const struct pw_val *val, PyObject *v)
            (!(t & PW_T_NOT_IN) || !contains(pr->not_in, v)) &&
            (!(t & PW_T_PREFIX) || tailmatch(v, pr->prefix, -1)) &&
            (!(t & PW_T_SUFFIX) || tailmatch(v, pr->suffix, 1)) &&
-           (!(t & PW_T_REGEX) || regex_ok(v, &pr->re)) &&
+           (!(t & PW_T_REGEX) || regex_ok(v, &pr->re, pr->memo)) &&
            (!(t & PW_T_TYPE) || kind_in(val, pr->types)) &&
            (!(t & PW_T_LT) ||
             (v != NULL && PyLong_Check(v) && cmp(v, pr->lt, Py_LT))) &&
@@ -440,6 +449,7 @@ pred_key(const struct pw_nodes *nt, const char *key, json_t *v,
             return FAIL("bad regular expression");
         }
         pr->tests |= PW_T_REGEX;
+        pr->memo = pw_xcalloc(1, sizeof(*pr->memo));
         return 0;
     } else if (strcmp(key, "exists") == 0) {
         if (!json_is_boolean(v)) {
@@ -475,6 +485,10 @@ pred_free(struct pw_pred *pr)
     if (pr->tests & PW_T_REGEX) {
         regfree(&pr->re);
     }
+    for (size_t i = 0; pr->memo != NULL && i < PW_RE_MEMO; i++) {
+        Py_CLEAR(pr->memo->key[i]);
+    }
+    free(pr->memo);
     free(pr->types);
     memset(pr, 0, sizeof(*pr));
 }

@@ -46,8 +46,18 @@ struct pw_pred {
     PyObject *in, *not_in;       /* owned frozensets */
     PyObject *prefix, *suffix;   /* owned str or tuple of str */
     regex_t re;
+    struct pw_re_memo *memo; /* recent verdicts of RE (owned) */
     bool exists;
     unsigned char *types; /* bitmap over node kinds (owned) */
+};
+
+/* The verdicts of a regex on the strings it saw last, by identity: the
+ * same identifier comes back node after node.  Each entry holds a
+ * reference to its string, so an address is never reused under it. */
+#define PW_RE_MEMO 64
+struct pw_re_memo {
+    PyObject *key[PW_RE_MEMO];
+    bool match[PW_RE_MEMO];
 };
 
 enum pw_cond_kind { PW_C_ALL, PW_C_ANY, PW_C_NOT, PW_C_PATH };

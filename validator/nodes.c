@@ -153,6 +153,14 @@ tie_kind(struct pw_nodekind *nk, const struct pw_ckind *ck,
                            nk->name, nk->names[i]);
         }
     }
+    nk->kids =
+        pw_xcalloc((size_t)nk->nfields + 1, sizeof(const struct pw_cfield *));
+    for (int i = 0; i < nk->nfields; i++) {
+        unsigned char t = nk->cf[i]->type;
+        if (t != PW_CT_OBJ && t != PW_CT_OBJSEQ && t != PW_CT_INT) {
+            nk->kids[nk->nkids++] = nk->cf[i];
+        }
+    }
     return 0;
 }
 

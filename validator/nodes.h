@@ -21,6 +21,9 @@ struct pw_nodekind {
     int *ids;                    /* each name's id (see pw_nodes.ids; owned) */
     const struct pw_cfield **cf; /* each name's place in the C tree, or
                                     NULL for the abstract kinds (owned) */
+    const struct pw_cfield **kids; /* the fields that may hold nodes, in
+                                      order (owned) */
+    int nkids;
     int fam;     /* its C family (enum pw_ct_family), 0 if abstract */
     int nfields; /* how many of NAMES are _fields */
     int nnames;  /* _fields + _attributes */

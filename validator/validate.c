@@ -425,19 +425,20 @@ push_children(const struct pw_nodes *nt, int k, const struct pw_val *node,
               int depth, bool quiet, size_t *n)
 {
     const struct pw_nodekind *nk = &nt->v[k];
-    for (int f = nk->nfields - 1; f >= 0; f--) {
-        if (node->p == NULL || nk->cf == NULL) {
-            return; /* Load, Add, ...: no fields */
-        }
-        struct pw_val v = pw_node_field(nt, nk->cf[f], node->p);
+    if (node->p == NULL) {
+        return; /* Load, Add, ...: no fields */
+    }
+    for (int f = nk->nkids - 1; f >= 0; f--) {
+        struct pw_val v = pw_node_field(nt, nk->kids[f], node->p);
         if (v.t == PW_V_NODE) {
             push(n, &v, depth, quiet);
-        } else if (v.t == PW_V_SEQ && v.type != PW_CT_OBJ) {
-            for (Py_ssize_t i = pw_val_len(&v) - 1; i >= 0; i--) {
-                struct pw_val e = pw_val_item(nt, &v, i);
-                if (e.t == PW_V_NODE) {
-                    push(n, &e, depth, quiet);
-                }
+            continue;
+        }
+        for (Py_ssize_t i = v.t == PW_V_SEQ ? pw_val_len(&v) - 1 : -1; i >= 0;
+             i--) {
+            struct pw_val e = pw_val_item(nt, &v, i);
+            if (e.t == PW_V_NODE) {
+                push(n, &e, depth, quiet);
             }
         }
     }
