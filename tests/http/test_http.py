@@ -125,11 +125,16 @@ class Server:
 
 def tap_stop(name, srv):
     """A point: SRV exits 0 on SIGTERM (on failure, its status and the
-    end of its stderr: a sanitizer's report lands there)."""
-    rc = srv.stop()
+    end of its stderr: a sanitizer's report lands there).  The server may
+    take its whole grace (30 s by default) to drain, so the wait is longer
+    than that; how long it took is noted in the log either way."""
+    t0 = time.monotonic()
+    rc = srv.stop(timeout=45)
+    took = time.monotonic() - t0
     if rc != 0:
         time.sleep(0.5)  # the reader thread takes the rest of stderr
     tap(name, rc == 0, "exit status %r\n%s" % (rc, srv.log()[-4000:]))
+    print("# stopped in %.1f s" % took, flush=True)
 
 
 def call(code, rid=1, meta=None):
