@@ -791,6 +791,33 @@ handle_signals(struct pw_server *s)
     return !stop_signal;
 }
 
+/* poll() for the loop, without losing a signal that arrives after
+ * handle_signals() looked and before the wait begins (the wait would then
+ * sleep on, with no timeout when idle): the stop and reload signals are
+ * blocked from the last look at their flags until ppoll() lets them in,
+ * atomically with the wait. */
+static int
+wait_events(struct pw_server *s, int n, int timeout)
+{
+    sigset_t stops, old;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGHUP);
+    if (sigprocmask(SIG_BLOCK, &stops, &old) < 0) {
+        return poll(s->fds, (nfds_t)n, timeout);
+    }
+    if (stop_signal || hup_signal) {
+        timeout = 0; /* arrived since the look: go round at once */
+    }
+    struct timespec ts = {timeout / 1000, (long)(timeout % 1000) * 1000000};
+    int rc = ppoll(s->fds, (nfds_t)n, timeout < 0 ? NULL : &ts, &old);
+    int saved = errno;
+    (void)sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+    return rc;
+}
+
 int
 pw_server_run(struct pw_server *s)
 {
@@ -800,7 +827,7 @@ pw_server_run(struct pw_server *s)
         int n0 = build_pollfds(s);
         int timeout = loop_timeout(s, refill);
         int n = transport_pollfds(s, n0, &timeout);
-        int rc = poll(s->fds, (nfds_t)n, timeout);
+        int rc = wait_events(s, n, timeout);
         if (rc < 0 && errno != EINTR) {
             pw_warn_errno("poll");
             break;
