@@ -167,8 +167,8 @@ is_debug(const struct pw_val *val, bool dotted)
     if (val->t == PW_V_ABSENT || val->t == PW_V_NONE) {
         return false;
     }
-    PyObject *v = val->t == PW_V_OBJ ? (PyObject *)val->p : NULL;
-    if (v == NULL || !PyUnicode_Check(v)) {
+    PyObject *v = pw_val_str(val); /* borrowed */
+    if (v == NULL) {
         return true;
     }
     if (!dotted && PyUnicode_GET_LENGTH(v) != 9) {
@@ -289,11 +289,12 @@ alias_hazard(const struct pw_nodes *nt, const struct pw_val *node)
 {
     struct pw_val name = pw_node_get(nt, node, f.name);
     struct pw_val asname = pw_node_get(nt, node, f.asname);
-    if (name.t != PW_V_OBJ || !PyUnicode_Check((PyObject *)name.p)) {
+    PyObject *s = pw_val_str(&name); /* borrowed */
+    if (s == NULL) {
         return true;
     }
     return is_debug(&name, true) || is_debug(&asname, true) ||
-           PyUnicode_CompareWithASCIIString((PyObject *)name.p, "*") == 0;
+           PyUnicode_CompareWithASCIIString(s, "*") == 0;
 }
 
 /* True if a from-import of MODULE (None for "from . import x") must be
@@ -304,9 +305,9 @@ from_future(const struct pw_val *module)
     if (module->t == PW_V_ABSENT) {
         return true;
     }
-    PyObject *m = (PyObject *)module->p;
+    PyObject *m = pw_val_str(module); /* borrowed */
     return module->t != PW_V_NONE &&
-           (module->t != PW_V_OBJ || !PyUnicode_Check(m) ||
+           (m == NULL ||
             PyUnicode_CompareWithASCIIString(m, "__future__") == 0);
 }
 

@@ -84,6 +84,14 @@ pw_val_len(const struct pw_val *seq)
 struct pw_val pw_val_item(const struct pw_nodes *nt, const struct pw_val *seq,
                           Py_ssize_t i);
 
+/* The str V holds (borrowed from the tree), or NULL if it holds none. */
+static inline PyObject *
+pw_val_str(const struct pw_val *v)
+{
+    PyObject *o = v->t == PW_V_OBJ ? (PyObject *)v->p : NULL;
+    return o != NULL && PyUnicode_Check(o) ? o : NULL;
+}
+
 /* The value as a Python object: borrowed for a str or constant, Py_None
  * for None, a new int in *OWNED for an int; NULL for a node, a list or
  * nothing. */

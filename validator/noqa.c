@@ -106,15 +106,15 @@ pw_noqa_apply(struct pw_diags *d, const char *src, size_t len)
     /* Where each line starts, found once (a finding a line apart would
      * otherwise scan the source from its top each time). */
     size_t nlines = 1;
+    size_t cap = 64;
+    PW_AUTOFREE size_t *start = pw_xcalloc(cap, sizeof(size_t));
     for (const char *p = src; (p = memchr(p, '\n', len - (size_t)(p - src)));
          p++) {
-        nlines++;
-    }
-    PW_AUTOFREE size_t *start = pw_xcalloc(nlines + 1, sizeof(size_t));
-    size_t i = 1;
-    for (const char *p = src; (p = memchr(p, '\n', len - (size_t)(p - src)));
-         p++) {
-        start[i++] = (size_t)(p + 1 - src);
+        if (nlines + 1 >= cap) {
+            cap *= 2;
+            start = pw_xrealloc(start, cap * sizeof(size_t));
+        }
+        start[nlines++] = (size_t)(p + 1 - src);
     }
     start[nlines] = len + 1; /* one past the end of the last line */
     for (size_t k = d->n; k-- > 0;) {

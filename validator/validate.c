@@ -282,9 +282,8 @@ node_pos(const struct pw_mctx *mc, int pos[4])
 static const char *
 val_utf8(const struct pw_val *v)
 {
-    PyObject *o = v->t == PW_V_OBJ ? (PyObject *)v->p : NULL;
-    const char *s =
-        o != NULL && PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+    PyObject *o = pw_val_str(v); /* borrowed */
+    const char *s = o != NULL ? PyUnicode_AsUTF8(o) : NULL;
     if (s == NULL) {
         PyErr_Clear();
     }
@@ -543,14 +542,15 @@ struct walk_out {
 
 /* Check node IT against the rules; 1 if a rule pruned it, -1 on error. */
 static int
-visit(const struct run *x, const struct item *it, const unsigned char *gate,
+visit(const struct run *x, const struct item *it,
+      const unsigned char *decision, const unsigned char *gate,
       struct walk_out *wo)
 {
     const struct pw_nodes *nt = x->rs->nt;
     grow((void **)&scratch.anc, &scratch.anc_cap, (size_t)it->depth + 1,
          sizeof(*scratch.anc));
     scratch.anc[it->depth] = it->node;
-    count_node(x, decision_bits(nt), it);
+    count_node(x, decision, it);
     struct pw_mctx mc = {nt, scratch.anc, it->depth};
     int prune = apply_rules(x, it->node.kind, &mc);
     if (prune < 0) {
@@ -568,6 +568,7 @@ static int
 walk(const struct run *x, const struct pw_val *tree, struct walk_out *wo)
 {
     const struct pw_nodes *nt = x->rs->nt;
+    const unsigned char *decision = decision_bits(nt);
     const unsigned char *gate = pw_gate_table(nt);
     struct depth_limits lim = depth_limits();
     size_t n = 0;
@@ -584,7 +585,7 @@ walk(const struct run *x, const struct pw_val *tree, struct walk_out *wo)
             reads_fields(nt, &it.node)) {
             wo->deep_fam = nt->v[it.node.kind].fam;
         }
-        int prune = it.quiet ? 0 : visit(x, &it, gate, wo);
+        int prune = it.quiet ? 0 : visit(x, &it, decision, gate, wo);
         if (prune < 0) {
             return -1;
         }
