@@ -667,9 +667,10 @@ pw_sbx_guard_next(PyObject *compiled)
 }
 
 void
-pw_sbx_guard_warmup(bool (*stop)(void))
+pw_sbx_guard_warmup(bool (*stop)(void), bool plot)
 {
-    PW_PYAUTO PyObject *steps = guard_call("warmup", "()");
+    PW_PYAUTO PyObject *steps =
+        guard_call("warmup", "(O)", plot ? Py_True : Py_False);
     while (steps != NULL && !stop()) {
         PyObject *r = PyIter_Next(steps);
         if (r == NULL) {

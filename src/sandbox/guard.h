@@ -68,9 +68,9 @@ int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
  * (borrowed) to run in the same globals.  0 or -1. */
 int pw_sbx_guard_next(PyObject *compiled);
 /* Spare child, before its request: warm up the run's paths (trusted
- * sample program), a step at a time until STOP() is true.  Failures are
- * ignored. */
-void pw_sbx_guard_warmup(bool (*stop)(void));
+ * sample program; with PLOT and matplotlib loaded, a figure too), a step
+ * at a time until STOP() is true.  Failures are ignored. */
+void pw_sbx_guard_warmup(bool (*stop)(void), bool plot);
 /* Child: install the audit hook. 0 or -1. */
 int pw_sbx_guard_arm(void);
 /* Child, after seccomp: run the prepared code, write the program's report

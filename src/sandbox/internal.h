@@ -34,6 +34,8 @@
 #define PW_SBX_ASKED_MAX PW_SBX_SPARES_MAX
 /* The pool's room: the spares kept plus those asked for other caps. */
 #define PW_SBX_POOL_MAX (PW_SBX_SPARES_MAX + PW_SBX_ASKED_MAX)
+/* The runs whose start times tell the client's pace. */
+#define PW_SBX_PACE_RUNS 4
 /* Finished runs left to clear before a new run clears them itself. */
 #define PW_SBX_LEFTOVERS_MAX 8
 
@@ -84,6 +86,9 @@ struct pw_zygote {
     bool refill_on_start; /* pw_zygote_refill_on_start */
     unsigned spare_caps;  /* PW_SBX_OS_CAPS new spares are prepared with:
                            * the enabled profiles', then the last request's */
+    /* When the last runs started, oldest first (pw_sbx_pace_pauses). */
+    double starts[PW_SBX_PACE_RUNS];
+    int nstarts;
     /* What finished runs left behind: processes to reap, scratch
      * directories to remove (pw_sbx_reap, off the runs' way). */
     struct pw_sbx_leftover *reap;
@@ -243,6 +248,12 @@ PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
  * scratch directories (non-blocking unless WAIT).  Returns how many are
  * still pending. */
 size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
+/* True if the client pauses between runs: the last runs started at least
+ * a quarter of a second apart (or there were none yet).  A spare forked
+ * for such a client warms a figure up too (with matplotlib loaded: 25 to
+ * 30 ms of CPU while it waits).  A client that sends runs faster would
+ * find its spare still drawing, and pay that CPU on every run. */
+bool pw_sbx_pace_pauses(const struct pw_zygote *z);
 
 /* Build the result object of a finished run (result.c). */
 json_t *pw_sbx_result_build(const struct pw_sbx_run *run);

@@ -714,6 +714,30 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
 /* A run has started: its replacement spare, if the caller asked for
  * it.  The zygote forks it while the run's child works, not while a
  * client waits for an answer or a request waits to be read. */
+#define PACE_PAUSE_S 0.25
+
+static void
+pace_note(struct pw_zygote *z, double now)
+{
+    if (z->nstarts == PW_SBX_PACE_RUNS) {
+        memmove(z->starts, z->starts + 1,
+                (PW_SBX_PACE_RUNS - 1) * sizeof(z->starts[0]));
+        z->nstarts--;
+    }
+    z->starts[z->nstarts++] = now;
+}
+
+bool
+pw_sbx_pace_pauses(const struct pw_zygote *z)
+{
+    for (int i = 1; i < z->nstarts; i++) {
+        if (z->starts[i] - z->starts[i - 1] < PACE_PAUSE_S) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void
 started(struct pw_zygote *z)
 {
@@ -791,6 +815,7 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
     /* The next spares are prepared for what this request asked: a client
      * that uses one set of profiles gets prepared spares after one run. */
     z->spare_caps = caps;
+    pace_note(z, pw_now());
     pool_collect(z);
     struct pw_sbx_spare *s = pool_take(z, caps);
     r->on_spare = s != NULL;

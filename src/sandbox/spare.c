@@ -289,7 +289,7 @@ serve_request(const struct pw_sbx_child *setup)
 
 void
 pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
-                  const char *scratch, unsigned caps)
+                  const char *scratch, unsigned caps, bool plot)
 {
     int keep[] = {p[0][0], p[1][1], p[2][1], p[3][1], ctl, z->layers.netns_fd};
     /* First of all: the zygote's other fds must not stay open here. */
@@ -310,7 +310,7 @@ pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
                              .os_caps = caps};
     pw_sbx_child_setup(&c);
     if (!request_within(WARM_AFTER_MS)) {
-        pw_sbx_guard_warmup(request_waiting);
+        pw_sbx_guard_warmup(request_waiting, plot);
     }
     serve_request(&c);
 }

@@ -31,10 +31,11 @@ struct pw_sbx_spare {
     unsigned caps; /* PW_SBX_OS_CAPS it was prepared for */
 };
 
-/* In a new spare (never returns): the checklist's setup, then one run. */
+/* In a new spare (never returns): the checklist's setup, then one run.
+ * PLOT: a warm-up draws a figure too (pw_sbx_guard_warmup). */
 PW_NORETURN void pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2],
-                                   int ctl, const char *scratch,
-                                   unsigned caps);
+                                   int ctl, const char *scratch, unsigned caps,
+                                   bool plot);
 /* Server: the record of a spare received from the zygote: PID (a child of
  * the server), the CAPS it was prepared for, FDS (owned: request pipe,
  * stdin, stdout, stderr, result) and SCRATCH (owned). */

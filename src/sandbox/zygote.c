@@ -49,6 +49,7 @@
 
 struct zy_ask {
     uint32_t caps;
+    uint32_t plot; /* warm a figure up too: the client pauses */
 };
 
 /* An answer: a spare, or (PID 0) the report of a zygote that warmed up
@@ -136,9 +137,10 @@ close_all(int *fds, size_t n)
     }
 }
 
-/* Fork one spare prepared for CAPS and send it to the server. */
+/* Fork one spare prepared for CAPS (with PLOT, its warm-up draws a
+ * figure) and send it to the server. */
 static void
-fork_spare(const struct pw_zygote *z, int sock, unsigned caps)
+fork_spare(const struct pw_zygote *z, int sock, unsigned caps, bool plot)
 {
     struct pw_error err = {0};
     struct zy_answer a;
@@ -160,7 +162,7 @@ fork_spare(const struct pw_zygote *z, int sock, unsigned caps)
     PyOS_BeforeFork();
     pid_t pid = clone_spare(z->pidns);
     if (pid == 0) {
-        pw_sbx_spare_main(z, p, ctl[0], scratch, caps);
+        pw_sbx_spare_main(z, p, ctl[0], scratch, caps, plot);
     }
     int saved = errno;
     PyOS_AfterFork_Parent();
@@ -241,7 +243,7 @@ zygote_main(struct pw_zygote *z, int sock, pid_t server)
         if (n != (ssize_t)sizeof(ask)) {
             _exit(0); /* EOF: the server is done */
         }
-        fork_spare(z, sock, ask.caps);
+        fork_spare(z, sock, ask.caps, ask.plot != 0);
     }
 }
 
@@ -288,7 +290,7 @@ pw_sbx_zygote_stop(struct pw_zygote *z)
 int
 pw_sbx_zygote_ask(struct pw_zygote *z, unsigned caps)
 {
-    struct zy_ask ask = {.caps = caps};
+    struct zy_ask ask = {.caps = caps, .plot = pw_sbx_pace_pauses(z)};
     if (z->zsock < 0 || z->nasked >= PW_SBX_ASKED_MAX ||
         PW_RETRY(send(z->zsock, &ask, sizeof(ask), MSG_NOSIGNAL)) !=
             (long)sizeof(ask)) {

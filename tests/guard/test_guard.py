@@ -614,5 +614,33 @@ def test_static_imports_and_what_is_preloaded():
     expect(wanted("statistics", None, patched), "no program: every module")
 
 
+def test_plot_warmup_leaves_no_figure():
+    """A spare's warm-up draws a figure through pyplot; run to its end, or
+    stopped at its middle step by a request (the generator closed), it
+    leaves no figure open and the next figure is number 1."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        import numpy
+        del numpy
+    except ImportError:
+        return  # no data_science libraries: nothing to warm
+    g = guardload.load()
+    g["adapt_plots"]()
+    steps = list(g["warm_plot"]())
+    expect(len(steps) == 2, f"two steps, then the end: {len(steps)}")
+    expect(plt.get_fignums() == [], f"open after the warm-up: "
+           f"{plt.get_fignums()}")
+    half = g["warm_plot"]()
+    next(half)
+    next(half)
+    expect(plt.get_fignums() == [1], "the middle step has its figure open")
+    half.close()
+    expect(plt.get_fignums() == [], "a closed warm-up closes its figure")
+    expect(plt.figure().number == 1, "the run's first figure is 1")
+    plt.close("all")
+
+
 if __name__ == "__main__":
     sys.exit(guardload.run_tests(dict(globals())))

@@ -358,6 +358,22 @@ async function warmupCases() {
   point('start-up: once warm, get_sandbox_info says the sandbox is available', mismatch(late, { isError: false,
     content: (c) => /; sandbox available$/.test(c?.[0]?.text),
     structuredContent: { sandbox_available: true, isolation: { rlimits: { detail: (d) => /\+[1-9][0-9]* MiB zygote base/.test(d) } } } }));
+  // A client that pauses gets spares that draw a figure while they wait
+  // (so a run's own figure finds the pages copied): the run sees none of
+  // it, its first figure is still number 1, the only one returned.
+  const fig = 'import matplotlib.pyplot as plt\nprint(plt.get_fignums())\n' +
+    'f = plt.figure()\nprint(f.number, plt.get_fignums())\n';
+  // (The pace is told by the last four starts; the pool of two hands
+  // out the spare asked for two runs before: eight runs reach it.)
+  const figs = [];
+  for (let i = 0; i < 8; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    figs.push((await s.request('tools/call', { name: 'execute_code',
+      arguments: { code: fig, profile: 'data_science' } }))?.result);
+  }
+  point('after pauses, a run sees no figure of the warm-up and numbers its own from 1',
+    figs.map((r) => mismatch(r, { isError: false, structuredContent: { status: 'ok', stdout: '[]\n1 [1]\n',
+      files: (f) => f?.length === 1 && f[0].name === 'figure-1.png' } })).find((m) => m) ?? null);
   const { code } = await s.close();
   point('start-up: the server exits 0', code === 0 ? null : `exit ${code}`);
 }

@@ -1054,6 +1054,31 @@ START_TEST(spare_pool_size)
 }
 END_TEST
 
+START_TEST(pace_tells_pauses)
+{
+    /* Spares warm a figure up only for a client that pauses: runs sent
+     * back to back say it does not; starts a quarter second apart (here
+     * written in, not waited for) say it does. */
+    zygote->nstarts = 0;
+    ck_assert(pw_sbx_pace_pauses(zygote)); /* nothing seen yet */
+    for (int i = 0; i < 2; i++) {
+        json_auto_t *r = run_code("print(1)", NULL, 10);
+        ck_assert_str_eq(field(r, "stdout"), "1\n");
+    }
+    ck_assert_int_eq(zygote->nstarts, 2);
+    ck_assert(!pw_sbx_pace_pauses(zygote));
+    double t = pw_now();
+    for (int i = 0; i < PW_SBX_PACE_RUNS; i++) {
+        zygote->starts[i] = t - 1.0 + 0.25 * i;
+    }
+    zygote->nstarts = PW_SBX_PACE_RUNS;
+    ck_assert(pw_sbx_pace_pauses(zygote));
+    zygote->starts[2] = zygote->starts[1] + 0.2;
+    ck_assert(!pw_sbx_pace_pauses(zygote));
+    zygote->nstarts = 0;
+}
+END_TEST
+
 START_TEST(spare_refilled_on_start)
 {
     /* Asked to, a run forks its replacement as it starts; the new spare,
@@ -1404,6 +1429,7 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_usage_is_the_runs);
     tcase_add_test(tr, spare_pool_size);
     tcase_add_test(tr, spare_refilled_on_start);
+    tcase_add_test(tr, pace_tells_pauses);
     tcase_add_test(tr, mount_namespace_view);
     tcase_add_test(tr, view_scratch_empty);
     tcase_add_test(tr, runs_make_no_host_dirs);

@@ -3,11 +3,13 @@
 # (trusted code): preload, adapt library paths, freeze, warm up.
 
 
-def warmup():
+def warmup(plot=False):
     """In a spare child, before any request: walk the paths a run takes
     (compile, exec, error report, variables, JSON) on a sample program so
-    their pages are already copied when the request arrives.  A generator:
-    the spare stops between two steps when its request arrives."""
+    their pages are already copied when the request arrives; with PLOT
+    (the server saw its client pause), draw a figure too (warm_plot).  A
+    generator: the spare stops between two steps when its request
+    arrives."""
     sample = (b"total = sum(i * 2 for i in range(10))\n"
               b"words = {'a': [1, 2.5], 'b': (True, None)}\n"
               b"label = f'{total}:{len(words)}'.upper()\n"
@@ -30,6 +32,8 @@ def warmup():
         # a reduction, arithmetic, repr.
         a = np.arange(10)
         short_repr(((a * 2 + 1).sum(), a.mean(), a.reshape(2, 5)), 100)
+    if plot:
+        yield from warm_plot()
 
 
 def guard_socket_fds():
