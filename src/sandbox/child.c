@@ -58,7 +58,11 @@
 
 static int report_fd = -1;
 
-static long long as_base;    /* the child's mapped size after setup */
+static long long as_base; /* the child's mapped size when the request came */
+/* Its /proc/self/statm, opened while /proc is reachable and read again
+ * when the request comes (the warm-up has grown the process since);
+ * closed before any of the request's code runs. */
+static int statm_fd = -1;
 static struct rusage before; /* usage when the request's part began */
 
 #define fail pw_sbx_child_fail
@@ -134,7 +138,8 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     }
     /* The child's own size now (the zygote may have grown since it
      * started); read while /proc is still reachable. */
-    long long base = pw_sbx_vm_size();
+    statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    long long base = pw_sbx_vm_size_at(statm_fd);
     as_base = base > 0 ? base : z->as_base;
     if (pw_sbx_set_fixed_rlimits(&z->policy, &what) < 0) {
         fail(what, errno);
@@ -223,6 +228,13 @@ pw_sbx_child_limits(const struct pw_sbx_child *c,
     const char *what = "rlimit";
     if (getrusage(RUSAGE_SELF, &before) < 0) {
         fail("getrusage", errno);
+    }
+    /* What the warm-up mapped is the spare's, not the run's allowance. */
+    long long now = pw_sbx_vm_size_at(statm_fd);
+    as_base = now > as_base ? now : as_base;
+    if (statm_fd >= 0) {
+        (void)close(statm_fd);
+        statm_fd = -1;
     }
     /* Only a session may ever clone itself. */
     if (!c->session &&

@@ -82,19 +82,25 @@ pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
 }
 
 long long
-pw_sbx_vm_size(void)
+pw_sbx_vm_size_at(int statm_fd)
 {
-    /* open/read only: this also runs in the freshly forked child. */
     char buf[128];
-    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        return 0;
-    }
-    ssize_t n = read(fd, buf, sizeof(buf) - 1);
-    close(fd);
+    ssize_t n = statm_fd >= 0 ? pread(statm_fd, buf, sizeof(buf) - 1, 0) : -1;
     if (n <= 0) {
         return 0;
     }
     buf[n] = '\0';
     return strtoll(buf, NULL, 10) * sysconf(_SC_PAGESIZE);
+}
+
+long long
+pw_sbx_vm_size(void)
+{
+    /* open/read only: this also runs in the freshly forked child. */
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    long long size = pw_sbx_vm_size_at(fd);
+    if (fd >= 0) {
+        close(fd);
+    }
+    return size;
 }

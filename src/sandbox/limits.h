@@ -47,5 +47,8 @@ long long pw_sbx_as_allowance(long long memory, long long ws);
 int pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
                            double cpu_used, const char **what);
 
-/* The zygote's current virtual size in bytes (from /proc/self/statm). */
+/* The process's current virtual size in bytes (from /proc/self/statm),
+ * 0 if unknown; _at: read from an open STATM_FD of it (pread, so it can
+ * be read again). */
 long long pw_sbx_vm_size(void);
+long long pw_sbx_vm_size_at(int statm_fd);

@@ -374,8 +374,48 @@ async function warmupCases() {
   point('after pauses, a run sees no figure of the warm-up and numbers its own from 1',
     figs.map((r) => mismatch(r, { isError: false, structuredContent: { status: 'ok', stdout: '[]\n1 [1]\n',
       files: (f) => f?.length === 1 && f[0].name === 'figure-1.png' } })).find((m) => m) ?? null);
+  // Those spares grew while they drew: a run's memory counts from its
+  // spare's size when the request came, not from before the warm-up
+  // (its address-space limit is that size plus its allowance).
+  const memory = late?.structuredContent?.limits?.memory_bytes?.default;
+  const cap = Math.min(64 << 20, memory / 2);
+  const allowance = Math.max(memory - cap, memory / 2);
+  const before = new Map(childrenNamed(s.proc.pid, 'pyward-run')
+    .map((pid) => [pid, procField(pid, 'status', 'VmSize:') * 1024]));
+  const sleeper = s.request('tools/call', { name: 'execute_code',
+    arguments: { code: 'n = sum(range(40_000_000))\nprint("slept")', profile: 'data_science' } }, 20000);
+  let sleeperPid = null;
+  for (let i = 0; i < 40 && sleeperPid === null; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    sleeperPid = [...before.keys()].find((pid) => Number.isFinite(procField(pid, 'limits', 'Max address space'))) ?? null;
+  }
+  const limit = sleeperPid === null ? NaN : procField(sleeperPid, 'limits', 'Max address space');
+  const slept = await sleeper;
+  point('a run on a warmed spare gets its whole memory allowance on top of the spare',
+    sleeperPid !== null && limit >= before.get(sleeperPid) + allowance && slept?.result?.structuredContent?.stdout === 'slept\n'
+      ? null : `run ${sleeperPid}: limit ${limit}, spare ${before.get(sleeperPid)} + allowance ${allowance}; ${JSON.stringify(slept?.result?.structuredContent)?.slice(0, 300)}`);
   const { code } = await s.close();
   point('start-up: the server exits 0', code === 0 ? null : `exit ${code}`);
+}
+
+// The pids of PARENT's children named NAME (their comm).
+function childrenNamed(parent, name) {
+  return readdirSync('/proc').filter((d) => /^[0-9]+$/.test(d)).map(Number).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(rest[1]) === parent && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+    } catch { return false; }
+  });
+}
+
+// The number after KEY in /proc/PID/FILE (NaN: none, or "unlimited").
+function procField(pid, file, key) {
+  try {
+    const text = readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    const at = text.indexOf(key);
+    return at < 0 ? NaN : Number(text.slice(at + key.length).trim().split(/\s+/)[0]);
+  } catch { return NaN; }
 }
 
 try {
