@@ -59,8 +59,9 @@ async function throughput(make, n, conc) {
 }
 
 function row(name, xs, target) {
-  console.log(`${name.padEnd(42)} p50 ${ms(pct(xs, 50))} ms  p99 ${ms(pct(xs, 99))} ms` +
-    (target ? `   (target p50 <= ${target} ms)` : ''));
+  const p50 = pct(xs, 50);
+  console.log(`${name.padEnd(42)} p50 ${ms(p50)} ms  p99 ${ms(pct(xs, 99))} ms` +
+    (target ? `   (target p50 <= ${target} ms: ${p50 <= target ? 'met' : 'NOT met'})` : ''));
 }
 
 const srv = new Server(PYWARD);
@@ -82,7 +83,9 @@ if (info.validator_available) {
 if (info.validator_available && info.sandbox_available) {
   await latency(srv, execute, 20);
   row("execute_code print('hi')", await latency(srv, execute, N), 2);
-  row("execute_code print('hi'), 50 ms apart", await latency(srv, execute, N / 4, 50), 2);
+  // The performance issue's target for an interactive client; back to
+  // back, its target is a ratio to spawning python (make bench-compare).
+  row("execute_code print('hi'), 50 ms apart", await latency(srv, execute, N / 4, 50), 1);
   const rps1 = await throughput(execute, N, 1);
   const rps2 = await throughput(execute, N, 2);
   console.log(`execute_code throughput: ${rps1.toFixed(0)} runs/s at concurrency 1, ` +
