@@ -3,9 +3,10 @@
  *
  * ctree.c - the layout of CPython's C-level syntax tree (see ctree.h).
  *
- * The only file that reads the interpreter's internal headers: the tree's
- * structs (pycore_ast.h) and the parser's entry point (pycore_parser.h),
- * which the static libpython provides.
+ * With blob.c (which rewrites a tree in place), the only file that reads
+ * the interpreter's internal headers: the tree's structs (pycore_ast.h)
+ * and the parser's entry point (pycore_parser.h), which the static
+ * libpython provides.
  */
 #include "config.h"
 

@@ -3,6 +3,7 @@
 libpyward_a_SOURCES += \
 	validator/validator.h \
 	validator/ctree.c validator/ctree.h \
+	validator/blob.c validator/blob.h \
 	validator/nodes.c validator/nodes.h \
 	validator/match.c validator/match.h \
 	validator/ruleset.c validator/ruleset.h \
@@ -18,9 +19,10 @@ libpyward_a_SOURCES += \
 
 # CPython's parser, from the interpreter's own static library (configure:
 # PYTHON_STATIC_LIB): its objects, partly linked into one object of which
-# only _PyParser_ASTFromString stays global (the rest is made local, so
-# nothing of it clashes with or stands in for the shared libpython, which
-# it calls for everything else).  ctree.c is its one caller.
+# only _PyParser_ASTFromString and the few node constructors blob.c uses
+# stay global (the rest is made local, so nothing of it clashes with or
+# stands in for the shared libpython, which it calls for everything
+# else).  ctree.c and blob.c are its callers.
 PW_PARSER_MEMBERS = token.o pegen.o pegen_errors.o action_helpers.o \
 	parser.o string_parser.o peg_api.o tokenizer.o Python-ast.o asdl.o
 libpyward_a_LIBADD = validator/cparser.$(OBJEXT)
@@ -33,6 +35,8 @@ validator/cparser.$(OBJEXT): $(PYTHON_STATIC_LIB)
 	  objs="$$objs validator/cparser.d/$$m"; done && \
 	$(CC) -r -nostdlib -o validator/cparser.d/all.o $$objs && \
 	$(OBJCOPY) --keep-global-symbol=_PyParser_ASTFromString \
+	  --keep-global-symbol=_PyAST_Name --keep-global-symbol=_PyAST_Constant \
+	  --keep-global-symbol=_Py_asdl_expr_seq_new \
 	  validator/cparser.d/all.o $@ && \
 	rm -rf validator/cparser.d
 CLEANFILES += validator/cparser.$(OBJEXT)

@@ -24,6 +24,7 @@
 #include "sandbox/sandbox.h"
 #include "sandbox/output.h"
 #include "core/util.h"
+#include "validator/blob.h"
 #include "validator/validator.h"
 
 struct run_opts {
@@ -505,6 +506,15 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
                                  .imports = &set,
                                  .caps = pw_profiles_caps(profiles, mask),
                                  .capture_output = true};
+    /* Compiled here when the C path can (as the server does), or else by
+     * the sandbox. */
+    PW_PYAUTO PyObject *blob = code->len <= PW_SBX_COMPILE_HERE_MAX
+                                   ? pw_blob_compile(code->data, code->len)
+                                   : NULL;
+    if (blob != NULL) {
+        req.compiled = PyBytes_AS_STRING(blob);
+        req.compiled_len = (size_t)PyBytes_GET_SIZE(blob);
+    }
     if (o->stream) {
         int rc = run_streamed(o, z, &req, err);
         pw_zygote_free(z);

@@ -670,10 +670,7 @@ pw_sbx_compile(const char *code, size_t len, unsigned caps, size_t *out_len)
     return copy;
 }
 
-/* Programs up to this size are compiled by the server for their run
- * (0.3 to 3 ms here); a larger one compiles in its child, which runs
- * beside the server instead of holding up its other requests. */
-#define COMPILE_HERE_MAX (16 * 1024)
+#define COMPILE_HERE_MAX PW_SBX_COMPILE_HERE_MAX
 
 /* Hand the request to spare S (owned).  A small program is compiled
  * here, unless the caller did it for many runs: the child then loads

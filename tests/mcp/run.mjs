@@ -380,8 +380,12 @@ async function warmupCases() {
   const memory = late?.structuredContent?.limits?.memory_bytes?.default;
   const cap = Math.min(64 << 20, memory / 2);
   const allowance = Math.max(memory - cap, memory / 2);
+  // The spares waiting now: alive (a size) and not yet limited (a run
+  // that just ended may still be there, in its exit).
   const before = new Map(childrenNamed(s.proc.pid, 'pyward-run')
-    .map((pid) => [pid, procField(pid, 'status', 'VmSize:') * 1024]));
+    .map((pid) => [pid, procField(pid, 'status', 'VmSize:') * 1024])
+    .filter(([pid, size]) => Number.isFinite(size) &&
+      !Number.isFinite(procField(pid, 'limits', 'Max address space'))));
   const sleeper = s.request('tools/call', { name: 'execute_code',
     arguments: { code: 'n = sum(range(40_000_000))\nprint("slept")', profile: 'data_science' } }, 20000);
   let sleeperPid = null;

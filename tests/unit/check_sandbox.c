@@ -37,6 +37,9 @@
 #include "sandbox/spare.h"
 #include "sandbox/checklist.h"
 #include "sandbox/layers.h"
+#include "validator/blob.h"
+
+#include <marshal.h>
 
 static struct pw_profiles *profiles;
 static struct pw_zygote *zygote;
@@ -505,6 +508,144 @@ START_TEST(run_loads_compiled_code)
     }
     json_auto_t *w = run_code(bad[1], NULL, 10);
     ck_assert_ptr_nonnull(strstr(field(w, "stderr"), "SyntaxWarning"));
+}
+END_TEST
+
+/* SRC's code object from marshalled BLOB (LEN bytes): a new reference. */
+static PyObject *
+load_code(const char *blob, Py_ssize_t len)
+{
+    PyObject *c = PyMarshal_ReadObjectFromString(blob, len);
+    ck_assert_msg(c != NULL && PyCode_Check(c), "not a code object");
+    return c;
+}
+
+/* The server's C compile of a small program (validator/blob.c) gives the
+ * code object the guard's rewrite gives, or leaves the program to it. */
+START_TEST(blob_is_the_guards_compile)
+{
+    const char *same[] = {
+        "print('hi')\n",
+        "x = [1, 2]\nx.append(3)\nprint(x)\nx\n",
+        "import math\nprint(math.sqrt(2))\nmath.pi\n",
+        "s = 'a b'.split()\nfor w in s:\n    print(w.upper())\n",
+        "class A:\n    def f(self):\n        return self.x.y\n",
+        "def g(a, *b, c=1, **d):\n    return (a.b.c, [i.real for i in b])\n",
+        "w = x = 1\nf'{x.real!r:>{w.imag}}'\n",
+        "k = lambda o: o.attr\n",
+        "async def f(x):\n    await x.y\n    return [z.w async for z in x]\n",
+        "try:\n    1 / 0\nexcept ValueError as e:\n    e.args\n",
+        "a.b(c.d, e=f.g)[h.i].j\n",
+        "match x.y:\n    case 1:\n        z.w\n    case [a, *r]:\n        "
+        "pass\n",
+        "if (n := len(a.b)) > 1:\n    n\n",
+        "import os.path as p\nfrom json import dumps\ndumps(p.sep)\n",
+        "x = 1\n\n\n   \nx\n",
+        "@d.e\ndef f():\n    'doc'\n    global q\n    return q.r if q else "
+        "2\n",
+        "\"\"\"module doc\"\"\"\n",
+        "",
+    };
+    for (size_t i = 0; i < PW_N_ELEMENTS(same); i++) {
+        size_t len = 0;
+        char *guard = pw_sbx_compile(same[i], strlen(same[i]), 0, &len);
+        ck_assert_msg(guard != NULL, "the guard compiles %s", same[i]);
+        PW_PYAUTO PyObject *fast = pw_blob_compile(same[i], strlen(same[i]));
+        ck_assert_msg(fast != NULL, "the C path takes %s", same[i]);
+        PW_PYAUTO PyObject *a = load_code(guard, (Py_ssize_t)len);
+        PW_PYAUTO PyObject *b =
+            load_code(PyBytes_AS_STRING(fast), PyBytes_GET_SIZE(fast));
+        ck_assert_msg(PyObject_RichCompareBool(a, b, Py_EQ) == 1,
+                      "the same code for %s", same[i]);
+        free(guard);
+    }
+    /* Left to the guard (attribute stores, dunders, class patterns), to
+     * the child (errors, warnings) or read otherwise by the C parser
+     * (coding declarations, a byte-order mark, NUL). */
+    const char *other[] = {
+        "a.b = 1\n",
+        "del a.b\n",
+        "a.b += 1\n",
+        "x.__class__\n",
+        "class A:\n    def f(s):\n        return s.__y\n",
+        "print(__name__)\n",
+        "match p:\n    case C(x=1):\n        pass\n",
+        "# -*- coding: latin-1 -*-\nx = '\xc3\xa9'\n",
+        "\xef\xbb\xbfx = 1\n",
+        "x = 1\nif x is 1:\n    pass\n",
+        "'\\d'\n",
+        "print(1\n",
+    };
+    for (size_t i = 0; i < PW_N_ELEMENTS(other); i++) {
+        PW_PYAUTO PyObject *fast = pw_blob_compile(other[i], strlen(other[i]));
+        ck_assert_msg(fast == NULL && !PyErr_Occurred(), "left: %s", other[i]);
+    }
+    const char nul[] = "x = 1\0\nimport os\n";
+    ck_assert_ptr_null(pw_blob_compile(nul, sizeof(nul) - 1));
+    /* The warnings filters are as they were. */
+    PW_PYAUTO PyObject *w = PyImport_ImportModule("warnings");
+    PW_PYAUTO PyObject *filters = PyObject_GetAttrString(w, "filters");
+    PW_PYAUTO PyObject *first = PySequence_GetItem(filters, 0);
+    PW_PYAUTO PyObject *action = PySequence_GetItem(first, 0);
+    ck_assert_str_ne(PyUnicode_AsUTF8(action), "error");
+}
+END_TEST
+
+/* Over the test suites' Python files: what the C path takes compiles to
+ * the guard's code, and what the guard leaves to the child (an error, a
+ * warning) the C path leaves too. */
+static int blob_taken, blob_files;
+
+static int
+blob_check_file(const char *path, const struct stat *st, int type,
+                struct FTW *ftw)
+{
+    (void)ftw;
+    size_t n = strlen(path);
+    if (type != FTW_F || n < 3 || strcmp(path + n - 3, ".py") != 0 ||
+        st->st_size > PW_SBX_COMPILE_HERE_MAX) {
+        return 0;
+    }
+    struct pw_buf b = {0};
+    struct pw_error err = {0};
+    ck_assert_int_eq(pw_read_file(path, 0, &b, &err), 0);
+    pw_buf_append(&b, "", 1); /* NUL-terminated */
+    size_t src_len = b.len - 1;
+    size_t len = 0;
+    char *guard = pw_sbx_compile(b.data, src_len, 0, &len);
+    PW_PYAUTO PyObject *fast = pw_blob_compile(b.data, src_len);
+    ck_assert_msg(!PyErr_Occurred(), "%s: an exception left", path);
+    blob_files++;
+    if (fast != NULL) {
+        ck_assert_msg(guard != NULL, "%s: taken, but the guard leaves it",
+                      path);
+        PW_PYAUTO PyObject *a = load_code(guard, (Py_ssize_t)len);
+        PW_PYAUTO PyObject *c =
+            load_code(PyBytes_AS_STRING(fast), PyBytes_GET_SIZE(fast));
+        ck_assert_msg(PyObject_RichCompareBool(a, c, Py_EQ) == 1,
+                      "%s: another code object", path);
+        blob_taken++;
+    }
+    free(guard);
+    pw_buf_free(&b);
+    return 0;
+}
+
+START_TEST(blob_over_the_test_programs)
+{
+    const char *dirs[] = {"programs", "faithful", "corpus",
+                          "redteam",  "cases",    "idioms"};
+    for (size_t i = 0; i < PW_N_ELEMENTS(dirs); i++) {
+        char path[PATH_MAX];
+        snprintf(path, sizeof(path), "%s/../tests/%s", PW_SRC_RULES_DIR,
+                 dirs[i]);
+        ck_assert_int_eq(nftw(path, blob_check_file, 16, FTW_PHYS), 0);
+    }
+    fprintf(stderr, "# the C path took %d of %d programs\n", blob_taken,
+            blob_files);
+    ck_assert_int_gt(blob_files, 1000);
+    ck_assert_msg(blob_taken > blob_files / 4, "%d of %d taken", blob_taken,
+                  blob_files);
 }
 END_TEST
 
@@ -1412,6 +1553,8 @@ sandbox_suite(void)
     tcase_add_checked_fixture(tr, pool_setup, NULL);
     tcase_add_test(tr, run_result_fields);
     tcase_add_test(tr, run_loads_compiled_code);
+    tcase_add_test(tr, blob_is_the_guards_compile);
+    tcase_add_test(tr, blob_over_the_test_programs);
     tcase_add_test(tr, run_error_trimmed);
     tcase_add_test(tr, run_reseeded);
     tcase_add_test(tr, run_stdin_large);
