@@ -44,6 +44,7 @@ struct item {
 
 struct rw {
     const struct pw_nodes *nt;
+    pw_blob_store_refused refused;
     PyArena *arena;
     int k_attribute, k_name, k_match_class;
     PyObject *getattr_id; /* borrowed from the arena */
@@ -115,7 +116,20 @@ visit(const struct rw *w, const struct pw_val *node)
         return 1;
     }
     expr_ty e = (expr_ty)node->p;
-    if (e->v.Attribute.ctx != Load || dunder_prefixed(e->v.Attribute.attr)) {
+    PyObject *attr = e->v.Attribute.attr;
+    if (e->v.Attribute.ctx != Load) {
+        /* The guard leaves a store of a public name as it is, unless the
+         * policy refuses it; an owned name ('_x') it wraps. */
+        bool plain = PyUnicode_Check(attr) && PyUnicode_GET_LENGTH(attr) > 0 &&
+                     PyUnicode_READ_CHAR(attr, 0) != '_';
+        const char *name = plain ? PyUnicode_AsUTF8(attr) : NULL;
+        if (name == NULL) {
+            PyErr_Clear();
+            return 0;
+        }
+        return w->refused != NULL && !w->refused(name) ? 1 : 0;
+    }
+    if (dunder_prefixed(attr)) {
         return 0;
     }
     return rewrite_attribute(w, e) < 0 ? -1 : 1;
@@ -223,7 +237,7 @@ source_plain(const char *src, size_t len)
 /* Parse, rewrite and compile SRC: a code object, NULL (an exception set,
  * or none when the guard must do it). */
 static PyObject *
-compile_rewritten(const char *src)
+compile_rewritten(const char *src, pw_blob_store_refused refused)
 {
     struct pw_error err = {0};
     const struct pw_nodes *nt = pw_nodes_get(&err);
@@ -233,6 +247,7 @@ compile_rewritten(const char *src)
         return NULL;
     }
     struct rw w = {.nt = nt,
+                   .refused = refused,
                    .arena = t.arena,
                    .k_attribute = pw_nodes_find(nt, "Attribute"),
                    .k_name = pw_nodes_find(nt, "Name"),
@@ -273,13 +288,13 @@ warnings_as(const char *action)
 }
 
 PyObject *
-pw_blob_compile(const char *src, size_t len)
+pw_blob_compile(const char *src, size_t len, pw_blob_store_refused refused)
 {
     if (!source_plain(src, len) || warnings_as("error") < 0) {
         PyErr_Clear();
         return NULL;
     }
-    PW_PYAUTO PyObject *code = compile_rewritten(src);
+    PW_PYAUTO PyObject *code = compile_rewritten(src, refused);
     PyErr_Clear(); /* a warning made an error, a syntax error: the guard's */
     if (warnings_as(NULL) < 0) {
         PyErr_Clear();

@@ -508,9 +508,10 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
                                  .capture_output = true};
     /* Compiled here when the C path can (as the server does), or else by
      * the sandbox. */
-    PW_PYAUTO PyObject *blob = code->len <= PW_SBX_COMPILE_HERE_MAX
-                                   ? pw_blob_compile(code->data, code->len)
-                                   : NULL;
+    PW_PYAUTO PyObject *blob =
+        code->len <= PW_SBX_COMPILE_HERE_MAX
+            ? pw_blob_compile(code->data, code->len, pw_sbx_attr_store_refused)
+            : NULL;
     if (blob != NULL) {
         req.compiled = PyBytes_AS_STRING(blob);
         req.compiled_len = (size_t)PyBytes_GET_SIZE(blob);

@@ -597,6 +597,19 @@ pw_sbx_guard_code_blob(const char *code, size_t len, unsigned caps)
     return r;
 }
 
+bool
+pw_sbx_guard_attr_refused(const char *name)
+{
+    PyObject *r = guard_call("attr_refused", "(s)", name);
+    int refused = r != NULL ? PyObject_IsTrue(r) : -1;
+    Py_XDECREF(r);
+    if (refused < 0) {
+        PyErr_Clear();
+        return true;
+    }
+    return refused == 1;
+}
+
 PyObject *
 pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
                      const char *blob, size_t blob_len, struct pw_error *err)

@@ -49,6 +49,9 @@ struct pw_sbx_guard_run {
  * embedded source compiles to now, with this interpreter. */
 bool pw_sbx_guard_code_current(void);
 
+/* The guard's attr_refused(NAME): true too when it cannot tell. */
+bool pw_sbx_guard_attr_refused(const char *name);
+
 /* Server, before a request is sent: the program compiled as
  * pw_sbx_guard_compile would, marshalled (a new bytes reference), or NULL
  * (no Python error set) when the child is to compile it itself. */

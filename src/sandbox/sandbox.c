@@ -657,6 +657,12 @@ run_ready(struct pw_sbx_run *r)
     }
 }
 
+bool
+pw_sbx_attr_store_refused(const char *name)
+{
+    return pw_sbx_guard_attr_refused(name);
+}
+
 char *
 pw_sbx_compile(const char *code, size_t len, unsigned caps, size_t *out_len)
 {

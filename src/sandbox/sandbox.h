@@ -79,6 +79,12 @@ struct pw_sbx_request {
  * (pw_sbx_request.compiled) instead of each compiling it: malloc'd, *LEN
  * bytes.  NULL when each run must compile it itself (it fails to compile,
  * or warns: the run reports that). */
+/* True if the guard's rewrite refuses to compile a store or delete of
+ * attribute NAME (UTF-8) that does not start with '_': the runtime
+ * policy's inspection names (frames, code, tracebacks).  True too when it
+ * cannot tell. */
+bool pw_sbx_attr_store_refused(const char *name);
+
 char *pw_sbx_compile(const char *code, size_t len, unsigned caps,
                      size_t *out_len);
 

@@ -1154,7 +1154,8 @@ pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
          * rewrite is compiled here, in C; any other, by the sandbox. */
         PW_PYAUTO PyObject *blob =
             e->a.code_len <= PW_SBX_COMPILE_HERE_MAX
-                ? pw_blob_compile(e->a.code, e->a.code_len)
+                ? pw_blob_compile(e->a.code, e->a.code_len,
+                                  pw_sbx_attr_store_refused)
                 : NULL;
         if (blob != NULL) {
             req.compiled = PyBytes_AS_STRING(blob);

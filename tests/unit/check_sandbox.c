@@ -545,12 +545,15 @@ START_TEST(blob_is_the_guards_compile)
         "2\n",
         "\"\"\"module doc\"\"\"\n",
         "",
+        "a.b = 1\ndel a.c\na.d += 1\nclass C:\n    def __init__(s):\n"
+        "        s.items = []\n",
     };
     for (size_t i = 0; i < PW_N_ELEMENTS(same); i++) {
         size_t len = 0;
         char *guard = pw_sbx_compile(same[i], strlen(same[i]), 0, &len);
         ck_assert_msg(guard != NULL, "the guard compiles %s", same[i]);
-        PW_PYAUTO PyObject *fast = pw_blob_compile(same[i], strlen(same[i]));
+        PW_PYAUTO PyObject *fast = pw_blob_compile(same[i], strlen(same[i]),
+                                                   pw_sbx_attr_store_refused);
         ck_assert_msg(fast != NULL, "the C path takes %s", same[i]);
         PW_PYAUTO PyObject *a = load_code(guard, (Py_ssize_t)len);
         PW_PYAUTO PyObject *b =
@@ -559,13 +562,14 @@ START_TEST(blob_is_the_guards_compile)
                       "the same code for %s", same[i]);
         free(guard);
     }
-    /* Left to the guard (attribute stores, dunders, class patterns), to
+    /* Left to the guard (owned or refused attribute stores, dunders,
+     * class patterns), to
      * the child (errors, warnings) or read otherwise by the C parser
      * (coding declarations, a byte-order mark, NUL). */
     const char *other[] = {
-        "a.b = 1\n",
-        "del a.b\n",
-        "a.b += 1\n",
+        "a._b = 1\n",
+        "del a._b\n",
+        "a.gi_frame = 1\n",
         "x.__class__\n",
         "class A:\n    def f(s):\n        return s.__y\n",
         "print(__name__)\n",
@@ -577,11 +581,12 @@ START_TEST(blob_is_the_guards_compile)
         "print(1\n",
     };
     for (size_t i = 0; i < PW_N_ELEMENTS(other); i++) {
-        PW_PYAUTO PyObject *fast = pw_blob_compile(other[i], strlen(other[i]));
+        PW_PYAUTO PyObject *fast = pw_blob_compile(other[i], strlen(other[i]),
+                                                   pw_sbx_attr_store_refused);
         ck_assert_msg(fast == NULL && !PyErr_Occurred(), "left: %s", other[i]);
     }
     const char nul[] = "x = 1\0\nimport os\n";
-    ck_assert_ptr_null(pw_blob_compile(nul, sizeof(nul) - 1));
+    ck_assert_ptr_null(pw_blob_compile(nul, sizeof(nul) - 1, NULL));
     /* The warnings filters are as they were. */
     PW_PYAUTO PyObject *w = PyImport_ImportModule("warnings");
     PW_PYAUTO PyObject *filters = PyObject_GetAttrString(w, "filters");
@@ -613,7 +618,8 @@ blob_check_file(const char *path, const struct stat *st, int type,
     size_t src_len = b.len - 1;
     size_t len = 0;
     char *guard = pw_sbx_compile(b.data, src_len, 0, &len);
-    PW_PYAUTO PyObject *fast = pw_blob_compile(b.data, src_len);
+    PW_PYAUTO PyObject *fast =
+        pw_blob_compile(b.data, src_len, pw_sbx_attr_store_refused);
     ck_assert_msg(!PyErr_Occurred(), "%s: an exception left", path);
     blob_files++;
     if (fast != NULL) {
