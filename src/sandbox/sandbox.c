@@ -676,8 +676,6 @@ pw_sbx_compile(const char *code, size_t len, unsigned caps, size_t *out_len)
     return copy;
 }
 
-#define COMPILE_HERE_MAX PW_SBX_COMPILE_HERE_MAX
-
 /* Hand the request to spare S (owned).  A small program is compiled
  * here, unless the caller did it for many runs: the child then loads
  * it. */
@@ -687,7 +685,7 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
 {
     struct pw_sbx_request sent = *req;
     PW_PYAUTO PyObject *blob =
-        req->compiled == NULL && req->code_len <= COMPILE_HERE_MAX
+        req->compiled == NULL && req->code_len <= PW_SBX_COMPILE_HERE_MAX
             ? pw_sbx_guard_code_blob(req->code, req->code_len, req->caps)
             : NULL;
     if (blob != NULL) {
@@ -714,11 +712,10 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
     run_ready(r);
 }
 
-/* A run has started: its replacement spare, if the caller asked for
- * it.  The zygote forks it while the run's child works, not while a
- * client waits for an answer or a request waits to be read. */
+/* The gap between runs from which a client counts as pausing. */
 #define PACE_PAUSE_S 0.25
 
+/* A run started at NOW: kept with the last PW_SBX_PACE_RUNS starts. */
 static void
 pace_note(struct pw_zygote *z, double now)
 {
@@ -741,6 +738,9 @@ pw_sbx_pace_pauses(const struct pw_zygote *z)
     return true;
 }
 
+/* A run has started: its replacement spare, if the caller asked for
+ * it.  The zygote forks it while the run's child works, not while a
+ * client waits for an answer or a request waits to be read. */
 static void
 started(struct pw_zygote *z)
 {

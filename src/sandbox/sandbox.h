@@ -75,16 +75,16 @@ struct pw_sbx_request {
  * beside the server instead of holding up its other requests. */
 #define PW_SBX_COMPILE_HERE_MAX (16 * 1024)
 
-/* CODE compiled as a run under CAPS compiles it, for runs to load
- * (pw_sbx_request.compiled) instead of each compiling it: malloc'd, *LEN
- * bytes.  NULL when each run must compile it itself (it fails to compile,
- * or warns: the run reports that). */
 /* True if the guard's rewrite refuses to compile a store or delete of
  * attribute NAME (UTF-8) that does not start with '_': the runtime
  * policy's inspection names (frames, code, tracebacks).  True too when it
  * cannot tell. */
 bool pw_sbx_attr_store_refused(const char *name);
 
+/* CODE compiled as a run under CAPS compiles it, for runs to load
+ * (pw_sbx_request.compiled) instead of each compiling it: malloc'd, *LEN
+ * bytes.  NULL when each run must compile it itself (it fails to compile,
+ * or warns: the run reports that). */
 char *pw_sbx_compile(const char *code, size_t len, unsigned caps,
                      size_t *out_len);
 
