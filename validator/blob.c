@@ -265,20 +265,40 @@ compile_rewritten(const char *src, pw_blob_store_refused refused)
 
 /* The warnings filters with ACTION first for every warning (inserted), or
  * that entry removed again (ACTION NULL).  0 or -1. */
-static int
-warnings_as(const char *action)
+/* The warnings module as sys.modules has it (imported if it is not):
+ * PyImport_ImportModule goes through __import__ and the import lock, which
+ * cost more than the rest of a small compile after an idle pause. */
+static PyObject *
+warnings_module(void)
 {
-    PW_PYAUTO PyObject *mod = PyImport_ImportModule("warnings");
+    static PyObject *name; /* interned, kept for the process */
+    if (name == NULL &&
+        (name = PyUnicode_InternFromString("warnings")) == NULL) {
+        return NULL;
+    }
+    PyObject *mod = PyImport_GetModule(name);
+    return mod != NULL || PyErr_Occurred() ? mod : PyImport_Import(name);
+}
+
+/* ON: put an "error" filter for every warning first in warnings.filters;
+ * not ON: take the first filter off again. */
+static int
+warnings_error(bool on)
+{
+    static PyObject *filter; /* ("error", None, Warning, None, 0), kept */
+    PW_PYAUTO PyObject *mod = warnings_module();
     PW_PYAUTO PyObject *filters =
         mod != NULL ? PyObject_GetAttrString(mod, "filters") : NULL;
     if (filters == NULL || !PyList_Check(filters)) {
         return -1;
     }
     int rc;
-    if (action != NULL) {
-        PW_PYAUTO PyObject *f = Py_BuildValue("(sOOOi)", action, Py_None,
-                                              PyExc_Warning, Py_None, 0);
-        rc = f != NULL ? PyList_Insert(filters, 0, f) : -1;
+    if (on) {
+        if (filter == NULL) {
+            filter = Py_BuildValue("(sOOOi)", "error", Py_None, PyExc_Warning,
+                                   Py_None, 0);
+        }
+        rc = filter != NULL ? PyList_Insert(filters, 0, filter) : -1;
     } else {
         rc = PyList_SetSlice(filters, 0, 1, NULL);
     }
@@ -290,13 +310,13 @@ warnings_as(const char *action)
 PyObject *
 pw_blob_compile(const char *src, size_t len, pw_blob_store_refused refused)
 {
-    if (!source_plain(src, len) || warnings_as("error") < 0) {
+    if (!source_plain(src, len) || warnings_error(true) < 0) {
         PyErr_Clear();
         return NULL;
     }
     PW_PYAUTO PyObject *code = compile_rewritten(src, refused);
     PyErr_Clear(); /* a warning made an error, a syntax error: the guard's */
-    if (warnings_as(NULL) < 0) {
+    if (warnings_error(false) < 0) {
         PyErr_Clear();
         return NULL;
     }

@@ -642,5 +642,24 @@ def test_plot_warmup_leaves_no_figure():
     plt.close("all")
 
 
+def test_facade_made_once_argv_per_run():
+    """The zygote makes the sys facade once (its values read from sys
+    then); each run sets only its argv.  The facade shows the run's argv,
+    a new list each time, and the values it was made with."""
+    g = guardload.load()
+    g["make_facades"]()
+    facade = g["state"]["facades"]["sys"]
+    expect(facade.argv == [], f"before a run: {facade.argv}")
+    first = ["prog.py", "a"]
+    g["set_argv"](first)
+    expect(facade.argv == first and facade.argv is not first,
+           f"the run's argv, copied: {facade.argv}")
+    g["set_argv"](["other.py"])
+    expect(facade.argv == ["other.py"], f"set again: {facade.argv}")
+    expect(facade.version == sys.version and facade.maxsize == sys.maxsize,
+           "the values of sys")
+    expect(refused(lambda: facade.modules), "sys.modules is not offered")
+
+
 if __name__ == "__main__":
     sys.exit(guardload.run_tests(dict(globals())))

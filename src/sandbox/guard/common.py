@@ -11,6 +11,7 @@
 # `$getattr`, a name the parser cannot produce, so user code can neither
 # call nor rebind it.
 
+import _signal
 import ast
 import builtins as _b
 import io
@@ -19,7 +20,6 @@ import marshal
 import os
 import re
 import select
-import signal
 import sys
 import traceback
 import warnings

@@ -30,11 +30,13 @@ def wrap_function(f):
     return call
 
 
-def facade_values(mod, names, argv):
+def facade_values(mod, names):
+    """The values of a facade of MOD; its "argv" is set per run
+    (set_argv)."""
     values = {}
     for n in names:
         if n == "argv":
-            values[n] = list(argv)
+            values[n] = []
         elif n == "exit":
             values[n] = facade_exit
         elif n in STREAMS:
@@ -95,15 +97,25 @@ class Facade:
         return f"<module '{self.__name}' (sandbox facade)>"
 
 
-def make_facades(argv):
-    """In the child: this run's facades, by module name."""
+def make_facades():
+    """In the zygote: the facades, by module name.  Made once, not per
+    run: reading a module's values in a run would copy the pages of
+    every one of them (a reference count each) from the zygote."""
     out = {}
     for name, names in FACADES.items():
         mod = sys.modules.get(name)
         if mod is not None:
-            out[name] = Facade(mod, name, facade_values(mod, names, argv),
+            out[name] = Facade(mod, name, facade_values(mod, names),
                                VIEW_KEY)
     state["facades"] = out
+
+
+def set_argv(argv):
+    """In the child: ARGV, as the run's facades show it."""
+    for facade in state["facades"].values():
+        values = object.__getattribute__(facade, "_Facade__values")
+        if "argv" in values:
+            values["argv"] = list(argv)
 
 
 def facade_for(mod):

@@ -88,12 +88,14 @@ def prepare(compiled, scratch, argv, open_builtin):
     sys.stdin, sys.stdout, sys.stderr = state["stdio"]
     # Ctrl-C under `pyward run` reaches the program as SIGINT: a
     # KeyboardInterrupt, as in python3 (the zygote ignores the signal).
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    # The C function: signal.signal's enum conversions would copy a dozen
+    # of the zygote's pages in each run.
+    _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     reseed()
     tf = sys.modules.get("tempfile")
     if tf is not None:
         tf.tempdir = scratch
-    make_facades(argv)
+    set_argv(argv)
     b = dict(state["builtins"])
     if open_builtin:
         b["open"] = guarded_open
@@ -195,6 +197,11 @@ def str_or(e):
 
 RUN_FRAMES = 2
 
+# The report's encoder, made in the zygote: json.dumps(..., default=str)
+# would make one in each run, copying the pages of the json module's
+# objects it reads.
+REPORT_JSON = json.JSONEncoder(default=str).encode
+
 
 def exit_status(code):
     """The exit status python3 gives SystemExit(CODE): None is 0, an int
@@ -247,7 +254,7 @@ def execute(code, g, error, result_fd):
     # Read by the server only in a session (the process stays): a fresh
     # run's status is its exit status, observed.
     res["exit_status"] = status
-    data = ("R" + json.dumps(res, default=str) + "\n").encode()
+    data = ("R" + REPORT_JSON(res) + "\n").encode()
     while data:
         data = data[os.write(result_fd, data):]
     return status

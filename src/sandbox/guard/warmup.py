@@ -23,8 +23,8 @@ def warmup(plot=False):
     except ZeroDivisionError as e:
         error = error_info(e)
     yield
-    json.dumps({"result": short_repr(g.get("$result"), 100),
-                "variables": variables(g), "error": error})
+    REPORT_JSON({"result": short_repr(g.get("$result"), 100),
+                 "variables": variables(g), "error": error})
     yield
     np = sys.modules.get("numpy")
     if np is not None:
@@ -150,6 +150,7 @@ def preload(names, more=(), runtime="{}", only=None):
     state["stdio"] = make_stdio()
     state["builtins"] = make_builtins()
     apply_runtime(runtime)
+    make_facades()
     freeze()
     return missing
 
