@@ -96,7 +96,7 @@ def prepare(compiled, scratch, argv, open_builtin):
     if tf is not None:
         tf.tempdir = scratch
     set_argv(argv)
-    b = dict(state["builtins"])
+    b = state["run_builtins"]
     if open_builtin:
         b["open"] = guarded_open
     g = {"__name__": "__main__", "__doc__": None, "__builtins__": b}

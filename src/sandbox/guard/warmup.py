@@ -17,7 +17,7 @@ def warmup(plot=False):
     code, error, lines = precompile(sample)
     yield
     g = {"__name__": "__main__", "__doc__": None,
-         "__builtins__": dict(state["builtins"])}
+         "__builtins__": state["run_builtins"]}
     try:
         exec(code, g)
     except ZeroDivisionError as e:
@@ -150,6 +150,10 @@ def preload(names, more=(), runtime="{}", only=None):
     state["stdio"] = make_stdio()
     state["builtins"] = make_builtins()
     apply_runtime(runtime)
+    # The run's builtins, copied here rather than in each run (a copy
+    # there writes the reference count of every builtin, a page each).
+    # The guard keeps state["builtins"] as made, for library namespaces.
+    state["run_builtins"] = dict(state["builtins"])
     make_facades()
     freeze()
     return missing
