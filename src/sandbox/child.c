@@ -258,6 +258,14 @@ end_run(int status)
 }
 
 void
+pw_sbx_child_ready(const struct pw_sbx_child *c)
+{
+    if (pw_sbx_guard_ready(c->scratch) < 0) {
+        fail("interpreter layers", 0);
+    }
+}
+
+void
 pw_sbx_child_begin(const struct pw_sbx_child *c)
 {
     struct pw_sbx_guard_run g = {.imports = c->req->imports,

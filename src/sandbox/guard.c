@@ -647,6 +647,17 @@ argv_list(const char *const *argv)
 }
 
 int
+pw_sbx_guard_ready(const char *scratch)
+{
+    PW_PYAUTO PyObject *r = guard_call("ready", "(s)", scratch);
+    if (r == NULL) {
+        PyErr_Print();
+        return -1;
+    }
+    return 0;
+}
+
+int
 pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
 {
     cur_imports = run->imports;

@@ -63,8 +63,13 @@ PyObject *pw_sbx_guard_code_blob(const char *code, size_t len, unsigned caps);
 PyObject *pw_sbx_guard_compile(const char *code, size_t len, unsigned caps,
                                const char *blob, size_t blob_len,
                                struct pw_error *err);
-/* Child, before the hook and seccomp: stdio, reseed, fresh globals.
- * COMPILED is borrowed.  0 or -1 (a Python failure of pyward's own). */
+/* Spare child, before its request: the part of the interpreter layers no
+ * request changes (the run's streams, its SIGINT handler, its globals), in
+ * the workspace SCRATCH.  0 or -1; pw_sbx_guard_prepare does it if not. */
+int pw_sbx_guard_ready(const char *scratch);
+/* Child, before the hook: what ready() left (argv, open(), the program's
+ * lines).  COMPILED is borrowed.  0 or -1 (a Python failure of pyward's
+ * own). */
 int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
                          PyObject *compiled);
 /* Session child, after a call: the next call's COMPILED program

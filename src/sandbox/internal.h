@@ -193,6 +193,9 @@ struct pw_sbx_child {
  * program's), the program, _exit with its exit status.  A step that fails
  * reports an "E" record and _exits. */
 void pw_sbx_child_setup(const struct pw_sbx_child *c);
+/* A spare, once set up: the request-independent part of the interpreter
+ * layers (pw_sbx_guard_ready), before any request. */
+void pw_sbx_child_ready(const struct pw_sbx_child *c);
 /* What a listener reported for R's process: an exit_group let go with
  * its status taken, any other call refused (the process killed). */
 struct pw_sbx_notice;

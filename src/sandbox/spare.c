@@ -309,6 +309,7 @@ pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
                              .fd_ctl = ctl,
                              .os_caps = caps};
     pw_sbx_child_setup(&c);
+    pw_sbx_child_ready(&c);
     if (!request_within(WARM_AFTER_MS)) {
         pw_sbx_guard_warmup(request_waiting, plot);
     }

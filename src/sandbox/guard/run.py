@@ -77,13 +77,11 @@ def precompile(src, template_names=False, blob=None):
         return None, error_info(e), lines
 
 
-def prepare(compiled, scratch, argv, open_builtin):
-    """In the child, before the audit hook and seccomp: returns
-    (code, globals, error).  ARGV is sys.argv for the facade; OPEN_BUILTIN
-    gives the program open() on its workspace.  Everything costly was made in the zygote, so
-    the child copies as few pages as possible."""
-    code, error, lines = compiled
-    state["lines"] = lines
+def ready(scratch):
+    """In a spare, before its request (and before the audit hook): the
+    part of a run's preparation that no request changes, done while the
+    spare waits rather than on the request's way.  SCRATCH is the run's
+    workspace."""
     state["scratch"] = scratch
     sys.stdin, sys.stdout, sys.stderr = state["stdio"]
     # Ctrl-C under `pyward run` reaches the program as SIGINT: a
@@ -95,11 +93,24 @@ def prepare(compiled, scratch, argv, open_builtin):
     tf = sys.modules.get("tempfile")
     if tf is not None:
         tf.tempdir = scratch
+    state["globals"] = {"__name__": "__main__", "__doc__": None,
+                        "__builtins__": state["run_builtins"]}
+
+
+def prepare(compiled, scratch, argv, open_builtin):
+    """In the child, before the audit hook: returns (code, globals,
+    error).  ARGV is sys.argv for the facade; OPEN_BUILTIN gives the
+    program open() on its workspace.  Everything costly was made in the
+    zygote, or by ready() in the spare, so the request copies as few
+    pages as possible."""
+    if state.get("globals") is None or state["scratch"] != scratch:
+        ready(scratch)
+    code, error, lines = compiled
+    state["lines"] = lines
     set_argv(argv)
-    b = state["run_builtins"]
+    g = state["globals"]
     if open_builtin:
-        b["open"] = guarded_open
-    g = {"__name__": "__main__", "__doc__": None, "__builtins__": b}
+        g["__builtins__"]["open"] = guarded_open
     return code, g, error
 
 
