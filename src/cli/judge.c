@@ -16,6 +16,7 @@
 #include "core/py.h"
 #include "core/rules.h"
 #include "core/util.h"
+#include "validator/blob.h"
 #include "grade/batch.h"
 #include "grade/grade.h"
 #include "grade/suite.h"
@@ -213,6 +214,9 @@ env_open(const struct judge_opts *o, const struct pw_grade_suite *s,
                                   {s->checker_code, s->checker_len}};
     e->z = pw_zygote_new_for(e->profiles, mask, src,
                              s->checker_code != NULL ? 2 : 1, err);
+    if (e->z != NULL) {
+        pw_zygote_set_compiler(e->z, pw_blob_compile);
+    }
     return e->z != NULL ? 0 : -1;
 }
 

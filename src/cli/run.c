@@ -496,6 +496,8 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
     if (z == NULL) {
         return -1;
     }
+    /* Compiled in C where it can be, as the server does. */
+    pw_zygote_set_compiler(z, pw_blob_compile);
     struct pw_sbx_request req = {.code = code->data,
                                  .code_len = code->len,
                                  .stdin_data = in->data,
@@ -506,16 +508,6 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
                                  .imports = &set,
                                  .caps = pw_profiles_caps(profiles, mask),
                                  .capture_output = true};
-    /* Compiled here when the C path can (as the server does), or else by
-     * the sandbox. */
-    PW_PYAUTO PyObject *blob =
-        code->len <= PW_SBX_COMPILE_HERE_MAX
-            ? pw_blob_compile(code->data, code->len, pw_sbx_attr_store_refused)
-            : NULL;
-    if (blob != NULL) {
-        req.compiled = PyBytes_AS_STRING(blob);
-        req.compiled_len = (size_t)PyBytes_GET_SIZE(blob);
-    }
     if (o->stream) {
         int rc = run_streamed(o, z, &req, err);
         pw_zygote_free(z);

@@ -22,6 +22,7 @@
 #include "server/http.h"
 #include "server/listenfd.h"
 #include "server/tools.h"
+#include "validator/blob.h"
 #include "core/util.h"
 
 /* Move the protocol to a private CLOEXEC fd and point fd 1 at stderr, so
@@ -73,6 +74,10 @@ start_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
         pw_warn("sandbox unavailable, execute_code will refuse: %s",
                 err.message);
         snprintf(t->zygote_error, sizeof(t->zygote_error), "%s", err.message);
+    } else {
+        /* Small programs are compiled in C where the validator's parser
+         * can take them (validator/blob.c), by the guard elsewhere. */
+        pw_zygote_set_compiler(z, pw_blob_compile);
     }
     return z;
 }

@@ -255,8 +255,8 @@ run_batch(struct pw_zygote *z, const struct pw_grade_opts *o,
           struct pw_sbx_request *reqs, size_t n, json_t **results)
 {
     size_t blob_len = 0;
-    char *blob = n > 1 ? pw_sbx_compile(reqs[0].code, reqs[0].code_len,
-                                        o->caps, &blob_len)
+    char *blob = n > 1 ? pw_zygote_compile(z, reqs[0].code, reqs[0].code_len,
+                                           o->caps, &blob_len)
                        : NULL;
     for (size_t i = 0; blob != NULL && i < n; i++) {
         reqs[i].compiled = blob;

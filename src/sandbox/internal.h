@@ -51,6 +51,7 @@
 
 struct pw_zygote {
     const struct pw_profiles *profiles;
+    pw_sbx_compiler compiler; /* small programs' first compiler, or NULL */
     pw_profile_mask enabled;
     struct pw_sbx_filter *filter;
     struct pw_sbx_policy policy;

@@ -663,17 +663,50 @@ pw_sbx_attr_store_refused(const char *name)
     return pw_sbx_guard_attr_refused(name);
 }
 
-char *
-pw_sbx_compile(const char *code, size_t len, unsigned caps, size_t *out_len)
+/* New reference: CODE compiled for a run under CAPS, by Z's compiler or,
+ * where it leaves CODE, the guard's rewrite; NULL when the run must
+ * compile it itself. */
+static PyObject *
+code_blob(const struct pw_zygote *z, const char *code, size_t len,
+          unsigned caps)
 {
-    PW_PYAUTO PyObject *blob = pw_sbx_guard_code_blob(code, len, caps);
+    PyObject *blob = z != NULL && z->compiler != NULL
+                         ? z->compiler(code, len, pw_sbx_attr_store_refused)
+                         : NULL;
+    return blob != NULL ? blob : pw_sbx_guard_code_blob(code, len, caps);
+}
+
+/* A malloc'd copy of BLOB's bytes (owned, may be NULL). */
+static char *
+blob_copy(PyObject *blob, size_t *out_len)
+{
     if (blob == NULL) {
         return NULL;
     }
     *out_len = (size_t)PyBytes_GET_SIZE(blob);
     char *copy = pw_xmalloc(*out_len + 1);
     memcpy(copy, PyBytes_AS_STRING(blob), *out_len);
+    Py_DECREF(blob);
     return copy;
+}
+
+char *
+pw_sbx_compile(const char *code, size_t len, unsigned caps, size_t *out_len)
+{
+    return blob_copy(pw_sbx_guard_code_blob(code, len, caps), out_len);
+}
+
+char *
+pw_zygote_compile(const struct pw_zygote *z, const char *code, size_t len,
+                  unsigned caps, size_t *out_len)
+{
+    return blob_copy(code_blob(z, code, len, caps), out_len);
+}
+
+void
+pw_zygote_set_compiler(struct pw_zygote *z, pw_sbx_compiler compile)
+{
+    z->compiler = compile;
 }
 
 /* Hand the request to spare S (owned).  A small program is compiled
@@ -686,7 +719,7 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
     struct pw_sbx_request sent = *req;
     PW_PYAUTO PyObject *blob =
         req->compiled == NULL && req->code_len <= PW_SBX_COMPILE_HERE_MAX
-            ? pw_sbx_guard_code_blob(req->code, req->code_len, req->caps)
+            ? code_blob(r->z, req->code, req->code_len, req->caps)
             : NULL;
     if (blob != NULL) {
         sent.compiled = PyBytes_AS_STRING(blob);

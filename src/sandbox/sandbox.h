@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "core/profiles.h"
+#include "core/py.h"
 #include "core/pyward.h"
 #include "sandbox/limits.h"
 
@@ -81,10 +82,18 @@ struct pw_sbx_request {
  * cannot tell. */
 bool pw_sbx_attr_store_refused(const char *name);
 
-/* CODE compiled as a run under CAPS compiles it, for runs to load
- * (pw_sbx_request.compiled) instead of each compiling it: malloc'd, *LEN
- * bytes.  NULL when each run must compile it itself (it fails to compile,
- * or warns: the run reports that). */
+/* A compiler of small programs the caller registers on a zygote (the
+ * validator's, pw_blob_compile): SRC compiled as the guard's rewrite would
+ * compile it, marshalled (a new bytes reference), or NULL, its error
+ * cleared, to leave SRC to the guard.  STORE_REFUSED is
+ * pw_sbx_attr_store_refused. */
+typedef PyObject *(*pw_sbx_compiler)(const char *src, size_t len,
+                                     bool (*store_refused)(const char *name));
+
+/* CODE compiled by the guard as a run under CAPS compiles it, for runs to
+ * load (pw_sbx_request.compiled) instead of each compiling it: malloc'd,
+ * *LEN bytes.  NULL when each run must compile it itself (it fails to
+ * compile, or warns: the run reports that). */
 char *pw_sbx_compile(const char *code, size_t len, unsigned caps,
                      size_t *out_len);
 
@@ -149,6 +158,13 @@ void pw_zygote_set_spares(struct pw_zygote *z, int n);
  * sends requests back to back sends its next one.  Off (the default, for
  * one-shot callers): runs fork no spare, the caller refills. */
 void pw_zygote_refill_on_start(struct pw_zygote *z, bool on);
+/* Compile the small programs of Z's runs (up to PW_SBX_COMPILE_HERE_MAX
+ * bytes, pw_sbx_request.compiled NULL) with COMPILE first, and with the
+ * guard's rewrite only where it leaves them; NULL: the guard's only. */
+void pw_zygote_set_compiler(struct pw_zygote *z, pw_sbx_compiler compile);
+/* pw_sbx_compile, with Z's compiler first. */
+char *pw_zygote_compile(const struct pw_zygote *z, const char *code,
+                        size_t len, unsigned caps, size_t *out_len);
 /* Fork one spare if the pool is short.  Also reaps what it can
  * (pw_zygote_reap).  Returns true if the pool is still short. */
 bool pw_zygote_refill(struct pw_zygote *z);

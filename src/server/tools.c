@@ -19,7 +19,6 @@
 #include "server/compat.h"
 #include "server/session_tool.h"
 #include "server/tools.h"
-#include "validator/blob.h"
 #include "validator/script_meta.h"
 #include "core/util.h"
 
@@ -1150,17 +1149,6 @@ pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
         struct pw_session_ctx c = session_ctx(t, e->owner);
         return pw_session_exec_start(&c, e->a.session_id, &req, result);
     } else {
-        /* A small program that needs only the simple part of the guard's
-         * rewrite is compiled here, in C; any other, by the sandbox. */
-        PW_PYAUTO PyObject *blob =
-            e->a.code_len <= PW_SBX_COMPILE_HERE_MAX
-                ? pw_blob_compile(e->a.code, e->a.code_len,
-                                  pw_sbx_attr_store_refused)
-                : NULL;
-        if (blob != NULL) {
-            req.compiled = PyBytes_AS_STRING(blob);
-            req.compiled_len = (size_t)PyBytes_GET_SIZE(blob);
-        }
         run = pw_sbx_start(t->zygote, &req, &err);
     }
     if (run != NULL) {

@@ -511,6 +511,75 @@ START_TEST(run_loads_compiled_code)
 }
 END_TEST
 
+/* A compiler registered on the zygote (pw_zygote_set_compiler): it
+ * compiles "print(2)" whatever it is given, and counts its calls;
+ * FAKE_LEAVES makes it leave every program to the guard instead. */
+static int fake_calls;
+static bool fake_leaves;
+
+static PyObject *
+fake_compiler(const char *src, size_t len, bool (*refused)(const char *))
+{
+    (void)src;
+    (void)len;
+    ck_assert(refused == pw_sbx_attr_store_refused);
+    fake_calls++;
+    if (fake_leaves) {
+        return NULL;
+    }
+    size_t n = 0;
+    char *blob = pw_sbx_compile("print(2)\n", 9, 0, &n);
+    ck_assert_ptr_nonnull(blob);
+    PyObject *b = PyBytes_FromStringAndSize(blob, (Py_ssize_t)n);
+    free(blob);
+    return b;
+}
+
+/* The zygote's registered compiler compiles a run's small program (what
+ * it gives is what the run loads; where it leaves the program the
+ * guard's rewrite compiles it), and pw_zygote_compile asks it first; a
+ * large program is not compiled by the caller at all. */
+START_TEST(zygote_compiler_first)
+{
+    pw_zygote_set_compiler(zygote, fake_compiler);
+    fake_calls = 0;
+    fake_leaves = false;
+    json_auto_t *a = run_code("print(1)\n", NULL, 10);
+    ck_assert_str_eq(field(a, "stdout"), "2\n");
+    ck_assert_int_eq(fake_calls, 1);
+    size_t len = 0;
+    char *blob = pw_zygote_compile(zygote, "print(3)\n", 9, 0, &len);
+    ck_assert_ptr_nonnull(blob);
+    ck_assert_int_eq(fake_calls, 2);
+    struct pw_sbx_request req = {.code = "print(3)\n",
+                                 .code_len = 9,
+                                 .imports = &imports,
+                                 .capture_output = true,
+                                 .compiled = blob,
+                                 .compiled_len = len};
+    json_auto_t *c = run_request(&req);
+    ck_assert_str_eq(field(c, "stdout"), "2\n");
+    ck_assert_int_eq(fake_calls, 2); /* compiled by the caller: not again */
+    free(blob);
+    fake_leaves = true;
+    json_auto_t *b = run_code("print(1)\n", NULL, 10);
+    ck_assert_str_eq(field(b, "stdout"), "1\n");
+    ck_assert_int_eq(fake_calls, 3);
+    /* Past PW_SBX_COMPILE_HERE_MAX the run's child compiles it. */
+    size_t big = PW_SBX_COMPILE_HERE_MAX + 2;
+    char *src = pw_xmalloc(big + 1);
+    memset(src, '#', big);
+    memcpy(src + big - 9, "print(1)\n", 9);
+    src[big - 10] = '\n';
+    src[big] = '\0';
+    json_auto_t *d = run_code(src, NULL, 10);
+    free(src);
+    ck_assert_str_eq(field(d, "stdout"), "1\n");
+    ck_assert_int_eq(fake_calls, 3);
+    pw_zygote_set_compiler(zygote, NULL);
+}
+END_TEST
+
 /* SRC's code object from marshalled BLOB (LEN bytes): a new reference. */
 static PyObject *
 load_code(const char *blob, Py_ssize_t len)
@@ -1559,6 +1628,7 @@ sandbox_suite(void)
     tcase_add_checked_fixture(tr, pool_setup, NULL);
     tcase_add_test(tr, run_result_fields);
     tcase_add_test(tr, run_loads_compiled_code);
+    tcase_add_test(tr, zygote_compiler_first);
     tcase_add_test(tr, blob_is_the_guards_compile);
     tcase_add_test(tr, blob_over_the_test_programs);
     tcase_add_test(tr, run_error_trimmed);
