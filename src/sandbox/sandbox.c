@@ -676,7 +676,8 @@ code_blob(const struct pw_zygote *z, const char *code, size_t len,
     return blob != NULL ? blob : pw_sbx_guard_code_blob(code, len, caps);
 }
 
-/* A malloc'd copy of BLOB's bytes (owned, may be NULL). */
+/* A malloc'd copy of BLOB's bytes, *OUT_LEN of them; takes over BLOB's
+ * reference.  NULL for a NULL BLOB. */
 static char *
 blob_copy(PyObject *blob, size_t *out_len)
 {
