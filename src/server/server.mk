@@ -36,6 +36,7 @@ EXTRA_DIST += \
 	tests/mcp-client/stateless.test.mjs \
 	tests/mcp-client/http.test.mjs \
 	tests/mcp-client/httpserver.mjs \
+	tests/mcp-client/proc.mjs \
 	tests/mcp-client/sessions.test.mjs \
 	tests/mcp-client/ibm.test.mjs \
 	tests/mcp-client/pep723.test.mjs \

@@ -3,11 +3,12 @@
 // client, the way real MCP clients connect.  Run with node --test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { descendants, procField } from './proc.mjs';
 
 const PYWARD = process.env.PYWARD ?? './pyward';
 
@@ -25,45 +26,12 @@ async function connect(args = []) {
   return { client, transport };
 }
 
-// Every descendant pid of PID, read from /proc.
 // A process whose seccomp filter is installed: a run in progress (the
 // zygote's spare child waits unfiltered until a request reaches it).
-function sandboxed(pid) {
-  try {
-    return /^Seccomp:\s*2$/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+const sandboxed = (pid) => procField(pid, 'status', 'Seccomp:') === 2;
 
-function rssKb(pid) {
-  try {
-    const m = /^VmRSS:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function descendants(pid) {
-  const parent = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(d), Number(fields[1]));
-    } catch { /* gone */ }
-  }
-  const out = [];
-  const walk = (p) => {
-    for (const [c, pp] of parent) {
-      if (pp === p) { out.push(c); walk(c); }
-    }
-  };
-  walk(pid);
-  return out;
-}
+// Resident memory in kB (0 when gone).
+const rssKb = (pid) => procField(pid, 'status', 'VmRSS:') || 0;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

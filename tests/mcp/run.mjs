@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session, isJsonRpcLine, mismatch } from './session.mjs';
 import { lineCases, oversized } from './cases.mjs';
+import { childrenNamed, procField } from '../mcp-client/proc.mjs';
 
 let n = 0;
 let failed = 0;
@@ -400,26 +401,6 @@ async function warmupCases() {
       ? null : `run ${sleeperPid}: limit ${limit}, spare ${before.get(sleeperPid)} + allowance ${allowance}; ${JSON.stringify(slept?.result?.structuredContent)?.slice(0, 300)}`);
   const { code } = await s.close();
   point('start-up: the server exits 0', code === 0 ? null : `exit ${code}`);
-}
-
-// The pids of PARENT's children named NAME (their comm).
-function childrenNamed(parent, name) {
-  return readdirSync('/proc').filter((d) => /^[0-9]+$/.test(d)).map(Number).filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(rest[1]) === parent && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
-    } catch { return false; }
-  });
-}
-
-// The number after KEY in /proc/PID/FILE (NaN: none, or "unlimited").
-function procField(pid, file, key) {
-  try {
-    const text = readFileSync(`/proc/${pid}/${file}`, 'utf8');
-    const at = text.indexOf(key);
-    return at < 0 ? NaN : Number(text.slice(at + key.length).trim().split(/\s+/)[0]);
-  } catch { return NaN; }
 }
 
 try {
