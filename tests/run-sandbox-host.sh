@@ -57,6 +57,33 @@ print("active" if m.get("active") else "inactive" if m.get("detail") else "")
 check "doctor reports the mount namespace layer ($mountns)" \
     test -n "$mountns"
 
+# The HTTP library is loaded by `serve --http` alone: doctor finds it, and
+# neither a stdio server nor its zygote (which every run is forked from)
+# maps it or the TLS libraries it brings.
+http=$(printf '%s' "$doctor" | "$PYTHON3" -c '
+import json, sys
+h = json.load(sys.stdin).get("http_listener", {})
+print(h.get("active"), h.get("detail"))
+' 2>&1)
+check "doctor: the HTTP listener's library loads ($http)" \
+    test "${http%% *}" = True
+mkfifo "$work/in"
+"$PYWARD" serve <"$work/in" >/dev/null 2>&1 &
+serve_pid=$!
+exec 7>"$work/in"
+zygote=""
+for _ in $(seq 1 100); do
+    zygote=$(pgrep -P "$serve_pid" -x pyward-zygote | head -n 1)
+    [ -n "$zygote" ] && break
+    sleep 0.05
+done
+maps=$(cat "/proc/$serve_pid/maps" "/proc/$zygote/maps" 2>/dev/null)
+exec 7>&-
+wait "$serve_pid"
+libs=$(printf '%s\n' "$maps" | grep -c -E 'libmicrohttpd|libgnutls')
+check "a stdio server (and its zygote $zygote) maps no libmicrohttpd or GnuTLS ($libs mappings; $(printf '%s\n' "$maps" | grep -c 'libpython') of libpython)" \
+    test -n "$zygote" -a "$libs" = 0 -a -n "$(printf '%s\n' "$maps" | grep libpython)"
+
 # doctor names the version and the rules directory it reads.
 facts=$(printf '%s' "$doctor" | "$PYTHON3" -c '
 import json, sys

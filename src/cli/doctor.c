@@ -14,6 +14,7 @@
 #include "core/py.h"
 #include "sandbox/sandbox.h"
 #include "core/util.h"
+#include "server/mhd.h"
 
 static json_t *
 self_test(struct pw_zygote *z, struct pw_profiles *profiles,
@@ -39,6 +40,20 @@ self_test(struct pw_zygote *z, struct pw_profiles *profiles,
              json_real_value(json_object_get(res, "execution_time")) * 1e3);
     json_decref(res);
     return json_pack("{s:b,s:s}", "active", ok, "detail", detail);
+}
+
+/* New reference: whether `serve --http` can load its HTTP library (no
+ * other command loads it, so a host without it still runs and checks). */
+static json_t *
+http_listener(void)
+{
+    struct pw_error err = {0};
+    if (pw_mhd_load(&err) < 0) {
+        return json_pack("{s:b,s:s}", "active", 0, "detail", err.message);
+    }
+    PW_AUTOFREE char *t = pw_xasprintf(
+        "%s loads (serve --http; no other command maps it)", PW_MHD_SONAME);
+    return json_pack("{s:b,s:s}", "active", 1, "detail", t);
 }
 
 /* New reference: a run's default limits as every command applies them
@@ -104,6 +119,7 @@ pw_cmd_doctor(int argc, char **argv)
         json_object_set_new(
             layers, "self_test",
             self_test(z, profiles, pw_profiles_default_mask(profiles)));
+        json_object_set_new(layers, "http_listener", http_listener());
         json_object_set_new(layers, "python", json_string(pw_py_version()));
         json_object_set_new(layers, "pyward", json_string(PACKAGE_VERSION));
         json_object_set_new(layers, "rules", json_string(rules_dir));

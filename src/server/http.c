@@ -14,7 +14,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <microhttpd.h>
 #include <netdb.h>
 #include <poll.h>
 #include <signal.h>
@@ -33,6 +32,7 @@
 #include "server/jobe.h"
 #include "server/listenfd.h"
 #include "server/mcp.h"
+#include "server/mhd.h"
 
 #define RETRY_AFTER    "1"
 #define SSE_BLOCK      4096
@@ -111,34 +111,35 @@ send_body(struct exchange *x, unsigned status, const char *type,
           const char *body, bool close)
 {
     size_t len = strlen(body);
-    struct MHD_Response *r = MHD_create_response_from_buffer(
+    struct MHD_Response *r = pw_mhd.create_response_from_buffer(
         len, (void *)body, MHD_RESPMEM_MUST_COPY);
     if (r == NULL) {
         return MHD_NO;
     }
     if (type != NULL) {
-        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+        pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     }
     if (status == MHD_HTTP_SERVICE_UNAVAILABLE ||
         status == MHD_HTTP_TOO_MANY_REQUESTS) {
-        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, RETRY_AFTER);
+        pw_mhd.add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER,
+                                   RETRY_AFTER);
     }
     if (status == MHD_HTTP_UNAUTHORIZED) {
-        MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
-                                "Bearer realm=\"pyward\"");
+        pw_mhd.add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+                                   "Bearer realm=\"pyward\"");
     }
     if (status == MHD_HTTP_METHOD_NOT_ALLOWED) {
-        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
-                                strcmp(x->path, "/mcp") == 0 ? "POST"
-                                                             : "GET, HEAD");
+        pw_mhd.add_response_header(r, MHD_HTTP_HEADER_ALLOW,
+                                   strcmp(x->path, "/mcp") == 0 ? "POST"
+                                                                : "GET, HEAD");
     }
     if (close || x->h->draining) {
-        MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+        pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     }
     x->status = status;
     x->bytes = len;
-    enum MHD_Result rc = MHD_queue_response(x->c, status, r);
-    MHD_destroy_response(r);
+    enum MHD_Result rc = pw_mhd.queue_response(x->c, status, r);
+    pw_mhd.destroy_response(r);
     return rc;
 }
 
@@ -197,7 +198,7 @@ sse_read(void *cls, uint64_t pos, char *buf, size_t max)
         return MHD_CONTENT_READER_END_OF_STREAM;
     }
     if (avail == 0) {
-        MHD_suspend_connection(x->c);
+        pw_mhd.suspend_connection(x->c);
         x->suspended = true;
         return 0;
     }
@@ -215,17 +216,17 @@ sse_read(void *cls, uint64_t pos, char *buf, size_t max)
 static enum MHD_Result
 send_stream(struct exchange *x)
 {
-    struct MHD_Response *r = MHD_create_response_from_callback(
+    struct MHD_Response *r = pw_mhd.create_response_from_callback(
         MHD_SIZE_UNKNOWN, SSE_BLOCK, sse_read, x, NULL);
     if (r == NULL) {
         return MHD_NO;
     }
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
-                            "text/event-stream");
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+    pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+                               "text/event-stream");
+    pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
     x->status = MHD_HTTP_OK;
-    enum MHD_Result rc = MHD_queue_response(x->c, MHD_HTTP_OK, r);
-    MHD_destroy_response(r);
+    enum MHD_Result rc = pw_mhd.queue_response(x->c, MHD_HTTP_OK, r);
+    pw_mhd.destroy_response(r);
     return rc;
 }
 
@@ -278,7 +279,7 @@ wake(struct exchange *x)
 {
     if (x->suspended) {
         x->suspended = false;
-        MHD_resume_connection(x->c);
+        pw_mhd.resume_connection(x->c);
     }
 }
 
@@ -329,7 +330,7 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         struct conn *k = pw_xcalloc(1, sizeof(*k));
         const union MHD_ConnectionInfo *info =
-            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+            pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         k->c = c;
         k->fd = info != NULL ? info->connect_fd : -1;
         k->deadline = pw_now() + h->cfg->request_timeout_s;
@@ -378,7 +379,7 @@ cut_late(struct pw_http *h)
 static const char *
 header(struct exchange *x, const char *name)
 {
-    return MHD_lookup_connection_value(x->c, MHD_HEADER_KIND, name);
+    return pw_mhd.lookup_connection_value(x->c, MHD_HEADER_KIND, name);
 }
 
 /* The owner of a token: requests it sent may be cancelled with it. */
@@ -565,7 +566,7 @@ finish_jobe(struct exchange *x)
     x->next = h->streams;
     h->streams = x;
     h->counts.streams++;
-    MHD_suspend_connection(x->c);
+    pw_mhd.suspend_connection(x->c);
     x->suspended = true;
     return MHD_YES;
 }
@@ -673,7 +674,7 @@ static bool
 param_headers_ok(struct exchange *x, json_t *msg)
 {
     struct header_count hc = {PARAM_SESSION, 0};
-    MHD_get_connection_values(x->c, MHD_HEADER_KIND, count_header, &hc);
+    pw_mhd.get_connection_values(x->c, MHD_HEADER_KIND, count_header, &hc);
     return hc.n == 0 ||
            (hc.n == 1 && session_param_ok(msg, header(x, PARAM_SESSION)));
 }
@@ -804,7 +805,7 @@ dispatch(struct exchange *x, bool requests)
     x->next = h->streams;
     h->streams = x;
     h->counts.streams++;
-    MHD_suspend_connection(x->c);
+    pw_mhd.suspend_connection(x->c);
     x->suspended = true;
     return MHD_YES;
 }
@@ -825,7 +826,7 @@ exchange_new(struct pw_http *h, struct MHD_Connection *c, const char *url,
     printable(x->method, sizeof(x->method), method);
     printable(x->path, sizeof(x->path), url);
     const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     x->conn = info != NULL ? info->socket_context : NULL;
     return x;
 }
@@ -911,7 +912,7 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     }
     char addr[INET6_ADDRSTRLEN] = "?";
     const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
     if (sa != NULL && sa->sa_family == AF_INET) {
         inet_ntop(AF_INET,
@@ -972,7 +973,7 @@ tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
 {
     struct pw_http *h = ctx;
     const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
+        pw_mhd.get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
     if (info == NULL || max < 1) {
         return 0;
     }
@@ -984,7 +985,7 @@ tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
     if (h->streams != NULL && (ms < 0 || ms > PROBE_EVERY_MS)) {
         ms = PROBE_EVERY_MS;
     }
-    if (MHD_get_timeout(h->d, &mhd_ms) == MHD_YES &&
+    if (pw_mhd.get_timeout(h->d, &mhd_ms) == MHD_YES &&
         (ms < 0 || mhd_ms < (MHD_UNSIGNED_LONG_LONG)ms)) {
         ms = mhd_ms > 60000 ? 60000 : (int)mhd_ms;
     }
@@ -1000,9 +1001,9 @@ tr_dispatch(void *ctx, const struct pollfd *fds, int n)
 {
     struct pw_http *h = ctx;
     int before = h->counts.connections;
-    MHD_run(h->d);
+    pw_mhd.run(h->d);
     if (h->counts.connections < before) {
-        MHD_run(h->d);
+        pw_mhd.run(h->d);
     }
 }
 
@@ -1045,7 +1046,7 @@ tr_signal(void *ctx, int sig)
     }
     if (sig != SIGHUP && !h->draining) {
         h->draining = true;
-        int fd = MHD_quiesce_daemon(h->d);
+        int fd = pw_mhd.quiesce_daemon(h->d);
         if (fd >= 0) {
             (void)close(fd);
         }
@@ -1175,7 +1176,7 @@ start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
         {MHD_OPTION_SOCK_ADDR, 0, (void *)ss},
         {MHD_OPTION_END, 0, NULL},
     };
-    h->d = MHD_start_daemon(
+    h->d = pw_mhd.start_daemon(
         flags, 0, NULL, NULL, on_request, h, MHD_OPTION_ARRAY,
         h->cfg->listen_fd > 0 ? listen : listen + 1,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
@@ -1231,7 +1232,7 @@ pw_http_new(const struct pw_conf *cfg, struct pw_server *srv,
         pw_http_free(h);
         return NULL;
     }
-    if (start_daemon(h, &ss, err) < 0) {
+    if (pw_mhd_load(err) < 0 || start_daemon(h, &ss, err) < 0) {
         pw_http_free(h);
         return NULL;
     }
@@ -1240,7 +1241,7 @@ pw_http_new(const struct pw_conf *cfg, struct pw_server *srv,
     pw_server_set_transport(srv, &tr, cfg->grace_s);
     pw_server_set_max_queued(srv, cfg->max_queued);
     const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
+        pw_mhd.get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
     bool v6 = ss.ss_family == AF_INET6;
     fprintf(
         stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp%s%s\n",
@@ -1270,13 +1271,14 @@ pw_http_free(struct pw_http *h)
         }
         double until = pw_now() + 1.0;
         while (h->streams != NULL && pw_now() < until) {
-            MHD_run(h->d);
+            pw_mhd.run(h->d);
             struct pollfd p = {
-                MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD)->epoll_fd,
+                pw_mhd.get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD)
+                    ->epoll_fd,
                 POLLIN, 0};
             (void)poll(&p, 1, 20);
         }
-        MHD_stop_daemon(h->d);
+        pw_mhd.stop_daemon(h->d);
     }
     pw_tokens_free(&h->tokens);
     pw_jobe_free(h->jobe);

@@ -13,6 +13,7 @@ libpyward_a_SOURCES += \
 	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
+	src/server/mhd.c src/server/mhd.h \
 	src/server/http_req.c src/server/http_req.h \
 	src/server/tokens.c src/server/tokens.h \
 	src/server/listenfd.c src/server/listenfd.h \

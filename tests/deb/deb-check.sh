@@ -57,6 +57,14 @@ else
     not_ok "lintian: no error or warning" "$lint"
 fi
 
+# `serve --http` loads libmicrohttpd at run time (src/server/mhd.h), which
+# dpkg-shlibdeps cannot see: the package depends on it by name.
+depends=$(dpkg-deb -f "$deb" Depends)
+case "$depends" in
+*libmicrohttpd12*) ok "the package depends on libmicrohttpd12 ($depends)" ;;
+*) not_ok "the package depends on libmicrohttpd12" "$depends" ;;
+esac
+
 contents=$(dpkg-deb -c "$deb")
 for f in ./usr/bin/pyward ./usr/share/man/man1/pyward.1.gz \
     ./usr/share/man/man5/pyward-rules.5.gz \
