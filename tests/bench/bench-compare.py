@@ -10,7 +10,10 @@ fresh interpreter loaded per run, and print('hi') in one warm
 interpreter (no isolation between runs).  Each figure is a
 median; ratios are the spawned figure over pyward's, printed next to
 the performance targets (10x back to back, p50 <= 1 ms 50 ms apart,
-1,000 runs/s at concurrency 2).
+1,000 runs/s at concurrency 2).  Last, the floor of any design that
+forks a process per run from a warm interpreter: a python3 that imported
+what pyward's guard imports forks an empty child and reaps it, one at a
+time and in two such processes at once.
 
 usage: python3 bench-compare.py PYWARD [RUNS]"""
 
@@ -131,6 +134,40 @@ def spawner(prefix):
     return spawn
 
 
+# A warm interpreter's bare fork and exit: what a fresh process per run
+# costs before any isolation layer, program or protocol.
+FLOOR = """
+import os, sys, time
+for m in ("ast", "json", "traceback", "dataclasses", "inspect", "socket",
+          "warnings", "re"):
+    __import__(m)
+n = int(sys.argv[1])
+kb = [int(l.split()[1]) for l in open("/proc/self/status")
+      if l.startswith("RssAnon")][0]
+t0 = time.perf_counter()
+for _ in range(n):
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+print(kb, (time.perf_counter() - t0) / n * 1000)
+"""
+
+
+def floor(runs):
+    """(anonymous kB, ms a fork and exit one at a time, forks/s with two
+    forkers at once)."""
+    def start():
+        return subprocess.Popen([PYTHON, "-I", "-S", "-c", FLOOR,
+                                 str(runs * 4)], stdout=subprocess.PIPE,
+                                text=True)
+    p = start()
+    kb, one = p.communicate()[0].split()
+    pair = [start(), start()]
+    per = [float(q.communicate()[0].split()[1]) for q in pair]
+    return int(kb), float(one), sum(1000 / ms for ms in per)
+
+
 def pyodide_rows(runs):
     """Pyodide's figures (ms) as printed by bench-pyodide.mjs, or None."""
     folder = os.environ.get("PYODIDE_DIR")
@@ -195,6 +232,11 @@ def main():
           " concurrency 2: %.0f, %s" %
           (spawn[0] / pw[0], verdict(spawn[0] / pw[0] >= 10), pw[1],
            verdict(pw[1] <= 1.0), pw[2], verdict(pw[2] >= 1000)))
+    kb, one, pair = floor(runs)
+    print("  floor: a python3 of %.1f MB (the guard's imports) forks and"
+          " reaps an empty child: %.3f ms one at a time, %.0f/s two at a"
+          " time; the 10x target is %.3f ms back to back (x%.2f that fork)"
+          % (kb / 1024, one, pair, spawn[0] / 10, spawn[0] / 10 / one))
 
 
 if __name__ == "__main__":
