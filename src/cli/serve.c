@@ -62,6 +62,29 @@ load_rules(const struct pw_conf *cfg, const char *rules_dir,
     return rs;
 }
 
+/* Where an enabled profile brings third-party packages (data_science's
+ * numpy, pandas, matplotlib...), the zygote that loads them costs every
+ * run its size in the fork and the exit: a second zygote of the light
+ * profiles alone takes the runs that import none of those (tools.c,
+ * validate_routed).  Without it, every run goes to the full one. */
+static void
+start_light_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
+{
+    pw_profile_mask light = pw_profiles_light_mask(profiles, t->enabled);
+    if (t->zygote == NULL || light == 0 || light == t->enabled) {
+        return;
+    }
+    struct pw_error err = {0};
+    t->zygote_light = pw_zygote_new_warming(profiles, light, &err);
+    if (t->zygote_light == NULL) {
+        pw_warn("no light zygote, every run forks from the full one: %s",
+                err.message);
+        return;
+    }
+    t->light_mask = light;
+    pw_zygote_set_compiler(t->zygote_light, pw_blob_compile);
+}
+
 static struct pw_zygote *
 start_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
 {
@@ -136,6 +159,7 @@ serve(const struct pw_conf *cfg, int proto_fd)
     t.rules = rs;
     /* Last: it scrubs the environment. */
     t.zygote = rs != NULL ? start_zygote(profiles, &t) : NULL;
+    start_light_zygote(profiles, &t);
     int rc = 2;
     if (rs == NULL) {
         pw_errorf("cannot serve without rules");
@@ -147,6 +171,7 @@ serve(const struct pw_conf *cfg, int proto_fd)
     }
     pw_sessions_free(t.sessions); /* before the zygote: reaped with it */
     pw_tools_free(&t);
+    pw_zygote_free(t.zygote_light);
     pw_zygote_free(t.zygote);
     pw_ruleset_free(rs);
     pw_profiles_free(profiles);

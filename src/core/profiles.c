@@ -259,6 +259,18 @@ pw_profiles_default_mask(const struct pw_profiles *p)
     return m;
 }
 
+pw_profile_mask
+pw_profiles_light_mask(const struct pw_profiles *p, pw_profile_mask enabled)
+{
+    pw_profile_mask m = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        if ((enabled & (1UL << i)) != 0 && p->v[i].npackages == 0) {
+            m |= 1UL << i;
+        }
+    }
+    return m;
+}
+
 int
 pw_profiles_parse_list(const struct pw_profiles *p, const char *list,
                        pw_profile_mask *out, struct pw_error *err)

@@ -67,6 +67,11 @@ const struct pw_profile *pw_profiles_find(const struct pw_profiles *p,
 int pw_profiles_index(const struct pw_profiles *p, const char *name);
 /* Mask of the profiles marked "default". */
 pw_profile_mask pw_profiles_default_mask(const struct pw_profiles *p);
+/* The profiles of ENABLED that bring no third-party packages ("packages"
+ * empty): a zygote of these alone is small, and a run that imports none
+ * of the others' modules is forked from it (doc/PERFORMANCE.md). */
+pw_profile_mask pw_profiles_light_mask(const struct pw_profiles *p,
+                                       pw_profile_mask enabled);
 /* Parse "basic,data_science" into a mask; -1 and ERR on an unknown name. */
 int pw_profiles_parse_list(const struct pw_profiles *p, const char *list,
                            pw_profile_mask *out, struct pw_error *err);

@@ -91,6 +91,28 @@ spares_from_env(void)
     return (int)n;
 }
 
+/* What the zygotes take from the environment, read once: the first
+ * zygote's start scrubs it, and a server may start a second (the light
+ * one, src/cli/serve.c) that must see the same. */
+struct env_once {
+    int spares;
+    char *tmp_root;
+    char *rules;
+};
+
+static const struct env_once *
+env_once(void)
+{
+    static struct env_once e;
+    if (e.rules == NULL) {
+        e.spares = spares_from_env();
+        const char *tmp = getenv("TMPDIR");
+        e.tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+        e.rules = pw_rules_dir(NULL);
+    }
+    return &e;
+}
+
 /* A new list of the imports of the N SOURCES, or NULL with ERR. */
 static PyObject *
 imports_of(const struct pw_sbx_source *sources, size_t n, struct pw_error *err)
@@ -130,17 +152,12 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->warming = true;
     z->background = background;
     z->layers.netns_fd = -1;
-    z->want_spares = spares_from_env();
+    const struct env_once *env = env_once();
+    z->want_spares = env->spares;
     z->spare_caps = pw_profiles_caps(profiles, enabled) & PW_SBX_OS_CAPS;
-    const char *tmp = getenv("TMPDIR");
-    z->tmp_root = pw_xstrdup(tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+    z->tmp_root = pw_xstrdup(env->tmp_root);
     z->view_scratch = pw_xasprintf("%s/pyward-run", z->tmp_root);
-    /* Resolved once: the environment is scrubbed afterwards. */
-    static char *rules;
-    if (rules == NULL) {
-        rules = pw_rules_dir(NULL);
-    }
-    z->filter = pw_sbx_filter_load(rules, &z->policy, err);
+    z->filter = pw_sbx_filter_load(env->rules, &z->policy, err);
     if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
         pw_sbx_guard_init(err) < 0 ||
         (sources != NULL &&

@@ -126,8 +126,14 @@ pw_http_metrics_text(const struct pw_server *srv, const struct pw_tools *tools,
           (long long)pw_server_queued(srv));
     gauge(&b, "pyward_runs_in_flight", "Runs in the sandbox now.",
           pw_server_running(srv));
-    gauge(&b, "pyward_spares", "Prepared sandbox processes in the pool.",
-          tools->zygote != NULL ? pw_zygote_spares(tools->zygote) : 0);
+    struct pw_zygote *z[2];
+    size_t nz = pw_tools_zygotes(tools, z);
+    long long spares = 0;
+    for (size_t i = 0; i < nz; i++) {
+        spares += pw_zygote_spares(z[i]);
+    }
+    gauge(&b, "pyward_spares", "Prepared sandbox processes in the pools.",
+          spares);
     sessions_text(&b, tools->sessions);
     gauge(&b, "pyward_http_connections", "HTTP connections open.",
           c->connections);

@@ -25,6 +25,8 @@
 #include "server/sessions.h"
 #include "core/util.h"
 
+/* The loop's own fds: stdin, stdout, the full and the light zygote. */
+#define LOOP_FDS       4
 #define FDS_PER_RUN    8
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
@@ -118,7 +120,7 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     s->tools = tools;
     s->max_running = max_concurrency > 0 ? max_concurrency : 1;
     s->max_queued = MAX_QUEUED;
-    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + 3 +
+    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + LOOP_FDS +
                             PW_SERVER_TRANSPORT_FDS,
                         sizeof(struct pollfd));
     install_signals(false);
@@ -572,11 +574,14 @@ build_pollfds(struct pw_server *s)
     s->fds[0] = (struct pollfd){off ? -1 : 0, POLLIN, 0};
     s->fds[1] = (struct pollfd){
         pw_rpc_out_pending(&s->out) > 0 ? s->out.fd : -1, POLLOUT, 0};
-    /* The zygote's answers: spares taken into the pool as they come. */
-    s->fds[2] = (struct pollfd){
-        s->tools->zygote != NULL ? pw_zygote_fd(s->tools->zygote) : -1, POLLIN,
-        0};
-    int n = 3;
+    /* The zygotes' answers: spares taken into the pools as they come. */
+    struct pw_zygote *z[2];
+    size_t nz = pw_tools_zygotes(s->tools, z);
+    for (size_t i = 0; i < 2; i++) {
+        s->fds[2 + i] =
+            (struct pollfd){i < nz ? pw_zygote_fd(z[i]) : -1, POLLIN, 0};
+    }
+    int n = LOOP_FDS;
     for (struct job *j = s->running; j != NULL; j = j->next) {
         j->fd_start = n;
         j->fd_count = pw_sbx_pollfds(j->run, s->fds + n, FDS_PER_RUN);
@@ -642,6 +647,27 @@ quiet(const struct pw_server *s)
     return true;
 }
 
+/* One spare for each zygote's pool that is short; true if one still is. */
+static bool
+refill_pools(struct pw_zygote **z, size_t n)
+{
+    bool still = false;
+    for (size_t i = 0; i < n; i++) {
+        still |= pw_zygote_refill(z[i]);
+    }
+    return still;
+}
+
+static bool
+pools_short(struct pw_zygote **z, size_t n)
+{
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        any |= pw_zygote_short(z[i]);
+    }
+    return any;
+}
+
 /* 0 while the pool of spares is short and the server is quiet (refilled
  * then); at most 10 ms while it is short and young runs are in flight, 1
  * ms while it is short after a request or an answer, 5 ms while answered
@@ -654,12 +680,16 @@ loop_timeout(struct pw_server *s, bool refill)
     if (refill && quiet(s)) {
         return 0;
     }
+    struct pw_zygote *z[2];
+    size_t nz = pw_tools_zygotes(s->tools, z);
+    int exiting = 0;
+    for (size_t i = 0; i < nz; i++) {
+        exiting += pw_zygote_reap(z[i], false);
+    }
     int cap = refill && s->running != NULL ? 10
               : refill                     ? 1
-              : s->tools->zygote != NULL &&
-                      pw_zygote_reap(s->tools->zygote, false) > 0
-                  ? 5
-                  : -1;
+              : exiting > 0                ? 5
+                                           : -1;
     return cap >= 0 && (ms < 0 || ms > cap) ? cap : ms;
 }
 
@@ -713,10 +743,11 @@ pw_server_activity(struct pw_server *s)
      * gets its runs' spares forked while the runs work; one that pauses
      * gets them forked in its pauses, where the fork delays nothing (see
      * REFILL_QUIET_S). */
-    if (s->tools->zygote != NULL) {
-        pw_zygote_refill_on_start(s->tools->zygote,
-                                  s->last_activity - s->last_answer <
-                                      REFILL_QUIET_S);
+    struct pw_zygote *z[2];
+    size_t nz = pw_tools_zygotes(s->tools, z);
+    for (size_t i = 0; i < nz; i++) {
+        pw_zygote_refill_on_start(z[i], s->last_activity - s->last_answer <
+                                            REFILL_QUIET_S);
     }
 }
 
@@ -822,6 +853,8 @@ int
 pw_server_run(struct pw_server *s)
 {
     bool refill = s->tools->zygote != NULL;
+    struct pw_zygote *z[2];
+    size_t nz = pw_tools_zygotes(s->tools, z);
     while (handle_signals(s) && !s->eof) {
         start_queued(s);
         int n0 = build_pollfds(s);
@@ -837,11 +870,11 @@ pw_server_run(struct pw_server *s)
          * takes longer than a run on a prepared spare, so it is never done
          * on a short run's way. */
         bool idle = rc == 0 && quiet(s);
-        refill = idle && refill ? pw_zygote_refill(s->tools->zygote)
-                                : s->tools->zygote != NULL &&
-                                      pw_zygote_short(s->tools->zygote);
-        if (rc > 0 && s->fds[2].revents != 0) {
-            pw_zygote_collect(s->tools->zygote);
+        refill = idle && refill ? refill_pools(z, nz) : pools_short(z, nz);
+        for (size_t i = 0; rc > 0 && i < nz; i++) {
+            if (s->fds[2 + i].revents != 0) {
+                pw_zygote_collect(z[i]);
+            }
         }
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);

@@ -57,6 +57,7 @@ struct pw_exec {
     char **argv;               /* owned, NULL-terminated, or NULL */
     struct pw_sbx_file *files; /* owned names and bytes */
     size_t nfiles;
+    bool light; /* forked from tools->zygote_light */
 };
 
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
@@ -590,6 +591,35 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
     return 0;
 }
 
+/* The light zygote takes E's run if it is warm, E is no session's, and
+ * the program passes the checks with the call's profiles narrowed to the
+ * light ones: then it imports nothing the light zygote has not loaded
+ * (the guard refuses the others' modules there).  Otherwise, or when that
+ * check finds anything, the checks run again with the call's profiles,
+ * and their findings are the verdict, as without a light zygote. */
+static int
+validate_routed(const struct pw_tools *t, struct pw_exec *e,
+                struct pw_diags *d, struct pw_analysis *an,
+                struct pw_error *err)
+{
+    e->light = false;
+    if (t->zygote_light != NULL && e->a.session_id == NULL &&
+        !pw_zygote_warming(t->zygote_light)) {
+        struct call_args narrow = e->a;
+        narrow.mask &= t->light_mask;
+        if (run_validator(t, &narrow, d, an, err) < 0) {
+            return -1;
+        }
+        if (d->n == 0) {
+            e->light = true;
+            return 0;
+        }
+        pw_diags_free(d);
+        pw_diags_init(d);
+    }
+    return run_validator(t, &e->a, d, an, err);
+}
+
 /* Append a hint for each distinct rule that fired (at most a few). */
 static int
 add_rule_hints(const struct pw_tools *t, const struct pw_diags *d,
@@ -1092,7 +1122,7 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
         goto fail;
     }
     *result = container_refused(t, e->a.container);
-    if (*result != NULL || run_validator(t, &e->a, &d, &an, err) < 0) {
+    if (*result != NULL || validate_routed(t, e, &d, &an, err) < 0) {
         goto fail;
     }
     /* A syntax error or a missing module: the run shows python3's error. */
@@ -1105,7 +1135,8 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
     }
     pw_diags_free(&d);
     e->imports = (struct pw_importset){
-        t->profiles, e->a.mask, (const char *const *)t->extra, e->a.only};
+        t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
+        (const char *const *)t->extra, e->a.only};
     return e;
 fail:
     pw_diags_free(&d);
@@ -1114,6 +1145,19 @@ fail:
         *result = pw_compat_result(t->compat, *result);
     }
     return NULL;
+}
+
+size_t
+pw_tools_zygotes(const struct pw_tools *t, struct pw_zygote *out[2])
+{
+    size_t n = 0;
+    if (t->zygote != NULL) {
+        out[n++] = t->zygote;
+    }
+    if (t->zygote_light != NULL) {
+        out[n++] = t->zygote_light;
+    }
+    return n;
 }
 
 double
@@ -1149,7 +1193,7 @@ pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
         struct pw_session_ctx c = session_ctx(t, e->owner);
         return pw_session_exec_start(&c, e->a.session_id, &req, result);
     } else {
-        run = pw_sbx_start(t->zygote, &req, &err);
+        run = pw_sbx_start(e->light ? t->zygote_light : t->zygote, &req, &err);
     }
     if (run != NULL) {
         return run;

@@ -32,7 +32,13 @@ struct pw_tools {
     const char *rules_name;             /* "default", "restricted", DIR */
     struct pw_zygote *zygote;           /* borrowed; NULL: unavailable */
     char zygote_error[512];             /* why zygote is NULL */
-    json_t *info;                       /* owned get_sandbox_info cache */
+    /* Borrowed, or NULL: a zygote of the light profiles alone
+     * (pw_profiles_light_mask), started when some enabled profile brings
+     * third-party packages.  A run whose program imports only what those
+     * profiles allow is forked from it, with their import set. */
+    struct pw_zygote *zygote_light;
+    pw_profile_mask light_mask;
+    json_t *info;      /* owned get_sandbox_info cache */
     bool info_current; /* info has the warm zygote's isolation layers */
     struct pw_sessions *sessions; /* borrowed; NULL: none */
     /* The caller of the request being handled, set by the transport
@@ -48,6 +54,9 @@ struct pw_tools {
     enum pw_compat compat;       /* whose tool set is served */
 };
 
+/* The zygotes runs are forked from (the full one first) into OUT; returns
+ * how many (0 to 2).  Borrowed. */
+size_t pw_tools_zygotes(const struct pw_tools *t, struct pw_zygote *out[2]);
 /* Fill the get_sandbox_info cache (needs the interpreter).  0 or -1. */
 int pw_tools_init(struct pw_tools *t, struct pw_error *err);
 /* Borrowed: the get_sandbox_info cache, brought up to date once the

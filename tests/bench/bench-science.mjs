@@ -74,6 +74,22 @@ async function measure(name, srv, code, cwd, image, target) {
     (target ? `   (target <= ${target} ms: ${pw <= target ? 'met' : 'NOT met'})` : ''));
 }
 
+// A program that imports nothing of data_science, on this server: back to
+// back (each call sent when the last is answered), next to spawning python.
+async function lightBackToBack(srv, cwd) {
+  const code = "print('hi')\n";
+  const a = [];
+  for (let i = 0; i < 20; i++) await viaPyward(srv, code, false);
+  for (let i = 0; i < N * 10; i++) a.push(await viaPyward(srv, code, false));
+  const b = [];
+  for (let i = 0; i < N; i++) b.push(viaPython(code, cwd));
+  const pw = median(a);
+  const py = median(b);
+  console.log(`${"print('hi'), back to back".padEnd(28)} pyward execute_code p50 ${pw.toFixed(2).padStart(7)} ms` +
+    `   python -c p50 ${py.toFixed(1).padStart(7)} ms   python/pyward ${(py / pw).toFixed(1)}x` +
+    '   (no data_science import: the light zygote)');
+}
+
 const srv = new Server(PYWARD, ['--profiles', 'basic,data_science']);
 await srv.request('initialize', { protocolVersion: '2025-06-18', capabilities: {},
   clientInfo: { name: 'bench-science', version: '0' } });
@@ -87,6 +103,7 @@ if (!info.sandbox_available || !ds || !ds.modules.includes('matplotlib')) {
   console.log(`data_science through MCP stdio vs spawning ${PYTHON}, ${N} runs each, medians`);
   await measure('numpy: 200x200 inverse', srv, NUMPY, cwd, false);
   await measure('matplotlib: 400x300 PNG', srv, PLOT, cwd, true, 20);
+  await lightBackToBack(srv, cwd);
   rmSync(cwd, { recursive: true, force: true });
 }
 srv.close();

@@ -8,7 +8,7 @@ import { inflateSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { descendants, procField } from './proc.mjs';
+import { childrenNamed, descendants, procField } from './proc.mjs';
 
 const PYWARD = process.env.PYWARD ?? './pyward';
 
@@ -377,6 +377,46 @@ test('data_science: a matplotlib plot comes back as a PNG image of the right siz
   assert.deepEqual(entry, { name: 'sine.png', mime_type: 'image/png', size: png.length, sent: true });
   assert.equal(r.structuredContent.files_omitted, 0);
   assert.match(r.content[0].text, /output\/sine\.png \(image\/png/);
+});
+
+test('data_science enabled: a program that imports only the light profiles\' modules forks from the light zygote, numpy from the full one', async (t) => {
+  if (await needScience(t)) return;
+  const run = async (code, profile) => {
+    const r = await science.client.callTool({
+      name: 'execute_code', arguments: profile ? { code, profile } : { code } });
+    assert.equal(r.structuredContent.status, 'ok', JSON.stringify(r.structuredContent));
+    return r.structuredContent;
+  };
+  // Two zygotes under the server: the full one and the light one.
+  assert.equal(childrenNamed(science.transport.pid, 'pyward-zygote').length, 2);
+  const full = await run('import numpy\nprint(numpy.arange(4).sum())');
+  assert.equal(full.stdout, '6\n');
+  // Once the light zygote is warm (a few tens of ms after start), a run
+  // that imports only basic modules is forked from it: its peak memory is
+  // that small zygote's, not the one that loaded numpy and matplotlib.
+  let light;
+  for (const until = Date.now() + 10000; Date.now() < until;) {
+    light = await run('import math\nprint(math.factorial(5))');
+    if (light.max_rss_kb * 3 < full.max_rss_kb) break;
+    await sleep(50);
+  }
+  assert.equal(light.stdout, '120\n');
+  assert.ok(light.max_rss_kb * 3 < full.max_rss_kb,
+    `light run ${light.max_rss_kb} kB, numpy run ${full.max_rss_kb} kB`);
+  // An import of numpy anywhere in the program, even in a function never
+  // called, sends it to the full zygote; so does a dependency named for it.
+  const inner = await run('def f():\n    import numpy\nprint(1)');
+  assert.ok(inner.max_rss_kb * 3 > full.max_rss_kb, `${inner.max_rss_kb} kB`);
+  // A call that names data_science alone: a program without imports runs
+  // from the light zygote (with no module allowed there); one that imports
+  // math is refused as before, naming the profile that has it.
+  const only = await run('print(2)', 'data_science');
+  assert.equal(only.stdout, '2\n');
+  assert.ok(only.max_rss_kb * 3 < full.max_rss_kb, `${only.max_rss_kb} kB`);
+  const refused = await science.client.callTool({ name: 'execute_code',
+    arguments: { code: 'import math', profile: 'data_science' } });
+  assert.equal(refused.structuredContent.status, 'rejected');
+  assert.match(JSON.stringify(refused.structuredContent.validation), /basic/);
 });
 
 test('data_science: plt.show() and figures left open come back as images, as in a notebook', async (t) => {

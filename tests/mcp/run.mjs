@@ -387,8 +387,10 @@ async function warmupCases() {
     .map((pid) => [pid, procField(pid, 'status', 'VmSize:') * 1024])
     .filter(([pid, size]) => Number.isFinite(size) &&
       !Number.isFinite(procField(pid, 'limits', 'Max address space'))));
+  // (The program imports matplotlib: a run of the full zygote, whose
+  // spares are those that drew; one without would go to the light zygote.)
   const sleeper = s.request('tools/call', { name: 'execute_code',
-    arguments: { code: 'n = sum(range(40_000_000))\nprint("slept")', profile: 'data_science' } }, 20000);
+    arguments: { code: 'import matplotlib\nn = sum(range(40_000_000))\nprint("slept")', profile: 'data_science' } }, 20000);
   let sleeperPid = null;
   for (let i = 0; i < 40 && sleeperPid === null; i++) {
     await new Promise((r) => setTimeout(r, 50));
