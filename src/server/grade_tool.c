@@ -97,8 +97,7 @@ pw_grade_tool(const struct pw_grade_ctx *c, const char *code, size_t len,
     if (rc == 0) {
         struct pw_grade_opts o = {.rules = c->rules,
                                   .imports = set,
-                                  .caps =
-                                      pw_profiles_caps(c->profiles, set->mask),
+                                  .caps = c->caps,
                                   .jobs = pw_batch_jobs_default(),
                                   .max_output = c->cfg->max_output};
         report = pw_grade(c->zygote, &o, &s, code, len, err);

@@ -24,6 +24,7 @@ struct pw_grade_ctx {
     const struct pw_ruleset *rules; /* NULL: unavailable */
     struct pw_zygote *zygote;       /* NULL: unavailable */
     const char *unavailable;        /* why one of them is NULL */
+    unsigned caps; /* the call's profiles' (its import set may be narrower) */
 };
 
 /* Grade CODE (LEN bytes) with the imports SET on the suite TESTS (the

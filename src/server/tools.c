@@ -591,33 +591,39 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
     return 0;
 }
 
-/* The light zygote takes E's run if it is warm, E is no session's, and
- * the program passes the checks with the call's profiles narrowed to the
- * light ones: then it imports nothing the light zygote has not loaded
- * (the guard refuses the others' modules there).  Otherwise, or when that
- * check finds anything, the checks run again with the call's profiles,
- * and their findings are the verdict, as without a light zygote. */
+/* True if the light zygote is warm and A's program passes the checks
+ * with A's profiles narrowed to the light ones: then it imports nothing
+ * the light zygote has not loaded, and runs there with that narrowed set
+ * (whose guard refuses the other profiles' modules).  D and AN hold that
+ * check's results (D empty); otherwise D is emptied again. */
+static bool
+passes_light(const struct pw_tools *t, const struct call_args *a,
+             struct pw_diags *d, struct pw_analysis *an)
+{
+    if (t->zygote_light == NULL || pw_zygote_warming(t->zygote_light)) {
+        return false;
+    }
+    struct call_args narrow = *a;
+    narrow.mask &= t->light_mask;
+    struct pw_error err = {0};
+    if (run_validator(t, &narrow, d, an, &err) == 0 && d->n == 0) {
+        return true;
+    }
+    pw_diags_free(d);
+    pw_diags_init(d);
+    return false;
+}
+
+/* The light zygote takes E's run if E is no session's and passes_light;
+ * otherwise the checks run with the call's profiles, and their findings
+ * are the verdict, as without a light zygote. */
 static int
 validate_routed(const struct pw_tools *t, struct pw_exec *e,
                 struct pw_diags *d, struct pw_analysis *an,
                 struct pw_error *err)
 {
-    e->light = false;
-    if (t->zygote_light != NULL && e->a.session_id == NULL &&
-        !pw_zygote_warming(t->zygote_light)) {
-        struct call_args narrow = e->a;
-        narrow.mask &= t->light_mask;
-        if (run_validator(t, &narrow, d, an, err) < 0) {
-            return -1;
-        }
-        if (d->n == 0) {
-            e->light = true;
-            return 0;
-        }
-        pw_diags_free(d);
-        pw_diags_init(d);
-    }
-    return run_validator(t, &e->a, d, an, err);
+    e->light = e->a.session_id == NULL && passes_light(t, &e->a, d, an);
+    return e->light ? 0 : run_validator(t, &e->a, d, an, err);
 }
 
 /* Append a hint for each distinct rule that fired (at most a few). */
@@ -781,11 +787,23 @@ grade_code(struct pw_tools *t, json_t *args, json_t **result,
     struct call_args a;
     int rc = parse_args(t, ARG_GRADE, args, &a, err);
     if (rc == 0) {
-        struct pw_importset set = {t->profiles, a.mask,
+        /* Graded from the light zygote like a run (validate_routed),
+         * unless a checker program, with imports of its own, comes too. */
+        struct pw_diags d;
+        pw_diags_init(&d);
+        bool light = json_object_get(a.tests, "checker_code") == NULL &&
+                     passes_light(t, &a, &d, NULL);
+        pw_diags_free(&d);
+        struct pw_importset set = {t->profiles,
+                                   light ? a.mask & t->light_mask : a.mask,
                                    (const char *const *)t->extra, a.only};
-        struct pw_grade_ctx c = {t->cfg, t->profiles, t->rules, t->zygote,
+        struct pw_grade_ctx c = {t->cfg,
+                                 t->profiles,
+                                 t->rules,
+                                 light ? t->zygote_light : t->zygote,
                                  t->zygote == NULL ? t->zygote_error
-                                                   : t->rules_error};
+                                                   : t->rules_error,
+                                 pw_profiles_caps(t->profiles, a.mask)};
         rc = pw_grade_tool(&c, a.code, a.code_len, &set, a.tests, result, err);
     }
     free(a.only);

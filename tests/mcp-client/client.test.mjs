@@ -417,6 +417,16 @@ test('data_science enabled: a program that imports only the light profiles\' mod
     arguments: { code: 'import math', profile: 'data_science' } });
   assert.equal(refused.structuredContent.status, 'rejected');
   assert.match(JSON.stringify(refused.structuredContent.validation), /basic/);
+  // grade_code routes the same way: each test's memory tells where.
+  const grade = async (code) => {
+    const r = await science.client.callTool({ name: 'grade_code', arguments: {
+      code, tests: { tests: [{ stdin: '3\n', expected_stdout: '9\n' }] } } });
+    assert.equal(r.structuredContent.verdict, 'AC', JSON.stringify(r.structuredContent));
+    return r.structuredContent.tests[0].memory_kb;
+  };
+  const gradedLight = await grade('n = int(input())\nprint(n * n)');
+  const gradedFull = await grade('import numpy\nn = int(input())\nprint(n * n)');
+  assert.ok(gradedLight * 3 < gradedFull, `light ${gradedLight} kB, numpy ${gradedFull} kB`);
 });
 
 test('data_science: plt.show() and figures left open come back as images, as in a notebook', async (t) => {
