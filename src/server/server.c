@@ -338,11 +338,13 @@ pw_server_send(struct pw_server *s, const struct pw_rpc_req *req, char *line)
 
 /* --- runs ------------------------------------------------------------- */
 
-/* True while the zygote imports the profiles' modules: runs wait. */
+/* True while the zygote J's run is forked from imports the profiles'
+ * modules: J waits (a run of the light zygote need not wait for the
+ * full one's imports). */
 static bool
-warming(const struct pw_server *s)
+waits(const struct pw_server *s, const struct job *j)
 {
-    return s->tools->zygote != NULL && pw_zygote_warming(s->tools->zygote);
+    return pw_tools_exec_waits(s->tools, j->exec);
 }
 
 static void
@@ -425,10 +427,15 @@ job_reply(struct pw_server *s, struct job *j, json_t *result)
 static void
 start_queued(struct pw_server *s)
 {
-    while (s->queue != NULL && s->nrunning < s->max_running && !warming(s)) {
-        struct job *j = s->queue;
+    struct job **at = &s->queue;
+    while (*at != NULL && s->nrunning < s->max_running) {
+        struct job *j = *at;
+        if (waits(s, j)) {
+            at = &j->next; /* in order, after the runs that need not */
+            continue;
+        }
         json_t *result = NULL;
-        s->queue = j->next;
+        *at = j->next;
         j->run = pw_tools_exec_start(s->tools, j->exec, &result);
         if (j->run == NULL) {
             job_reply(s, j, result);
@@ -533,8 +540,8 @@ count_blocked(struct pw_server *s, json_t *blocked)
 static void
 step_jobs(struct pw_server *s, double now)
 {
-    for (struct job *q = s->queue; q != NULL && warming(s); q = q->next) {
-        if (q->token != NULL && now >= q->next_progress) {
+    for (struct job *q = s->queue; q != NULL; q = q->next) {
+        if (waits(s, q) && q->token != NULL && now >= q->next_progress) {
             send_progress(s, q, now);
         }
     }
@@ -601,9 +608,8 @@ poll_timeout(const struct pw_server *s, double now)
             next = fmin(next, j->next_progress);
         }
     }
-    for (const struct job *j = s->queue; j != NULL && warming(s);
-         j = j->next) {
-        if (j->token != NULL) {
+    for (const struct job *j = s->queue; j != NULL; j = j->next) {
+        if (waits(s, j) && j->token != NULL) {
             next = fmin(next, j->next_progress);
         }
     }

@@ -591,7 +591,8 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
     return 0;
 }
 
-/* True if the light zygote is warm and A's program passes the checks
+/* True if the light zygote works (warm, or warming: a run then waits
+ * for it, a few tens of milliseconds) and A's program passes the checks
  * with A's profiles narrowed to the light ones: then it imports nothing
  * the light zygote has not loaded, and runs there with that narrowed set
  * (whose guard refuses the other profiles' modules).  D and AN hold that
@@ -600,7 +601,7 @@ static bool
 passes_light(const struct pw_tools *t, const struct call_args *a,
              struct pw_diags *d, struct pw_analysis *an)
 {
-    if (t->zygote_light == NULL || pw_zygote_warming(t->zygote_light)) {
+    if (t->zygote_light == NULL || pw_zygote_error(t->zygote_light) != NULL) {
         return false;
     }
     struct call_args narrow = *a;
@@ -770,12 +771,12 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
     char text[256];
     json_t *info = pw_tools_info(t);
     bool up = json_is_true(json_object_get(info, "sandbox_available"));
-    snprintf(text, sizeof(text), "pyward %s, Python %s; sandbox %s%s",
-             PACKAGE_VERSION, pw_py_version(),
-             up ? "available" : "UNAVAILABLE",
-             up && pw_zygote_warming(t->zygote)
-                 ? " (importing the profiles' modules: runs wait for it)"
-                 : "");
+    snprintf(
+        text, sizeof(text), "pyward %s, Python %s; sandbox %s%s",
+        PACKAGE_VERSION, pw_py_version(), up ? "available" : "UNAVAILABLE",
+        up && pw_zygote_warming(t->zygote)
+            ? " (importing the profiles' modules: runs that need them wait)"
+            : "");
     *result = tool_result(json_deep_copy(info), text, false);
     return 0;
 }
@@ -1176,6 +1177,13 @@ pw_tools_zygotes(const struct pw_tools *t, struct pw_zygote *out[2])
         out[n++] = t->zygote_light;
     }
     return n;
+}
+
+bool
+pw_tools_exec_waits(const struct pw_tools *t, const struct pw_exec *e)
+{
+    struct pw_zygote *z = e->light ? t->zygote_light : t->zygote;
+    return z != NULL && pw_zygote_warming(z);
 }
 
 double

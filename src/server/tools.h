@@ -97,6 +97,9 @@ struct pw_exec *pw_tools_exec_new(struct pw_tools *t, const char *tool,
                                   struct pw_error *err);
 /* The timeout of the run, seconds (for progress notifications). */
 double pw_tools_exec_timeout(const struct pw_exec *e);
+/* True while the zygote E's run will be forked from is importing the
+ * profiles' modules: the run waits for it. */
+bool pw_tools_exec_waits(const struct pw_tools *t, const struct pw_exec *e);
 /* Fork the child.  Returns an owned run, or NULL with *RESULT set to a
  * CallToolResult that says why the sandbox refused. */
 struct pw_sbx_run *pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e,

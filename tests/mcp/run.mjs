@@ -334,8 +334,17 @@ async function warmupCases() {
     return;
   }
   point('start-up: answered while the profiles import', mismatch(early, { isError: false,
-    content: (c) => /; sandbox available \(importing the profiles' modules: runs wait for it\)$/.test(c?.[0]?.text) }));
+    content: (c) => /; sandbox available \(importing the profiles' modules: runs that need them wait\)$/.test(c?.[0]?.text) }));
   const seen = s.notes.length;
+  // A run that imports none of the packages is forked from the light
+  // zygote (warm in tens of milliseconds): it need not wait for them.
+  // Its answer comes while get_sandbox_info still says they are under way.
+  const quickReply = await s.request('tools/call', { name: 'execute_code',
+    arguments: { code: 'print(6 * 7)' } }, 60000);
+  const during = await info();
+  point('start-up: a run without their imports is answered before the imports end',
+    mismatch(quickReply?.result, { isError: false, structuredContent: { status: 'ok', stdout: '42\n' } }) ??
+    mismatch(during, { content: (c) => /\(importing the profiles' modules/.test(c?.[0]?.text) }));
   // An attack queued in the same moment meets the libraries as the
   // guard adapts them after the imports, never half-prepared.
   const attack = s.nextId++;
@@ -355,6 +364,7 @@ async function warmupCases() {
   const waits = s.notes.slice(seen).filter((m) => m.method === 'notifications/progress' &&
     m.params?.progressToken === 'warm' && /^waiting [0-9.]+ s for the sandbox to import its profiles' modules$/.test(m.params.message));
   point('start-up: the waiting run gets progress notifications', waits.length > 0 ? null : JSON.stringify(s.notes.slice(seen)).slice(0, 600));
+
   const late = await info();
   point('start-up: once warm, get_sandbox_info says the sandbox is available', mismatch(late, { isError: false,
     content: (c) => /; sandbox available$/.test(c?.[0]?.text),
