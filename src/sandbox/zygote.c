@@ -322,6 +322,19 @@ take_report(struct pw_zygote *z, struct zy_answer *a)
     return 1;
 }
 
+/* The zygote process ended (or answered nonsense): its socket closed,
+ * with the NFDS FDS that came, and -1. */
+static int
+zygote_gone(struct pw_zygote *z, int *fds, size_t nfds)
+{
+    close_all(fds, nfds);
+    z->nasked = 0;
+    pw_warn("the zygote process is gone: runs are refused");
+    close(z->zsock);
+    z->zsock = -1;
+    return -1;
+}
+
 int
 pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
                       struct pw_sbx_spare **out)
@@ -330,8 +343,17 @@ pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
     int fds[ANSWER_FDS];
     size_t nfds = 0;
     *out = NULL;
-    if (z->zsock < 0 || (z->nasked == 0 && !z->warming)) {
-        return z->zsock < 0 ? -1 : 0;
+    if (z->zsock < 0) {
+        return -1;
+    }
+    if (z->nasked == 0 && !z->warming) {
+        /* Nothing asked, so nothing to read but the end of a zygote that
+         * died: seen now, its socket leaves the server's poll (which would
+         * otherwise wake on it at once, again and again). */
+        char c;
+        return recv(z->zsock, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0
+                   ? zygote_gone(z, NULL, 0)
+                   : 0;
     }
     ssize_t n = PW_RETRY(pw_recv_fds(z->zsock, &a, sizeof(a), fds, ANSWER_FDS,
                                      &nfds, block ? 0 : MSG_DONTWAIT));
@@ -340,12 +362,7 @@ pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
     }
     if (n != (ssize_t)sizeof(a) || (a.pid > 0 && nfds != ANSWER_FDS) ||
         (a.pid == 0 && !z->warming)) {
-        close_all(fds, nfds);
-        z->nasked = 0;
-        pw_warn("the zygote process is gone: runs are refused");
-        close(z->zsock);
-        z->zsock = -1;
-        return -1;
+        return zygote_gone(z, fds, nfds);
     }
     if (a.pid == 0) {
         return take_report(z, &a);

@@ -601,8 +601,9 @@ static bool
 passes_light(const struct pw_tools *t, const struct call_args *a,
              struct pw_diags *d, struct pw_analysis *an)
 {
-    if (t->zygote_light == NULL || pw_zygote_error(t->zygote_light) != NULL) {
-        return false;
+    if (t->zygote_light == NULL || pw_zygote_fd(t->zygote_light) < 0 ||
+        pw_zygote_error(t->zygote_light) != NULL) {
+        return false; /* none, or its process is gone */
     }
     struct call_args narrow = *a;
     narrow.mask &= t->light_mask;
@@ -1192,6 +1193,27 @@ pw_tools_exec_timeout(const struct pw_exec *e)
     return e->a.timeout;
 }
 
+/* E's run, forked from the light zygote when routed there; if that one
+ * failed (its process gone), from the full one, which has all it has
+ * (the run keeps its narrowed import set). */
+static struct pw_sbx_run *
+start_routed(struct pw_tools *t, const struct pw_exec *e,
+             const struct pw_sbx_request *req, struct pw_error *err)
+{
+    if (e->light) {
+        struct pw_sbx_run *run = pw_sbx_start(t->zygote_light, req, err);
+        if (run != NULL) {
+            return run;
+        }
+        pw_log(PW_LOG_WARN,
+               "%s: the light zygote failed (%s): forked from "
+               "the full one",
+               e->id, err->message);
+        memset(err, 0, sizeof(*err));
+    }
+    return pw_sbx_start(t->zygote, req, err);
+}
+
 struct pw_sbx_run *
 pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
 {
@@ -1219,7 +1241,7 @@ pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
         struct pw_session_ctx c = session_ctx(t, e->owner);
         return pw_session_exec_start(&c, e->a.session_id, &req, result);
     } else {
-        run = pw_sbx_start(e->light ? t->zygote_light : t->zygote, &req, &err);
+        run = start_routed(t, e, &req, &err);
     }
     if (run != NULL) {
         return run;
