@@ -190,6 +190,20 @@ def proc_status(pid, key):
     return 0
 
 
+def steady(count, still=1.0, limit=30.0):
+    """COUNT() once it has not changed for STILL seconds (or at LIMIT)."""
+    deadline = time.monotonic() + limit
+    last, since = count(), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = count()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= still:
+            break
+    return last
+
+
 class ServerChecks:
     """What the suite asks of the server every attack goes through."""
 
@@ -754,12 +768,25 @@ class Suite:
         for code in WARM_UP:
             self.server.call("tools/call", {"name": "execute_code",
                              "arguments": execute_args(warm, code)})
-        time.sleep(1.0)
-        self.server_kids = len(descendants(self.server.p.pid))
+        # The baseline is taken once the data-science imports are done (the
+        # warm-up runs, of the light zygote, need not wait for them) and
+        # the zygotes' pools stay as they are.
+        self.wait_warm()
+        self.server_kids = steady(lambda: len(descendants(self.server.p.pid)))
         self.rss0 = self.server.rss_kb()
         self.fds0 = len(os.listdir(f"/proc/{self.server.p.pid}/fd"))
         self.tap.point("pyward serve starts and initializes",
                        [] if ok else ["initialize failed"])
+
+    def wait_warm(self):
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            _, msg = self.server.call("tools/call", {
+                "name": "get_sandbox_info", "arguments": {}})
+            text = json.dumps(msg)
+            if "importing the profiles' modules" not in text:
+                return
+            time.sleep(0.2)
 
     def finish(self):
         alive = self.server.alive()
