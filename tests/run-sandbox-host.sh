@@ -142,6 +142,24 @@ else
     skip "run --output-dir saves the plot" "matplotlib not installed"
 fi
 
+# With data_science among the profiles, a program that imports none of its
+# packages runs from a zygote that never loaded them; one that imports
+# numpy does (each run's peak memory shows it).
+rss() {
+    "$PYWARD" run --json --profile basic --profile data_science - |
+        "$PYTHON3" -c 'import json, sys; print(json.load(sys.stdin)["max_rss_kb"])'
+}
+if printf 'import numpy\n' | "$PYWARD" run --profile data_science - \
+    >/dev/null 2>&1; then
+    small=$(printf 'print(6 * 7)\n' | rss)
+    big=$(printf 'import numpy\nprint(6 * 7)\n' | rss)
+    check "run: data_science loaded only for a program that needs it ($small kB against $big)" \
+        test -n "$small" -a -n "$big" -a "$((small * 3))" -lt "${big:-0}"
+else
+    skip "run: data_science loaded only for a program that needs it" \
+        "numpy not installed"
+fi
+
 # Without matplotlib: the filesystem profile writes its files into
 # output/ itself.  A file already in the directory is kept, the others
 # are saved, and the run exits 2 as it could not save them all.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """tap.py - TAP for the project's Python test drivers: point() prints one
 "ok N - NAME" or "not ok N - NAME" line (the detail of a failure as
-comments on stderr), plan() prints the plan at the end and returns the
+comments on stderr), skip() one "ok N - NAME # SKIP WHY", plan() prints the plan at the end and returns the
 driver's exit status."""
 import sys
 
@@ -18,6 +18,12 @@ def point(ok, name, detail=""):
             print("# " + line, file=sys.stderr)
     print(("ok" if ok else "not ok") + " %d - %s" % (_count, name),
           flush=True)
+
+
+def skip(name, why):
+    global _count
+    _count += 1
+    print("ok %d - %s # SKIP %s" % (_count, name, why), flush=True)
 
 
 def plan():

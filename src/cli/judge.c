@@ -185,6 +185,7 @@ struct judge_env {
     struct pw_ruleset *rules;
     struct pw_zygote *z;
     struct pw_importset set;
+    unsigned caps; /* the --profile list's, whatever the zygote's */
 };
 
 static int
@@ -201,7 +202,7 @@ env_open(const struct judge_opts *o, const struct pw_grade_suite *s,
         pw_profiles_parse_list(e->profiles, o->profiles + 1, &mask, err) < 0) {
         return -1;
     }
-    e->set = (struct pw_importset){.profiles = e->profiles, .mask = mask};
+    e->caps = pw_profiles_caps(e->profiles, mask);
     if (pw_py_init(err) < 0) {
         return -1;
     }
@@ -209,6 +210,13 @@ env_open(const struct judge_opts *o, const struct pw_grade_suite *s,
     if (e->rules == NULL && !o->skip_validation) {
         return -1;
     }
+    /* A checker program brings imports of its own: the zygote keeps them
+     * all then. */
+    if (s->checker_code == NULL) {
+        mask = pw_cli_light_mask(e->rules, e->profiles, mask, code->data,
+                                 code->len);
+    }
+    e->set = (struct pw_importset){.profiles = e->profiles, .mask = mask};
     /* The program's imports and its checker's, imported ahead. */
     struct pw_sbx_source src[] = {{code->data, code->len},
                                   {s->checker_code, s->checker_len}};
@@ -245,12 +253,11 @@ judge(const struct judge_opts *o, const struct pw_grade_suite *s,
         int jobs = o->jobs > 0 ? o->jobs : pw_batch_jobs_default();
         pw_zygote_set_spares(e.z, jobs);
         pw_zygote_refill_on_start(e.z, true);
-        struct pw_grade_opts go = {
-            .rules = e.rules,
-            .imports = &e.set,
-            .caps = pw_profiles_caps(e.profiles, e.set.mask),
-            .jobs = jobs,
-            .max_output = o->max_output};
+        struct pw_grade_opts go = {.rules = e.rules,
+                                   .imports = &e.set,
+                                   .caps = e.caps,
+                                   .jobs = jobs,
+                                   .max_output = o->max_output};
         json_t *report = pw_grade(e.z, &go, s, code->data, code->len, err);
         rc = report != NULL ? 0 : -1;
         if (report != NULL) {

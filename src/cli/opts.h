@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "core/profiles.h"
 #include "core/pyward.h"
 #include "validator/validator.h"
 
@@ -20,3 +21,13 @@ int pw_cli_add_profile(char *list, size_t len, const char *name);
  * shipped rules are in RULES_DIR.  NULL with ERR. */
 struct pw_ruleset *pw_cli_ruleset(const char *rules, const char *rules_dir,
                                   struct pw_error *err);
+
+/* The profiles the zygote of CODE (LEN bytes) needs of MASK: the light
+ * ones alone (pw_profiles_light_mask) if CODE passes RS's checks with
+ * them, so that a program that imports no third-party package does not
+ * wait for numpy, pandas and matplotlib to load; MASK otherwise, or with
+ * no rules (--skip-validation).  The run's capabilities stay MASK's. */
+pw_profile_mask pw_cli_light_mask(const struct pw_ruleset *rs,
+                                  const struct pw_profiles *profiles,
+                                  pw_profile_mask mask, const char *code,
+                                  size_t len);

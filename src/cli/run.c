@@ -215,11 +215,12 @@ print_finding(const struct run_opts *o, const struct pw_buf *code,
     fprintf(stderr, "\npyward: %s %s: %s\n", g->code, g->rule, g->message);
 }
 
-/* 1 rejected (prints), 0 valid, -1 error. */
+/* 1 rejected (prints), 0 valid, -1 error.  Valid: *LIGHT is the
+ * profiles the program's zygote needs (pw_cli_light_mask). */
 static int
 validate(const struct run_opts *o, const char *rules_dir,
          const struct pw_importset *set, const struct pw_buf *code,
-         json_t **rejected, struct pw_error *err)
+         json_t **rejected, pw_profile_mask *light, struct pw_error *err)
 {
     struct pw_ruleset *rs = pw_cli_ruleset(o->rules, rules_dir, err);
     if (rs == NULL) {
@@ -238,6 +239,10 @@ validate(const struct run_opts *o, const char *rules_dir,
                               "rejected", "validation", "valid", 0, "errors",
                               pw_diags_to_json(&d));
         rc = 1;
+    }
+    if (rc == 0 && d.n == 0) {
+        *light = pw_cli_light_mask(rs, set->profiles, set->mask, code->data,
+                                   code->len);
     }
     pw_diags_free(&d);
     pw_ruleset_free(rs);
@@ -485,9 +490,10 @@ run_streamed(const struct run_opts *o, struct pw_zygote *z,
     return ctrl_c ? 130 : rc;
 }
 
+/* CODE run with MASK's import set and zygote, CAPS's capabilities. */
 static int
 run_code(const struct run_opts *o, struct pw_profiles *profiles,
-         pw_profile_mask mask, const struct pw_buf *code,
+         pw_profile_mask mask, unsigned caps, const struct pw_buf *code,
          const struct pw_buf *in, struct pw_error *err)
 {
     struct pw_importset set = {.profiles = profiles, .mask = mask};
@@ -506,7 +512,7 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
                                             .memory_bytes = o->memory,
                                             .max_output_bytes = o->max_output},
                                  .imports = &set,
-                                 .caps = pw_profiles_caps(profiles, mask),
+                                 .caps = caps,
                                  .capture_output = true};
     if (o->stream) {
         int rc = run_streamed(o, z, &req, err);
@@ -548,14 +554,16 @@ run_main(const struct run_opts *o, struct pw_error *err)
     }
     json_t *rejected = NULL;
     struct pw_importset set = {.profiles = profiles, .mask = mask};
+    pw_profile_mask run_mask = mask;
     if (rc == 0 && !o->skip_validation) {
-        rc = validate(o, rules_dir, &set, &code, &rejected, err);
+        rc = validate(o, rules_dir, &set, &code, &rejected, &run_mask, err);
     }
     if (rc == 1) {
         (void)print_result(o, rejected);
         json_decref(rejected);
     } else if (rc == 0) {
-        rc = run_code(o, profiles, mask, &code, &in, err);
+        rc = run_code(o, profiles, run_mask, pw_profiles_caps(profiles, mask),
+                      &code, &in, err);
     }
     pw_buf_free(&code);
     pw_buf_free(&in);

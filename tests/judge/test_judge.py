@@ -16,7 +16,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from tap import plan, point  # noqa: E402 - the tests' own module
+from tap import plan, point, skip  # noqa: E402 - the tests' own module
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -290,10 +290,33 @@ def t_attacks(tmp):
                                        if opts else "", v), out + err)
 
 
+def t_light_profiles(tmp):
+    """With data_science among the profiles, a program that imports none
+    of its packages is judged from a zygote of the light profiles alone:
+    numpy, pandas and matplotlib are not loaded for it (each test's
+    memory shows it); one that imports numpy gets them."""
+    name = "data_science: a program without its packages does not load them"
+    has = subprocess.run([sys.executable, "-c", "import numpy, matplotlib"],
+                         capture_output=True).returncode == 0
+    if not has:
+        skip(name, "numpy or matplotlib not installed")
+        return
+    suite = {"tests": [{"stdin": "3\n", "expected_stdout": "9\n"}]}
+    ds = ("--profile", "basic", "--profile", "data_science", "--json")
+    _, light, out, err = judge(tmp, suite, "n = int(input())\nprint(n * n)\n",
+                               *ds)
+    _, full, out2, err2 = judge(tmp, suite, "import numpy\nn = int(input())\n"
+                               "print(int(numpy.int64(n) ** 2))\n", *ds)
+    ok = light and full and light["verdict"] == full["verdict"] == "AC"
+    mem = [d["tests"][0]["memory_kb"] for d in (light, full)] if ok else []
+    point(ok and mem[0] * 3 < mem[1], name + " (%s kB against %s)" %
+          tuple(mem or ("?", "?")), out + err + out2 + err2)
+
+
 def main():
     tests = [t_accepted, t_wrong_answer, t_checkers, t_limits,
              t_compile_errors, t_checker_program, t_coderunner, t_order,
-             t_bad_suites, t_attacks]
+             t_bad_suites, t_attacks, t_light_profiles]
     for t in tests:
         with tempfile.TemporaryDirectory() as tmp:
             try:
