@@ -84,6 +84,52 @@ libs=$(printf '%s\n' "$maps" | grep -c -E 'libmicrohttpd|libgnutls')
 check "a stdio server (and its zygote $zygote) maps no libmicrohttpd or GnuTLS ($libs mappings; $(printf '%s\n' "$maps" | grep -c 'libpython') of libpython)" \
     test -n "$zygote" -a "$libs" = 0 -a -n "$(printf '%s\n' "$maps" | grep libpython)"
 
+# Where the kernel offers large folios (doctor: large_folios), a server's
+# zygote moves its memory into them once warm: its anonymous mappings are
+# marked MADV_HUGEPAGE ("hg" in smaps), and none are where it does not.
+folios=$(printf '%s' "$doctor" | "$PYTHON3" -c '
+import json, sys
+print(json.load(sys.stdin).get("large_folios", {}).get("active"))
+' 2>&1)
+marked=$("$PYTHON3" - "$PYWARD" <<'PY' 2>&1
+import json, subprocess, sys
+p = subprocess.Popen([sys.argv[1], "serve"], stdin=subprocess.PIPE,
+                     stdout=subprocess.PIPE, text=True)
+def call(i, method, params):
+    p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": i, "method": method,
+                              "params": params}) + "\n")
+    p.stdin.flush()
+    return json.loads(p.stdout.readline())
+call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                       "clientInfo": {"name": "host", "version": "0"}})
+r = call(2, "tools/call", {"name": "execute_code",
+                           "arguments": {"code": "print(6 * 7)"}})
+out = r["result"]["structuredContent"]["stdout"]
+zygote = subprocess.run(["pgrep", "-P", str(p.pid), "-x", "pyward-zygote"],
+                        capture_output=True, text=True).stdout.split()[0]
+marked = anon = 0
+with open("/proc/%s/smaps" % zygote) as f:
+    for line in f:
+        head = line.split()
+        if "-" in head[0] and len(head) >= 5:
+            anon_now = head[4] == "0" and (len(head) == 5 or head[5] == "[heap]")
+        elif head[0] == "VmFlags:" and anon_now:
+            anon += 1
+            marked += "hg" in head[1:]
+p.stdin.close()
+p.wait()
+print(out.strip(), marked, anon)
+PY
+)
+set -- $marked
+if [ "$folios" = True ]; then
+    check "doctor offers large folios; the served zygote moved its memory: $2 of its $3 anonymous mappings marked (the run printed $1)" \
+        test "$1" = 42 -a "${2:-0}" -gt 0
+else
+    check "doctor offers no large folios ($folios); the served zygote marked none of its $3 anonymous mappings (the run printed $1)" \
+        test "$1" = 42 -a "${2:-1}" = 0
+fi
+
 # doctor names the version and the rules directory it reads.
 facts=$(printf '%s' "$doctor" | "$PYTHON3" -c '
 import json, sys

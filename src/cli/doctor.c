@@ -12,6 +12,7 @@
 #include "cli/cmd.h"
 #include "core/rules.h"
 #include "core/py.h"
+#include "sandbox/folios.h"
 #include "sandbox/sandbox.h"
 #include "core/util.h"
 #include "server/mhd.h"
@@ -54,6 +55,21 @@ http_listener(void)
     PW_AUTOFREE char *t = pw_xasprintf(
         "%s loads (serve --http; no other command maps it)", PW_MHD_SONAME);
     return json_pack("{s:b,s:s}", "active", 1, "detail", t);
+}
+
+/* New reference: whether a server's zygote moves its memory into large
+ * folios (cheaper forks and exits, doc/DEPLOY.md). */
+static json_t *
+large_folios(void)
+{
+    char why[200];
+    bool on = pw_sbx_folios_available(why, sizeof(why));
+    PW_AUTOFREE char *t =
+        on ? pw_xasprintf("%s: a server's zygotes move their memory into "
+                          "them once warm",
+                          why)
+           : pw_xstrdup(why);
+    return json_pack("{s:b,s:s}", "active", on, "detail", t);
 }
 
 /* New reference: a run's default limits as every command applies them
@@ -120,6 +136,7 @@ pw_cmd_doctor(int argc, char **argv)
             layers, "self_test",
             self_test(z, profiles, pw_profiles_default_mask(profiles)));
         json_object_set_new(layers, "http_listener", http_listener());
+        json_object_set_new(layers, "large_folios", large_folios());
         json_object_set_new(layers, "python", json_string(pw_py_version()));
         json_object_set_new(layers, "pyward", json_string(PACKAGE_VERSION));
         json_object_set_new(layers, "rules", json_string(rules_dir));

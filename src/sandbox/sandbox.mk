@@ -13,6 +13,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/copy.c \
 	src/sandbox/wscopy.c src/sandbox/wscopy.h \
 	src/sandbox/zygote.c src/sandbox/zygote.h \
+	src/sandbox/folios.c src/sandbox/folios.h \
 	src/sandbox/result.c \
 	src/sandbox/output.c src/sandbox/output.h \
 	src/sandbox/workspace.c src/sandbox/workspace.h \
@@ -78,7 +79,11 @@ check_PROGRAMS += tests/unit/check_sandbox
 tests_unit_check_sandbox_SOURCES = tests/unit/check_sandbox.c
 tests_unit_check_sandbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_sandbox_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/check_output
+TESTS += tests/unit/check_output tests/unit/check_folios
+check_PROGRAMS += tests/unit/check_folios
+tests_unit_check_folios_SOURCES = tests/unit/check_folios.c
+tests_unit_check_folios_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_folios_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 check_PROGRAMS += tests/unit/check_output
 tests_unit_check_output_SOURCES = tests/unit/check_output.c
 tests_unit_check_output_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

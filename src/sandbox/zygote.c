@@ -40,6 +40,7 @@
 
 #include "core/log.h"
 #include "core/py.h"
+#include "sandbox/folios.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/pipes.h"
@@ -213,6 +214,20 @@ warm_up(struct pw_zygote *z, int sock)
     }
 }
 
+/* A server's zygote forks spares for as long as it serves: its memory is
+ * moved into large folios once, where the kernel has them (folios.c). */
+static void
+regroup(const struct pw_zygote *z)
+{
+    char why[160];
+    if (!z->background || !pw_sbx_folios_available(why, sizeof(why))) {
+        return;
+    }
+    if (pw_sbx_folios_regroup() < 0) {
+        pw_warn("the zygote's memory stays in pages: %s", strerror(errno));
+    }
+}
+
 static PW_NORETURN void
 zygote_main(struct pw_zygote *z, int sock, pid_t server)
 {
@@ -234,6 +249,7 @@ zygote_main(struct pw_zygote *z, int sock, pid_t server)
     if (z->warming) {
         warm_up(z, sock);
     }
+    regroup(z);
     for (;;) {
         struct zy_ask ask;
         ssize_t n = recv(sock, &ask, sizeof(ask), 0);
