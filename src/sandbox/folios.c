@@ -136,9 +136,8 @@ mapping_like(const char *addr, size_t len)
     if (raw == MAP_FAILED) {
         return MAP_FAILED;
     }
-    uintptr_t want = (uintptr_t)addr % ALIGN;
-    uintptr_t start = ((uintptr_t)raw - want + ALIGN - 1) / ALIGN * ALIGN;
-    start += want;
+    uintptr_t start =
+        ((uintptr_t)raw & ~(ALIGN - 1)) + (uintptr_t)addr % ALIGN;
     if (start < (uintptr_t)raw) {
         start += ALIGN;
     }
@@ -163,18 +162,19 @@ pw_sbx_folios_move(void *addr, size_t len, int pagemap)
         return -1;
     }
     off_t at = (off_t)((uintptr_t)old / PAGE * sizeof(uint64_t));
-    char *new = MAP_FAILED;
+    char *fresh = MAP_FAILED;
     int rc = -1;
+    errno = 0;
     if (pread(pagemap, vec, pages * sizeof(uint64_t), at) ==
             (ssize_t)(pages * sizeof(uint64_t)) &&
-        (new = mapping_like(old, len)) != MAP_FAILED) {
-        (void)madvise(new, len, MADV_HUGEPAGE);
+        (fresh = mapping_like(old, len)) != MAP_FAILED) {
+        (void)madvise(fresh, len, MADV_HUGEPAGE);
         for (size_t i = 0; i < pages; i++) {
             if ((vec[i] & (PM_PRESENT | PM_SWAPPED)) != 0) {
-                memcpy(new + i *PAGE, old + i * PAGE, PAGE);
+                memcpy(fresh + i * PAGE, old + i * PAGE, PAGE);
             }
         }
-        rc = mremap(new, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, old) ==
+        rc = mremap(fresh, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, old) ==
                      MAP_FAILED
                  ? -1
                  : 0;
@@ -182,8 +182,8 @@ pw_sbx_folios_move(void *addr, size_t len, int pagemap)
         errno = EIO;
     }
     int saved = errno;
-    if (rc < 0 && new != MAP_FAILED) {
-        munmap(new, len);
+    if (rc < 0 && fresh != MAP_FAILED) {
+        munmap(fresh, len);
     }
     munmap(vec, vec_len);
     errno = saved;
