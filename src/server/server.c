@@ -372,17 +372,35 @@ send_progress(struct pw_server *s, struct job *j, double now)
     j->next_progress = now + PROGRESS_EVERY;
 }
 
+/* Of the queue's jobs, how many cannot start at the loop's next turn:
+ * a run that ended in this turn left its place to a queued job, which
+ * start_queued starts next; a request that comes in between waits behind
+ * it, not behind a full queue. */
+static size_t
+waiting(struct pw_server *s, struct job ***tail)
+{
+    size_t slots = s->nrunning < s->max_running
+                       ? (size_t)(s->max_running - s->nrunning)
+                       : 0;
+    size_t queued = 0;
+    *tail = &s->queue;
+    while (**tail != NULL) {
+        if (slots > 0 && !waits(s, **tail)) {
+            slots--;
+        } else {
+            queued++;
+        }
+        *tail = &(**tail)->next;
+    }
+    return queued;
+}
+
 void
 pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
                  struct pw_exec *e, json_t *token)
 {
-    struct job **tail = &s->queue;
-    size_t queued = 0;
-    while (*tail != NULL) {
-        tail = &(*tail)->next;
-        queued++;
-    }
-    if (queued >= s->max_queued) {
+    struct job **tail;
+    if (waiting(s, &tail) >= s->max_queued) {
         s->stats.busy++;
         pw_server_send(s, req,
                        pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,

@@ -605,6 +605,40 @@ def test_queue_full():
         tap_stop("the server exits 0 on SIGTERM", srv)
 
 
+def test_queue_together():
+    """Requests that come in at the same moment: one takes the free run
+    slot, one waits in the queue, only the one past --max-queued is
+    refused (the free slot is not counted as a queued run)."""
+    srv = Server("--max-concurrency", "1", "--max-queued", "1")
+    conns = [srv.conn() for _ in range(3)]
+    try:
+        for c in conns:
+            c.connect()
+        time.sleep(0.3)  # the server has accepted all three
+        h = {"Content-Type": "application/json",
+             "Accept": "application/json, text/event-stream",
+             "Authorization": "Bearer " + TOKEN}
+        # Stopped, the server finds the three requests together when it
+        # goes on, and reads them in one turn of its loop.
+        os.kill(srv.proc.pid, signal.SIGSTOP)
+        try:
+            for k, c in enumerate(conns):
+                c.request("POST", "/mcp", headers=h, body=json.dumps(
+                    call("import time\ntime.sleep(0.3)\nprint(%d)" % k,
+                         k + 1)))
+            time.sleep(0.3)
+        finally:
+            os.kill(srv.proc.pid, signal.SIGCONT)
+        codes = sorted(c.getresponse().status for c in conns)
+        tap("three requests at once, --max-concurrency 1 --max-queued 1: "
+            "one runs, one waits, one is refused", codes == [200, 200, 503],
+            codes)
+    finally:
+        for c in conns:
+            c.close()
+        tap_stop("the server exits 0 on SIGTERM", srv)
+
+
 def test_ops(srv):
     st, _, body = srv.request("GET", "/healthz", token=None)
     tap("/healthz -> 200 without a token", st == 200 and body == b"ok\n",
@@ -814,6 +848,7 @@ def main():
         if srv.proc.poll() is None:
             srv.proc.kill()
     test_queue_full()
+    test_queue_together()
     test_drain()
     test_refusals()
     test_tls()
