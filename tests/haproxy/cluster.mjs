@@ -24,8 +24,13 @@ export function tap(offset = 0) {
 
 const children = [];
 
+// The last bytes of an instance's stderr kept, for a failed point's
+// details.
+const LOG_TAIL = 16384;
+
 // One `pyward serve --http 127.0.0.1:0` with the token file TOKENS and
-// ARGS; resolves to { proc, addr } once it listens.
+// ARGS; resolves to { proc, addr, tail } once it listens (tail(): the end
+// of its stderr, its log and access log).
 export function startPyward(pyward, tokens, args = []) {
   const proc = spawn(pyward, ['serve', '--http', '127.0.0.1:0', '--auth-token-file', tokens,
     ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -39,8 +44,10 @@ export function startPyward(pyward, tokens, args = []) {
       if (m) {
         clearTimeout(timer);
         proc.stderr.removeAllListeners('data');
-        proc.stderr.resume(); // the access log is not kept
-        resolve({ proc, addr: m[1] });
+        proc.stderr.on('data', (more) => {
+          err = (err + more).slice(-LOG_TAIL);
+        });
+        resolve({ proc, addr: m[1], tail: () => err });
       }
     });
     proc.on('exit', (c) => reject(new Error(`pyward exited ${c}: ${err}`)));

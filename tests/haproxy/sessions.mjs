@@ -192,12 +192,16 @@ async function main() {
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, worker));
+  // A failed chain's details end with the end of each instance's log.
+  const logs = () => pyw.map((p, i) => `--- p${i + 1}'s stderr, its end:\n${p.tail()}`);
   for (const k of kinds) {
     const mine = sessions.filter((s) => s.kind === k);
-    point(mine.every((s) => s.got === want),
+    const good = mine.every((s) => s.got === want);
+    point(good,
       `${k.name}: each of its sessions' ${INCS + 2} calls reached the instance holding it ` +
       `(x = ${1 + INCS} in ${mine.filter((s) => s.got === want).length}/${mine.length})`,
-      mine.map((s) => `${s.sid}: ${JSON.stringify(s.got)}`).join('\n'));
+      [...mine.map((s) => `${s.sid}: ${JSON.stringify(s.got)}`), ...(good ? [] : logs())]
+        .join('\n'));
     const sent = k.log.filter((e) => e.header !== null);
     if (k.header) {
       point(k.log.length > 0 && k.log.every((e) => e.header === e.sid),
