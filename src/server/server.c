@@ -372,10 +372,11 @@ send_progress(struct pw_server *s, struct job *j, double now)
     j->next_progress = now + PROGRESS_EVERY;
 }
 
-/* Of the queue's jobs, how many cannot start at the loop's next turn:
- * a run that ended in this turn left its place to a queued job, which
- * start_queued starts next; a request that comes in between waits behind
- * it, not behind a full queue. */
+/* Of the queue's jobs, how many cannot start at the loop's next turn,
+ * where start_queued gives each free run slot to the first job that need
+ * not wait.  Requests read in one turn are all queued before any of them
+ * starts, so the one about to take a free slot is not counted as waiting.
+ * *TAIL: where a new job goes. */
 static size_t
 waiting(struct pw_server *s, struct job ***tail)
 {
