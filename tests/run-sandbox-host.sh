@@ -57,6 +57,32 @@ print("active" if m.get("active") else "inactive" if m.get("detail") else "")
 check "doctor reports the mount namespace layer ($mountns)" \
     test -n "$mountns"
 
+# Runs without files share one view when the server may join it (root
+# with CAP_SYS_CHROOT); without that capability each run builds its own
+# view again, and runs still work.
+if [ "$(id -u)" = 0 ] && [ "$mountns" = active ] && command -v setpriv >/dev/null; then
+    caps=-all,+sys_admin,+setuid,+setgid,+chown,+kill
+    for variant in "+sys_chroot:share one such view:3" ":no shared view:4"; do
+        add=${variant%%:*}
+        rest=${variant#*:}
+        want=${rest%%:*}
+        n=${rest#*:}
+        set -- setpriv --bounding-set "$caps${add:+,$add}"
+        line=$("$@" "$PYWARD" doctor 2>&1 | grep '^mount_namespace')
+        out=$(echo "print($n)" | "$@" "$PYWARD" run --json - 2>&1)
+        name="with bounding set $caps${add:+,$add}: doctor says \"$want\" and a run works"
+        case "$line|$out" in
+        *"$want"*'|'*'"stdout":"'"$n"'\n"'*) ok "$name" ;;
+        *) not_ok "$name" "$line | $out" ;;
+        esac
+    done
+else
+    skip "runs without files share one view (root with CAP_SYS_CHROOT)" \
+        "not root, no mount namespace or no setpriv"
+    skip "without CAP_SYS_CHROOT each run builds its own view" \
+        "not root, no mount namespace or no setpriv"
+fi
+
 # The HTTP library is loaded by `serve --http` alone: doctor finds it, and
 # neither a stdio server nor its zygote (which every run is forked from)
 # maps it or the TLS libraries it brings.

@@ -132,7 +132,7 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     bool tmpfs = ws == PW_SBX_WS_TMPFS;
     const char *what = "rlimit";
     pw_sbx_mountns_workspace(ws);
-    close_others(first_free);
+    close_others(pw_sbx_mountns_keep(&z->layers.mounts, first_free));
     if (clearenv() != 0) {
         fail("clearenv", 0);
     }
@@ -196,6 +196,7 @@ pw_sbx_child_setup(const struct pw_sbx_child *c)
     if (pw_sbx_enter_netns(&c->z->layers, net) < 0) {
         fail("setns(network)", errno);
     }
+    pw_sbx_mountns_hold(&c->z->layers.mounts);
     os_layers(c, setup_fds(c));
     signals();
     int listener =

@@ -14,6 +14,12 @@
  * and the scratch directory writable again.  In a fresh user namespace the
  * child first maps its own uid and gid to themselves, or it could not create
  * the mount points in the tmpfs.
+ *
+ * The shared view (a server started as root, runs without files): a
+ * helper process builds the same view once in a namespace of its own,
+ * with an empty tmpfs on /proc instead of the reduced one, and sends the
+ * namespace's fd; each such run joins it with setns before its uid drop
+ * and makes no mount at all.
  */
 #include "config.h"
 
@@ -28,6 +34,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -153,10 +160,36 @@ tmp_covered(const struct pw_sbx_mounts *m)
     return false;
 }
 
-static int
-write_text(const char *path, const char *text)
+/* In a child joining the shared view: the namespace and the host's /proc
+ * (kept past the child's fd cleanup, closed once used), and whether it
+ * joined. */
+static int held_view_fd = -1;
+static int held_proc_fd = -1;
+static int run_view_fd = -1;
+static int run_proc_fd = -1;
+static bool run_joined;
+
+static void
+close_kept(int *fd)
 {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (*fd >= 0) {
+        int saved = errno;
+        close(*fd);
+        *fd = -1;
+        errno = saved;
+    }
+}
+
+/* Write TEXT to /proc/self/NAME: through the host's /proc when the run
+ * joined the shared view (whose /proc is empty). */
+static int
+proc_write(const char *name, const char *text)
+{
+    char path[64];
+    snprintf(path, sizeof(path), "%sself/%s", run_proc_fd >= 0 ? "" : "/proc/",
+             name);
+    int fd = openat(run_proc_fd >= 0 ? run_proc_fd : AT_FDCWD, path,
+                    O_WRONLY | O_CLOEXEC);
     if (fd < 0) {
         return -1;
     }
@@ -182,16 +215,16 @@ map_ids(uid_t uid, gid_t gid, const char **what)
     snprintf(line, sizeof(line), "%lu %lu 1\n", (unsigned long)uid,
              (unsigned long)uid);
     *what = "uid_map";
-    int rc = write_text("/proc/self/uid_map", line);
+    int rc = proc_write("uid_map", line);
     if (rc == 0) {
         *what = "setgroups deny";
-        rc = write_text("/proc/self/setgroups", "deny");
+        rc = proc_write("setgroups", "deny");
     }
     if (rc == 0) {
         snprintf(line, sizeof(line), "%lu %lu 1\n", (unsigned long)gid,
                  (unsigned long)gid);
         *what = "gid_map";
-        rc = write_text("/proc/self/gid_map", line);
+        rc = proc_write("gid_map", line);
     }
     int saved = errno;
     if (dumpable != 1) {
@@ -509,21 +542,29 @@ cover_hidden(const struct pw_sbx_mounts *m, const char *scratch)
     return 0;
 }
 
+/* The shared view's /proc: an empty tmpfs (no process of its own to
+ * show, since every run that joins it sees the same). */
 static int
-build_view(const struct pw_sbx_mounts *m, const char *scratch,
+empty_proc(const char **what)
+{
+    *what = "mount tmpfs on /proc";
+    return mount("tmpfs", "/proc", "tmpfs", TMPFS_FLAGS, TMPFS_OPTS);
+}
+
+/* The view, in the mount namespace just unshared: a run's own, or with
+ * SHARED the one every run without files joins (no workspace, /proc
+ * empty). */
+static int
+build_tree(const struct pw_sbx_mounts *m, const char *scratch, bool shared,
            const char **what)
 {
-    *what = "unshare(mount)";
-    if (unshare(CLONE_NEWNS) < 0) {
-        return -1;
-    }
     *what = "make / private";
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
         return -1;
     }
     /* Opened in the new namespace: a bind source must belong to it. */
     struct held h;
-    enum pw_sbx_ws kind = ws_kind(m);
+    enum pw_sbx_ws kind = shared ? PW_SBX_WS_EMPTY : ws_kind(m);
     *what = "open(scratch)";
     int rc = held_open(&h, scratch, kind == PW_SBX_WS_HOST);
     if (rc == 0) {
@@ -542,7 +583,7 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
         rc = scratch_mount(m, kind, h.scratch, scratch, what);
     }
     if (rc == 0) {
-        rc = reduce_proc(what);
+        rc = shared ? empty_proc(what) : reduce_proc(what);
     }
     if (rc == 0) {
         *what = "read-only remount";
@@ -552,14 +593,43 @@ build_view(const struct pw_sbx_mounts *m, const char *scratch,
     return rc;
 }
 
+static int
+build_view(const struct pw_sbx_mounts *m, const char *scratch,
+           const char **what)
+{
+    *what = "unshare(mount)";
+    if (unshare(CLONE_NEWNS) < 0) {
+        return -1;
+    }
+    return build_tree(m, scratch, false, what);
+}
+
+/* Join the shared view: as root still, since the namespace belongs to
+ * the host's user namespace. */
+static int
+join_shared(const struct pw_sbx_mounts *m, const char **what)
+{
+    *what = "setns(shared view)";
+    int rc = setns(run_view_fd, CLONE_NEWNS);
+    close_kept(&run_view_fd);
+    run_joined = rc == 0;
+    if (m->early) {
+        close_kept(&run_proc_fd); /* no id maps to write */
+    }
+    return rc;
+}
+
 int
 pw_sbx_mountns_early(const struct pw_sbx_mounts *m, const char *scratch,
                      const char **what)
 {
-    if (!m->active || !m->early) {
+    if (!m->active) {
         return 0;
     }
-    return build_view(m, scratch, what);
+    if (run_view_fd >= 0) {
+        return join_shared(m, what);
+    }
+    return m->early ? build_view(m, scratch, what) : 0;
 }
 
 int
@@ -569,10 +639,12 @@ pw_sbx_mountns_late(const struct pw_sbx_mounts *m, const char *scratch,
     if (!m->active || m->early) {
         return 0;
     }
-    if (map_ids(uid, gid, what) < 0) {
+    int rc = map_ids(uid, gid, what);
+    close_kept(&run_proc_fd);
+    if (rc < 0) {
         return -1;
     }
-    return build_view(m, scratch, what);
+    return run_joined ? 0 : build_view(m, scratch, what);
 }
 
 bool
@@ -609,9 +681,132 @@ pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works)
     }
 }
 
+/* The helper: the shared view in a mount namespace of its own, whose fd
+ * goes to SOCK with "ok", or what failed. */
+static PW_NORETURN void
+share_child(const struct pw_sbx_mounts *m, const char *scratch, int sock)
+{
+    const char *what = "unshare(mount)";
+    int ns = -1;
+    int rc = unshare(CLONE_NEWNS);
+    if (rc == 0) {
+        what = "open(/proc/self/ns/mnt)";
+        ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+        rc = ns < 0 ? -1 : build_tree(m, scratch, true, &what);
+    }
+    char msg[160];
+    int n = rc == 0
+                ? snprintf(msg, sizeof(msg), "ok")
+                : snprintf(msg, sizeof(msg), "%s: %s", what, strerror(errno));
+    (void)pw_send_fds(sock, msg, (size_t)n, &ns, rc == 0 ? 1 : 0);
+    _exit(rc == 0 ? 0 : 1);
+}
+
+/* M->why gets "; WHAT DETAIL" (and a closing parenthesis after a
+ * DETAIL). */
+static void
+share_note(struct pw_sbx_mounts *m, const char *what, const char *detail)
+{
+    size_t len = strlen(m->why);
+    snprintf(m->why + len, sizeof(m->why) - len, "; %s%s%s", what, detail,
+             detail[0] != '\0' ? ")" : "");
+}
+
+/* 0 if a process with this one's privileges may join the namespace FD,
+ * else why not (an errno): setns also needs CAP_SYS_CHROOT, which a
+ * capability bounding set may lack. */
+static int
+join_error(int fd)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        _exit(setns(fd, CLONE_NEWNS) == 0 ? 0
+              : errno > 0 && errno < 256  ? errno
+                                          : EIO);
+    }
+    int st = 0;
+    if (pid < 0 || PW_RETRY(waitpid(pid, &st, 0)) != pid || !WIFEXITED(st)) {
+        return EIO;
+    }
+    return WEXITSTATUS(st);
+}
+
+void
+pw_sbx_mountns_share(struct pw_sbx_mounts *m, const char *scratch)
+{
+    int sv[2];
+    if (!m->active || !m->tmp_covered || m->shared ||
+        socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
+        return;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(sv[0]);
+        share_child(m, scratch, sv[1]);
+    }
+    close(sv[1]);
+    char msg[160] = "";
+    int fd = -1;
+    size_t nfds = 0;
+    ssize_t n =
+        pid < 0 ? -1
+                : pw_recv_fds(sv[0], msg, sizeof(msg) - 1, &fd, 1, &nfds, 0);
+    close(sv[0]);
+    int st = 0;
+    bool ok = pid > 0 && PW_RETRY(waitpid(pid, &st, 0)) == pid &&
+              WIFEXITED(st) && WEXITSTATUS(st) == 0 && n == 2 && nfds == 1;
+    int e = ok ? join_error(fd) : 0;
+    if (e != 0) {
+        ok = false;
+        n = snprintf(msg, sizeof(msg), "setns: %s", strerror(e));
+    }
+    if (!ok) {
+        if (nfds == 1) {
+            close(fd);
+        }
+        msg[n > 0 && n < (ssize_t)sizeof(msg) ? n : 0] = '\0';
+        share_note(m, "each run builds its own (no shared view: ",
+                   msg[0] != '\0' ? msg : "no answer from its helper");
+        return;
+    }
+    m->shared = true;
+    m->shared_fd = fd;
+    share_note(m, "runs without files share one such view, built once", "");
+}
+
+void
+pw_sbx_mountns_hold(const struct pw_sbx_mounts *m)
+{
+    if (!m->active || !m->shared) {
+        return;
+    }
+    int proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (proc >= 0) {
+        held_view_fd = fcntl(m->shared_fd, F_DUPFD_CLOEXEC, 10);
+        held_proc_fd = fcntl(proc, F_DUPFD_CLOEXEC, 10);
+        close(proc);
+    }
+}
+
+int
+pw_sbx_mountns_keep(const struct pw_sbx_mounts *m, int slot)
+{
+    if (!m->active || held_view_fd < 0 || held_proc_fd < 0 ||
+        run_ws != PW_SBX_WS_EMPTY || dup2(held_view_fd, slot) < 0 ||
+        dup2(held_proc_fd, slot + 1) < 0) {
+        return slot; /* this run builds its own view */
+    }
+    run_view_fd = slot;
+    run_proc_fd = slot + 1;
+    return slot + 2;
+}
+
 void
 pw_sbx_mountns_clear(struct pw_sbx_mounts *m)
 {
+    if (m->shared && m->shared_fd >= 0) {
+        close(m->shared_fd);
+    }
     for (size_t i = 0; i < m->nhide; i++) {
         free(m->hide[i]);
     }

@@ -11,6 +11,13 @@
  * writable scratch directory is read-only.  Optional: probed once in the
  * zygote; a host that refuses it gets the layer reported inactive with the
  * reason.
+ *
+ * A run without files (PW_SBX_WS_EMPTY) under a server started as root
+ * joins instead one shared view, built once when the zygote is made: the
+ * same hidden trees, /etc files and empty read-only scratch directory,
+ * with an empty /proc, the whole read-only and owned by the host's user
+ * namespace, where no run has any privilege.  Nothing in it is per run,
+ * so a run makes no mounts and leaves none to tear down.
  */
 #pragma once
 
@@ -39,7 +46,11 @@ struct pw_sbx_mounts {
      * WS_BYTES bytes and WS_FILES inodes (set before the probe). */
     long long ws_bytes;
     long long ws_files;
-    char why[192];
+    char why[320];
+    /* The shared view for runs without files: SHARED_FD holds its mount
+     * namespace (pw_sbx_mountns_share). */
+    bool shared;
+    int shared_fd;
 };
 
 /* The probe's two halves around its child (checklist.c, which runs the
@@ -52,6 +63,22 @@ bool pw_sbx_mountns_plan(struct pw_sbx_mounts *m, const char *tmp_root,
                          bool userns, bool root);
 void pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works);
 void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
+
+/* After a successful probe, in a process running as root: build the
+ * shared view (its empty scratch directory SCRATCH) in a helper process
+ * and keep its namespace in M.  Without it, every run builds its own
+ * view as before; M->why says which. */
+void pw_sbx_mountns_share(struct pw_sbx_mounts *m, const char *scratch);
+
+/* In the child, before its fds move: a copy of the shared view's fd, out
+ * of the way of the fds the child puts in place. */
+void pw_sbx_mountns_hold(const struct pw_sbx_mounts *m);
+
+/* In the child, after pw_sbx_mountns_workspace and before it closes its
+ * other fds: a run that joins the shared view keeps the namespace's fd
+ * and one of the host's /proc (its id maps are written through it) on
+ * SLOT and SLOT + 1.  Returns the first fd it may close from. */
+int pw_sbx_mountns_keep(const struct pw_sbx_mounts *m, int slot);
 
 /* In the child, before the steps below: the scratch directory's kind
  * (PW_SBX_WS_TMPFS, the default, falls back to the host directory when

@@ -171,6 +171,9 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
     z->layers.mounts.ws_files = z->policy.workspace_files;
     pw_sbx_checklist_probe(&z->layers, z->tmp_root);
+    if (z->layers.root) {
+        pw_sbx_mountns_share(&z->layers.mounts, z->view_scratch);
+    }
     pw_sbx_pidns_probe(z);
     /* Everything the zygote needs is ready (but, in the background, the
      * imports) and no request has been read: from here on, runs are

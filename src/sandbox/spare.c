@@ -291,7 +291,14 @@ void
 pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
                   const char *scratch, unsigned caps, bool plot)
 {
-    int keep[] = {p[0][0], p[1][1], p[2][1], p[3][1], ctl, z->layers.netns_fd};
+    const struct pw_sbx_mounts *m = &z->layers.mounts;
+    int keep[] = {p[0][0],
+                  p[1][1],
+                  p[2][1],
+                  p[3][1],
+                  ctl,
+                  z->layers.netns_fd,
+                  m->shared ? m->shared_fd : -1};
     /* First of all: the zygote's other fds must not stay open here. */
     close_except(keep, (int)PW_N_ELEMENTS(keep));
     PyOS_AfterFork_Child();

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -37,6 +38,7 @@
 #include "sandbox/spare.h"
 #include "sandbox/checklist.h"
 #include "sandbox/layers.h"
+#include "sandbox/mountns.h"
 #include "validator/blob.h"
 
 #include <marshal.h>
@@ -1006,6 +1008,39 @@ same_ns(pid_t pid, const char *ns)
     return strcmp(la, lb) == 0;
 }
 
+/* The ns/mnt link of PID into BUF. */
+static void
+mnt_ns(pid_t pid, char *buf, size_t size)
+{
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/ns/mnt", (int)pid);
+    ssize_t n = readlink(path, buf, size - 1);
+    ck_assert_int_gt(n, 0);
+    buf[n] = '\0';
+}
+
+static int count_entries(const char *dir, const char *only);
+
+/* A and B, runs without files, are in the shared view: one mount
+ * namespace (not the host's), an empty /proc, and a working directory on
+ * a read-only mount even for root on the host. */
+static void
+shared_view_checks(pid_t a, pid_t b)
+{
+    char na[128], nb[128], self[128];
+    mnt_ns(a, na, sizeof(na));
+    mnt_ns(b, nb, sizeof(nb));
+    mnt_ns(getpid(), self, sizeof(self));
+    ck_assert_str_eq(na, nb);
+    ck_assert_str_ne(na, self);
+    char path[128];
+    snprintf(path, sizeof(path), "/proc/%d/root/proc", (int)a);
+    ck_assert_int_eq(count_entries(path, NULL), 0);
+    snprintf(path, sizeof(path), "/proc/%d/cwd/left-by-root", (int)a);
+    ck_assert_int_lt(open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0644), 0);
+    ck_assert_int_eq(errno, EROFS);
+}
+
 static struct pw_sbx_run *
 start_code(const char *code, unsigned caps)
 {
@@ -1066,8 +1101,12 @@ START_TEST(spare_run_has_every_layer)
      * cannot reach. */
     char path[700];
     snprintf(path, sizeof(path), "/proc/%d/root%s", (int)b->pid, a->scratch);
-    if (zygote->layers.mounts.active && geteuid() == 0 &&
-        strcmp(a->scratch, b->scratch) == 0) {
+    if (zygote->layers.mounts.shared && geteuid() == 0) {
+        /* Runs without files share one read-only view: the same empty
+         * directory, where not even root on the host can leave a file. */
+        shared_view_checks(a->pid, b->pid);
+    } else if (zygote->layers.mounts.active && geteuid() == 0 &&
+               strcmp(a->scratch, b->scratch) == 0) {
         struct stat sa;
         struct stat sb;
         snprintf(path, sizeof(path), "/proc/%d/cwd", (int)a->pid);
@@ -1569,6 +1608,118 @@ START_TEST(view_scratch_empty)
 }
 END_TEST
 
+/* In a child that joined the shared view (through the same steps as a
+ * spare, up to the uid drop and its own user namespace; no seccomp or
+ * landlock here): attacks on the view, each of which must fail at the
+ * mount level; 0 when all did.  With ROUND 1 it then mounts over the
+ * view in a copy of its own, which a later joiner must not see. */
+static int
+shared_view_child(const struct pw_sbx_layers *l, const char *scratch,
+                  int round)
+{
+    const char *what = "?";
+    pw_sbx_mountns_workspace(PW_SBX_WS_EMPTY);
+    pw_sbx_mountns_hold(&l->mounts);
+    if (pw_sbx_mountns_keep(&l->mounts, 100) != 102 ||
+        pw_sbx_checklist_ns(l, scratch, false, &what) < 0) {
+        fprintf(stderr, "%s: %s\n", what, strerror(errno));
+        return 1;
+    }
+    if (fcntl(100, F_GETFD) >= 0 || fcntl(101, F_GETFD) >= 0) {
+        return 2; /* the kept fds are closed once used */
+    }
+    if (chdir(scratch) < 0 || count_entries(".", NULL) != 0 ||
+        count_entries("/proc", NULL) != 0 ||
+        access("/etc/passwd", F_OK) == 0 ||
+        access("/usr/lib/python3.11/os.py", R_OK) < 0) {
+        return 3;
+    }
+    static const char *const targets[] = {
+        "left", "/tmp/left", "/left", "/proc/left", "/etc/left", "/usr/left"};
+    for (size_t i = 0; i < PW_N_ELEMENTS(targets); i++) {
+        int fd = open(targets[i], O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+        if (fd >= 0 || (errno != EROFS && errno != EACCES)) {
+            return 10 + (int)i;
+        }
+    }
+    /* Its user namespace gives it no privilege over the shared view
+     * (the host's): no mount, remount or unmount there. */
+    if (mount("tmpfs", "/tmp", "tmpfs", 0, "size=16k") == 0 ||
+        mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND, NULL) == 0 ||
+        umount2("/tmp", MNT_DETACH) == 0) {
+        return 20;
+    }
+    if (round == 1) {
+        /* A copy of its own it may change: the shared one stays. */
+        if (unshare(CLONE_NEWNS) < 0 ||
+            mount("tmpfs", "/tmp", "tmpfs", 0, "size=16k") < 0) {
+            return 21;
+        }
+        int fd = open("/tmp/left", O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            return 22;
+        }
+        close(fd);
+    } else if (access("/tmp/left", F_OK) == 0 || errno != ENOENT) {
+        return 23;
+    }
+    return 0;
+}
+
+/* A child still root that joins the shared view: read-only at the mount
+ * level, root or not (EROFS where a run would get EACCES first). */
+static int
+shared_view_root_child(const struct pw_sbx_layers *l, const char *scratch)
+{
+    if (setns(l->mounts.shared_fd, CLONE_NEWNS) < 0 || chdir(scratch) < 0) {
+        return 1;
+    }
+    static const char *const targets[] = {"left", "/tmp/left", "/left",
+                                          "/proc/left", "/etc/left"};
+    for (size_t i = 0; i < PW_N_ELEMENTS(targets); i++) {
+        int fd = open(targets[i], O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+        if (fd >= 0 || errno != EROFS) {
+            return 10 + (int)i;
+        }
+    }
+    return 0;
+}
+
+START_TEST(shared_view_attacks)
+{
+    struct pw_sbx_layers l;
+    pw_sbx_layers_probe(&l);
+    pw_sbx_checklist_probe(&l, tmp_root);
+    char scratch[600];
+    snprintf(scratch, sizeof(scratch), "%s/pyward-run", tmp_root);
+    if (l.root) {
+        pw_sbx_mountns_share(&l.mounts, scratch);
+    }
+    if (!l.mounts.shared) {
+        fprintf(stderr, "# no shared view (needs root): %s\n", l.mounts.why);
+        ck_assert(!l.root || !l.mounts.active || !l.mounts.tmp_covered);
+        pw_sbx_layers_clear(&l);
+        return;
+    }
+    ck_assert_ptr_nonnull(strstr(l.mounts.why, "share one such view"));
+    for (int round = 0; round <= 2; round++) {
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            _exit(round == 0 ? shared_view_root_child(&l, scratch)
+                             : shared_view_child(&l, scratch, round));
+        }
+        int st = 0;
+        ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+        ck_assert(WIFEXITED(st));
+        ck_assert_int_eq(WEXITSTATUS(st), 0);
+    }
+    /* Made in the view alone: nothing appeared on the host. */
+    ck_assert_int_ne(access(scratch, F_OK), 0);
+    pw_sbx_layers_clear(&l);
+}
+END_TEST
+
 START_TEST(runs_make_no_host_dirs)
 {
     /* The default profiles write no files: their runs' scratch directory
@@ -1651,6 +1802,7 @@ sandbox_suite(void)
     tcase_add_test(tr, pace_tells_pauses);
     tcase_add_test(tr, mount_namespace_view);
     tcase_add_test(tr, view_scratch_empty);
+    tcase_add_test(tr, shared_view_attacks);
     tcase_add_test(tr, runs_make_no_host_dirs);
     suite_add_tcase(s, tr);
     return s;
