@@ -82,6 +82,9 @@ pw_batch_run(struct pw_zygote *z, const struct pw_sbx_request *reqs, size_t n,
              int jobs, json_t **results)
 {
     jobs = jobs < 1 ? 1 : jobs > JOBS_MAX ? JOBS_MAX : jobs;
+    /* The next runs follow at once: each run forks its replacement as it
+     * starts, whatever the caller's pace (a server refills in pauses). */
+    bool refill = pw_zygote_refill_on_start(z, true);
     struct slot slots[JOBS_MAX];
     struct pollfd fds[JOBS_MAX * RUN_FDS + 1];
     int active = 0;
@@ -112,4 +115,5 @@ pw_batch_run(struct pw_zygote *z, const struct pw_sbx_request *reqs, size_t n,
         }
         active = step_all(slots, active, fds, results);
     }
+    (void)pw_zygote_refill_on_start(z, refill);
 }

@@ -417,10 +417,12 @@ pw_zygote_collect(struct pw_zygote *z)
     pool_collect(z);
 }
 
-void
+bool
 pw_zygote_refill_on_start(struct pw_zygote *z, bool on)
 {
+    bool was = z->refill_on_start;
     z->refill_on_start = on;
+    return was;
 }
 
 /* One spare more asked for if the pool is short; false if the zygote

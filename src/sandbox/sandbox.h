@@ -156,8 +156,9 @@ void pw_zygote_set_spares(struct pw_zygote *z, int n);
  * replaces the one it took, while the caller would only wait for the
  * run's output; the spare is then prepared by the time a client that
  * sends requests back to back sends its next one.  Off (the default, for
- * one-shot callers): runs fork no spare, the caller refills. */
-void pw_zygote_refill_on_start(struct pw_zygote *z, bool on);
+ * one-shot callers): runs fork no spare, the caller refills.  Returns
+ * the setting it replaces. */
+bool pw_zygote_refill_on_start(struct pw_zygote *z, bool on);
 /* Compile the small programs of Z's runs (up to PW_SBX_COMPILE_HERE_MAX
  * bytes, pw_sbx_request.compiled NULL) with COMPILE first, and with the
  * guard's rewrite only where it leaves them; NULL: the guard's only. */

@@ -40,6 +40,7 @@
 #include "sandbox/layers.h"
 #include "sandbox/mountns.h"
 #include "validator/blob.h"
+#include "grade/batch.h"
 
 #include <marshal.h>
 
@@ -1309,6 +1310,33 @@ START_TEST(spare_pool_size)
 }
 END_TEST
 
+START_TEST(batch_refills_on_start)
+{
+    /* A server whose client paused has its runs fork no spare (it
+     * refills in pauses); a batch's runs follow one another at once, so
+     * each forks its replacement as it starts: the pool is full again at
+     * the end instead of emptied, and the caller's setting comes back. */
+    (void)pw_zygote_refill_on_start(zygote, false);
+    enum { N = 6 };
+    struct pw_sbx_request reqs[N];
+    json_t *results[N];
+    for (int i = 0; i < N; i++) {
+        reqs[i] = (struct pw_sbx_request){.code = "print(7)",
+                                          .code_len = 8,
+                                          .limits = {.timeout_s = 20},
+                                          .imports = &imports,
+                                          .capture_output = true};
+    }
+    pw_batch_run(zygote, reqs, N, 2, results);
+    for (int i = 0; i < N; i++) {
+        ck_assert_str_eq(field(results[i], "stdout"), "7\n");
+        json_decref(results[i]);
+    }
+    ck_assert(!pw_zygote_short(zygote));
+    ck_assert(!pw_zygote_refill_on_start(zygote, false));
+}
+END_TEST
+
 START_TEST(pace_tells_pauses)
 {
     /* Spares warm a figure up only for a client that pauses: runs sent
@@ -1800,6 +1828,7 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_pool_size);
     tcase_add_test(tr, spare_refilled_on_start);
     tcase_add_test(tr, pace_tells_pauses);
+    tcase_add_test(tr, batch_refills_on_start);
     tcase_add_test(tr, mount_namespace_view);
     tcase_add_test(tr, view_scratch_empty);
     tcase_add_test(tr, shared_view_attacks);
