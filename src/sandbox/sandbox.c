@@ -795,13 +795,16 @@ pw_sbx_pace_pauses(const struct pw_zygote *z)
 }
 
 /* A run has started: its replacement spare, if the caller asked for
- * it.  The zygote forks it while the run's child works, not while a
- * client waits for an answer or a request waits to be read. */
+ * it, and any other the pool is short of (a run that found the pool
+ * empty waited for one; one a start asks for keeps it at a single spare
+ * under sustained load).  The zygote forks them while the run's child
+ * works, not while a client waits for an answer or a request waits to be
+ * read. */
 static void
 started(struct pw_zygote *z)
 {
     if (z->refill_on_start) {
-        (void)pool_add_one(z);
+        pool_fill(z);
     }
 }
 

@@ -1390,6 +1390,25 @@ START_TEST(spare_refilled_on_start)
     json_auto_t *res = finish_run(r);
     ck_assert_str_eq(field(res, "stdout"), "8\n");
     pw_sbx_free(r);
+    /* On, a start tops the pool up: a run that found it empty (the runs
+     * before took every spare) leaves two asked for, not one. */
+    pw_zygote_set_spares(zygote, 2);
+    struct pw_sbx_run *a = start_code("print(1)", 0);
+    struct pw_sbx_run *b = start_code("print(2)", 0);
+    ck_assert_int_eq(pool_count(), 0);
+    pw_zygote_refill_on_start(zygote, true);
+    struct pw_sbx_run *c = start_code("print(3)", 0);
+    ck_assert(!c->on_spare);
+    ck_assert_int_eq(zygote->nspares + zygote->nasked, 2);
+    struct pw_sbx_run *runs[] = {a, b, c};
+    for (int i = 0; i < 3; i++) {
+        json_auto_t *out = finish_run(runs[i]);
+        char want[8];
+        snprintf(want, sizeof(want), "%d\n", i + 1);
+        ck_assert_str_eq(field(out, "stdout"), want);
+        pw_sbx_free(runs[i]);
+    }
+    pw_zygote_refill_on_start(zygote, false);
     pw_zygote_set_spares(zygote, 2);
     ck_assert_uint_eq(pw_zygote_reap(zygote, true), 0);
 }
