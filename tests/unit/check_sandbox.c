@@ -1535,6 +1535,16 @@ view_checks(const char *scratch, char planted[][512], size_t np)
     return proc_checks();
 }
 
+/* The child PID ended with status 0. */
+static void
+child_succeeded(pid_t pid)
+{
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 0);
+}
+
 /* Run the steps of L in a child with files planted around SCRATCH. */
 static void
 check_view(const struct pw_sbx_layers *l)
@@ -1561,10 +1571,7 @@ check_view(const struct pw_sbx_layers *l)
         int rc = view_checks(scratch, planted, 3);
         _exit(rc != 0 ? rc : uts_checks(l));
     }
-    int st = 0;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-    ck_assert(WIFEXITED(st));
-    ck_assert_int_eq(WEXITSTATUS(st), 0);
+    child_succeeded(pid);
     /* The child wrote to the real scratch dir; the planted files stay. */
     char path[600];
     snprintf(path, sizeof(path), "%s/written", scratch);
@@ -1645,10 +1652,7 @@ START_TEST(view_scratch_empty)
     if (pid == 0) {
         _exit(empty_scratch_child(&l, scratch));
     }
-    int st = 0;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-    ck_assert(WIFEXITED(st));
-    ck_assert_int_eq(WEXITSTATUS(st), 0);
+    child_succeeded(pid);
     /* Made in the view alone: nothing appeared on the host. */
     ck_assert_int_ne(access(scratch, F_OK), 0);
     pw_sbx_layers_clear(&l);
@@ -1756,10 +1760,7 @@ START_TEST(shared_view_attacks)
             _exit(round == 0 ? shared_view_root_child(&l, scratch)
                              : shared_view_child(&l, scratch, round));
         }
-        int st = 0;
-        ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-        ck_assert(WIFEXITED(st));
-        ck_assert_int_eq(WEXITSTATUS(st), 0);
+        child_succeeded(pid);
     }
     /* Made in the view alone: nothing appeared on the host. */
     ck_assert_int_ne(access(scratch, F_OK), 0);
