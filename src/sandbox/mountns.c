@@ -682,7 +682,9 @@ pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works)
 }
 
 /* The helper: the shared view in a mount namespace of its own, whose fd
- * goes to SOCK with "ok", or what failed. */
+ * goes to SOCK with "ok", or what failed.  It joins the view itself
+ * once built: a process with its privileges may (setns also needs
+ * CAP_SYS_CHROOT, which a capability bounding set may lack). */
 static PW_NORETURN void
 share_child(const struct pw_sbx_mounts *m, const char *scratch, int sock)
 {
@@ -693,6 +695,10 @@ share_child(const struct pw_sbx_mounts *m, const char *scratch, int sock)
         what = "open(/proc/self/ns/mnt)";
         ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
         rc = ns < 0 ? -1 : build_tree(m, scratch, true, &what);
+    }
+    if (rc == 0) {
+        what = "setns";
+        rc = setns(ns, CLONE_NEWNS);
     }
     char msg[160];
     int n = rc == 0
@@ -710,25 +716,6 @@ share_note(struct pw_sbx_mounts *m, const char *what, const char *detail)
     size_t len = strlen(m->why);
     snprintf(m->why + len, sizeof(m->why) - len, "; %s%s%s", what, detail,
              detail[0] != '\0' ? ")" : "");
-}
-
-/* 0 if a process with this one's privileges may join the namespace FD,
- * else why not (an errno): setns also needs CAP_SYS_CHROOT, which a
- * capability bounding set may lack. */
-static int
-join_error(int fd)
-{
-    pid_t pid = fork();
-    if (pid == 0) {
-        _exit(setns(fd, CLONE_NEWNS) == 0 ? 0
-              : errno > 0 && errno < 256  ? errno
-                                          : EIO);
-    }
-    int st = 0;
-    if (pid < 0 || PW_RETRY(waitpid(pid, &st, 0)) != pid || !WIFEXITED(st)) {
-        return EIO;
-    }
-    return WEXITSTATUS(st);
 }
 
 void
@@ -755,11 +742,6 @@ pw_sbx_mountns_share(struct pw_sbx_mounts *m, const char *scratch)
     int st = 0;
     bool ok = pid > 0 && PW_RETRY(waitpid(pid, &st, 0)) == pid &&
               WIFEXITED(st) && WEXITSTATUS(st) == 0 && n == 2 && nfds == 1;
-    int e = ok ? join_error(fd) : 0;
-    if (e != 0) {
-        ok = false;
-        n = snprintf(msg, sizeof(msg), "setns: %s", strerror(e));
-    }
     if (!ok) {
         if (nfds == 1) {
             close(fd);
