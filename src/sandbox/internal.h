@@ -87,9 +87,14 @@ struct pw_zygote {
     bool refill_on_start; /* pw_zygote_refill_on_start */
     unsigned spare_caps;  /* PW_SBX_OS_CAPS new spares are prepared with:
                            * the enabled profiles', then the last request's */
-    /* When the last runs started, oldest first (pw_sbx_pace_pauses). */
+    /* When the last runs started, oldest first, and how long the server
+     * had been without a run before each (0: one was in flight); see
+     * pw_sbx_pace. */
     double starts[PW_SBX_PACE_RUNS];
+    double idle[PW_SBX_PACE_RUNS];
     int nstarts;
+    int inflight;    /* runs started and not yet freed */
+    double last_end; /* when the last of them was freed */
     /* What finished runs left behind: processes to reap, scratch
      * directories to remove (pw_sbx_reap, off the runs' way). */
     struct pw_sbx_leftover *reap;
@@ -155,6 +160,7 @@ struct pw_sbx_run {
     double cpu_end;     /* CPU seconds at the exit, -1 if unknown */
     long maxrss_kb;     /* peak RSS at the exit (VmHWM), -1 if unknown */
     bool reap_deferred; /* done, its process left to pw_sbx_reap */
+    bool paced;         /* counted in the zygote's pace (pace_note) */
     char *scratch;
     /* The fds the checklist hands over first on the result channel, in
      * this order: the workspace tmpfs (tmpfs runs only), then the seccomp
@@ -252,12 +258,22 @@ PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
  * scratch directories (non-blocking unless WAIT).  Returns how many are
  * still pending. */
 size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
-/* True if the client pauses between runs: the last runs started at least
- * a quarter of a second apart (or there were none yet).  A spare forked
- * for such a client warms a figure up too (with matplotlib loaded: 25 to
- * 30 ms of CPU while it waits).  A client that sends runs faster would
- * find its spare still drawing, and pay that CPU on every run. */
-bool pw_sbx_pace_pauses(const struct pw_zygote *z);
+/* How the client paces its runs, which a new spare's warm-up follows.
+ * PAUSES: the last runs started at least a quarter of a second apart (or
+ * there were none yet); the spare warms a figure up too (with matplotlib
+ * loaded: 25 to 30 ms of CPU while it waits).  HURRIED: the last two
+ * runs each started within a few milliseconds of the one before it
+ * ending, or while another was in flight; the spare does not warm up at
+ * all, since its request would wait for the step it is in (a step costs
+ * a few milliseconds where page faults are dear) and the warm-up's pages
+ * are more than it saves.  STEADY otherwise: the spare warms up if its
+ * request has not come soon. */
+enum pw_sbx_pace {
+    PW_SBX_PACE_HURRIED,
+    PW_SBX_PACE_STEADY,
+    PW_SBX_PACE_PAUSES,
+};
+enum pw_sbx_pace pw_sbx_pace(const struct pw_zygote *z);
 
 /* Build the result object of a finished run (result.c). */
 json_t *pw_sbx_result_build(const struct pw_sbx_run *run);

@@ -600,6 +600,52 @@ run_close_fds(struct pw_sbx_run *r)
     }
 }
 
+/* The gap between runs from which a client counts as pausing. */
+#define PACE_PAUSE_S 0.25
+/* The idle time before a run under which it came back to back. */
+#define PACE_HURRY_S 0.005
+
+/* A run started at NOW: kept with the last PW_SBX_PACE_RUNS starts, with
+ * the time the server had been idle before it. */
+static void
+pace_note(struct pw_zygote *z, double now)
+{
+    if (z->nstarts == PW_SBX_PACE_RUNS) {
+        memmove(z->starts, z->starts + 1,
+                (PW_SBX_PACE_RUNS - 1) * sizeof(z->starts[0]));
+        memmove(z->idle, z->idle + 1,
+                (PW_SBX_PACE_RUNS - 1) * sizeof(z->idle[0]));
+        z->nstarts--;
+    }
+    z->idle[z->nstarts] = z->inflight > 0 ? 0 : now - z->last_end;
+    z->starts[z->nstarts++] = now;
+    z->inflight++;
+}
+
+/* A run noted by pace_note is over at NOW. */
+static void
+pace_end(struct pw_zygote *z, double now)
+{
+    z->inflight--;
+    z->last_end = now;
+}
+
+enum pw_sbx_pace
+pw_sbx_pace(const struct pw_zygote *z)
+{
+    int n = z->nstarts;
+    if (n >= 2 && z->idle[n - 1] < PACE_HURRY_S &&
+        z->idle[n - 2] < PACE_HURRY_S) {
+        return PW_SBX_PACE_HURRIED;
+    }
+    for (int i = 1; i < n; i++) {
+        if (z->starts[i] - z->starts[i - 1] < PACE_PAUSE_S) {
+            return PW_SBX_PACE_STEADY;
+        }
+    }
+    return PW_SBX_PACE_PAUSES;
+}
+
 void
 pw_sbx_free(struct pw_sbx_run *r)
 {
@@ -615,6 +661,9 @@ pw_sbx_free(struct pw_sbx_run *r)
         (void)PW_RETRY(wait4(r->pid, &r->wstatus, 0, &r->ru));
     }
     run_close_fds(r);
+    if (r->paced) {
+        pace_end(r->z, pw_now());
+    }
     /* The process (killed, tearing down its address space) and the
      * scratch directory are left for when the server is idle: removing a
      * directory that is still a mount point in the dying child's
@@ -768,32 +817,6 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
     run_ready(r);
 }
 
-/* The gap between runs from which a client counts as pausing. */
-#define PACE_PAUSE_S 0.25
-
-/* A run started at NOW: kept with the last PW_SBX_PACE_RUNS starts. */
-static void
-pace_note(struct pw_zygote *z, double now)
-{
-    if (z->nstarts == PW_SBX_PACE_RUNS) {
-        memmove(z->starts, z->starts + 1,
-                (PW_SBX_PACE_RUNS - 1) * sizeof(z->starts[0]));
-        z->nstarts--;
-    }
-    z->starts[z->nstarts++] = now;
-}
-
-bool
-pw_sbx_pace_pauses(const struct pw_zygote *z)
-{
-    for (int i = 1; i < z->nstarts; i++) {
-        if (z->starts[i] - z->starts[i - 1] < PACE_PAUSE_S) {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* A run has started: its replacement spare, if the caller asked for
  * it, and any other the pool is short of (a run that found the pool
  * empty waited for one; one a start asks for keeps it at a single spare
@@ -878,6 +901,7 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
      * that uses one set of profiles gets prepared spares after one run. */
     z->spare_caps = caps;
     pace_note(z, pw_now());
+    r->paced = true;
     pool_collect(z);
     struct pw_sbx_spare *s = pool_take(z, caps);
     r->on_spare = s != NULL;

@@ -139,8 +139,7 @@ close_except(const int *keep, int n)
  * failure): it ends. */
 #define EXIT_SESSION 125
 
-/* Back to back, the request a spare serves comes 2 to 4 ms after its
- * fork (the pool's oldest spare is taken first); a spare left waiting
+/* A spare of a client that is not hurried (pw_sbx_pace) and left waiting
  * longer than this warms up. */
 #define WARM_AFTER_MS 5
 
@@ -289,7 +288,7 @@ serve_request(const struct pw_sbx_child *setup)
 
 void
 pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
-                  const char *scratch, unsigned caps, bool plot)
+                  const char *scratch, unsigned caps, enum pw_sbx_pace pace)
 {
     const struct pw_sbx_mounts *m = &z->layers.mounts;
     int keep[] = {p[0][0],
@@ -317,8 +316,8 @@ pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
                              .os_caps = caps};
     pw_sbx_child_setup(&c);
     pw_sbx_child_ready(&c);
-    if (!request_within(WARM_AFTER_MS)) {
-        pw_sbx_guard_warmup(request_waiting, plot);
+    if (pace != PW_SBX_PACE_HURRIED && !request_within(WARM_AFTER_MS)) {
+        pw_sbx_guard_warmup(request_waiting, pace == PW_SBX_PACE_PAUSES);
     }
     serve_request(&c);
 }

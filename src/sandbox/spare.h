@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "core/pyward.h"
+#include "sandbox/internal.h"
 
 struct pw_zygote;
 struct pw_sbx_request;
@@ -32,10 +33,11 @@ struct pw_sbx_spare {
 };
 
 /* In a new spare (never returns): the checklist's setup, then one run.
- * PLOT: a warm-up draws a figure too (pw_sbx_guard_warmup). */
+ * PACE: no warm-up (HURRIED), a warm-up if the request is late, one that
+ * draws a figure too (PAUSES; pw_sbx_guard_warmup). */
 PW_NORETURN void pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2],
                                    int ctl, const char *scratch, unsigned caps,
-                                   bool plot);
+                                   enum pw_sbx_pace pace);
 /* Server: the record of a spare received from the zygote: PID (a child of
  * the server), the CAPS it was prepared for, FDS (owned: request pipe,
  * stdin, stdout, stderr, result) and SCRATCH (owned). */

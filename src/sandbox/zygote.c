@@ -50,7 +50,7 @@
 
 struct zy_ask {
     uint32_t caps;
-    uint32_t plot; /* warm a figure up too: the client pauses */
+    uint32_t pace; /* enum pw_sbx_pace: how the spare warms up */
 };
 
 /* An answer: a spare, or (PID 0) the report of a zygote that warmed up
@@ -138,10 +138,11 @@ close_all(int *fds, size_t n)
     }
 }
 
-/* Fork one spare prepared for CAPS (with PLOT, its warm-up draws a
- * figure) and send it to the server. */
+/* Fork one spare prepared for CAPS, warming up as PACE says, and send it
+ * to the server. */
 static void
-fork_spare(const struct pw_zygote *z, int sock, unsigned caps, bool plot)
+fork_spare(const struct pw_zygote *z, int sock, unsigned caps,
+           enum pw_sbx_pace pace)
 {
     struct pw_error err = {0};
     struct zy_answer a;
@@ -163,7 +164,7 @@ fork_spare(const struct pw_zygote *z, int sock, unsigned caps, bool plot)
     PyOS_BeforeFork();
     pid_t pid = clone_spare(z->pidns);
     if (pid == 0) {
-        pw_sbx_spare_main(z, p, ctl[0], scratch, caps, plot);
+        pw_sbx_spare_main(z, p, ctl[0], scratch, caps, pace);
     }
     int saved = errno;
     PyOS_AfterFork_Parent();
@@ -259,7 +260,7 @@ zygote_main(struct pw_zygote *z, int sock, pid_t server)
         if (n != (ssize_t)sizeof(ask)) {
             _exit(0); /* EOF: the server is done */
         }
-        fork_spare(z, sock, ask.caps, ask.plot != 0);
+        fork_spare(z, sock, ask.caps, (enum pw_sbx_pace)ask.pace);
     }
 }
 
@@ -306,7 +307,7 @@ pw_sbx_zygote_stop(struct pw_zygote *z)
 int
 pw_sbx_zygote_ask(struct pw_zygote *z, unsigned caps)
 {
-    struct zy_ask ask = {.caps = caps, .plot = pw_sbx_pace_pauses(z)};
+    struct zy_ask ask = {.caps = caps, .pace = pw_sbx_pace(z)};
     if (z->zsock < 0 || z->nasked >= PW_SBX_ASKED_MAX ||
         PW_RETRY(send(z->zsock, &ask, sizeof(ask), MSG_NOSIGNAL)) !=
             (long)sizeof(ask)) {

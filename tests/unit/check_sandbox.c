@@ -1337,27 +1337,64 @@ START_TEST(batch_refills_on_start)
 }
 END_TEST
 
+/* One run of print(1) started, waited for and freed at once; with
+ * OVERLAP, a second one started while the first is in flight. */
+static void
+paced_run(bool overlap)
+{
+    const char *code = "print(1)";
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = strlen(code),
+                                 .limits = {.timeout_s = 10},
+                                 .imports = &imports,
+                                 .capture_output = true};
+    struct pw_error err = {0};
+    struct pw_sbx_run *a = pw_sbx_start(zygote, &req, &err);
+    ck_assert_msg(a != NULL, "%s", err.message);
+    struct pw_sbx_run *b = NULL;
+    if (overlap) {
+        b = pw_sbx_start(zygote, &req, &err);
+        ck_assert_msg(b != NULL, "%s", err.message);
+        ck_assert_int_eq(zygote->inflight, 2);
+        pw_sbx_wait(b);
+    }
+    pw_sbx_wait(a);
+    pw_sbx_free(a);
+    pw_sbx_free(b);
+}
+
 START_TEST(pace_tells_pauses)
 {
-    /* Spares warm a figure up only for a client that pauses: runs sent
-     * back to back say it does not; starts a quarter second apart (here
-     * written in, not waited for) say it does. */
+    /* Spares warm a figure up only for a client that pauses, and do not
+     * warm up at all for one that sends its runs back to back: the idle
+     * time before each run says which.  Starts and idle times a quarter
+     * second apart are written in here, not waited for. */
     zygote->nstarts = 0;
-    ck_assert(pw_sbx_pace_pauses(zygote)); /* nothing seen yet */
-    for (int i = 0; i < 2; i++) {
-        json_auto_t *r = run_code("print(1)", NULL, 10);
-        ck_assert_str_eq(field(r, "stdout"), "1\n");
-    }
+    ck_assert_int_eq(pw_sbx_pace(zygote), PW_SBX_PACE_PAUSES); /* none yet */
+    paced_run(false);
+    paced_run(false);
     ck_assert_int_eq(zygote->nstarts, 2);
-    ck_assert(!pw_sbx_pace_pauses(zygote));
+    ck_assert_int_eq(zygote->inflight, 0);
+    ck_assert(zygote->idle[1] < 0.005); /* back to back */
+    paced_run(false);
+    ck_assert_int_eq(pw_sbx_pace(zygote), PW_SBX_PACE_HURRIED);
     double t = pw_now();
     for (int i = 0; i < PW_SBX_PACE_RUNS; i++) {
         zygote->starts[i] = t - 1.0 + 0.25 * i;
+        zygote->idle[i] = 0.2;
     }
     zygote->nstarts = PW_SBX_PACE_RUNS;
-    ck_assert(pw_sbx_pace_pauses(zygote));
+    ck_assert_int_eq(pw_sbx_pace(zygote), PW_SBX_PACE_PAUSES);
     zygote->starts[2] = zygote->starts[1] + 0.2;
-    ck_assert(!pw_sbx_pace_pauses(zygote));
+    ck_assert_int_eq(pw_sbx_pace(zygote), PW_SBX_PACE_STEADY);
+    zygote->idle[PW_SBX_PACE_RUNS - 1] = 0.001; /* one quick run: steady */
+    ck_assert_int_eq(pw_sbx_pace(zygote), PW_SBX_PACE_STEADY);
+    zygote->idle[PW_SBX_PACE_RUNS - 2] = 0;
+    ck_assert_int_eq(pw_sbx_pace(zygote), PW_SBX_PACE_HURRIED);
+    /* A run in flight when the next starts counts as no idle time. */
+    paced_run(true);
+    ck_assert_int_eq(zygote->inflight, 0);
+    ck_assert(zygote->idle[PW_SBX_PACE_RUNS - 1] == 0);
     zygote->nstarts = 0;
 }
 END_TEST
