@@ -11,10 +11,6 @@
 #include "core/pyward.h"
 #include "sandbox/internal.h"
 
-struct pw_zygote;
-struct pw_sbx_request;
-struct pw_sbx_limits;
-
 /*
  * A spare: a child forked ahead of time (spare.c) that has already
  * paid for most of the copy-on-write faults a run costs and installed

@@ -1342,19 +1342,10 @@ END_TEST
 static void
 paced_run(bool overlap)
 {
-    const char *code = "print(1)";
-    struct pw_sbx_request req = {.code = code,
-                                 .code_len = strlen(code),
-                                 .limits = {.timeout_s = 10},
-                                 .imports = &imports,
-                                 .capture_output = true};
-    struct pw_error err = {0};
-    struct pw_sbx_run *a = pw_sbx_start(zygote, &req, &err);
-    ck_assert_msg(a != NULL, "%s", err.message);
+    struct pw_sbx_run *a = start_code("print(1)", 0);
     struct pw_sbx_run *b = NULL;
     if (overlap) {
-        b = pw_sbx_start(zygote, &req, &err);
-        ck_assert_msg(b != NULL, "%s", err.message);
+        b = start_code("print(1)", 0);
         ck_assert_int_eq(zygote->inflight, 2);
         pw_sbx_wait(b);
     }
