@@ -8,7 +8,9 @@
  * limits hit, times, memory) is what the server observed: the wait4
  * status and resource usage, its own clock and output counters, the
  * seccomp listener.  The result channel carries two parts, split by the
- * "G" record the checklist writes just before the program starts:
+ * "G" record the checklist writes just before the program starts (with
+ * the CPU nanoseconds its thread had used then: the run's CPU time counts
+ * from there):
  *   - before it, the checklist's own records: "E<reason>" a step that
  *     failed (the run is refused: internal_error), the "W" and "L" tags
  *     of the fds it hands over;
@@ -23,8 +25,10 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -37,10 +41,28 @@
 
 struct records {
     bool started;    /* the "G" record came */
+    double cpu_at_g; /* the CPU seconds it carries, -1 if none */
     json_t *report;  /* owned: the program's "R" object, or NULL */
     char audit[208]; /* the first "A" record (program-reported) */
     char setup_error[256];
 };
+
+/* The checklist's CPU nanoseconds in "G N" (LEN bytes at S), in
+ * seconds; -1 if not a number. */
+static double
+g_cpu(const char *s, size_t len)
+{
+    char buf[24];
+    if (len >= sizeof(buf)) {
+        return -1;
+    }
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    char *end;
+    errno = 0;
+    unsigned long long ns = strtoull(buf, &end, 10);
+    return errno == 0 && end != buf && *end == '\0' ? (double)ns / 1e9 : -1;
+}
 
 static void
 parse_line(const char *line, size_t len, struct records *rec)
@@ -49,8 +71,9 @@ parse_line(const char *line, size_t len, struct records *rec)
         return;
     }
     if (!rec->started) {
-        if (len == 1 && line[0] == 'G') {
+        if (line[0] == 'G' && (len == 1 || line[1] == ' ')) {
             rec->started = true;
+            rec->cpu_at_g = len > 2 ? g_cpu(line + 2, len - 2) : -1;
         } else if (line[0] == 'E' && rec->setup_error[0] == '\0') {
             snprintf(rec->setup_error, sizeof(rec->setup_error), "%.*s",
                      (int)(len - 1), line + 1);
@@ -74,6 +97,7 @@ parse_line(const char *line, size_t len, struct records *rec)
 static void
 parse_records(const struct pw_buf *b, struct records *rec)
 {
+    rec->cpu_at_g = -1;
     if (b->data == NULL) {
         return; /* nothing was read (NULL + 0 is undefined) */
     }
@@ -239,15 +263,18 @@ cpu_of(const struct rusage *ru)
            (double)ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6;
 }
 
-/* The run's own CPU seconds: the process's, less its setup. */
+/* The run's own CPU seconds: the process's, less its setup (what the
+ * checklist counted at its "G" record, else what the server read when
+ * it sent the request). */
 static double
-run_cpu(const struct pw_sbx_run *r)
+run_cpu(const struct pw_sbx_run *r, const struct records *rec)
 {
     double cpu = (r->exit_seen || r->reported) && r->cpu_end >= 0
                      ? r->cpu_end
                      : cpu_of(&r->ru);
-    if (r->cpu_base >= 0) {
-        cpu -= r->cpu_base;
+    double base = rec->cpu_at_g >= 0 ? rec->cpu_at_g : r->cpu_base;
+    if (base >= 0) {
+        cpu -= base;
     }
     return cpu > 0 ? cpu : 0.0;
 }
@@ -255,11 +282,11 @@ run_cpu(const struct pw_sbx_run *r)
 /* Killed by the kernel for its CPU time (the soft limit's SIGXCPU, or
  * the hard limit's SIGKILL: a PID namespace's init ignores SIGXCPU). */
 static bool
-cpu_exhausted(const struct pw_sbx_run *r)
+cpu_exhausted(const struct pw_sbx_run *r, const struct records *rec)
 {
     int sig = WTERMSIG(r->wstatus);
     double cpu = r->limits.cpu_s > 0 ? r->limits.cpu_s : r->limits.timeout_s;
-    return sig == SIGXCPU || (sig == SIGKILL && run_cpu(r) >= cpu);
+    return sig == SIGXCPU || (sig == SIGKILL && run_cpu(r, rec) >= cpu);
 }
 
 static bool
@@ -289,7 +316,7 @@ verdict(const struct pw_sbx_run *r, const struct records *rec)
         return "internal_error";
     }
     if (WIFSIGNALED(r->wstatus)) {
-        return cpu_exhausted(r) ? "timeout" : "killed";
+        return cpu_exhausted(r, rec) ? "timeout" : "killed";
     }
     if (WEXITSTATUS(r->wstatus) == 0) {
         return "ok";
@@ -471,7 +498,7 @@ build(const struct pw_sbx_run *r, struct records *rec)
         text_json(&r->out.buf), "stderr", text_json(&r->err.buf),
         "stdout_truncated", r->out.truncated, "stderr_truncated",
         r->err.truncated, "execution_time", r->end - r->start, "cpu_time",
-        run_cpu(r), "max_rss_kb",
+        run_cpu(r, rec), "max_rss_kb",
         (json_int_t)(r->exit_seen || r->reported
                          ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
                          : r->ru.ru_maxrss),

@@ -311,36 +311,65 @@ END_TEST
 
 static const char *field(json_t *res, const char *key);
 
+#define EXITED(N)   ((N) << 8)
+#define SIGNALED(S) (S)
+
 /* A finished run as the server saw it: wait status ST, and CHANNEL as what
  * came on the result channel. */
-static json_t *
-verdict_of(const char *channel, int st, enum pw_sbx_stop stop, int refused)
+static void
+finished_run(struct pw_sbx_run *r, const char *channel, int st,
+             enum pw_sbx_stop stop, int refused)
 {
-    struct pw_sbx_run r;
-    memset(&r, 0, sizeof(r));
-    r.z = zygote;
-    r.pid = 1;
-    r.ws_fd = r.listener = r.pidfd = -1;
-    r.stat_fd = r.status_fd = -1;
-    r.out.fd = r.err.fd = r.res.fd = -1;
-    r.cpu_base = -1;
-    r.limits.timeout_s = 5;
-    r.limits.max_output_bytes = 1000;
-    r.wstatus = st;
-    r.stop = stop;
-    r.refused_nr = refused;
-    r.done = true;
-    snprintf(r.id, sizeof(r.id), "t");
-    pw_buf_init(&r.res.buf);
-    pw_buf_append(&r.res.buf, channel, strlen(channel));
-    json_t *res = pw_sbx_result_build(&r);
-    pw_buf_free(&r.res.buf);
+    memset(r, 0, sizeof(*r));
+    r->z = zygote;
+    r->pid = 1;
+    r->ws_fd = r->listener = r->pidfd = -1;
+    r->stat_fd = r->status_fd = -1;
+    r->out.fd = r->err.fd = r->res.fd = -1;
+    r->cpu_base = -1;
+    r->limits.timeout_s = 5;
+    r->limits.max_output_bytes = 1000;
+    r->wstatus = st;
+    r->stop = stop;
+    r->refused_nr = refused;
+    r->done = true;
+    snprintf(r->id, sizeof(r->id), "t");
+    pw_buf_init(&r->res.buf);
+    pw_buf_append(&r->res.buf, channel, strlen(channel));
+}
+
+static json_t *
+result_of(struct pw_sbx_run *r)
+{
+    json_t *res = pw_sbx_result_build(r);
+    pw_buf_free(&r->res.buf);
     ck_assert_ptr_nonnull(res);
     return res;
 }
 
-#define EXITED(N)   ((N) << 8)
-#define SIGNALED(S) (S)
+static json_t *
+verdict_of(const char *channel, int st, enum pw_sbx_stop stop, int refused)
+{
+    struct pw_sbx_run r;
+    finished_run(&r, channel, st, stop, refused);
+    return result_of(&r);
+}
+
+/* The cpu_time of a run that used CPU_END seconds by its exit and whose
+ * request was sent when it had used 0.1, with CHANNEL on its result
+ * channel. */
+static double
+cpu_time_of(const char *channel, double cpu_end)
+{
+    struct pw_sbx_run r;
+    finished_run(&r, channel, EXITED(0), PW_STOP_NONE, -1);
+    r.exit_seen = true;
+    r.cpu_end = cpu_end;
+    r.cpu_base = 0.1;
+    json_auto_t *res = result_of(&r);
+    return json_real_value(json_object_get(res, "cpu_time"));
+}
+
 #define FORGED_OK                                                             \
     "R{\"result\": \"42\", \"variables\": {}, \"error\": null, "              \
     "\"exit_code\": 0}\n"
@@ -373,6 +402,14 @@ START_TEST(verdict_ignores_forged_reports)
     /* No G at all: the program never started. */
     json_auto_t *e = verdict_of(FORGED_OK, EXITED(0), PW_STOP_NONE, -1);
     ck_assert_str_eq(field(e, "status"), "internal_error");
+    /* The run's CPU counts from the checklist's G; one the program
+     * writes after it changes nothing; a G without a number leaves the
+     * server's own reading at the request. */
+    ck_assert_double_eq_tol(cpu_time_of("L\nG 500000000\nG 2400000000\n", 2.5),
+                            2.0, 1e-9);
+    ck_assert_double_eq_tol(cpu_time_of("L\nG\nG 2400000000\n", 2.5), 2.4,
+                            1e-9);
+    ck_assert_double_eq_tol(cpu_time_of("L\nG 5x\n", 2.5), 2.4, 1e-9);
 }
 END_TEST
 
