@@ -104,6 +104,16 @@ class Server:
         finally:
             c.close()
 
+    def wait_ready(self, timeout=120):
+        """Until /readyz says the zygote's spares are warm: before that a
+        run waits in the queue for them, and counts as queued."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.request("GET", "/readyz", token=None)[0] == 200:
+                return
+            time.sleep(0.05)
+        raise RuntimeError("/readyz not 200 after %d s" % timeout)
+
     def fds(self):
         return len(os.listdir("/proc/%d/fd" % self.proc.pid))
 
@@ -584,6 +594,7 @@ def test_retry_after(srv):
 def test_queue_full():
     srv = Server("--max-concurrency", "1", "--max-queued", "1")
     try:
+        srv.wait_ready()
         results = []
 
         def one(k):
@@ -612,6 +623,7 @@ def test_queue_together():
     srv = Server("--max-concurrency", "1", "--max-queued", "1")
     conns = [srv.conn() for _ in range(3)]
     try:
+        srv.wait_ready()
         for c in conns:
             c.connect()
         time.sleep(0.3)  # the server has accepted all three
