@@ -29,7 +29,7 @@ EXTRA_DIST += \
 	tests/mcp/cases.mjs \
 	$(NULL)
 
-TESTS += tests/mcp-client/run.sh
+# tests/mcp-client/run.sh: listed first in Makefile.am (a long one).
 EXTRA_DIST += \
 	tests/mcp-client/run.sh \
 	tests/mcp-client/client.test.mjs \

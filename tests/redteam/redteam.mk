@@ -5,8 +5,8 @@
 # redteam.py.  Short form in make check (the table of stopping layers in
 # the log); `make redteam` prints the table on stdout.  The sandbox's other
 # host checks (doctor, output dir, workspace caps): run-sandbox-host.sh.
-TESTS += tests/redteam/run.sh tests/redteam/run-http.sh \
-	tests/run-sandbox-host.sh
+# tests/redteam/run.sh: listed first in Makefile.am (the longest suite).
+TESTS += tests/redteam/run-http.sh tests/run-sandbox-host.sh
 
 redteam: pyward
 	@work=$$(mktemp -d "$${TMPDIR:-/tmp}/pyward-redteam.XXXXXX") && \

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Sessions: state across calls with explicit handles (raw JSON-RPC).
-TESTS += tests/sessions/run.sh
+# tests/sessions/run.sh: listed first in Makefile.am (a long one).
 EXTRA_DIST += tests/sessions/run.sh tests/sessions/sessions.py
 
 # Sessions against fresh runs, and an idle session's memory:
