@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """tap.py - TAP for the project's Python test drivers: point() prints one
 "ok N - NAME" or "not ok N - NAME" line (the detail of a failure as
-comments on stderr), skip() one "ok N - NAME # SKIP WHY", plan() prints the plan at the end and returns the
-driver's exit status."""
-import sys
+comments before it, on stdout with the points so that a log keeps them in
+order), skip() one "ok N - NAME # SKIP WHY", plan() prints the plan at
+the end and returns the driver's exit status."""
 
 _count = 0
 _failed = 0
@@ -15,7 +15,7 @@ def point(ok, name, detail=""):
     if not ok:
         _failed += 1
         for line in str(detail).splitlines()[-30:]:
-            print("# " + line, file=sys.stderr)
+            print("# " + line, flush=True)
     print(("ok" if ok else "not ok") + " %d - %s" % (_count, name),
           flush=True)
 

@@ -52,7 +52,7 @@ def point(ok, name, detail=""):
     if not ok:
         failed += 1
         for line in str(detail).splitlines()[-80:]:
-            print("# " + line, file=sys.stderr)
+            print("# " + line, flush=True)
     print(("ok" if ok else "not ok") + " %d - %s" % (n, name), flush=True)
 
 

@@ -94,7 +94,7 @@ def run_tests(scope):
         except Exception:  # noqa: BLE001 - every failure is a TAP point
             print(f"not ok {i} - {name}")
             for line in traceback.format_exc().splitlines():
-                print("# " + line, file=sys.stderr)
+                print("# " + line, flush=True)
         else:
             print(f"ok {i} - {name}")
     print(f"1..{len(tests)}")

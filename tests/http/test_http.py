@@ -41,7 +41,7 @@ def tap(name, cond, detail=""):
         _failed += 1
         print("not ok %d - %s" % (_n, name), flush=True)
         for line in str(detail).splitlines():
-            print("# " + line, file=sys.stderr)
+            print("# " + line, flush=True)
 
 
 class Server:
