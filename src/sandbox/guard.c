@@ -138,6 +138,13 @@ static PyMethodDef callbacks[] = {
 static PyObject *
 guard_call(const char *fn, const char *fmt, ...)
 {
+    /* A server loads the guard when it first needs it (its zygotes load
+     * their own while it answers). */
+    struct pw_error err = {0};
+    if (guard_ns == NULL && pw_sbx_guard_init(&err) < 0) {
+        PyErr_Format(PyExc_RuntimeError, "the guard: %s", err.message);
+        return NULL;
+    }
     /* borrowed */ PyObject *f = PyDict_GetItemString(guard_ns, fn);
     if (f == NULL) {
         PyErr_Format(PyExc_RuntimeError, "guard.%s missing", fn);

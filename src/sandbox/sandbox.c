@@ -159,7 +159,6 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->view_scratch = pw_xasprintf("%s/pyward-run", z->tmp_root);
     z->filter = pw_sbx_filter_load(env->rules, &z->policy, err);
     if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
-        pw_sbx_guard_init(err) < 0 ||
         (sources != NULL &&
          (z->only = imports_of(sources, nsources, err)) == NULL) ||
         (!background && pw_sbx_zygote_warm(z, err) < 0) ||

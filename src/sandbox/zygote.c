@@ -110,7 +110,10 @@ pw_sbx_pidns_probe(struct pw_zygote *z)
 int
 pw_sbx_zygote_warm(struct pw_zygote *z, struct pw_error *err)
 {
-    if (pw_sbx_guard_preload(z->profiles, z->enabled, z->only, &z->missing,
+    /* In the background, in the zygote process: the server answers
+     * meanwhile (it loads its own guard when it first needs one). */
+    if (pw_sbx_guard_init(err) < 0 ||
+        pw_sbx_guard_preload(z->profiles, z->enabled, z->only, &z->missing,
                              err) < 0) {
         return -1;
     }
@@ -336,6 +339,13 @@ take_report(struct pw_zygote *z, struct zy_answer *a)
     z->as_base = a->as_base;
     free(z->missing);
     z->missing = a->text[0] != '\0' ? pw_xstrdup(a->text) : NULL;
+    /* The server's own guard (for the programs it compiles), loaded now
+     * rather than before it answered its first request; a failure is
+     * said again by the first call that needs it. */
+    struct pw_error err = {0};
+    if (pw_sbx_guard_init(&err) < 0) {
+        pw_warn("the guard: %s", err.message);
+    }
     return 1;
 }
 

@@ -226,11 +226,11 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
         t->zygote != NULL ? pw_zygote_layers_json(t->zygote) : json_object();
     t->info = json_pack("{s:s,s:s,s:s,s:o,s:o,s:b,s:b,s:o}", "version",
                         PACKAGE_VERSION, "python_version", pw_py_version(),
-                        "rules", t->rules_name, "profiles", profiles_json(t),
+                        "rules", t->rules_name, "profiles", json_null(),
                         "limits", limits_json(t->cfg), "sandbox_available",
                         t->zygote != NULL, "validator_available",
                         t->rules != NULL, "isolation", layers);
-    /* NULL: the profiles' modules could not be looked up (Python). */
+    /* NULL: out of memory ("profiles" is filled by pw_tools_info). */
     operator_extra(t);
     (void)pw_compat_parse(t->cfg->compat, &t->compat); /* conf.c checked it */
     if (t->info != NULL) {
@@ -253,6 +253,15 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
 json_t *
 pw_tools_info(struct pw_tools *t)
 {
+    /* Looking the profiles' modules up reads the directories of
+     * sys.path (tens of milliseconds with data_science): done when the
+     * description is first asked for, not before the server answers. */
+    if (!t->info_modules && t->info != NULL) {
+        t->info_modules = true;
+        json_t *profiles = profiles_json(t);
+        (void)json_object_set_new(t->info, "profiles",
+                                  profiles != NULL ? profiles : json_array());
+    }
     struct pw_zygote *z = t->zygote;
     if (z == NULL || t->info_current || pw_zygote_warming(z)) {
         return t->info;
