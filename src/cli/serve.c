@@ -66,7 +66,8 @@ load_rules(const struct pw_conf *cfg, const char *rules_dir,
  * numpy, pandas, matplotlib...), the zygote that loads them costs every
  * run its size in the fork and the exit: a second zygote of the light
  * profiles alone takes the runs that import none of those (tools.c,
- * validate_routed).  Without it, every run goes to the full one. */
+ * validate_routed).  Without it, every run goes to the full one.  It
+ * takes the host facts the full one probed (pw_zygote_new_beside). */
 static void
 start_light_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
 {
@@ -75,7 +76,7 @@ start_light_zygote(const struct pw_profiles *profiles, struct pw_tools *t)
         return;
     }
     struct pw_error err = {0};
-    t->zygote_light = pw_zygote_new_warming(profiles, light, &err);
+    t->zygote_light = pw_zygote_new_beside(t->zygote, profiles, light, &err);
     if (t->zygote_light == NULL) {
         pw_warn("no light zygote, every run forks from the full one: %s",
                 err.message);

@@ -43,6 +43,8 @@ struct pw_sbx_filter *pw_sbx_filter_load(const char *rules_dir,
                                          struct pw_sbx_policy *policy,
                                          struct pw_error *err);
 void pw_sbx_filter_free(struct pw_sbx_filter *f);
+/* An owned copy of F, or NULL (out of memory). */
+struct pw_sbx_filter *pw_sbx_filter_copy(const struct pw_sbx_filter *f);
 
 /* Borrowed compiled program. */
 const struct sock_fprog *pw_sbx_filter_prog(const struct pw_sbx_filter *f,

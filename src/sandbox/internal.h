@@ -78,6 +78,9 @@ struct pw_zygote {
     pid_t owner; /* the server: the process whose children runs are */
     pid_t zpid;
     int zsock;
+    /* The server's end of the zygote made before this one beside it
+     * (pw_zygote_new_beside), closed in this zygote's process, or -1. */
+    int beside_sock;
     unsigned asked[PW_SBX_ASKED_MAX];
     int nasked;
     /* Spares received, prepared and waiting, oldest first. */

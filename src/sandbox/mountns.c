@@ -719,6 +719,24 @@ share_note(struct pw_sbx_mounts *m, const char *what, const char *detail)
 }
 
 void
+pw_sbx_mountns_copy(struct pw_sbx_mounts *dst, const struct pw_sbx_mounts *src)
+{
+    *dst = *src;
+    dst->tmp_root = src->tmp_root != NULL ? pw_xstrdup(src->tmp_root) : NULL;
+    for (size_t i = 0; i < src->nhide; i++) {
+        dst->hide[i] = pw_xstrdup(src->hide[i]);
+    }
+    if (src->shared) {
+        dst->shared_fd = fcntl(src->shared_fd, F_DUPFD_CLOEXEC, 3);
+        if (dst->shared_fd < 0) {
+            dst->shared = false;
+            share_note(dst, "each run builds its own (no shared view: ",
+                       strerror(errno));
+        }
+    }
+}
+
+void
 pw_sbx_mountns_share(struct pw_sbx_mounts *m, const char *scratch)
 {
     int sv[2];

@@ -132,12 +132,44 @@ imports_of(const struct pw_sbx_source *sources, size_t n, struct pw_error *err)
     return names;
 }
 
-/* The zygote, warmed here (BACKGROUND false) or by its own process after
- * it is forked. */
+/* How a zygote is made: warmed here or by its own process after it is
+ * forked (BACKGROUND); limited to the imports of SOURCES; with the host
+ * facts BESIDE probed, instead of probing them again. */
+struct zy_how {
+    bool background;
+    const struct pw_sbx_source *sources;
+    size_t nsources;
+    const struct pw_zygote *beside;
+};
+
+/* The host facts of Z: the layers that work, the mount views, the PID
+ * namespace.  Forks short-lived children. */
+static void
+probe_host(struct pw_zygote *z)
+{
+    pw_sbx_layers_probe(&z->layers);
+    z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
+    z->layers.mounts.ws_files = z->policy.workspace_files;
+    pw_sbx_checklist_probe(&z->layers, z->tmp_root);
+    if (z->layers.root) {
+        pw_sbx_mountns_share(&z->layers.mounts, z->view_scratch);
+    }
+    pw_sbx_pidns_probe(z);
+}
+
+/* Z takes the host facts FROM probed (the same host, rules and temporary
+ * directory), with fds of its own. */
+static void
+copy_host(struct pw_zygote *z, const struct pw_zygote *from)
+{
+    pw_sbx_layers_copy(&z->layers, &from->layers);
+    z->pidns = from->pidns;
+    memcpy(z->pidns_why, from->pidns_why, sizeof(z->pidns_why));
+}
+
 static struct pw_zygote *
 zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
-           bool background, const struct pw_sbx_source *sources,
-           size_t nsources, struct pw_error *err)
+           const struct zy_how *how, struct pw_error *err)
 {
     if (pw_py_init(err) < 0) {
         return NULL;
@@ -147,33 +179,41 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     (void)signal(SIGPIPE, SIG_IGN);
     struct pw_zygote *z = pw_xcalloc(1, sizeof(*z));
     z->zsock = -1;
+    z->beside_sock = how->beside != NULL ? how->beside->zsock : -1;
     z->profiles = profiles;
     z->enabled = enabled;
     z->warming = true;
-    z->background = background;
+    z->background = how->background;
     z->layers.netns_fd = -1;
     const struct env_once *env = env_once();
     z->want_spares = env->spares;
     z->spare_caps = pw_profiles_caps(profiles, enabled) & PW_SBX_OS_CAPS;
     z->tmp_root = pw_xstrdup(env->tmp_root);
     z->view_scratch = pw_xasprintf("%s/pyward-run", z->tmp_root);
-    z->filter = pw_sbx_filter_load(env->rules, &z->policy, err);
-    if (z->filter == NULL || probe_seccomp(z, err) < 0 ||
-        (sources != NULL &&
-         (z->only = imports_of(sources, nsources, err)) == NULL) ||
-        (!background && pw_sbx_zygote_warm(z, err) < 0) ||
+    if (how->beside != NULL) {
+        /* The same rules: BESIDE's filter, installed by its probe. */
+        z->policy = how->beside->policy;
+        z->filter = pw_sbx_filter_copy(how->beside->filter);
+        if (z->filter == NULL) {
+            pw_fail(err, PW_ERR_INTERNAL, "copying the seccomp filter");
+        }
+    } else {
+        z->filter = pw_sbx_filter_load(env->rules, &z->policy, err);
+    }
+    if (z->filter == NULL ||
+        (how->beside == NULL && probe_seccomp(z, err) < 0) ||
+        (how->sources != NULL &&
+         (z->only = imports_of(how->sources, how->nsources, err)) == NULL) ||
+        (!how->background && pw_sbx_zygote_warm(z, err) < 0) ||
         pw_sbx_scrub_env(err) < 0) {
         pw_zygote_free(z);
         return NULL;
     }
-    pw_sbx_layers_probe(&z->layers);
-    z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
-    z->layers.mounts.ws_files = z->policy.workspace_files;
-    pw_sbx_checklist_probe(&z->layers, z->tmp_root);
-    if (z->layers.root) {
-        pw_sbx_mountns_share(&z->layers.mounts, z->view_scratch);
+    if (how->beside != NULL) {
+        copy_host(z, how->beside);
+    } else {
+        probe_host(z);
     }
-    pw_sbx_pidns_probe(z);
     /* Everything the zygote needs is ready (but, in the background, the
      * imports) and no request has been read: from here on, runs are
      * forked by the zygote process only. */
@@ -194,7 +234,8 @@ struct pw_zygote *
 pw_zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
               struct pw_error *err)
 {
-    return zygote_new(profiles, enabled, false, NULL, 0, err);
+    const struct zy_how how = {0};
+    return zygote_new(profiles, enabled, &how, err);
 }
 
 struct pw_zygote *
@@ -202,14 +243,25 @@ pw_zygote_new_for(const struct pw_profiles *profiles, pw_profile_mask enabled,
                   const struct pw_sbx_source *sources, size_t n,
                   struct pw_error *err)
 {
-    return zygote_new(profiles, enabled, false, sources, n, err);
+    const struct zy_how how = {.sources = sources, .nsources = n};
+    return zygote_new(profiles, enabled, &how, err);
 }
 
 struct pw_zygote *
 pw_zygote_new_warming(const struct pw_profiles *profiles,
                       pw_profile_mask enabled, struct pw_error *err)
 {
-    return zygote_new(profiles, enabled, true, NULL, 0, err);
+    const struct zy_how how = {.background = true};
+    return zygote_new(profiles, enabled, &how, err);
+}
+
+struct pw_zygote *
+pw_zygote_new_beside(const struct pw_zygote *first,
+                     const struct pw_profiles *profiles,
+                     pw_profile_mask enabled, struct pw_error *err)
+{
+    const struct zy_how how = {.background = true, .beside = first};
+    return zygote_new(profiles, enabled, &how, err);
 }
 
 bool

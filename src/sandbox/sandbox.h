@@ -134,6 +134,14 @@ struct pw_zygote *pw_zygote_new_for(const struct pw_profiles *profiles,
 struct pw_zygote *pw_zygote_new_warming(const struct pw_profiles *profiles,
                                         pw_profile_mask enabled,
                                         struct pw_error *err);
+/* A second zygote warming like pw_zygote_new_warming, of the same host
+ * as FIRST (made by this process): it takes the facts FIRST probed (the
+ * layers that work, the mount views, the PID namespace) with fds of its
+ * own, instead of forking the probes again. */
+struct pw_zygote *pw_zygote_new_beside(const struct pw_zygote *first,
+                                       const struct pw_profiles *profiles,
+                                       pw_profile_mask enabled,
+                                       struct pw_error *err);
 /* True while the zygote process imports the profiles' modules. */
 bool pw_zygote_warming(const struct pw_zygote *z);
 /* Why the zygote process could not warm up, or NULL. */

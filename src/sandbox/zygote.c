@@ -279,6 +279,10 @@ pw_sbx_zygote_start(struct pw_zygote *z, struct pw_error *err)
     pid_t pid = fork();
     if (pid == 0) {
         close(sv[0]);
+        /* The other zygote ends when the server closes its socket. */
+        if (z->beside_sock >= 0) {
+            close(z->beside_sock);
+        }
         zygote_main(z, sv[1], server);
     }
     int saved = errno;

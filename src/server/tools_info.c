@@ -170,11 +170,10 @@ contract_info(struct pw_tools *t)
     const struct pw_conf *cfg = t->cfg;
     json_t *fields = json_pack(
         "{s:b,s:o,s:{s:f,s:I,s:o},s:{s:b,s:b,s:o,s:b},s:{s:o,s:o}}", "success",
-        1, "security_profiles", json_null(), "resource_limits",
-        "timeout", cfg->timeout_s, "max_output_size",
-        (json_int_t)cfg->max_output, "memory_limit", size_text(cfg->memory),
-        "container_mode", "available", t->container_available, "enabled",
-        cfg->container_mode, "image",
+        1, "security_profiles", json_null(), "resource_limits", "timeout",
+        cfg->timeout_s, "max_output_size", (json_int_t)cfg->max_output,
+        "memory_limit", size_text(cfg->memory), "container_mode", "available",
+        t->container_available, "enabled", cfg->container_mode, "image",
         cfg->container_image != NULL ? json_string(cfg->container_image)
                                      : json_null(),
         "image_used", 0, "allowed_imports", "only",
@@ -263,8 +262,7 @@ pw_tools_info(struct pw_tools *t)
         (void)json_object_set_new(t->info, "profiles",
                                   profiles != NULL ? profiles : json_array());
         (void)json_object_set_new(t->info, "security_profiles",
-                                  contract != NULL ? contract
-                                                   : json_object());
+                                  contract != NULL ? contract : json_object());
     }
     struct pw_zygote *z = t->zygote;
     if (z == NULL || t->info_current || pw_zygote_warming(z)) {

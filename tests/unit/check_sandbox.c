@@ -1046,12 +1046,12 @@ same_ns(pid_t pid, const char *ns)
     return strcmp(la, lb) == 0;
 }
 
-/* The ns/mnt link of PID into BUF. */
+/* The ns/NS link of PID into BUF. */
 static void
-mnt_ns(pid_t pid, char *buf, size_t size)
+ns_link(pid_t pid, const char *ns, char *buf, size_t size)
 {
     char path[64];
-    snprintf(path, sizeof(path), "/proc/%d/ns/mnt", (int)pid);
+    snprintf(path, sizeof(path), "/proc/%d/ns/%s", (int)pid, ns);
     ssize_t n = readlink(path, buf, size - 1);
     ck_assert_int_gt(n, 0);
     buf[n] = '\0';
@@ -1066,9 +1066,9 @@ static void
 shared_view_checks(pid_t a, pid_t b)
 {
     char na[128], nb[128], self[128];
-    mnt_ns(a, na, sizeof(na));
-    mnt_ns(b, nb, sizeof(nb));
-    mnt_ns(getpid(), self, sizeof(self));
+    ns_link(a, "mnt", na, sizeof(na));
+    ns_link(b, "mnt", nb, sizeof(nb));
+    ns_link(getpid(), "mnt", self, sizeof(self));
     ck_assert_str_eq(na, nb);
     ck_assert_str_ne(na, self);
     char path[128];
@@ -1252,6 +1252,63 @@ START_TEST(spare_prepared_for_network)
     pw_sbx_free(r);
     pw_zygote_free(zygote);
     zygote = saved;
+}
+END_TEST
+
+/* A sleeping run started on Z (made the test's zygote for the start). */
+static struct pw_sbx_run *
+start_on(struct pw_zygote *z, const char *code)
+{
+    struct pw_zygote *saved = zygote;
+    zygote = z;
+    struct pw_sbx_run *r = start_code(code, 0);
+    zygote = saved;
+    return r;
+}
+
+START_TEST(zygote_beside_shares_the_host)
+{
+    /* A zygote made beside another (serve's light one) takes the facts
+     * the first probed, with fds of its own: the same layers, runs of
+     * both in one held network namespace and one shared view, and it
+     * goes on once the first is freed. */
+    struct pw_error err = {0};
+    struct pw_zygote *first = pw_zygote_new(profiles, imports.mask, &err);
+    ck_assert_msg(first != NULL, "%s", err.message);
+    struct pw_zygote *beside =
+        pw_zygote_new_beside(first, profiles, imports.mask, &err);
+    ck_assert_msg(beside != NULL, "%s", err.message);
+    pw_zygote_set_spares(beside, 1);
+    ck_assert_ptr_null(pw_zygote_error(beside));
+    json_auto_t *la = pw_zygote_layers_json(first);
+    json_auto_t *lb = pw_zygote_layers_json(beside);
+    ck_assert(json_equal(la, lb));
+    ck_assert_int_eq(beside->pidns, first->pidns);
+    const char *nap = "import time\ntime.sleep(1.5)";
+    struct pw_sbx_run *a = start_on(first, nap);
+    struct pw_sbx_run *b = start_on(beside, nap);
+    usleep(300000);
+    char na[128], nb[128];
+    ck_assert_int_ne(same_ns(b->pid, "net"), 1);
+    if (first->layers.netns_fd >= 0) {
+        ns_link(a->pid, "net", na, sizeof(na));
+        ns_link(b->pid, "net", nb, sizeof(nb));
+        ck_assert_str_eq(na, nb);
+    }
+    if (first->layers.mounts.shared && geteuid() == 0) {
+        shared_view_checks(a->pid, b->pid);
+    }
+    json_decref(finish_run(a));
+    json_decref(finish_run(b));
+    pw_sbx_free(a);
+    pw_sbx_free(b);
+    pw_zygote_free(first);
+    struct pw_sbx_run *c = start_on(beside, "print('after')");
+    json_auto_t *rc = finish_run(c);
+    ck_assert_str_eq(field(rc, "stdout"), "after\n");
+    ck_assert_str_eq(field(rc, "status"), "ok");
+    pw_sbx_free(c);
+    pw_zygote_free(beside);
 }
 END_TEST
 
@@ -1907,6 +1964,7 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_run_has_every_layer);
     tcase_add_test(tr, spare_refuses_other_requests);
     tcase_add_test(tr, spare_prepared_for_network);
+    tcase_add_test(tr, zygote_beside_shares_the_host);
     tcase_add_test(tr, spare_dead_is_discarded);
     tcase_add_test(tr, spare_cancel_kills);
     tcase_add_test(tr, spare_usage_is_the_runs);
