@@ -310,6 +310,14 @@ def test_overload():
         check("a full queue answers outcome 21 (server overload), the rest "
             "run", len(outcomes) == 5 and 21 in outcomes and 15 in outcomes,
             results)
+        expect_run(srv, "Jobe's overload test source answers 21, as Jobe "
+                   "does, without a run",
+                   {"sourcecode": "!** TESTING OVERLOAD EXCEPTION **!"}, 21,
+                   "", lambda r: r["stderr"] == "" and r["cmpinfo"] == "")
+        expect_run(srv, "the same text inside a program is a program: a "
+                   "compile error",
+                   {"sourcecode": "!** TESTING OVERLOAD EXCEPTION **!\n"},
+                   11)
     finally:
         srv.stop()
 
