@@ -4,11 +4,16 @@ suite through grade_code in a running `pyward serve` (no start-up), next
 to what a grader that spawns python3 once per test does, measured in the
 same run: 40 `python3 -I -S prog.py` one after the other, and as many at
 a time as the judge runs (the CPUs).  Each figure is the median of ROUNDS
-rounds of the whole suite; the ratio is spawn time over pyward's.
+rounds of the whole suite; the ratio is spawn time over pyward's, printed
+next to the target (5x).  Last, the floor of any grader that forks a
+process per test from a warm interpreter: this benchmark's own python3
+forks a child per test that runs the program on its input through pipes,
+with no sandbox at all, and the best ratio that reaches.
 
 usage: python3 bench-judge.py PYWARD [ROUNDS] [TESTS]"""
 
 import concurrent.futures
+import io
 import json
 import os
 import statistics
@@ -99,6 +104,53 @@ def time_spawn(python, prog_path, tests, jobs):
     return time.perf_counter() - t0
 
 
+def fork_one(code, test):
+    """A fork of this process running CODE on TEST's input: (pid, the
+    read end of its output)."""
+    r_in, w_in = os.pipe()
+    r_out, w_out = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(r_in, 0)
+        os.dup2(w_out, 1)
+        sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False))
+        sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False))
+        exec(code, {"__name__": "__main__"})
+        sys.stdout.flush()
+        os._exit(0)
+    os.close(r_in)
+    os.close(w_out)
+    os.write(w_in, test["stdin"].encode())
+    os.close(w_in)
+    return pid, r_out
+
+
+def fork_done(pid, fd, test):
+    out = b""
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        out += chunk
+    os.close(fd)
+    os.waitpid(pid, 0)
+    if out.decode() != test["expected_stdout"]:
+        sys.exit("the forked floor gave a wrong answer")
+
+
+def time_fork(tests, jobs):
+    """The whole suite, a fork per test, JOBS at a time."""
+    code = compile(PROGRAM, "prog.py", "exec")
+    t0 = time.perf_counter()
+    running, k = [], 0
+    while k < len(tests) or running:
+        while k < len(tests) and len(running) < jobs:
+            running.append(fork_one(code, tests[k]) + (tests[k],))
+            k += 1
+        fork_done(*running.pop(0))
+    return time.perf_counter() - t0
+
+
 def main():
     pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -113,7 +165,7 @@ def main():
             json.dump(s, f)
         with open(pp, "w") as f:
             f.write(PROGRAM)
-        judge, served, seq, par = [], [], [], []
+        judge, served, seq, par, floor = [], [], [], [], []
         server = Server(pyward)
         server.grade(s, PROGRAM)  # the spares of the first call
         for _ in range(rounds):  # interleaved: the host's load hits all
@@ -121,6 +173,8 @@ def main():
             served.append(server.grade(s, PROGRAM))
             seq.append(time_spawn(python, pp, s["tests"], 1))
             par.append(time_spawn(python, pp, s["tests"], jobs))
+            floor.append(min(time_fork(s["tests"], 1),
+                             time_fork(s["tests"], jobs)))
         server.close()
     j = statistics.median(judge)
     g = statistics.median(served)
@@ -135,6 +189,17 @@ def main():
         m = statistics.median(v)
         print("  %-44s %8.1f ms  judge %.1fx, grade_code %.1fx faster"
               % (name, m * 1e3, m / j, m / g))
+    m = statistics.median(seq)
+    target = 5.0
+    print("  target: %.0fx spawning one at a time: judge %.1fx %s, "
+          "grade_code %.1fx %s"
+          % (target, m / j, "met" if m / j >= target else "NOT met",
+             m / g, "met" if m / g >= target else "NOT met"))
+    f = statistics.median(floor)
+    print("  floor: a fork of a warm python3 per test, no sandbox, "
+          "best of 1 and %d at a time: %.1f ms, x%.1f spawning "
+          "(the %.0fx target is %.1f ms)"
+          % (jobs, f * 1e3, m / f, target, m / target * 1e3))
 
 
 if __name__ == "__main__":
