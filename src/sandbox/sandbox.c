@@ -167,6 +167,24 @@ copy_host(struct pw_zygote *z, const struct pw_zygote *from)
     memcpy(z->pidns_why, from->pidns_why, sizeof(z->pidns_why));
 }
 
+/* Z's seccomp filter and policy: loaded from RULES_DIR and installed once
+ * in a throw-away child, or copied from HOW's zygote beside (the same
+ * rules, installed there).  0, or -1 with ERR. */
+static int
+take_filter(struct pw_zygote *z, const struct zy_how *how,
+            const char *rules_dir, struct pw_error *err)
+{
+    if (how->beside != NULL) {
+        z->policy = how->beside->policy;
+        z->filter = pw_sbx_filter_copy(how->beside->filter);
+        return z->filter != NULL ? 0
+                                 : pw_fail(err, PW_ERR_INTERNAL,
+                                           "copying the seccomp filter");
+    }
+    z->filter = pw_sbx_filter_load(rules_dir, &z->policy, err);
+    return z->filter != NULL ? probe_seccomp(z, err) : -1;
+}
+
 static struct pw_zygote *
 zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
            const struct zy_how *how, struct pw_error *err)
@@ -190,18 +208,7 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
     z->spare_caps = pw_profiles_caps(profiles, enabled) & PW_SBX_OS_CAPS;
     z->tmp_root = pw_xstrdup(env->tmp_root);
     z->view_scratch = pw_xasprintf("%s/pyward-run", z->tmp_root);
-    if (how->beside != NULL) {
-        /* The same rules: BESIDE's filter, installed by its probe. */
-        z->policy = how->beside->policy;
-        z->filter = pw_sbx_filter_copy(how->beside->filter);
-        if (z->filter == NULL) {
-            pw_fail(err, PW_ERR_INTERNAL, "copying the seccomp filter");
-        }
-    } else {
-        z->filter = pw_sbx_filter_load(env->rules, &z->policy, err);
-    }
-    if (z->filter == NULL ||
-        (how->beside == NULL && probe_seccomp(z, err) < 0) ||
+    if (take_filter(z, how, env->rules, err) < 0 ||
         (how->sources != NULL &&
          (z->only = imports_of(how->sources, how->nsources, err)) == NULL) ||
         (!how->background && pw_sbx_zygote_warm(z, err) < 0) ||
