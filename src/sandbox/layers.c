@@ -192,18 +192,18 @@ pw_sbx_layers_clear(struct pw_sbx_layers *l)
     pw_sbx_mountns_clear(&l->mounts);
 }
 
-void
+int
 pw_sbx_layers_copy(struct pw_sbx_layers *dst, const struct pw_sbx_layers *src)
 {
     *dst = *src;
-    pw_sbx_mountns_copy(&dst->mounts, &src->mounts);
+    dst->netns_fd = -1;
+    if (pw_sbx_mountns_copy(&dst->mounts, &src->mounts) < 0) {
+        return -1;
+    }
     if (src->netns_fd >= 0) {
         dst->netns_fd = fcntl(src->netns_fd, F_DUPFD_CLOEXEC, 3);
-        if (dst->netns_fd < 0) {
-            snprintf(dst->netns_why, sizeof(dst->netns_why),
-                     "holding the namespace: %s", strerror(errno));
-        }
     }
+    return src->netns_fd >= 0 && dst->netns_fd < 0 ? -1 : 0;
 }
 
 int

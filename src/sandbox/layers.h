@@ -39,10 +39,11 @@ extern const char *const pw_sbx_read_trees[];
 void pw_sbx_layers_probe(struct pw_sbx_layers *l);
 void pw_sbx_layers_clear(struct pw_sbx_layers *l);
 /* DST (cleared) becomes what SRC probed, with fds and strings of its own
- * (a second zygote on the same host).  A network namespace that cannot
- * be held twice is unshared per run instead, or refused (netns_why). */
-void pw_sbx_layers_copy(struct pw_sbx_layers *dst,
-                        const struct pw_sbx_layers *src);
+ * (a second zygote on the same host).  0, or -1 with errno when an fd
+ * cannot be held twice: DST would lack a layer SRC has, and is only to
+ * be cleared. */
+int pw_sbx_layers_copy(struct pw_sbx_layers *dst,
+                       const struct pw_sbx_layers *src);
 
 /* In the child, in checklist order.  Each returns 0 or -1 with errno set
  * and *WHAT naming the step. */

@@ -718,7 +718,7 @@ share_note(struct pw_sbx_mounts *m, const char *what, const char *detail)
              detail[0] != '\0' ? ")" : "");
 }
 
-void
+int
 pw_sbx_mountns_copy(struct pw_sbx_mounts *dst, const struct pw_sbx_mounts *src)
 {
     *dst = *src;
@@ -728,12 +728,10 @@ pw_sbx_mountns_copy(struct pw_sbx_mounts *dst, const struct pw_sbx_mounts *src)
     }
     if (src->shared) {
         dst->shared_fd = fcntl(src->shared_fd, F_DUPFD_CLOEXEC, 3);
-        if (dst->shared_fd < 0) {
-            dst->shared = false;
-            share_note(dst, "each run builds its own (no shared view: ",
-                       strerror(errno));
-        }
+        dst->shared = dst->shared_fd >= 0;
+        return dst->shared ? 0 : -1;
     }
+    return 0;
 }
 
 void

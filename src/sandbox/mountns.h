@@ -64,10 +64,10 @@ bool pw_sbx_mountns_plan(struct pw_sbx_mounts *m, const char *tmp_root,
 void pw_sbx_mountns_settle(struct pw_sbx_mounts *m, bool works);
 void pw_sbx_mountns_clear(struct pw_sbx_mounts *m);
 /* DST (cleared) becomes a copy of SRC with strings and the shared view's
- * fd of its own; without a second fd for that view, DST builds one per
- * run and its why says so. */
-void pw_sbx_mountns_copy(struct pw_sbx_mounts *dst,
-                         const struct pw_sbx_mounts *src);
+ * fd of its own.  0, or -1 with errno (no fd left): DST then holds no
+ * view, and pw_sbx_mountns_clear frees the rest. */
+int pw_sbx_mountns_copy(struct pw_sbx_mounts *dst,
+                        const struct pw_sbx_mounts *src);
 
 /* After a successful probe, in a process running as root: build the
  * shared view (its empty scratch directory SCRATCH) in a helper process

@@ -158,13 +158,19 @@ probe_host(struct pw_zygote *z)
 }
 
 /* Z takes the host facts FROM probed (the same host, rules and temporary
- * directory), with fds of its own. */
-static void
-copy_host(struct pw_zygote *z, const struct pw_zygote *from)
+ * directory), with fds of its own.  0, or -1 with ERR: Z would have
+ * fewer layers than FROM. */
+static int
+copy_host(struct pw_zygote *z, const struct pw_zygote *from,
+          struct pw_error *err)
 {
-    pw_sbx_layers_copy(&z->layers, &from->layers);
     z->pidns = from->pidns;
     memcpy(z->pidns_why, from->pidns_why, sizeof(z->pidns_why));
+    if (pw_sbx_layers_copy(&z->layers, &from->layers) < 0) {
+        return pw_fail_errno(err, PW_ERR_SANDBOX,
+                             "holding the namespaces of the first zygote");
+    }
+    return 0;
 }
 
 /* Z's seccomp filter and policy: loaded from RULES_DIR and installed once
@@ -216,10 +222,11 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
         pw_zygote_free(z);
         return NULL;
     }
-    if (how->beside != NULL) {
-        copy_host(z, how->beside);
-    } else {
+    if (how->beside == NULL) {
         probe_host(z);
+    } else if (copy_host(z, how->beside, err) < 0) {
+        pw_zygote_free(z);
+        return NULL;
     }
     /* Everything the zygote needs is ready (but, in the background, the
      * imports) and no request has been read: from here on, runs are

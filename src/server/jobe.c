@@ -304,7 +304,8 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
     size_t n = 0;
     json_t *src =
         json_object_get(json_object_get(root, "run_spec"), "sourcecode");
-    if (strcmp(json_string_value(src), JOBE_OVERLOAD_TEST) == 0) {
+    if (spec.code_len == strlen(JOBE_OVERLOAD_TEST) &&
+        memcmp(spec.code, JOBE_OVERLOAD_TEST, spec.code_len) == 0) {
         pw_jobe_spec_clear(&spec);
         answer(a, 200,
                pw_jobe_result_object(NULL, PW_JOBE_OVERLOAD, "", "", ""));

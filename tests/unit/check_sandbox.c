@@ -22,6 +22,7 @@
 #include <sys/mount.h>
 #include <poll.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -1312,6 +1313,31 @@ START_TEST(zygote_beside_shares_the_host)
 }
 END_TEST
 
+START_TEST(zygote_beside_holds_its_own_fds)
+{
+    /* Without an fd left to hold the first zygote's namespaces there is
+     * no zygote beside it (serve then forks every run from the first),
+     * never one with fewer layers. */
+    if (zygote->layers.netns_fd < 0 && !zygote->layers.mounts.shared) {
+        return; /* nothing held to share on this host */
+    }
+    struct rlimit old;
+    ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &old), 0);
+    int lowest = dup(0); /* every fd below it is taken */
+    ck_assert_int_ge(lowest, 0);
+    close(lowest);
+    struct rlimit low = {.rlim_cur = (rlim_t)lowest, .rlim_max = old.rlim_max};
+    ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &low), 0);
+    struct pw_error err = {0};
+    struct pw_zygote *beside =
+        pw_zygote_new_beside(zygote, profiles, imports.mask, &err);
+    ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &old), 0);
+    ck_assert_ptr_null(beside);
+    ck_assert_msg(strstr(err.message, "holding the namespaces") != NULL, "%s",
+                  err.message);
+}
+END_TEST
+
 START_TEST(spare_dead_is_discarded)
 {
     /* A spare that died while it waited (a failed step, a kill) is never
@@ -1965,6 +1991,7 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_refuses_other_requests);
     tcase_add_test(tr, spare_prepared_for_network);
     tcase_add_test(tr, zygote_beside_shares_the_host);
+    tcase_add_test(tr, zygote_beside_holds_its_own_fds);
     tcase_add_test(tr, spare_dead_is_discarded);
     tcase_add_test(tr, spare_cancel_kills);
     tcase_add_test(tr, spare_usage_is_the_runs);
