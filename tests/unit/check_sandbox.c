@@ -1108,6 +1108,18 @@ finish_run(struct pw_sbx_run *r)
     }
 }
 
+/* Finish R, which must end ok (with STDOUT unless NULL), and free it. */
+static void
+finish_ok(struct pw_sbx_run *r, const char *stdout_text)
+{
+    json_auto_t *res = finish_run(r);
+    ck_assert_str_eq(field(res, "status"), "ok");
+    if (stdout_text != NULL) {
+        ck_assert_str_eq(field(res, "stdout"), stdout_text);
+    }
+    pw_sbx_free(r);
+}
+
 START_TEST(spare_prepared_before_request)
 {
     /* Every request-independent layer is in place while the spare waits:
@@ -1159,13 +1171,8 @@ START_TEST(spare_run_has_every_layer)
                  b->scratch);
         ck_assert_int_eq(access(path, F_OK), 0);
     }
-    json_auto_t *ra = finish_run(a);
-    json_auto_t *rb = finish_run(b);
-    ck_assert_str_eq(field(ra, "status"), "ok");
-    ck_assert_str_eq(field(ra, "stdout"), "a\n");
-    ck_assert_str_eq(field(rb, "status"), "ok");
-    pw_sbx_free(a);
-    pw_sbx_free(b);
+    finish_ok(a, "a\n");
+    finish_ok(b, NULL);
 }
 END_TEST
 
@@ -1299,16 +1306,10 @@ START_TEST(zygote_beside_shares_the_host)
     if (first->layers.mounts.shared && geteuid() == 0) {
         shared_view_checks(a->pid, b->pid);
     }
-    json_decref(finish_run(a));
-    json_decref(finish_run(b));
-    pw_sbx_free(a);
-    pw_sbx_free(b);
+    finish_ok(a, NULL);
+    finish_ok(b, NULL);
     pw_zygote_free(first);
-    struct pw_sbx_run *c = start_on(beside, "print('after')");
-    json_auto_t *rc = finish_run(c);
-    ck_assert_str_eq(field(rc, "stdout"), "after\n");
-    ck_assert_str_eq(field(rc, "status"), "ok");
-    pw_sbx_free(c);
+    finish_ok(start_on(beside, "print('after')"), "after\n");
     pw_zygote_free(beside);
 }
 END_TEST
