@@ -395,13 +395,13 @@ pw_sbx_filter_free(struct pw_sbx_filter *f)
     free(f);
 }
 
-/* A copy of program P's instructions, or NULL with ERRNO. */
+/* An owned copy of program P's instructions. */
 static struct sock_filter *
 prog_copy(const struct sock_fprog *p)
 {
     size_t n = (size_t)p->len * sizeof(p->filter[0]);
-    struct sock_filter *out = malloc(n > 0 ? n : 1);
-    if (out != NULL && n > 0) {
+    struct sock_filter *out = pw_xmalloc(n > 0 ? n : 1);
+    if (n > 0) {
         memcpy(out, p->filter, n);
     }
     return out;
@@ -414,10 +414,6 @@ pw_sbx_filter_copy(const struct pw_sbx_filter *f)
     *c = *f;
     c->prog[0].filter = prog_copy(&f->prog[0]);
     c->prog[1].filter = prog_copy(&f->prog[1]);
-    if (c->prog[0].filter == NULL || c->prog[1].filter == NULL) {
-        pw_sbx_filter_free(c);
-        return NULL;
-    }
     return c;
 }
 

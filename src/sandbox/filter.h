@@ -43,7 +43,7 @@ struct pw_sbx_filter *pw_sbx_filter_load(const char *rules_dir,
                                          struct pw_sbx_policy *policy,
                                          struct pw_error *err);
 void pw_sbx_filter_free(struct pw_sbx_filter *f);
-/* An owned copy of F, or NULL (out of memory). */
+/* An owned copy of F. */
 struct pw_sbx_filter *pw_sbx_filter_copy(const struct pw_sbx_filter *f);
 
 /* Borrowed compiled program. */
