@@ -40,7 +40,6 @@ struct pw_tools {
     pw_profile_mask light_mask;
     json_t *info;      /* owned get_sandbox_info cache */
     bool info_current; /* info has the warm zygote's isolation layers */
-    bool info_modules; /* info lists the profiles' findable modules */
     struct pw_sessions *sessions; /* borrowed; NULL: none */
     /* The caller of the request being handled, set by the transport
      * (stdio: PW_OWNER_STDIO; HTTP: the authenticated token's identity):

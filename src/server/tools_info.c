@@ -254,9 +254,9 @@ pw_tools_info(struct pw_tools *t)
 {
     /* Looking the profiles' modules up reads the directories of
      * sys.path (tens of milliseconds with data_science): done when the
-     * description is first asked for, not before the server answers. */
-    if (!t->info_modules && t->info != NULL) {
-        t->info_modules = true;
+     * description is first asked for, not before the server answers
+     * ("profiles" is null until then). */
+    if (json_is_null(json_object_get(t->info, "profiles"))) {
         json_t *profiles = profiles_json(t);
         json_t *contract = security_profiles_json(t);
         (void)json_object_set_new(t->info, "profiles",
