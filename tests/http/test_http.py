@@ -835,6 +835,7 @@ def main():
     srv = Server("--max-body", "256k", "--request-timeout", "3",
                  "--max-connections", "8")
     try:
+        srv.wait_ready()
         srv.request("POST", "/mcp", call("print(0)"))
         time.sleep(0.5)
         fds0, kids0 = srv.fds(), srv.children()
