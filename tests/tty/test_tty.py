@@ -33,6 +33,11 @@ class Term:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             try:
+                # As a shell starts a foreground job: Ctrl-C's signal at
+                # its default, even when this driver was started in the
+                # background with SIGINT ignored (python3 then installs
+                # no KeyboardInterrupt handler).
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
                 os.execvp(argv[0], argv)
             finally:
                 os._exit(127)
