@@ -214,6 +214,10 @@ pw_sbx_child_setup(const struct pw_sbx_child *c)
         fail("seccomp listener", e);
     }
     listener_kept = false;
+    /* The last fd sent: now the run's own limit (see pw_sbx_set_nofile). */
+    if (pw_sbx_set_nofile(&c->z->policy) < 0) {
+        fail("RLIMIT_NOFILE", errno);
+    }
 }
 
 static double

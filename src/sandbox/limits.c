@@ -35,7 +35,6 @@ pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what)
         long long value;
     } table[] = {
         {"RLIMIT_FSIZE", RLIMIT_FSIZE, p->fsize},
-        {"RLIMIT_NOFILE", RLIMIT_NOFILE, p->nofile},
         {"RLIMIT_CORE", RLIMIT_CORE, p->core},
         {"RLIMIT_MEMLOCK", RLIMIT_MEMLOCK, p->memlock},
         {"RLIMIT_STACK", RLIMIT_STACK, p->stack},
@@ -47,6 +46,12 @@ pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what)
         }
     }
     return 0;
+}
+
+int
+pw_sbx_set_nofile(const struct pw_sbx_policy *p)
+{
+    return set_one(RLIMIT_NOFILE, p->nofile, p->nofile);
 }
 
 int

@@ -17,10 +17,17 @@ struct pw_sbx_limits {
 };
 
 /* In the child, before the request: the limits every run shares
- * (FSIZE, NOFILE, CORE, MEMLOCK, STACK).  Returns 0 or -1 with
- * errno and *WHAT naming the limit; a limit that cannot be set refuses
- * the run. */
+ * (FSIZE, CORE, MEMLOCK, STACK).  Returns 0 or -1 with errno and *WHAT
+ * naming the limit; a limit that cannot be set refuses the run. */
 int pw_sbx_set_fixed_rlimits(const struct pw_sbx_policy *p, const char **what);
+
+/* RLIMIT_NOFILE, set once the child has sent the server its fds
+ * (SCM_RIGHTS): the kernel refuses a send while the sender's uid has more
+ * fds in flight, host-wide, than the sender's own RLIMIT_NOFILE, and every
+ * idle spare of every server on the host keeps its listener in flight
+ * until a run takes it.  Under the run's small limit a few servers' pools
+ * would be enough to refuse the next spare.  0 or -1 with errno. */
+int pw_sbx_set_nofile(const struct pw_sbx_policy *p);
 
 /* RLIMIT_NPROC, which counts the processes and threads of the child's
  * uid in its own user namespace: set once that namespace exists (a
