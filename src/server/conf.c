@@ -193,6 +193,12 @@ static const struct option_entry {
      OPT_SECONDS,
      offsetof(struct pw_conf, idle_timeout_s),
      "HTTP keep-alive idle (s)"},
+    {"skip-validation",
+     NULL,
+     {NULL, NULL},
+     OPT_BOOL,
+     offsetof(struct pw_conf, skip_validation),
+     "no static rules (testing)"},
     {"jobe",
      "PYWARD_JOBE",
      {NULL, NULL},
@@ -443,7 +449,8 @@ pw_conf_usage(void)
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
         if (e->flag != NULL) {
-            printf("  --%-24s %-27s %s\n", e->flag, e->help, e->env);
+            printf("  --%-24s %-27s %s\n", e->flag, e->help,
+                   e->env != NULL ? e->env : "(no variable)");
         }
     }
     printf("\nenvironment only: SANDBOX_ENABLE_NETWORK, "

@@ -46,6 +46,7 @@ struct pw_conf {
     char *http;                 /* HOST:PORT to serve HTTP on, or NULL */
     char *auth_token_file;      /* bearer tokens, one a line (owned) */
     bool jobe;                  /* the Jobe API under /jobe (HTTP only) */
+    bool skip_validation;       /* runs meet the runtime layers alone */
     char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */

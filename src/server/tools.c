@@ -573,6 +573,9 @@ static int
 run_validator(const struct pw_tools *t, const struct call_args *a,
               struct pw_diags *d, struct pw_analysis *an, struct pw_error *err)
 {
+    if (t->cfg->skip_validation) {
+        return 0; /* --skip-validation: the runtime layers alone */
+    }
     if (t->rules == NULL) {
         return pw_fail(err, PW_ERR_INTERNAL,
                        "the validator is unavailable: "
@@ -601,7 +604,8 @@ static bool
 passes_light(const struct pw_tools *t, const struct call_args *a,
              struct pw_diags *d, struct pw_analysis *an)
 {
-    if (t->zygote_light == NULL || pw_zygote_fd(t->zygote_light) < 0 ||
+    if (t->cfg->skip_validation || t->zygote_light == NULL ||
+        pw_zygote_fd(t->zygote_light) < 0 ||
         pw_zygote_error(t->zygote_light) != NULL) {
         return false; /* none, or its process is gone */
     }

@@ -2,8 +2,13 @@
 # redteam.py - the red-team suite: every attack under tests/redteam/*/ and
 # every program that must run (tests/programs/) runs three times, through
 # one `pyward serve` (with validation), as the call of a session of that
-# server, and with `pyward run --skip-validation --json`, and each run is checked by what actually
-# happened, never by a message:
+# server, and unvalidated through a second server started with
+# `--skip-validation` (one for the whole pass: every run is a fresh spare
+# all the same), and each run is checked by what actually happened, never
+# by a message.  An attack that needs a process of its own for the
+# unvalidated pass says why in a "# fresh:" header (and one with "#
+# max-output:", whose cap is the run's own): it runs as `pyward run
+# --skip-validation --json`.  The checks:
 #   - the planted secret file and secret environment variable (and their
 #     hex, base64 and reversed forms) appear in no output, nor the leak
 #     marker (@LEAK@) an attack prints when it sees a fact of the host
@@ -223,10 +228,10 @@ class ServerChecks:
 
 
 class Server(ServerChecks, ServeClient):
-    """The server on stdio, with every profile."""
+    """The server on stdio, with every profile (and ARGS)."""
 
-    def __init__(self, pyward, log):
-        ServeClient.__init__(self, pyward, PROFILES, log)
+    def __init__(self, pyward, log, args=()):
+        ServeClient.__init__(self, pyward, PROFILES, log, args)
 
     def close(self):
         self.p.stdin.close()
@@ -537,13 +542,20 @@ class Suite:
     def strays(self):
         """Processes that came back to this subreaper, and server children
         beyond its idle count."""
-        known = {self.victim.pid, self.server.p.pid}
+        servers = self.servers()
+        known = {self.victim.pid} | {srv.p.pid for srv in servers}
         table = proc_table()
         orphans = {p for p, (pp, st) in table.items()
                    if pp == os.getpid() and p not in known
                    and st not in ("Z", "X")}
-        extra = len(descendants(self.server.p.pid)) - self.server_kids
+        extra = sum(len(descendants(srv.p.pid)) for srv in servers) - \
+            self.server_kids
         return orphans, extra
+
+    def servers(self):
+        """The servers the attacks go through (the unvalidated one too)."""
+        return [srv for srv in (getattr(self, "server", None),
+                                getattr(self, "raw", None)) if srv]
 
     def survivors(self):
         deadline = time.monotonic() + SETTLE_S
@@ -685,6 +697,34 @@ class Suite:
         return classify(res), why, line
 
     def run_pass(self, name, head, code):
+        """The unvalidated pass: through the --skip-validation server, or
+        a `pyward run` of its own (fresh_pass)."""
+        if "fresh" in head or "max-output" in head:
+            return self.fresh_pass(name, head, code)
+        before = self.watched()
+        wait = float(head.get("timeout", "5")) + 60
+        line, msg = self.raw.call(
+            "tools/call", {"name": "execute_code",
+                           "arguments": execute_args(head, code)}, wait)
+        why = []
+        res = None
+        if msg is None:
+            why.append(f"no answer from the server: {line!r:.300}")
+        elif "error" in msg:
+            why.append(f"JSON-RPC error: {msg['error']}")
+        else:
+            res = serve_files(msg)
+            why += verdict_why(head, res, line or "")
+        why += self.effects(head, before, line or "")
+        _, r = self.raw.call("tools/call", {
+            "name": "execute_code", "arguments": {"code": "print(6 * 7)"}})
+        out = (((r or {}).get("result") or {}).get("structuredContent")
+               or {}).get("stdout")
+        if out != "42\n":
+            why.append(f"a normal program fails afterwards: {r!r:.300}")
+        return classify(res), why, line or ""
+
+    def fresh_pass(self, name, head, code):
         path = os.path.join(self.work, "cases", name + ".py")
         with open(path, "w", encoding="utf-8") as f:
             f.write(code)
@@ -770,27 +810,35 @@ class Suite:
         self.server = kind(self.pyward, self.log)
         self.server_kids = 0
         ok = self.server.start()
+        if not self.opts.serve_only:
+            self.raw = Server(self.pyward, self.log, ("--skip-validation",))
+            ok = self.raw.start() and ok
         # Warm-up: normal runs and both floods, so the baseline holds the
         # server's output buffers at their high-water mark; growth past it
         # over the suite is what the RSS bound is about.
         warm = {"profiles": ["basic"], "timeout": "3"}
-        for code in WARM_UP:
-            self.server.call("tools/call", {"name": "execute_code",
-                             "arguments": execute_args(warm, code)})
+        for srv in self.servers():
+            for code in WARM_UP:
+                srv.call("tools/call", {"name": "execute_code",
+                                        "arguments": execute_args(warm, code)})
         # The baseline is taken once the data-science imports are done (the
         # warm-up runs, of the light zygote, need not wait for them) and
         # the zygotes' pools stay as they are.
-        self.wait_warm()
-        self.server_kids = steady(lambda: len(descendants(self.server.p.pid)))
-        self.rss0 = self.server.rss_kb()
-        self.fds0 = len(os.listdir(f"/proc/{self.server.p.pid}/fd"))
+        for srv in self.servers():
+            self.wait_warm(srv)
+        self.server_kids = steady(lambda: sum(
+            len(descendants(srv.p.pid)) for srv in self.servers()))
+        self.rss0 = {srv: srv.rss_kb() for srv in self.servers()}
+        self.fds0 = {srv: len(os.listdir(f"/proc/{srv.p.pid}/fd"))
+                     for srv in self.servers()}
         self.tap.point("pyward serve starts and initializes",
                        [] if ok else ["initialize failed"])
 
-    def wait_warm(self):
+    @staticmethod
+    def wait_warm(srv):
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            _, msg = self.server.call("tools/call", {
+            _, msg = srv.call("tools/call", {
                 "name": "get_sandbox_info", "arguments": {}})
             text = json.dumps(msg)
             if "importing the profiles' modules" not in text:
@@ -798,26 +846,8 @@ class Suite:
             time.sleep(0.2)
 
     def finish(self):
-        alive = self.server.alive()
-        self.tap.point("the server still answers after every attack",
-                       [] if alive else ["no answer to ping"])
-        time.sleep(1.0)
-        rss = self.server.rss_kb()
-        growth = rss - self.rss0
-        name = (f"server RSS after warm-up {self.rss0} kB -> {rss} kB "
-                f"(growth {growth} kB < {RSS_BOUND_KB} kB)")
-        if os.environ.get("PW_SANITIZED") == "1":
-            # ASan's quarantine keeps freed memory; LeakSanitizer checks
-            # the server's exit instead (the point after the next).
-            self.tap.point(name + " # SKIP sanitized build", [])
-        else:
-            self.tap.point(name, [] if growth < RSS_BOUND_KB
-                           else ["the server's memory grew"])
-        fds = len(os.listdir(f"/proc/{self.server.p.pid}/fd"))
-        self.tap.point(f"server open fds {self.fds0} -> {fds}",
-                       [] if fds <= self.fds0 else ["the server leaks fds"])
-        self.server.close()
-        code = self.server.p.wait(timeout=30)
+        codes = [(what, self.finish_server(srv, what)) for srv, what in zip(
+            self.servers(), ("the server", "the unvalidated server"))]
         self.log.close()
         with open(self.log_path, encoding="utf-8", errors="replace") as f:
             log = f.read()
@@ -826,24 +856,50 @@ class Suite:
         # (lines naming a secret left out: the next point reports those).
         tail = [line for line in log.splitlines()[-60:]
                 if not any(s in line for s in self.forms())]
-        self.tap.point(f"the server exits cleanly on "
-                       f"{'SIGTERM' if self.opts.transport == 'http' else 'EOF'}"
-                       f" (status {code})",
-                       [] if code == 0 else [f"exit status {code}"] + tail)
-        self.tap.point("no secret in the server's log",
+        how = "SIGTERM" if self.opts.transport == "http" else "EOF"
+        for what, code in codes:
+            self.tap.point(f"{what} exits cleanly on {how} "
+                           f"(status {code})",
+                           [] if code == 0 else [f"exit status {code}"] + tail)
+        self.tap.point("no secret in the servers' log",
                        [f"{leaked[0][:12]}... in the log"] if leaked else [])
+
+    def finish_server(self, srv, what):
+        """The checks of SRV after every attack; its exit status."""
+        alive = srv.alive()
+        self.tap.point(f"{what} still answers after every attack",
+                       [] if alive else ["no answer to ping"])
+        # Its children as when idle: the last run's spare replaced.
+        steady(lambda: len(descendants(srv.p.pid)), still=0.5, limit=10)
+        rss = srv.rss_kb()
+        growth = rss - self.rss0[srv]
+        name = (f"{what}: RSS after warm-up {self.rss0[srv]} kB -> {rss} kB "
+                f"(growth {growth} kB < {RSS_BOUND_KB} kB)")
+        if os.environ.get("PW_SANITIZED") == "1":
+            # ASan's quarantine keeps freed memory; LeakSanitizer checks
+            # the server's exit instead (the point after the next).
+            self.tap.point(name + " # SKIP sanitized build", [])
+        else:
+            self.tap.point(name, [] if growth < RSS_BOUND_KB
+                           else ["the server's memory grew"])
+        fds = len(os.listdir(f"/proc/{srv.p.pid}/fd"))
+        self.tap.point(f"{what}: open fds {self.fds0[srv]} -> {fds}",
+                       [] if fds <= self.fds0[srv]
+                       else ["the server leaks fds"])
+        srv.close()
+        return srv.p.wait(timeout=30)
 
     def stop(self):
         """Whatever happened, leave no process of ours behind."""
-        for p in (getattr(self, "server", None) and self.server.p,
-                  getattr(self, "victim", None)):
+        for p in [srv.p for srv in self.servers()] + [
+                getattr(self, "victim", None)]:
             if p is not None and p.poll() is None:
                 p.kill()
                 p.wait()
 
     def table(self, out, prefix):
         rows = [("attack", "category", "serve (validated)",
-                 "run --skip-validation")] + self.rows
+                 "unvalidated")] + self.rows
         w = [max(len(r[i]) for r in rows) for i in range(4)]
         for r in rows:
             print(prefix + "  ".join(c.ljust(w[i]) for i, c in
