@@ -18,12 +18,49 @@ TESTS += \
 	$(NULL)
 # tests/lint/cppcheck.sh and tidy.sh: listed first in Makefile.am.
 XFAIL_TESTS =
+
+# The test times (tests/timed.sh) and, at the end of `make check`, the ten
+# slowest tests of the run.
+EXTRA_DIST += tests/timed.sh tests/slowest.sh
+CLEANFILES += $(TEST_LOGS:.log=.time)
+check-local: check-TESTS
+	@$(SHELL) $(top_srcdir)/tests/slowest.sh 10 tests
+
+# `make check-fast`: the tier a change is proven with in minutes.  No test
+# here starts a server or waits for a run's time limit: every C unit test
+# (tests/unit/check_*: runs forked from one zygote), the guard under plain python3, the
+# rule cases and the corpora through the validator, the command line's
+# checks and every lint (clang-tidy checks only files whose preprocessed
+# text changed since its last clean pass: tests/lint/tidy.sh).
+FAST_TESTS = \
+	tests/guard/run.sh \
+	tests/run-cases.sh \
+	tests/run-corpus.sh \
+	tests/compile-gate.sh \
+	tests/check-cli.sh \
+	tests/smoke.sh \
+	tests/man.sh \
+	$(NULL)
+check-fast: all
+	@fast='$(FAST_TESTS)'; for t in $(TESTS); do \
+	    case $$t in tests/unit/check_* | tests/lint/*) fast="$$fast $$t" ;; \
+	    esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$fast"
+.PHONY: check-fast
+
+# clang-tidy's cache of clean passes (tests/lint/tidy.sh).
+clean-local: clean-tidy-cache
+clean-tidy-cache:
+	-rm -rf tests/lint/tidy-cache
+.PHONY: clean-tidy-cache
 EXTRA_DIST += \
 	tests/smoke.sh \
 	tests/man.sh \
 	tests/lint/format.sh \
 	tests/lint/cppcheck.sh \
 	tests/lint/tidy.sh \
+	tests/lint/tidy-one.sh \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
