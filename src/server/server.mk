@@ -128,3 +128,12 @@ tests_unit_check_sessions_SOURCES = tests/unit/check_sessions.c
 tests_unit_check_sessions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_sessions_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+
+# The tools' arguments against the schemas tools/list publishes.
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_args
+TESTS += tests/unit/check_args
+tests_unit_check_args_SOURCES = tests/unit/check_args.c
+tests_unit_check_args_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_args_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
