@@ -137,3 +137,12 @@ tests_unit_check_args_SOURCES = tests/unit/check_args.c
 tests_unit_check_args_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_args_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+
+# `serve`'s flags and environment.
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_conf
+TESTS += tests/unit/check_conf
+tests_unit_check_conf_SOURCES = tests/unit/check_conf.c
+tests_unit_check_conf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_conf_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
