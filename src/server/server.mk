@@ -146,3 +146,12 @@ tests_unit_check_conf_SOURCES = tests/unit/check_conf.c
 tests_unit_check_conf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_conf_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+
+# The --compat tool sets: arguments and result layouts.
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_compat
+TESTS += tests/unit/check_compat
+tests_unit_check_compat_SOURCES = tests/unit/check_compat.c
+tests_unit_check_compat_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_compat_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
