@@ -145,19 +145,24 @@ lines_match(bool strip, const char *want, size_t wn, const char *got,
     }
 }
 
-/* A whole token that is a finite number. */
+/* A whole token that is a finite number written in decimal, however
+ * long (strtod also reads hexadecimal: "0x10" is not the expected
+ * "16"). */
 static bool
 number(struct span s, double *out)
 {
-    char buf[128];
-    if (s.n == 0 || s.n >= sizeof(buf)) {
+    char small[128];
+    if (s.n == 0 || memchr(s.p, 'x', s.n) != NULL ||
+        memchr(s.p, 'X', s.n) != NULL) {
         return false;
     }
+    PW_AUTOFREE char *big = s.n >= sizeof(small) ? pw_xmalloc(s.n + 1) : NULL;
+    char *buf = big != NULL ? big : small;
     memcpy(buf, s.p, s.n);
     buf[s.n] = '\0';
     char *end;
     *out = strtod(buf, &end);
-    return *end == '\0' && isfinite(*out);
+    return end == buf + s.n && isfinite(*out);
 }
 
 static bool

@@ -18,3 +18,12 @@ bench-judge: pyward$(EXEEXT)
 	PYWARD_RULES_DIR=$(abs_top_srcdir)/rules $(PYTHON3) \
 	    $(top_srcdir)/tests/bench/bench-judge.py ./pyward$(EXEEXT)
 .PHONY: bench-judge
+
+# The built-in checkers and the suite's checker fields.
+if HAVE_CHECK
+TESTS += tests/unit/check_compare
+check_PROGRAMS += tests/unit/check_compare
+tests_unit_check_compare_SOURCES = tests/unit/check_compare.c
+tests_unit_check_compare_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_compare_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif

@@ -128,3 +128,30 @@ tests_unit_check_sessions_SOURCES = tests/unit/check_sessions.c
 tests_unit_check_sessions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_sessions_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+
+# The tools' arguments against the schemas tools/list publishes.
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_args
+TESTS += tests/unit/check_args
+tests_unit_check_args_SOURCES = tests/unit/check_args.c
+tests_unit_check_args_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_args_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+
+# `serve`'s flags and environment.
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_conf
+TESTS += tests/unit/check_conf
+tests_unit_check_conf_SOURCES = tests/unit/check_conf.c
+tests_unit_check_conf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_conf_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif
+
+# The --compat tool sets: arguments and result layouts.
+if HAVE_CHECK
+check_PROGRAMS += tests/unit/check_compat
+TESTS += tests/unit/check_compat
+tests_unit_check_compat_SOURCES = tests/unit/check_compat.c
+tests_unit_check_compat_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_compat_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
+endif

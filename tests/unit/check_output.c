@@ -281,15 +281,15 @@ START_TEST(base64_vectors)
 }
 END_TEST
 
-/* In a child under landlock for CAPS: bit 0 set if a file can be created
- * at the workspace's top, bit 1 if in its output/. */
+/* In a child under landlock for the capabilities ALLOWS: bit 0 set if a
+ * file can be created at the workspace's top, bit 1 if in its output/. */
 static int
-landlock_writes(const struct pw_sbx_layers *l, unsigned caps)
+landlock_writes(const struct pw_sbx_layers *l, unsigned allows)
 {
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
-        if (pw_sbx_landlock(l, root, caps) < 0) {
+        if (pw_sbx_landlock(l, root, allows) < 0) {
             _exit(99);
         }
         static const char *const names[] = {"top.txt", "output/out.txt"};
