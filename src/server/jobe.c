@@ -290,12 +290,20 @@ static void
 post_run(struct pw_jobe *j, const char *body, size_t len,
          struct pw_jobe_answer *a)
 {
-    json_auto_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, NULL);
+    json_error_t jerr;
+    json_auto_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL &&
+        json_error_code(&jerr) == json_error_numeric_overflow) {
+        /* An integer past 64 bits: read as a real, for its field's
+         * check to name it. */
+        root = json_loadb(
+            body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, NULL);
+    }
     struct pw_jobe_spec spec;
     unsigned status;
     char *msg = NULL;
-    if (pw_jobe_spec_parse(root, j->cfg->max_timeout_s, &spec, &status, &msg) <
-        0) {
+    struct pw_jobe_limits lim = {j->cfg->max_timeout_s, j->cfg->max_memory};
+    if (pw_jobe_spec_parse(root, &lim, &spec, &status, &msg) < 0) {
         answer_msg(a, status, msg);
         free(msg);
         return;
