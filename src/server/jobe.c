@@ -168,6 +168,13 @@ answer_msg(struct pw_jobe_answer *a, unsigned status, const char *msg)
 }
 
 void
+pw_jobe_forbidden(struct pw_jobe_answer *a)
+{
+    memset(a, 0, sizeof(*a));
+    answer_msg(a, 403, "Forbidden: a valid X-API-KEY header is needed");
+}
+
+void
 pw_jobe_answer_clear(struct pw_jobe_answer *a)
 {
     free(a->body);
@@ -420,7 +427,7 @@ pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
     memset(a, 0, sizeof(*a));
     const char *rest = route_rest(path);
     if (rest != NULL && !key_ok(j, api_key)) {
-        answer_msg(a, 403, "Forbidden: a valid X-API-KEY header is needed");
+        pw_jobe_forbidden(a);
     } else if (route_is(rest, "languages")) {
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) {
             languages(a);

@@ -70,6 +70,9 @@ void pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
 void pw_jobe_run_answer(const char *line, const char *source_name,
                         struct pw_jobe_answer *a);
 void pw_jobe_answer_clear(struct pw_jobe_answer *a);
+/* Jobe's refusal of a request without a valid key: 403 and its message
+ * (with --jobe-keys, or the server's tokens when it has no keys). */
+void pw_jobe_forbidden(struct pw_jobe_answer *a);
 
 /* --- the parts, exposed for the unit tests --------------------------- */
 
