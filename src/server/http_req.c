@@ -144,7 +144,8 @@ split_host(const char *host, size_t *nlen, unsigned *port)
         return *nlen > 0;
     }
     size_t digits = strspn(end + 1, "0123456789");
-    if (*end != ':' || digits == 0 || digits > 5 || end[1 + digits] != '\0') {
+    if (*end != ':' || digits == 0 || digits > 5 || end[1] == '0' ||
+        end[1 + digits] != '\0') {
         return false;
     }
     *port = (unsigned)strtoul(end + 1, NULL, 10);
