@@ -231,7 +231,7 @@ def test_cap(srv):
     """8 requests in progress (2 running, 6 queued: the queue full) and 50
     idle connections: a ninth request gets 503, the probes are answered."""
     sources = ["127.0.0.%d" % (11 + k // 2) for k in range(8)]
-    threads, results = long_runs(srv, sources, 1.5)
+    threads, results = long_runs(srv, sources, 3)
     full = srv.wait_metric("pyward_http_waiting", 8)
     socks = idle_sockets(srv.port, 50, src="127.0.0.19")
     ninth = srv.request("POST", "/mcp", call("print(9)"), src="127.0.0.21")
@@ -261,7 +261,7 @@ def test_per_address(srv):
     gets 503 while another address is served; connections opened past 4
     close that address's oldest idle ones."""
     before = srv.metric('pyward_http_refused_total{reason="address"}')
-    threads, results = long_runs(srv, ["127.0.0.31"] * 4, 1.5)
+    threads, results = long_runs(srv, ["127.0.0.31"] * 4, 3)
     full = srv.wait_metric("pyward_http_waiting", 4)
     fifth = srv.request("POST", "/mcp", call("print(5)"), src="127.0.0.31")
     other = srv.request("POST", "/mcp", call("print(6)"), src="127.0.0.32")
