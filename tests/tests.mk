@@ -84,6 +84,12 @@ EXTRA_DIST += \
 # `pyward serve --http` against bad input (tests/http/).
 TESTS += tests/http/run.sh
 EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
+# ... against connections that would keep others out (idle, slow, past
+# the caps) and attacks on the HTTP surface (DNS rebinding, the Jobe API
+# without a token).
+TESTS += tests/http/conns.sh tests/http/attacks.sh
+EXTRA_DIST += tests/http/conns.sh tests/http/test_conns.py \
+	tests/http/attacks.sh tests/http/test_attacks.py
 # ... and on a socket systemd passed (systemd-socket-activate).
 TESTS += tests/http/socket.sh
 EXTRA_DIST += tests/http/socket.sh tests/http/test_socket.py

@@ -5,7 +5,9 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/json.h"
@@ -32,6 +34,81 @@ pw_json_unknown_key(json_t *obj, const char *const *keys, size_t nkeys)
         }
     }
     return NULL;
+}
+
+/* What V is, for a message: its value if it is a number, else its type. */
+static void
+describe(const json_t *v, char *buf, size_t len)
+{
+    static const char *const types[] = {
+        [JSON_OBJECT] = "an object", [JSON_ARRAY] = "a list",
+        [JSON_STRING] = "a string",  [JSON_INTEGER] = "a number",
+        [JSON_REAL] = "a number",    [JSON_TRUE] = "a boolean",
+        [JSON_FALSE] = "a boolean",  [JSON_NULL] = "null",
+    };
+    if (json_is_integer(v)) {
+        snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+    } else if (json_is_real(v)) {
+        snprintf(buf, len, "%.15g", json_real_value(v));
+    } else {
+        snprintf(buf, len, "%s", types[json_typeof(v)]);
+    }
+}
+
+int
+pw_json_number_in(const json_t *v, const char *name, double min, double max,
+                  double *out, struct pw_error *err)
+{
+    if (v == NULL) {
+        return 0;
+    }
+    double d = json_number_value(v);
+    if (json_is_number(v) && isfinite(d) && d >= min && d <= max) {
+        *out = d;
+        return 1;
+    }
+    if (err != NULL) {
+        char what[64];
+        describe(v, what, sizeof(what));
+        pw_fail(err, PW_ERR_USAGE,
+                "'%s' must be a number from %g to %g, not %s", name, min, max,
+                what);
+    }
+    return -1;
+}
+
+/* Reals with an integral value up to this fit a long long exactly. */
+#define EXACT_MAX 9007199254740992.0 /* 2^53 */
+
+int
+pw_json_integer_in(const json_t *v, const char *name, long long min,
+                   long long max, long long *out, struct pw_error *err)
+{
+    if (v == NULL) {
+        return 0;
+    }
+    bool ok = false;
+    long long n = 0;
+    if (json_is_integer(v)) {
+        n = (long long)json_integer_value(v);
+        ok = true;
+    } else if (json_is_real(v)) {
+        double d = json_real_value(v);
+        ok = isfinite(d) && d == floor(d) && fabs(d) <= EXACT_MAX;
+        n = ok ? (long long)d : 0;
+    }
+    if (ok && n >= min && n <= max) {
+        *out = n;
+        return 1;
+    }
+    if (err != NULL) {
+        char what[64];
+        describe(v, what, sizeof(what));
+        pw_fail(err, PW_ERR_USAGE,
+                "'%s' must be a whole number from %lld to %lld, not %s", name,
+                min, max, what);
+    }
+    return -1;
 }
 
 json_t *

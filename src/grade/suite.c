@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,31 +60,29 @@ take_number(const json_t *v, const struct where *w, const char *field,
     if (!json_is_number(v)) {
         return bad(err, w, field, "must be a number");
     }
-    double d = json_number_value(v);
-    if (!isfinite(d) || d < lo || d > hi) {
+    if (pw_json_number_in(v, field, lo, hi, out, NULL) < 0) {
         char msg[96];
         snprintf(msg, sizeof(msg), "must be between %g and %g", lo, hi);
         return bad(err, w, field, msg);
     }
-    *out = d;
     return 0;
 }
 
-/* "256m", "1g", or a number of bytes. */
+/* "256m", "1g", or a whole number of bytes. */
 static int
 take_memory(const json_t *v, const struct where *w, long long *out,
             struct pw_error *err)
 {
     long long m = -1;
-    if (json_is_integer(v)) {
-        m = (long long)json_integer_value(v);
-    } else if (json_is_string(v)) {
+    if (json_is_string(v)) {
         m = pw_parse_size(json_string_value(v));
+    } else if (pw_json_integer_in(v, "memory", 1, LLONG_MAX, &m, NULL) < 0) {
+        m = -1;
     }
     if (m <= 0) {
         return bad(err, w, "memory",
-                   "must be a size in bytes, or a string such as "
-                   "\"256m\" or \"1g\"");
+                   "must be a size in bytes (a whole number above 0), or a "
+                   "string such as \"256m\" or \"1g\"");
     }
     *out = m;
     return 0;

@@ -145,6 +145,12 @@ static const struct option_entry {
      OPT_LIST,
      offsetof(struct pw_conf, allow_origins),
      "Origins allowed (comma list)"},
+    {"allow-host",
+     "PYWARD_ALLOW_HOST",
+     {NULL, NULL},
+     OPT_LIST,
+     offsetof(struct pw_conf, allow_hosts),
+     "Host names allowed (comma list)"},
     {"tls-cert",
      "PYWARD_TLS_CERT",
      {NULL, NULL},
@@ -168,7 +174,13 @@ static const struct option_entry {
      {NULL, NULL},
      OPT_COUNT,
      offsetof(struct pw_conf, max_connections),
-     "HTTP connections"},
+     "HTTP requests at once"},
+    {"max-connections-per-address",
+     "PYWARD_MAX_CONNECTIONS_PER_ADDRESS",
+     {NULL, NULL},
+     OPT_COUNT,
+     offsetof(struct pw_conf, max_per_address),
+     "of them, from one address"},
     {"max-queued",
      "PYWARD_MAX_QUEUED",
      {NULL, NULL},
@@ -192,7 +204,7 @@ static const struct option_entry {
      {NULL, NULL},
      OPT_SECONDS,
      offsetof(struct pw_conf, idle_timeout_s),
-     "HTTP keep-alive idle (s)"},
+     "HTTP connection idle (s)"},
     {"skip-validation",
      NULL,
      {NULL, NULL},
@@ -449,7 +461,7 @@ pw_conf_usage(void)
     for (size_t i = 0; i < PW_N_ELEMENTS(options); i++) {
         const struct option_entry *e = &options[i];
         if (e->flag != NULL) {
-            printf("  --%-24s %-27s %s\n", e->flag, e->help,
+            printf("  --%-28s %-27s %s\n", e->flag, e->help,
                    e->env != NULL ? e->env : "(no variable)");
         }
     }
@@ -478,6 +490,14 @@ check_consistency(struct pw_conf *cfg, struct pw_error *err)
     }
     if (cfg->memory > cfg->max_memory && !cfg->memory_given) {
         cfg->memory = cfg->max_memory;
+    }
+    /* One address may take half the connections unless told otherwise,
+     * and never more than all of them. */
+    if (cfg->max_per_address == 0) {
+        cfg->max_per_address = (cfg->max_connections + 1) / 2;
+    }
+    if (cfg->max_per_address > cfg->max_connections) {
+        cfg->max_per_address = cfg->max_connections;
     }
     if (cfg->timeout_s > cfg->max_timeout_s) {
         return pw_fail(err, PW_ERR_USAGE,
@@ -561,6 +581,7 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->jobe_files);
     free(cfg->jobe_keys);
     free_list(cfg->allow_origins);
+    free_list(cfg->allow_hosts);
     free(cfg->tls_cert);
     free(cfg->tls_key);
     memset(cfg, 0, sizeof(*cfg));

@@ -50,10 +50,14 @@ struct pw_conf {
     char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
+    char **allow_hosts;         /* Host values allowed besides the
+                                   listener's loopback names */
     char *tls_cert;             /* PEM files: HTTPS (owned) */
     char *tls_key;
     double grace_s;           /* SIGTERM: how long runs may finish */
-    int max_connections;      /* HTTP connections served at once */
+    int max_connections;      /* HTTP requests served at once */
+    int max_per_address;      /* of them from one client address (0 in
+                                 the defaults: half of max_connections) */
     int max_queued;           /* runs waiting (HTTP); more get 503 */
     long long max_body;       /* bytes of an HTTP request body */
     double request_timeout_s; /* headers and body must be in by then */

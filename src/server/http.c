@@ -34,11 +34,14 @@
 #include "server/mcp.h"
 #include "server/mhd.h"
 
-#define RETRY_AFTER    "1"
-#define SSE_BLOCK      4096
-#define TOKEN_MAX      (1u << 20)
-#define TLS_FILE_MAX   (1u << 20)
-#define MHD_EXTRA_CON  16  /* past the cap: answered 503, not dropped */
+#define RETRY_AFTER  "1"
+#define SSE_BLOCK    4096
+#define TOKEN_MAX    (1u << 20)
+#define TLS_FILE_MAX (1u << 20)
+/* Connections libmicrohttpd takes past --max-connections: a probe
+ * (/healthz, /readyz, /metrics) is answered from them when the cap is in
+ * use, any other request 503. */
+#define RESERVE_CON    16
 #define PROBE_EVERY_MS 250 /* clients waiting for a run: still there? */
 #define PARAM_SESSION  "Mcp-Param-Session-Id" /* x-mcp-header Session-Id */
 
@@ -46,6 +49,11 @@ struct conn {
     struct MHD_Connection *c;
     int fd;
     double deadline; /* headers and body in by then; 0: none */
+    double since;    /* when it last began to wait for a request */
+    bool active;     /* a request's headers are in: not evictable */
+    bool counted;    /* an /mcp or Jobe request counted in h->busy */
+    bool cut;        /* shut down, on its way out */
+    char key[INET6_ADDRSTRLEN + 4]; /* the client's address (v6: /64) */
     struct conn *next;
 };
 
@@ -93,6 +101,8 @@ struct pw_http {
     struct pw_jobe *jobe; /* the Jobe API (--jobe), or NULL */
     unsigned long jobe_runs;
     struct conn *conns;
+    int busy; /* /mcp and Jobe requests in progress (the cap's count) */
+    int cut;  /* connections shut down, not yet closed by MHD */
     struct exchange *streams;
     struct pw_http_counts counts;
     double next_probe; /* when to look for clients gone */
@@ -322,6 +332,119 @@ sink_notify(struct pw_sink *k, const char *line)
 
 /* --- connections ------------------------------------------------------- */
 
+/* The text of SA's address into BUF ("?" when unknown); with PREFIX, an
+ * IPv6 address's /64 (one client's share), and an IPv4 address mapped
+ * into IPv6 as IPv4. */
+static void
+addr_text(const struct sockaddr *sa, bool prefix, char *buf, size_t len)
+{
+    snprintf(buf, len, "?");
+    if (sa != NULL && sa->sa_family == AF_INET) {
+        inet_ntop(AF_INET,
+                  &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
+                  buf, (socklen_t)len);
+        return;
+    }
+    if (sa == NULL || sa->sa_family != AF_INET6) {
+        return;
+    }
+    struct in6_addr a =
+        ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+    if (prefix && IN6_IS_ADDR_V4MAPPED(&a)) {
+        inet_ntop(AF_INET, &a.s6_addr[12], buf, (socklen_t)len);
+        return;
+    }
+    if (prefix) {
+        memset(&a.s6_addr[8], 0, 8);
+    }
+    inet_ntop(AF_INET6, &a, buf, (socklen_t)len);
+    if (prefix) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, "/64");
+    }
+}
+
+/* The client address of C into BUF (see addr_text). */
+static void
+client_addr(struct MHD_Connection *c, bool prefix, char *buf, size_t len)
+{
+    const union MHD_ConnectionInfo *info =
+        pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    addr_text(info != NULL ? info->client_addr : NULL, prefix, buf, len);
+}
+
+/* True if bytes wait unread on FD: a request on its way in. */
+static bool
+has_input(int fd)
+{
+    char c;
+    return fd >= 0 && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+/* Close K to make room (shutdown(2): MHD closes it on its next turn). */
+static void
+cut_conn(struct pw_http *h, struct conn *k)
+{
+    (void)shutdown(k->fd, SHUT_RDWR);
+    k->cut = true;
+    k->deadline = 0;
+    h->cut++;
+}
+
+/* Close the connection that has waited longest for a request, other than
+ * NEW, from the address KEY (any address when NULL); one whose request is
+ * already arriving is kept.  False when there is none. */
+static bool
+evict_idle(struct pw_http *h, const struct conn *new, const char *key)
+{
+    struct conn *oldest = NULL;
+    for (struct conn *k = h->conns; k != NULL; k = k->next) {
+        if (k != new && !k->active && !k->cut && k->fd >= 0 &&
+            (key == NULL || strcmp(k->key, key) == 0) &&
+            (oldest == NULL || k->since <= oldest->since) &&
+            !has_input(k->fd)) {
+            oldest = k;
+        }
+    }
+    if (oldest == NULL) {
+        return false;
+    }
+    pw_log(PW_LOG_INFO,
+           "http: an idle connection from %s closed to make "
+           "room",
+           oldest->key);
+    cut_conn(h, oldest);
+    h->counts.evicted++;
+    return true;
+}
+
+/* How many live connections come from the address KEY. */
+static int
+conns_from(const struct pw_http *h, const char *key)
+{
+    int n = 0;
+    for (const struct conn *k = h->conns; k != NULL; k = k->next) {
+        n += !k->cut && strcmp(k->key, key) == 0;
+    }
+    return n;
+}
+
+/* A new connection K: past its address's share, or past the cap, the
+ * connection that waited longest without a request makes room (its
+ * address's first), so that connections sending nothing cannot keep
+ * others out. */
+static void
+make_room(struct pw_http *h, const struct conn *k)
+{
+    if (conns_from(h, k->key) > h->cfg->max_per_address &&
+        evict_idle(h, k, k->key)) {
+        return;
+    }
+    if (h->counts.connections - h->cut > h->cfg->max_connections) {
+        (void)evict_idle(h, k, NULL);
+    }
+}
+
 static void
 on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
               enum MHD_ConnectionNotificationCode code)
@@ -333,11 +456,14 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
             pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         k->c = c;
         k->fd = info != NULL ? info->connect_fd : -1;
-        k->deadline = pw_now() + h->cfg->request_timeout_s;
+        k->since = pw_now();
+        k->deadline = k->since + h->cfg->request_timeout_s;
+        client_addr(c, true, k->key, sizeof(k->key));
         k->next = h->conns;
         h->conns = k;
         h->counts.connections++;
         *socket_context = k;
+        make_room(h, k);
         return;
     }
     struct conn *k = *socket_context;
@@ -345,6 +471,8 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
          p = &(*p)->next) {
         if (*p == k) {
             *p = k->next;
+            h->busy -= k->counted;
+            h->cut -= k->cut;
             free(k);
             h->counts.connections--;
             break;
@@ -362,10 +490,9 @@ cut_late(struct pw_http *h)
     double now = pw_now();
     double next = 0;
     for (struct conn *k = h->conns; k != NULL; k = k->next) {
-        if (k->deadline > 0 && now >= k->deadline && k->fd >= 0) {
+        if (k->deadline > 0 && now >= k->deadline && k->fd >= 0 && !k->cut) {
             pw_log(PW_LOG_INFO, "http: a request took too long to arrive");
-            (void)shutdown(k->fd, SHUT_RDWR);
-            k->deadline = 0;
+            cut_conn(h, k);
             h->counts.deadline_cut++;
         } else if (k->deadline > 0 && (next == 0 || k->deadline < next)) {
             next = k->deadline;
@@ -459,6 +586,64 @@ serve_ops(struct exchange *x)
     return rc;
 }
 
+/* Count X's request against --max-connections and its address's share:
+ * false (nothing counted) when either is in use. */
+static bool
+take_slot(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    struct conn *k = x->conn;
+    if (h->busy >= h->cfg->max_connections) {
+        h->counts.busy++;
+        return false;
+    }
+    int mine = 0;
+    for (const struct conn *o = h->conns; o != NULL; o = o->next) {
+        mine += o->counted && strcmp(o->key, k->key) == 0;
+    }
+    if (mine >= h->cfg->max_per_address) {
+        h->counts.address++;
+        return false;
+    }
+    k->counted = true;
+    h->busy++;
+    return true;
+}
+
+/* 503 with Retry-After, the connection closed after it. */
+static enum MHD_Result
+busy_error(struct exchange *x)
+{
+    return send_error(x, MHD_HTTP_SERVICE_UNAVAILABLE,
+                      x->h->draining
+                          ? "server shutting down"
+                          : "server busy: too many requests in progress "
+                            "(--max-connections, "
+                            "--max-connections-per-address); retry later");
+}
+
+/* With tokens and without Jobe keys, a Jobe request carries one of the
+ * tokens: as X-API-KEY (what CodeRunner sends) or as a bearer token. */
+static bool
+jobe_caller_ok(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    if (!h->auth || h->cfg->jobe_keys != NULL) {
+        return true;
+    }
+    const char *key = header(x, "X-API-KEY");
+    const char *tok = NULL;
+    size_t len = 0;
+    if (key != NULL) {
+        tok = key;
+        len = strlen(key);
+    } else if (!pw_http_bearer(header(x, MHD_HTTP_HEADER_AUTHORIZATION), &tok,
+                               &len)) {
+        return false;
+    }
+    return pw_tokens_match(&h->tokens, tok, len, NULL);
+}
+
 /* The checks of POST /mcp on its headers; MHD_YES with nothing queued
  * lets the body come. */
 static enum MHD_Result
@@ -474,10 +659,8 @@ begin_mcp(struct exchange *x)
     if (st != 0) {
         return caller_error(x, st);
     }
-    if (h->draining || h->counts.connections > h->cfg->max_connections) {
-        return send_error(x, MHD_HTTP_SERVICE_UNAVAILABLE,
-                          h->draining ? "server shutting down"
-                                      : "server busy: too many connections");
+    if (h->draining || !take_slot(x)) {
+        return busy_error(x);
     }
     if (!pw_http_media_is(header(x, MHD_HTTP_HEADER_CONTENT_TYPE),
                           "application/json")) {
@@ -515,10 +698,17 @@ begin_jobe(struct exchange *x)
         h->counts.forbidden++;
         return caller_error(x, MHD_HTTP_FORBIDDEN);
     }
-    if (h->draining || h->counts.connections > h->cfg->max_connections) {
-        return send_error(x, MHD_HTTP_SERVICE_UNAVAILABLE,
-                          h->draining ? "server shutting down"
-                                      : "server busy: too many connections");
+    if (!jobe_caller_ok(x)) {
+        h->counts.unauthorized++;
+        struct pw_jobe_answer a;
+        pw_jobe_forbidden(&a);
+        enum MHD_Result rc =
+            send_body(x, a.status, "application/json", a.body, true);
+        pw_jobe_answer_clear(&a);
+        return rc;
+    }
+    if (h->draining || !take_slot(x)) {
+        return busy_error(x);
     }
     const char *clen = header(x, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (clen != NULL && strtoll(clen, NULL, 10) > h->cfg->max_body) {
@@ -677,6 +867,28 @@ param_headers_ok(struct exchange *x, json_t *msg)
     pw_mhd.get_connection_values(x->c, MHD_HEADER_KIND, count_header, &hc);
     return hc.n == 0 ||
            (hc.n == 1 && session_param_ok(msg, header(x, PARAM_SESSION)));
+}
+
+/* True if the request's Host names this server: on a loopback listener
+ * (or with --allow-host), a loopback name with the listener's port or
+ * none, or one of --allow-host.  An HTTP/1.0 request without Host (a
+ * health checker's) passes: browsers, which DNS rebinding drives, always
+ * send one; an HTTP/1.1 request must, and only one. */
+static bool
+host_ok(struct exchange *x, const char *version)
+{
+    struct pw_http *h = x->h;
+    const char *host = header(x, MHD_HTTP_HEADER_HOST);
+    if (!h->loopback && h->cfg->allow_hosts == NULL) {
+        return true;
+    }
+    if (host == NULL) {
+        return strcmp(version, MHD_HTTP_VERSION_1_0) == 0;
+    }
+    struct header_count hc = {MHD_HTTP_HEADER_HOST, 0};
+    pw_mhd.get_connection_values(x->c, MHD_HEADER_KIND, count_header, &hc);
+    return hc.n == 1 &&
+           pw_http_host_allowed(host, h->port, h->cfg->allow_hosts);
 }
 
 /* The body's protocol version (_meta, 2026-07-28) of MSG, or NULL. */
@@ -856,6 +1068,14 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
         if (x->conn == NULL) {
             return send_error(x, MHD_HTTP_INTERNAL_SERVER_ERROR, "no state");
         }
+        x->conn->active = true;
+        if (!host_ok(x, version)) {
+            h->counts.host++;
+            return send_error(x, MHD_HTTP_FORBIDDEN,
+                              "forbidden: the Host header does not name this "
+                              "server (a loopback name with its port, or "
+                              "one of --allow-host)");
+        }
         if (strcmp(url, "/mcp") == 0) {
             return begin_mcp(x);
         }
@@ -906,23 +1126,20 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         pw_server_cancel_sink(h->srv, &x->sink);
         unlink_stream(h, x);
     }
-    if (x->conn != NULL) {
-        x->conn->deadline =
-            pw_now() + h->cfg->request_timeout_s + h->cfg->idle_timeout_s;
+    struct conn *k = x->conn;
+    if (k != NULL) {
+        /* Back to waiting for a request: evictable, and its deadline
+         * set again. */
+        k->since = pw_now();
+        k->active = false;
+        h->busy -= k->counted;
+        k->counted = false;
+        k->deadline = k->cut ? 0
+                             : k->since + h->cfg->request_timeout_s +
+                                   h->cfg->idle_timeout_s;
     }
     char addr[INET6_ADDRSTRLEN] = "?";
-    const union MHD_ConnectionInfo *info =
-        pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
-    if (sa != NULL && sa->sa_family == AF_INET) {
-        inet_ntop(AF_INET,
-                  &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
-                  addr, sizeof(addr));
-    } else if (sa != NULL && sa->sa_family == AF_INET6) {
-        inet_ntop(AF_INET6,
-                  &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr,
-                  addr, sizeof(addr));
-    }
+    client_addr(c, false, addr, sizeof(addr));
     unsigned st = toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? x->status
                   : x->status != 0                           ? x->status
                                                              : 499;
@@ -1182,7 +1399,7 @@ start_daemon(struct pw_http *h, const struct sockaddr_storage *ss,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
         MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)(h->cfg->max_connections + MHD_EXTRA_CON),
+        (unsigned)(h->cfg->max_connections + RESERVE_CON),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)h->cfg->idle_timeout_s,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h, MHD_OPTION_ARRAY,
@@ -1242,13 +1459,16 @@ pw_http_new(const struct pw_conf *cfg, struct pw_server *srv,
     pw_server_set_max_queued(srv, cfg->max_queued);
     const union MHD_DaemonInfo *info =
         pw_mhd.get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
+    if (info != NULL && info->port != 0) {
+        h->port = info->port; /* port 0 asked: the one given */
+    }
     bool v6 = ss.ss_family == AF_INET6;
-    fprintf(
-        stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp%s%s\n",
-        h->tls_cert != NULL ? "https" : "http", v6 ? "[" : "", h->addr,
-        v6 ? "]" : "", info != NULL && info->port != 0 ? info->port : h->port,
-        h->jobe != NULL ? " and the Jobe API at /jobe/index.php/restapi/" : "",
-        cfg->listen_fd > 0 ? " (socket passed by systemd)" : "");
+    fprintf(stderr, "pyward: serving MCP on %s://%s%s%s:%u/mcp%s%s\n",
+            h->tls_cert != NULL ? "https" : "http", v6 ? "[" : "", h->addr,
+            v6 ? "]" : "", h->port,
+            h->jobe != NULL ? " and the Jobe API at /jobe/index.php/restapi/"
+                            : "",
+            cfg->listen_fd > 0 ? " (socket passed by systemd)" : "");
     return h;
 }
 

@@ -32,6 +32,10 @@ struct pw_http_counts {
     unsigned long long unauthorized;
     unsigned long long forbidden;
     unsigned long long deadline_cut; /* connections cut for slowness */
+    unsigned long long host;         /* a Host that is not the listener */
+    unsigned long long busy;         /* 503: --max-connections in use */
+    unsigned long long address;      /* 503: the address's share in use */
+    unsigned long long evicted;      /* idle connections closed for new ones */
     int connections;
     int streams; /* exchanges waiting for a run or streaming */
 };

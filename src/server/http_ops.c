@@ -111,8 +111,16 @@ http_text(struct pw_buf *b, const struct pw_http_counts *c)
                   "reason.\n# TYPE pyward_http_refused_total counter\n"
                   "pyward_http_refused_total{reason=\"unauthorized\"} %llu\n"
                   "pyward_http_refused_total{reason=\"origin\"} %llu\n"
-                  "pyward_http_refused_total{reason=\"slow\"} %llu\n",
-                  c->unauthorized, c->forbidden, c->deadline_cut);
+                  "pyward_http_refused_total{reason=\"slow\"} %llu\n"
+                  "pyward_http_refused_total{reason=\"host\"} %llu\n"
+                  "pyward_http_refused_total{reason=\"busy\"} %llu\n"
+                  "pyward_http_refused_total{reason=\"address\"} %llu\n"
+                  "# HELP pyward_http_evicted_total Connections without a "
+                  "request closed to make room for new ones.\n"
+                  "# TYPE pyward_http_evicted_total counter\n"
+                  "pyward_http_evicted_total %llu\n",
+                  c->unauthorized, c->forbidden, c->deadline_cut, c->host,
+                  c->busy, c->address, c->evicted);
 }
 
 char *

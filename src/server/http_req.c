@@ -131,6 +131,46 @@ pw_http_origin_allowed(const char *origin, bool loopback, char *const *allowed)
     return host != NULL && pw_http_host_is_loopback(host, len);
 }
 
+/* Split the Host value HOST into its name (*NLEN bytes at HOST, IPv6 in
+ * brackets) and *PORT (0 when absent).  False when it is not a host. */
+static bool
+split_host(const char *host, size_t *nlen, unsigned *port)
+{
+    const char *end = host[0] == '[' ? strchr(host, ']') : NULL;
+    end = end != NULL ? end + 1 : host + strcspn(host, ":");
+    *nlen = (size_t)(end - host);
+    *port = 0;
+    if (*end == '\0') {
+        return *nlen > 0;
+    }
+    size_t digits = strspn(end + 1, "0123456789");
+    if (*end != ':' || digits == 0 || digits > 5 || end[1] == '0' ||
+        end[1 + digits] != '\0') {
+        return false;
+    }
+    *port = (unsigned)strtoul(end + 1, NULL, 10);
+    return *nlen > 0 && *port > 0 && *port <= 65535;
+}
+
+bool
+pw_http_host_allowed(const char *host, unsigned port, char *const *allowed)
+{
+    size_t nlen = 0;
+    unsigned p = 0;
+    if (!split_host(host, &nlen, &p)) {
+        return false;
+    }
+    for (size_t i = 0; allowed != NULL && allowed[i] != NULL; i++) {
+        const char *a = allowed[i];
+        if (strcasecmp(host, a) == 0 ||
+            (strchr(a + (a[0] == '[' ? strcspn(a, "]") : 0), ':') == NULL &&
+             strlen(a) == nlen && strncasecmp(host, a, nlen) == 0)) {
+            return true;
+        }
+    }
+    return pw_http_host_is_loopback(host, nlen) && (p == 0 || p == port);
+}
+
 /* Compare the media type at P (up to ';' or ',') with TYPE; *END gets
  * where it stops. */
 static bool

@@ -24,6 +24,14 @@ bool pw_http_bearer(const char *header, const char **tok, size_t *len);
  * loopback: localhost, 127.0.0.0/8, ::1. */
 bool pw_http_host_is_loopback(const char *host, size_t len);
 
+/* True if the Host header HOST names the listener on PORT: a loopback
+ * name or address (localhost, 127.0.0.0/8, [::1]) with PORT or without a
+ * port, or one of ALLOWED (NULL-terminated, may be NULL; case-insensitive:
+ * "name:port" matches that exactly, "name" that name with any port or
+ * none).  Against DNS rebinding: a browser sends the name it resolved. */
+bool pw_http_host_allowed(const char *host, unsigned port,
+                          char *const *allowed);
+
 /* True if the Origin header ORIGIN may call: one of ALLOWED (exact,
  * case-insensitive; NULL-terminated, may be NULL) or, when LOOPBACK, an
  * http(s) origin whose host is loopback. */

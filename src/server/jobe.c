@@ -168,6 +168,13 @@ answer_msg(struct pw_jobe_answer *a, unsigned status, const char *msg)
 }
 
 void
+pw_jobe_forbidden(struct pw_jobe_answer *a)
+{
+    memset(a, 0, sizeof(*a));
+    answer_msg(a, 403, "Forbidden: a valid X-API-KEY header is needed");
+}
+
+void
 pw_jobe_answer_clear(struct pw_jobe_answer *a)
 {
     free(a->body);
@@ -290,12 +297,20 @@ static void
 post_run(struct pw_jobe *j, const char *body, size_t len,
          struct pw_jobe_answer *a)
 {
-    json_auto_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, NULL);
+    json_error_t jerr;
+    json_auto_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL &&
+        json_error_code(&jerr) == json_error_numeric_overflow) {
+        /* An integer past 64 bits: read as a real, for its field's
+         * check to name it. */
+        root = json_loadb(
+            body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, NULL);
+    }
     struct pw_jobe_spec spec;
     unsigned status;
     char *msg = NULL;
-    if (pw_jobe_spec_parse(root, j->cfg->max_timeout_s, &spec, &status, &msg) <
-        0) {
+    struct pw_jobe_limits lim = {j->cfg->max_timeout_s, j->cfg->max_memory};
+    if (pw_jobe_spec_parse(root, &lim, &spec, &status, &msg) < 0) {
         answer_msg(a, status, msg);
         free(msg);
         return;
@@ -412,7 +427,7 @@ pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
     memset(a, 0, sizeof(*a));
     const char *rest = route_rest(path);
     if (rest != NULL && !key_ok(j, api_key)) {
-        answer_msg(a, 403, "Forbidden: a valid X-API-KEY header is needed");
+        pw_jobe_forbidden(a);
     } else if (route_is(rest, "languages")) {
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) {
             languages(a);

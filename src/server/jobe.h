@@ -70,6 +70,9 @@ void pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
 void pw_jobe_run_answer(const char *line, const char *source_name,
                         struct pw_jobe_answer *a);
 void pw_jobe_answer_clear(struct pw_jobe_answer *a);
+/* Jobe's refusal of a request without a valid key: 403 and its message
+ * (with --jobe-keys, or the server's tokens when it has no keys). */
+void pw_jobe_forbidden(struct pw_jobe_answer *a);
 
 /* --- the parts, exposed for the unit tests --------------------------- */
 
@@ -87,10 +90,18 @@ struct pw_jobe_spec {
     char *code_owned; /* owned: -c CODE taken from interpreterargs */
 };
 
+/* What a run_spec may ask at most. */
+struct pw_jobe_limits {
+    double max_cpu_s;     /* cputime, seconds (--max-timeout) */
+    long long max_memory; /* memorylimit, bytes (--max-memory) */
+};
+
 /* Check RUN (the parsed POST body): 0, or -1 with *STATUS (400) and *MSG
- * (owned) Jobe's message.  MAX_CPU: the server's largest cputime. */
-int pw_jobe_spec_parse(json_t *body, double max_cpu, struct pw_jobe_spec *spec,
-                       unsigned *status, char **msg);
+ * (owned) Jobe's message (a number out of LIM's range, or not finite, is
+ * refused naming its field). */
+int pw_jobe_spec_parse(json_t *body, const struct pw_jobe_limits *lim,
+                       struct pw_jobe_spec *spec, unsigned *status,
+                       char **msg);
 void pw_jobe_spec_clear(struct pw_jobe_spec *spec);
 /* Split TEXT as a POSIX shell would its words (quotes and backslashes;
  * no expansion).  Returns a NULL-terminated owned vector, or NULL if a

@@ -8,10 +8,13 @@
  */
 #include "config.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/json.h"
 #include "core/util.h"
 #include "sandbox/sandbox.h"
 #include "server/jobe.h"
@@ -254,32 +257,82 @@ parse_argv(json_t *params, struct pw_jobe_spec *spec, bool dash_c,
     return 0;
 }
 
+/* parameters.cputime (seconds): a number from 0 (the default) up to
+ * MAX_CPU, compared as Jobe does on whole seconds; other types are
+ * ignored (the default).  0, or -1 with Jobe's message. */
 static int
-parse_params(json_t *run, double max_cpu, struct pw_jobe_spec *spec,
+parse_cputime(json_t *params, double max_cpu, struct pw_jobe_spec *spec,
+              unsigned *status, char **msg)
+{
+    json_t *cpu = json_object_get(params, "cputime");
+    double d = 0;
+    spec->cputime_s = PW_JOBE_CPUTIME_S;
+    if (!json_is_number(cpu)) {
+        return 0;
+    }
+    if (pw_json_number_in(cpu, "cputime", 0, DBL_MAX, &d, NULL) < 0) {
+        *status = 400;
+        *msg = pw_xasprintf("cputime must be a number of seconds from 0 to "
+                            "%.0f (0: the default, %d)",
+                            floor(max_cpu), PW_JOBE_CPUTIME_S);
+        return -1;
+    }
+    if (floor(d) > floor(max_cpu)) {
+        *status = 400;
+        *msg = pw_xasprintf("cputime exceeds maximum allowed on this Jobe "
+                            "server (%.0f secs)",
+                            floor(max_cpu));
+        return -1;
+    }
+    spec->cputime_s = d > 0 ? d : PW_JOBE_CPUTIME_S;
+    return 0;
+}
+
+/* parameters.memorylimit (MB): a number from 0 (the default) up to
+ * MAX_BYTES; other types are ignored (the default). */
+static int
+parse_memory(json_t *params, long long max_bytes, struct pw_jobe_spec *spec,
              unsigned *status, char **msg)
+{
+    json_t *mem = json_object_get(params, "memorylimit");
+    double max_mb = (double)max_bytes / 1048576;
+    double mb = 0;
+    spec->memory_bytes = (long long)PW_JOBE_MEMORY_MB << 20;
+    if (!json_is_number(mem)) {
+        return 0;
+    }
+    if (pw_json_number_in(mem, "memorylimit", 0, DBL_MAX, &mb, NULL) < 0) {
+        *status = 400;
+        *msg = pw_xasprintf("memorylimit must be a number of MB from 0 to "
+                            "%.0f (0: the default, %d)",
+                            floor(max_mb), PW_JOBE_MEMORY_MB);
+        return -1;
+    }
+    if (mb > max_mb) {
+        *status = 400;
+        *msg = pw_xasprintf("memorylimit exceeds maximum allowed on this Jobe "
+                            "server (%.0f MB)",
+                            floor(max_mb));
+        return -1;
+    }
+    if (mb > 0) {
+        spec->memory_bytes = (long long)(mb * 1048576);
+    }
+    return 0;
+}
+
+static int
+parse_params(json_t *run, const struct pw_jobe_limits *lim,
+             struct pw_jobe_spec *spec, unsigned *status, char **msg)
 {
     json_t *params = json_object_get(run, "parameters");
     if (params != NULL && !json_is_object(params) && !json_is_array(params)) {
         return bad(status, msg, 400, "parameters must be an object");
     }
-    json_t *cpu = json_object_get(params, "cputime");
-    spec->cputime_s = PW_JOBE_CPUTIME_S;
-    if (json_is_number(cpu) && json_number_value(cpu) > 0) {
-        spec->cputime_s = json_number_value(cpu);
-    }
-    if ((long long)spec->cputime_s > (long long)max_cpu) {
-        *status = 400;
-        *msg = pw_xasprintf("cputime exceeds maximum allowed on this Jobe "
-                            "server (%lld secs)",
-                            (long long)max_cpu);
+    if (parse_cputime(params, lim->max_cpu_s, spec, status, msg) < 0 ||
+        parse_memory(params, lim->max_memory, spec, status, msg) < 0) {
         return -1;
     }
-    json_t *mem = json_object_get(params, "memorylimit");
-    double mb = json_is_number(mem) && json_number_value(mem) > 0
-                    ? json_number_value(mem)
-                    : PW_JOBE_MEMORY_MB;
-    spec->memory_bytes =
-        mb > 1e9 ? (long long)1e15 : (long long)(mb * 1048576);
     bool dash_c = false;
     if (parse_interp(params, spec, &dash_c, status, msg) < 0) {
         return -1;
@@ -349,8 +402,8 @@ parse_optional(json_t *run, struct pw_jobe_spec *spec, unsigned *status,
 }
 
 int
-pw_jobe_spec_parse(json_t *body, double max_cpu, struct pw_jobe_spec *spec,
-                   unsigned *status, char **msg)
+pw_jobe_spec_parse(json_t *body, const struct pw_jobe_limits *lim,
+                   struct pw_jobe_spec *spec, unsigned *status, char **msg)
 {
     memset(spec, 0, sizeof(*spec));
     if (!json_is_object(body)) {
@@ -364,7 +417,7 @@ pw_jobe_spec_parse(json_t *body, double max_cpu, struct pw_jobe_spec *spec,
     if (parse_required(run, spec, status, msg) < 0 ||
         parse_optional(run, spec, status, msg) < 0 ||
         parse_files(run, spec, status, msg) < 0 ||
-        parse_params(run, max_cpu, spec, status, msg) < 0) {
+        parse_params(run, lim, spec, status, msg) < 0) {
         pw_jobe_spec_clear(spec);
         return -1;
     }

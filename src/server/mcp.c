@@ -292,7 +292,7 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
         return;
     }
     json_t *token = json_object_get(meta, "progressToken"); /* borrowed */
-    if (token != NULL && !json_is_string(token) && !json_is_number(token)) {
+    if (token != NULL && !pw_rpc_id_ok(token)) {
         token = NULL;
     }
     pw_server_submit(m->srv, req, e, json_incref(token));
@@ -496,10 +496,10 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
     struct pw_rpc_req req = {.batch = batch, .sink = m->sink};
     json_t *id = json_object_get(msg, "id"); /* borrowed */
     const char *why = NULL;
-    if (!json_is_object(msg) ||
-        (id != NULL && !json_is_string(id) && !json_is_number(id))) {
+    if (!json_is_object(msg) || (id != NULL && !pw_rpc_id_ok(id))) {
         reply_error(m, &req, PW_RPC_INVALID_REQUEST, "invalid request: %s",
-                    json_is_object(msg) ? "'id' must be a string or a number"
+                    json_is_object(msg) ? "'id' must be a string or a whole "
+                                          "number"
                                         : "a message must be a JSON object");
         return true;
     }

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
@@ -256,14 +257,24 @@ pw_rpc_raw_id(const char *text, size_t len)
     return id != NULL ? pw_xstrndup(id, id_len) : NULL;
 }
 
-/* RAW[0..LEN) as an owned id if it is one a reply can carry: a string, a
- * number or null. */
+bool
+pw_rpc_id_ok(const json_t *id)
+{
+    if (json_is_string(id) || json_is_integer(id)) {
+        return true;
+    }
+    double d = json_real_value(id); /* 0 when not a real */
+    return json_is_real(id) && isfinite(d) && d == floor(d);
+}
+
+/* RAW[0..LEN) as an owned id if it is one a reply can carry (see
+ * pw_rpc_id_ok; null too). */
 static char *
 id_checked(const char *raw, size_t len)
 {
     struct pw_error err = {0};
     json_auto_t *v = raw != NULL ? pw_rpc_parse(raw, len, &err) : NULL;
-    if (!json_is_string(v) && !json_is_number(v) && !json_is_null(v)) {
+    if (!pw_rpc_id_ok(v) && !json_is_null(v)) {
         return NULL;
     }
     return pw_xstrndup(raw, len);

@@ -64,6 +64,12 @@ int pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx);
  * rather than refused (the raw id keeps their exact text). */
 json_t *pw_rpc_parse(const char *text, size_t len, struct pw_error *err);
 
+/* True if ID (borrowed) may be a request's id: a string or a whole
+ * number (an integer, or a real without a fractional part: an integer
+ * past 64 bits as pw_rpc_parse reads it).  A fraction, an object, an
+ * array, null or a boolean is not one (-32600 with a null id). */
+bool pw_rpc_id_ok(const json_t *id);
+
 /* The raw JSON text of the "id" member of the object TEXT[0..LEN) (owned),
  * or NULL when there is none.  TEXT must be valid JSON. */
 char *pw_rpc_raw_id(const char *text, size_t len);

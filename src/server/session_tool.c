@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/json.h"
 #include "core/log.h"
 #include "sandbox/fork.h"
 #include "server/session_tool.h"
@@ -242,8 +243,8 @@ static int
 arg_seconds(json_t *v, const char *name, double max, double *out,
             struct pw_error *err)
 {
-    double d = json_number_value(v);
-    if (!json_is_number(v) || !isfinite(d) || d <= 0 || d > max) {
+    double d = 0;
+    if (pw_json_number_in(v, name, 0, max, &d, NULL) < 0 || d <= 0) {
         return pw_fail(err, PW_ERR_USAGE,
                        "'%s' must be a number of seconds above 0 and at "
                        "most %g",
@@ -257,13 +258,17 @@ static int
 arg_memory(const struct pw_session_ctx *t, json_t *v, struct create_args *a,
            struct pw_error *err)
 {
-    long long n = json_is_integer(v)  ? json_integer_value(v)
-                  : json_is_string(v) ? pw_parse_size(json_string_value(v))
-                                      : -1;
+    long long n = -1;
+    if (json_is_string(v)) {
+        n = pw_parse_size(json_string_value(v));
+    } else if (pw_json_integer_in(v, "memory_limit", 1, t->cfg->max_memory, &n,
+                                  NULL) < 0) {
+        n = -1;
+    }
     if (n <= 0 || n > t->cfg->max_memory) {
         return pw_fail(err, PW_ERR_USAGE,
                        "'memory_limit' must be a size such as \"256m\" or "
-                       "\"1g\", at most %lld bytes",
+                       "\"1g\", or a whole number of bytes, at most %lld",
                        t->cfg->max_memory);
     }
     a->memory = n;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/json.h"
 #include "core/log.h"
 #include "core/py.h"
 #include "server/grade_tool.h"
@@ -144,55 +145,61 @@ arg_timeout(const struct pw_tools *t, json_t *v, struct call_args *a,
             struct pw_error *err)
 {
     double max = t->cfg->max_timeout_s;
-    double d = json_number_value(v);
+    double d = 0;
     if (!json_is_number(v)) {
         return pw_fail(err, PW_ERR_USAGE,
                        "'timeout' must be a number of seconds, not %s; leave "
                        "it out for the default of %g s",
                        type_name(v), t->cfg->timeout_s);
     }
-    if (!isfinite(d) || d <= 0 || d > max) {
+    if (pw_json_number_in(v, "timeout", 0, max, &d, NULL) < 0 || d <= 0) {
         return pw_fail(err, PW_ERR_USAGE,
                        "'timeout' is %g s: it must be above 0 and at most %g "
                        "s, the maximum of this server; leave it out for the "
                        "default of %g s",
-                       d, max, t->cfg->timeout_s);
+                       json_number_value(v), max, t->cfg->timeout_s);
     }
     a->timeout = d;
     return 0;
 }
 
+/* 'memory_limit': a size string or a whole number of bytes, from 1 to
+ * the server's maximum. */
 static int
 arg_memory(const struct pw_tools *t, json_t *v, struct call_args *a,
            struct pw_error *err)
 {
+    long long max = t->cfg->max_memory;
     long long n = -1;
-    if (json_is_integer(v)) {
-        n = json_integer_value(v);
-    } else if (json_is_string(v)) {
+    if (json_is_string(v)) {
         n = pw_parse_size(json_string_value(v));
-    } else {
+        if (n <= 0) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "'memory_limit' \"%s\" is not a size: give a "
+                           "number of bytes, or a number followed by k, m or "
+                           "g (\"512k\", \"256m\", \"1g\")",
+                           json_string_value(v));
+        }
+    } else if (!json_is_number(v)) {
         return pw_fail(err, PW_ERR_USAGE,
                        "'memory_limit' must be a string such as \"256m\" or "
                        "a number of bytes, not %s",
                        type_name(v));
-    }
-    if (n <= 0) {
+    } else if (pw_json_integer_in(v, "memory_limit", 1, max, &n, NULL) < 0) {
         return pw_fail(err, PW_ERR_USAGE,
-                       "'memory_limit' %s%s%s is not a size: give a number of "
-                       "bytes, or a number followed by k, m or g (\"512k\", "
-                       "\"256m\", \"1g\")",
-                       json_is_string(v) ? "\"" : "",
-                       json_is_string(v) ? json_string_value(v) : "a number",
-                       json_is_string(v) ? "\"" : " that is not above 0");
+                       "'memory_limit' is %.15g: a number of bytes must be a "
+                       "whole number above 0 and at most %lld (%lld MiB), "
+                       "this server's maximum; leave it out for the default "
+                       "of %lld MiB",
+                       json_number_value(v), max, max >> 20,
+                       t->cfg->memory >> 20);
     }
-    if (n > t->cfg->max_memory) {
+    if (n > max) {
         return pw_fail(err, PW_ERR_USAGE,
                        "'memory_limit' is %lld bytes: this server allows at "
                        "most %lld bytes (%lld MiB); leave it out for the "
                        "default of %lld MiB",
-                       n, t->cfg->max_memory, t->cfg->max_memory >> 20,
-                       t->cfg->memory >> 20);
+                       n, max, max >> 20, t->cfg->memory >> 20);
     }
     a->memory = n;
     return 0;

@@ -7,11 +7,13 @@
  * an Mcp-Param-* header.
  *
  * The input's first five lines are an Authorization header, an Origin, a
- * Content-Type, an Accept and a HOST:PORT; the rest is a token file.
+ * Content-Type, an Accept and a HOST:PORT (read as a Host header too); the
+ * rest is a token file.
  * Besides not crashing, the functions must agree with themselves: every
  * token parsed from the file matches the set, a bearer token lies inside
- * its header, a parsed address is cut from the text it came from, and a
- * header value without the base64 markers carries itself.
+ * its header, a parsed address is cut from the text it came from, a
+ * header value without the base64 markers carries itself, and a Host is
+ * accepted only with the listener's port.
  */
 #include "config.h"
 
@@ -70,6 +72,23 @@ check_param(const char *value)
     pw_buf_free(&out);
 }
 
+/* VALUE read as a Host header: a list of names only adds to what the
+ * listener's own names accept, and a port it accepts is the listener's. */
+static void
+check_host(const char *value)
+{
+    char *hosts[] = {"pyward.example", "proxy.example:8443", NULL};
+    bool mine = pw_http_host_allowed(value, 8080, NULL);
+    const char *colon = strrchr(value, ':');
+    if (mine && !pw_http_host_allowed(value, 8080, hosts)) {
+        abort();
+    }
+    if (mine && colon != NULL && strchr(colon, ']') == NULL &&
+        strcmp(colon, ":8080") != 0) {
+        abort();
+    }
+}
+
 static void
 check_headers(char **f)
 {
@@ -89,6 +108,7 @@ check_headers(char **f)
         abort();
     }
     (void)pw_http_host_is_loopback(f[4], strlen(f[4]));
+    check_host(f[4]);
 }
 
 int

@@ -7,7 +7,8 @@ compile error, 12 runtime error, 13 time limit, 15 success, 17 memory
 limit, 21 overload), stdin, files written and read, interpreter
 arguments (-c), runargs as sys.argv, a cputime of the run's own, support
 files PUT, checked with HEAD and used by a run, Jobe's 400 and 404
-messages, the X-API-KEY check and the routes with and without
+messages (numbers out of range among them), the X-API-KEY check, the
+server's tokens when it has no keys, and the routes with and without
 index.php.  TAP on stdout.
 """
 import base64
@@ -254,6 +255,18 @@ def test_bad_specs(srv):
          "run_spec is missing the required attribute 'sourcecode'"),
         ({"sourcecode": "print(1)\n", "parameters": {"cputime": 100000}},
          None),
+        ({"sourcecode": "print(1)\n", "parameters": {"cputime": 1e308}},
+         "cputime exceeds maximum allowed on this Jobe server (300 secs)"),
+        ({"sourcecode": "print(1)\n", "parameters": {"cputime": -1}},
+         "cputime must be a number of seconds from 0 to 300 (0: the "
+         "default, 5)"),
+        ({"sourcecode": "print(1)\n", "parameters": {"memorylimit": 1e308}},
+         "memorylimit exceeds maximum allowed on this Jobe server (4096 MB)"),
+        ({"sourcecode": "print(1)\n", "parameters": {"memorylimit": 4097}},
+         "memorylimit exceeds maximum allowed on this Jobe server (4096 MB)"),
+        ({"sourcecode": "print(1)\n", "parameters": {"memorylimit": -5}},
+         "memorylimit must be a number of MB from 0 to 4096 (0: the "
+         "default, 1000)"),
         ({"sourcecode": "print(1)\n", "sourcefilename": "../x.py"},
          "The sourcefilename for the run_spec is illegal"),
         ({"sourcecode": "print(1)\n",
@@ -266,6 +279,18 @@ def test_bad_specs(srv):
         check(f"400 for {json.dumps(spec)[:60]}",
             st == 400 and isinstance(res, str) and
             (msg is None or res == msg), f"{st} {res}")
+    # An integer past 64 bits is read as a number, and refused as one.
+    c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=60)
+    c.request("POST", API + "/runs", '{"run_spec": {"language_id": '
+              '"python3", "sourcecode": "print(1)", "parameters": '
+              '{"cputime": 123456789012345678901234567890}}}',
+              {"Content-Type": "application/json"})
+    r = c.getresponse()
+    res = json.loads(r.read())
+    c.close()
+    check("a cputime past 64 bits: 400 cputime exceeds ...",
+          r.status == 400 and res.startswith("cputime exceeds maximum"),
+          f"{r.status} {res}")
     st, res = srv.request("POST", API + "/runs", {"no": "spec"})
     check("a body without run_spec: 400", st == 400 and "run_spec" in res,
         f"{st} {res}")
@@ -287,6 +312,53 @@ def test_keys():
                           headers={"X-API-KEY": "secret-key-1"})
         check("--jobe-keys: the right X-API-KEY runs",
             st == 200 and res["outcome"] == 15, f"{st} {res}")
+    finally:
+        srv.stop()
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def test_tokens():
+    """--auth-token-file without --jobe-keys: a token, as X-API-KEY or a
+    bearer token; with --jobe-keys too, the keys alone."""
+    d = tempfile.mkdtemp(prefix="pyward-jobe-tokens-")
+    tokens = os.path.join(d, "tokens")
+    keys = os.path.join(d, "keys")
+    with open(tokens, "w") as f:
+        f.write("mcp-token-1\n")
+    with open(keys, "w") as f:
+        f.write("jobe-key-1\n")
+    srv = Server("--auth-token-file", tokens)
+    try:
+        st, res = srv.run({"sourcecode": "print(5)\n"})
+        check("a token file, no keys: a run without a token is 403",
+              st == 403 and
+              res == "Forbidden: a valid X-API-KEY header is needed",
+              f"{st} {res}")
+        st, _ = srv.request("GET", API + "/languages",
+                            headers={"X-API-KEY": "mcp-token-2"})
+        check("a token file, no keys: a wrong X-API-KEY is 403", st == 403,
+              st)
+        st, res = srv.run({"sourcecode": "print(5)\n"},
+                          headers={"X-API-KEY": "mcp-token-1"})
+        check("a token file, no keys: the token as X-API-KEY runs",
+              st == 200 and res["outcome"] == 15, f"{st} {res}")
+        st, res = srv.run({"sourcecode": "print(5)\n"},
+                          headers={"Authorization": "Bearer mcp-token-1"})
+        check("a token file, no keys: the token as a bearer token runs",
+              st == 200 and res["outcome"] == 15, f"{st} {res}")
+    finally:
+        srv.stop()
+    srv = Server("--auth-token-file", tokens, "--jobe-keys", keys)
+    try:
+        st, _ = srv.request("GET", API + "/languages",
+                            headers={"X-API-KEY": "mcp-token-1"})
+        check("tokens and keys: a token as X-API-KEY is 403", st == 403, st)
+        st, _ = srv.request("GET", API + "/languages",
+                            headers={"Authorization": "Bearer mcp-token-1"})
+        check("tokens and keys: a bearer token is 403", st == 403, st)
+        st, _ = srv.request("GET", API + "/languages",
+                            headers={"X-API-KEY": "jobe-key-1"})
+        check("tokens and keys: a key is taken", st == 200, st)
     finally:
         srv.stop()
         shutil.rmtree(d, ignore_errors=True)
@@ -333,6 +405,7 @@ def main():
     finally:
         srv.stop()
     test_keys()
+    test_tokens()
     test_overload()
     return plan()
 

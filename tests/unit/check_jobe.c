@@ -58,11 +58,12 @@ static unsigned
 parse(const char *text, const char *want, struct pw_jobe_spec *spec)
 {
     json_decref(body);
-    body = json_loads(text, 0, NULL);
+    body = json_loads(text, JSON_DECODE_INT_AS_REAL, NULL);
     ck_assert_ptr_nonnull(body);
     unsigned status = 0;
     char *msg = NULL;
-    int rc = pw_jobe_spec_parse(body, 50, spec, &status, &msg);
+    struct pw_jobe_limits lim = {50, 4096LL << 20};
+    int rc = pw_jobe_spec_parse(body, &lim, spec, &status, &msg);
     if (rc == 0) {
         ck_assert_ptr_null(msg);
         return 0;
@@ -153,6 +154,75 @@ START_TEST(spec_fields)
     ck_assert_str_eq(spec.argv[0], "-c");
     ck_assert_str_eq(spec.argv[1], "prog.py");
     ck_assert(spec.cputime_s == 5);
+    pw_jobe_spec_clear(&spec);
+}
+END_TEST
+
+/* A run_spec of "print(1)" with PARAMS (a JSON object's text). */
+static unsigned
+with_params(const char *params, const char *want, struct pw_jobe_spec *spec)
+{
+    char text[512];
+    snprintf(text, sizeof(text),
+             "{\"run_spec\":{\"language_id\":\"python3\","
+             "\"sourcecode\":\"print(1)\",\"parameters\":%s}}",
+             params);
+    return parse(text, want, spec);
+}
+
+START_TEST(spec_numbers_checked)
+{
+    struct pw_jobe_spec spec;
+    const char *cpu_over =
+        "cputime exceeds maximum allowed on this Jobe server (50 secs)";
+    const char *cpu_bad =
+        "cputime must be a number of seconds from 0 to 50 (0: the default, 5)";
+    const char *mem_over =
+        "memorylimit exceeds maximum allowed on this Jobe server (4096 MB)";
+    const char *mem_bad = "memorylimit must be a number of MB from 0 to 4096 "
+                          "(0: the default, 1000)";
+    /* Past what a long long holds: refused, never cast. */
+    ck_assert_uint_eq(with_params("{\"cputime\":1e308}", cpu_over, &spec),
+                      400);
+    ck_assert_uint_eq(with_params("{\"cputime\":-1e308}", cpu_bad, &spec),
+                      400);
+    ck_assert_uint_eq(
+        with_params("{\"cputime\":123456789012345678901234567890}", cpu_over,
+                    &spec),
+        400);
+    ck_assert_uint_eq(with_params("{\"cputime\":-0.5}", cpu_bad, &spec), 400);
+    ck_assert_uint_eq(with_params("{\"cputime\":51}", cpu_over, &spec), 400);
+    ck_assert_uint_eq(with_params("{\"memorylimit\":1e308}", mem_over, &spec),
+                      400);
+    ck_assert_uint_eq(with_params("{\"memorylimit\":-1e308}", mem_bad, &spec),
+                      400);
+    ck_assert_uint_eq(with_params("{\"memorylimit\":4097}", mem_over, &spec),
+                      400);
+    ck_assert_uint_eq(with_params("{\"memorylimit\":-1}", mem_bad, &spec),
+                      400);
+    /* In range: taken (Jobe compares cputime in whole seconds). */
+    ck_assert_uint_eq(
+        with_params("{\"cputime\":50.9,\"memorylimit\":4096}", NULL, &spec),
+        0);
+    ck_assert(spec.cputime_s == 50.9);
+    ck_assert_int_eq(spec.memory_bytes, 4096LL << 20);
+    pw_jobe_spec_clear(&spec);
+    ck_assert_uint_eq(
+        with_params("{\"cputime\":0.25,\"memorylimit\":1.5}", NULL, &spec), 0);
+    ck_assert(spec.cputime_s == 0.25);
+    ck_assert_int_eq(spec.memory_bytes, 1572864);
+    pw_jobe_spec_clear(&spec);
+    /* 0, null and other types: the defaults. */
+    ck_assert_uint_eq(
+        with_params("{\"cputime\":0,\"memorylimit\":0}", NULL, &spec), 0);
+    ck_assert(spec.cputime_s == PW_JOBE_CPUTIME_S);
+    ck_assert_int_eq(spec.memory_bytes, (long long)PW_JOBE_MEMORY_MB << 20);
+    pw_jobe_spec_clear(&spec);
+    ck_assert_uint_eq(
+        with_params("{\"cputime\":null,\"memorylimit\":\"9\"}", NULL, &spec),
+        0);
+    ck_assert(spec.cputime_s == PW_JOBE_CPUTIME_S);
+    ck_assert_int_eq(spec.memory_bytes, (long long)PW_JOBE_MEMORY_MB << 20);
     pw_jobe_spec_clear(&spec);
 }
 END_TEST
@@ -316,6 +386,7 @@ jobe_suite(void)
     tcase_add_test(tc, shell_words);
     tcase_add_test(tc, spec_messages);
     tcase_add_test(tc, spec_fields);
+    tcase_add_test(tc, spec_numbers_checked);
     tcase_add_test(tc, outcomes);
     tcase_add_test(tc, busy_reply_is_overload);
     tcase_add_test(tc, file_cache);

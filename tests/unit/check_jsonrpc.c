@@ -2,16 +2,19 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * check_jsonrpc.c - unit tests of the JSON-RPC framing layer: raw ids,
- * batch splitting, capped line reading, envelopes and the output queue.
+ * batch splitting, capped line reading, which ids a request may carry,
+ * numbers checked before use, envelopes and the output queue.
  */
 #include "config.h"
 
 #include <check.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "core/json.h"
 #include "server/rpc.h"
 
 static char *
@@ -204,11 +207,117 @@ START_TEST(oversized_line_keeps_its_id)
     size_t n = 17u << 20;
     oversized_id("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"b\",\"params\":\"", n,
                  "\"}", "\"a\\\"b\"");
-    oversized_id("{\"params\":{\"x\":\"", n, "\"},\"id\" : 12.5 }", "12.5");
+    oversized_id("{\"params\":{\"x\":\"", n, "\"},\"id\" : 12.0 }", "12.0");
+    oversized_id("{\"params\":{\"x\":\"", n, "\"},\"id\" : 12.5 }", "");
     oversized_id("{\"params\":{\"x\":\"", n, "\",\"id\":3}}", "");
     oversized_id("{\"params\":\"", n, "\\\",\\\"id\\\":4\"}", "");
     oversized_id("{\"id\":[1],\"params\":\"", n, "\"}", "");
     oversized_id("", n, "", "");
+}
+END_TEST
+
+/* pw_rpc_id_ok on the id of TEXT as pw_rpc_parse reads it. */
+static bool
+id_ok(const char *text)
+{
+    struct pw_error err = {0};
+    json_t *v = pw_rpc_parse(text, strlen(text), &err);
+    ck_assert_ptr_nonnull(v);
+    bool ok = pw_rpc_id_ok(json_object_get(v, "id"));
+    json_decref(v);
+    return ok;
+}
+
+START_TEST(ids_strings_and_whole_numbers)
+{
+    ck_assert(id_ok("{\"id\":\"a\"}"));
+    ck_assert(id_ok("{\"id\":\"\"}"));
+    ck_assert(id_ok("{\"id\":7}"));
+    ck_assert(id_ok("{\"id\":-7}"));
+    ck_assert(id_ok("{\"id\":1.0}"));
+    ck_assert(id_ok("{\"id\":1e3}"));
+    ck_assert(id_ok("{\"id\":123456789012345678901234567890}"));
+    ck_assert(!id_ok("{\"id\":1.5}"));
+    ck_assert(!id_ok("{\"id\":-0.25}"));
+    ck_assert(!id_ok("{\"id\":1e-300}"));
+    ck_assert(!id_ok("{\"id\":{}}"));
+    ck_assert(!id_ok("{\"id\":[1]}"));
+    ck_assert(!id_ok("{\"id\":null}"));
+    ck_assert(!id_ok("{\"id\":true}"));
+    ck_assert(!pw_rpc_id_ok(NULL));
+}
+END_TEST
+
+/* pw_json_number_in / pw_json_integer_in on the "v" member of TEXT. */
+static int
+number_in(const char *text, double min, double max, double *out,
+          struct pw_error *err)
+{
+    struct pw_error perr = {0};
+    json_t *o = pw_rpc_parse(text, strlen(text), &perr);
+    ck_assert_ptr_nonnull(o);
+    int rc =
+        pw_json_number_in(json_object_get(o, "v"), "v", min, max, out, err);
+    json_decref(o);
+    return rc;
+}
+
+static int
+integer_in(const char *text, long long min, long long max, long long *out,
+           struct pw_error *err)
+{
+    struct pw_error perr = {0};
+    json_t *o = pw_rpc_parse(text, strlen(text), &perr);
+    ck_assert_ptr_nonnull(o);
+    int rc =
+        pw_json_integer_in(json_object_get(o, "v"), "v", min, max, out, err);
+    json_decref(o);
+    return rc;
+}
+
+START_TEST(numbers_checked_before_use)
+{
+    struct pw_error err = {0};
+    double d = -1;
+    ck_assert_int_eq(number_in("{}", 0, 10, &d, &err), 0);
+    ck_assert(d == -1);
+    ck_assert_int_eq(number_in("{\"v\":2.5}", 0, 10, &d, &err), 1);
+    ck_assert(d == 2.5);
+    ck_assert_int_eq(number_in("{\"v\":10}", 0, 10, &d, &err), 1);
+    ck_assert(d == 10);
+    ck_assert_int_eq(number_in("{\"v\":1e308}", 0, 10, &d, &err), -1);
+    ck_assert_str_eq(err.message, "'v' must be a number from 0 to 10, not "
+                                  "1e+308");
+    ck_assert_int_eq(number_in("{\"v\":-1e-9}", 0, 10, &d, NULL), -1);
+    ck_assert_int_eq(number_in("{\"v\":\"5\"}", 0, 10, &d, &err), -1);
+    ck_assert_str_eq(err.message, "'v' must be a number from 0 to 10, not a "
+                                  "string");
+    ck_assert_int_eq(number_in("{\"v\":null}", 0, 10, &d, NULL), -1);
+    ck_assert(d == 10);
+
+    long long n = -1;
+    ck_assert_int_eq(integer_in("{}", 1, 100, &n, &err), 0);
+    ck_assert_int_eq(n, -1);
+    ck_assert_int_eq(integer_in("{\"v\":100}", 1, 100, &n, &err), 1);
+    ck_assert_int_eq(n, 100);
+    ck_assert_int_eq(integer_in("{\"v\":1e2}", 1, 100, &n, &err), 1);
+    ck_assert_int_eq(n, 100);
+    ck_assert_int_eq(integer_in("{\"v\":101}", 1, 100, &n, &err), -1);
+    ck_assert_str_eq(err.message, "'v' must be a whole number from 1 to 100, "
+                                  "not 101");
+    ck_assert_int_eq(integer_in("{\"v\":2.5}", 1, 100, &n, &err), -1);
+    ck_assert_str_eq(err.message, "'v' must be a whole number from 1 to 100, "
+                                  "not 2.5");
+    /* Reals past 2^53 and past a long long are refused, not cast. */
+    ck_assert_int_eq(integer_in("{\"v\":1e308}", 1, LLONG_MAX, &n, NULL), -1);
+    ck_assert_int_eq(integer_in("{\"v\":-1e308}", LLONG_MIN, 100, &n, NULL),
+                     -1);
+    ck_assert_int_eq(integer_in("{\"v\":123456789012345678901234567890}", 1,
+                                LLONG_MAX, &n, NULL),
+                     -1);
+    ck_assert_int_eq(
+        integer_in("{\"v\":9223372036854775807}", 1, LLONG_MAX, &n, NULL), 1);
+    ck_assert_int_eq(n, LLONG_MAX);
 }
 END_TEST
 
@@ -278,6 +387,8 @@ jsonrpc_suite(void)
     tcase_add_test(tc, lines_split_across_reads);
     tcase_add_test(tc, oversized_line_flagged_then_next_line_read);
     tcase_add_test(tc, oversized_line_keeps_its_id);
+    tcase_add_test(tc, ids_strings_and_whole_numbers);
+    tcase_add_test(tc, numbers_checked_before_use);
     tcase_add_test(tc, envelopes_splice_the_raw_id);
     tcase_add_test(tc, output_queue_never_blocks);
     suite_add_tcase(s, tc);

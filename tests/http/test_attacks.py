@@ -1,0 +1,272 @@
+# SPDX-License-Identifier: Apache-2.0
+"""tests/http/test_attacks.py - attacks on the HTTP surface of `pyward
+serve --http`, each judged by what happened: its status, and whether a
+program ran (the server's count of runs answered) or a Jobe file was
+stored.
+
+Two servers on loopback, both with --jobe: OPEN has no token file (what a
+web page reaching it through DNS rebinding would find); TOKENS has
+--auth-token-file and no --jobe-keys.  The attacks: a Host that names the
+attacker's domain (with or without a port, with or without an Origin,
+twice, or absent from HTTP/1.1) on /mcp, the Jobe API, /metrics and
+/healthz; the Jobe API without one of the tokens (no key, a wrong one, a
+prefix of a right one, a file PUT); a JSON-RPC id that is a fraction; a
+Jobe cputime past what a long long holds.  Each kind has a control that
+must pass (the listener's own Host, the right token).  TAP on stdout.
+"""
+import base64
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import plan, point  # noqa: E402 - the tests' own module
+
+PYWARD = os.environ.get("PYWARD", "./pyward")
+TOKEN = "attack-token-%d" % os.getpid()
+JOBE = "/jobe/index.php/restapi"
+EVIL = "rebind.attacker.example"
+
+
+class Server:
+    """`pyward serve --http 127.0.0.1:0 --jobe` with ARGS."""
+
+    def __init__(self, *args):
+        self.dir = tempfile.mkdtemp(prefix="pyward-attacks-")
+        self.tokens = os.path.join(self.dir, "tokens")
+        with open(self.tokens, "w") as f:
+            f.write(TOKEN + "\n")
+        args = [a.replace("@TOKENS@", self.tokens) for a in args]
+        self.proc = subprocess.Popen(
+            [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe",
+             "--jobe-files", os.path.join(self.dir, "files")] + args,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE)
+        self.port = None
+        ready = threading.Event()
+
+        def reader():
+            for raw in self.proc.stderr:
+                m = re.search(rb"serving MCP on http://[^ ]+:(\d+)/mcp", raw)
+                if m:
+                    self.port = int(m.group(1))
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=reader, daemon=True).start()
+        ready.wait(60)
+        if self.port is None:
+            raise RuntimeError("pyward did not listen")
+        self.host = "127.0.0.1:%d" % self.port
+
+    def send(self, method, path, headers, body=b"", version="HTTP/1.1"):
+        """One raw request: (status, headers lowercased, body)."""
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+        head = "%s %s %s\r\n" % (method, path, version)
+        for k, v in headers:
+            head += "%s: %s\r\n" % (k, v)
+        if body:
+            head += "Content-Length: %d\r\n" % len(body)
+        head += "Connection: close\r\n\r\n"
+        s = socket.create_connection(("127.0.0.1", self.port), timeout=60)
+        try:
+            s.sendall(head.encode() + body)
+            data = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        finally:
+            s.close()
+        top, _, rest = data.partition(b"\r\n\r\n")
+        lines = top.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1]) if lines[0] else None
+        hdrs = {k.strip().lower(): v.strip() for k, _, v in
+                (x.partition(":") for x in lines[1:])}
+        return status, hdrs, rest
+
+    def runs(self):
+        """How many runs the server has answered."""
+        _, _, body = self.send("GET", "/metrics",
+                               [("Host", self.host),
+                                ("Authorization", "Bearer " + TOKEN)])
+        m = re.search(rb"^pyward_run_seconds_count (\d+)$", body, re.M)
+        return int(m.group(1)) if m else None
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            return self.proc.wait(45)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return None
+
+
+def mcp_call(code, rid=1):
+    return {"jsonrpc": "2.0", "id": rid, "method": "tools/call",
+            "params": {"name": "execute_code", "arguments": {"code": code}}}
+
+
+def jobe_run(code):
+    return {"run_spec": {"language_id": "python3", "sourcecode": code}}
+
+
+JSON = ("Content-Type", "application/json")
+ACCEPT = ("Accept", "application/json, text/event-stream")
+
+
+def attack(srv, name, request, want_status, ran=False, check=None):
+    """REQUEST(srv) -> (status, headers, body); the point holds when the
+    status is WANT_STATUS, a run happened exactly when RAN, and CHECK (of
+    the answer) holds."""
+    before = srv.runs()
+    st, hdrs, body = request(srv)
+    after = srv.runs()
+    ok = st == want_status and (after != before) == ran and \
+        before is not None and (check is None or check(st, hdrs, body))
+    point(ok, name, "status %s, runs %s -> %s\n%s" % (st, before, after,
+                                                      body[:300]))
+
+
+def post_mcp(host, origin=None, token=None, body=None):
+    def request(srv):
+        h = [("Host", host if host != "@" else srv.host), JSON, ACCEPT]
+        h += [("Origin", origin)] if origin else []
+        h += [("Authorization", "Bearer " + token)] if token else []
+        return srv.send("POST", "/mcp", h,
+                        body or mcp_call("print('attack ran')"))
+    return request
+
+
+def rebinding(srv):
+    """OPEN: a page on the attacker's domain, rebound to 127.0.0.1."""
+    port = srv.port
+    evil = "%s:%d" % (EVIL, port)
+    refused = (lambda st, h, b: b"Host header does not name this server" in b)
+    attack(srv, "control: POST /mcp with the listener's Host runs",
+           post_mcp("@"), 200, ran=True)
+    attack(srv, "DNS rebinding: POST /mcp, Host the attacker's name, no "
+           "Origin -> 403, nothing runs", post_mcp(evil), 403,
+           check=refused)
+    attack(srv, "DNS rebinding: the same with the attacker's Origin -> 403",
+           post_mcp(evil, origin="http://" + evil), 403)
+    attack(srv, "DNS rebinding: Host without a port -> 403",
+           post_mcp(EVIL), 403, check=refused)
+    attack(srv, "Host 127.0.0.1.nip.io:PORT (a name, not an address) -> 403",
+           post_mcp("127.0.0.1.nip.io:%d" % port), 403, check=refused)
+    attack(srv, "Host localhost.attacker.example -> 403",
+           post_mcp("localhost.%s:%d" % (EVIL, port)), 403, check=refused)
+    attack(srv, "Host 127.0.0.1:PORT@attacker -> 403",
+           post_mcp("127.0.0.1:%d@%s" % (port, EVIL)), 403, check=refused)
+    attack(srv, "Host naming another port -> 403",
+           post_mcp("127.0.0.1:%d" % (port % 65535 + 1)), 403,
+           check=refused)
+    attack(srv, "two Host headers, the listener's then the attacker's -> 403",
+           lambda s: s.send("POST", "/mcp",
+                            [("Host", s.host), ("Host", evil), JSON, ACCEPT],
+                            mcp_call("print(1)")), 403, check=refused)
+    attack(srv, "HTTP/1.1 without Host -> 403",
+           lambda s: s.send("POST", "/mcp", [JSON, ACCEPT],
+                            mcp_call("print(1)")), 403, check=refused)
+    attack(srv, "DNS rebinding to the Jobe API: POST runs -> 403, nothing "
+           "runs",
+           lambda s: s.send("POST", JOBE + "/runs", [("Host", evil), JSON],
+                            jobe_run("print(1)")), 403, check=refused)
+    attack(srv, "DNS rebinding to the Jobe API: PUT a file -> 403",
+           lambda s: s.send("PUT", JOBE + "/files/rebound01", [
+               ("Host", evil), JSON],
+               {"file_contents": base64.b64encode(b"x").decode()}), 403)
+    st, _, _ = srv.send("HEAD", JOBE + "/files/rebound01",
+                        [("Host", srv.host)])
+    point(st == 404, "... and the file was not stored", st)
+    attack(srv, "DNS rebinding to /metrics -> 403",
+           lambda s: s.send("GET", "/metrics", [("Host", evil)]), 403)
+    attack(srv, "DNS rebinding to /healthz -> 403",
+           lambda s: s.send("GET", "/healthz", [("Host", evil)]), 403)
+    attack(srv, "control: HTTP/1.0 without Host (a health checker) -> 200",
+           lambda s: s.send("GET", "/healthz", [], version="HTTP/1.0"), 200)
+    attack(srv, "control: Host localhost:PORT -> 200",
+           lambda s: s.send("GET", "/healthz", [("Host", "localhost:%d" %
+                                                 port)]), 200)
+    attack(srv, "a JSON-RPC id that is a fraction -> 400, -32600, id null, "
+           "nothing runs",
+           post_mcp("@", body={**mcp_call("print(1)"), "id": 1.5}), 400,
+           check=lambda st, h, b: json.loads(b)["id"] is None and
+           json.loads(b)["error"]["code"] == -32600)
+
+
+def jobe_tokens(srv):
+    """TOKENS: --auth-token-file without --jobe-keys guards the Jobe API."""
+    def jobe(method, route, headers, body=b""):
+        return lambda s: s.send(method, JOBE + route,
+                                [("Host", s.host), JSON] + headers, body)
+    denied = (lambda st, h, b: json.loads(b) ==
+              "Forbidden: a valid X-API-KEY header is needed")
+    run = jobe_run("print('jobe ran')")
+    attack(srv, "Jobe runs without a token -> 403 in Jobe's words, nothing "
+           "runs", jobe("POST", "/runs", [], run), 403, check=denied)
+    attack(srv, "Jobe languages without a token -> 403",
+           jobe("GET", "/languages", []), 403, check=denied)
+    attack(srv, "Jobe runs with a wrong X-API-KEY -> 403",
+           jobe("POST", "/runs", [("X-API-KEY", "guess")], run), 403)
+    attack(srv, "Jobe runs with a prefix of the token -> 403",
+           jobe("POST", "/runs", [("X-API-KEY", TOKEN[:-1])], run), 403)
+    attack(srv, "Jobe runs with the token and more -> 403",
+           jobe("POST", "/runs", [("X-API-KEY", TOKEN + "x")], run), 403)
+    attack(srv, "Jobe runs with a wrong bearer token -> 403",
+           jobe("POST", "/runs", [("Authorization", "Bearer guess")], run),
+           403)
+    attack(srv, "Jobe PUT a file without a token -> 403",
+           jobe("PUT", "/files/untokened1", [],
+                {"file_contents": base64.b64encode(b"x").decode()}), 403)
+    st, _, _ = srv.send("HEAD", JOBE + "/files/untokened1",
+                        [("Host", srv.host), ("X-API-KEY", TOKEN)])
+    point(st == 404, "... and the file was not stored", st)
+    attack(srv, "control: Jobe runs with the token as X-API-KEY",
+           jobe("POST", "/runs", [("X-API-KEY", TOKEN)], run), 200, ran=True,
+           check=lambda st, h, b: json.loads(b)["stdout"] == "jobe ran\n")
+    attack(srv, "control: Jobe runs with the token as a bearer token",
+           jobe("POST", "/runs", [("Authorization", "Bearer " + TOKEN)],
+                run), 200, ran=True)
+    attack(srv, "Jobe cputime 1e308 (past a long long) -> 400 naming it, "
+           "nothing runs",
+           jobe("POST", "/runs", [("X-API-KEY", TOKEN)],
+                {"run_spec": {**run["run_spec"],
+                              "parameters": {"cputime": 1e308}}}), 400,
+           check=lambda st, h, b: json.loads(b).startswith(
+               "cputime exceeds maximum allowed"))
+    attack(srv, "Jobe memorylimit -1e308 -> 400 naming it, nothing runs",
+           jobe("POST", "/runs", [("X-API-KEY", TOKEN)],
+                {"run_spec": {**run["run_spec"],
+                              "parameters": {"memorylimit": -1e308}}}), 400,
+           check=lambda st, h, b: json.loads(b).startswith(
+               "memorylimit must be a number of MB"))
+    attack(srv, "/mcp without the token -> 401, nothing runs",
+           post_mcp("@"), 401)
+    attack(srv, "a JSON-RPC id that is an object -> 400, -32600, id null",
+           post_mcp("@", token=TOKEN,
+                    body={**mcp_call("print(1)"), "id": {"a": 1}}), 400,
+           check=lambda st, h, b: json.loads(b)["id"] is None)
+
+
+def main():
+    for args, attacks in (((), rebinding),
+                          (("--auth-token-file", "@TOKENS@"), jobe_tokens)):
+        srv = Server(*args)
+        try:
+            attacks(srv)
+        finally:
+            point(srv.stop() == 0, "the server exits 0 on SIGTERM")
+    return plan()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
