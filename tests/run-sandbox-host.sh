@@ -252,14 +252,25 @@ check "run --output-dir exits 2 when it could not save a file (got $rc)" \
 
 # The workspace is a private tmpfs capped in bytes and files (with the
 # mount namespace): writing past either cap fails with ENOSPC, the run
-# itself goes on, and nothing of it is left on the host.
+# itself goes on, and nothing of it is left on the host.  Its bytes count
+# in the memory limit: the cap halved until it is at most half the limit
+# (whole pages), at the default limit and at 64 MiB.
 limits=$("$PYTHON3" -c '
-import json, sys
-w = json.load(open(sys.argv[1]))["workspace"]
-print(w["max_bytes"], w["max_files"])
+import json, os, sys
+rules = json.load(open(sys.argv[1]))
+w = rules["workspace"]
+page = os.sysconf("SC_PAGESIZE")
+def share(memory):
+    k = 0
+    while (w["max_bytes"] >> k) // page * page > memory // 2:
+        k += 1
+    return (w["max_bytes"] >> k) // page * page
+print(share(rules["defaults"]["memory"]), w["max_files"], share(64 << 20))
 ' "$top_srcdir/rules/seccomp.json")
-max_bytes=${limits% *}
-max_files=${limits#* }
+set -- $limits
+max_bytes=$1
+max_files=$2
+small_bytes=$3
 fill='import io, pathlib
 def fill(size, count):
     n = 0
@@ -281,6 +292,12 @@ if [ "$mountns" = active ]; then
     check "the workspace stops at $max_bytes bytes ($got)" \
         test "$got" = "$((max_bytes >> 20)) 28" -o \
         "$got" = "$((max_bytes >> 20 - 1)) 28"
+    got=$(printf '%s\nprint(*fill(%s, 1000))\n' "$fill" $((1 << 20)) |
+        TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
+            --memory 64m - 2>"$work/stderr")
+    check "under a 64 MiB memory limit the workspace stops at $small_bytes bytes ($got)" \
+        test "$got" = "$((small_bytes >> 20)) 28" -o \
+        "$got" = "$((small_bytes >> 20 - 1)) 28"
     got=$(printf '%s\nprint(*fill(1, 100000))\n' "$fill" |
         TMPDIR="$ws_tmp" "$PYWARD" run --skip-validation --profile filesystem \
             - 2>"$work/stderr")

@@ -132,7 +132,10 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     enum pw_sbx_ws ws = pw_sbx_workspace_kind(z, c->os_caps);
     bool tmpfs = ws == PW_SBX_WS_TMPFS;
     const char *what = "rlimit";
-    pw_sbx_mountns_workspace(ws);
+    /* The tmpfs's size is part of what the spare is prepared for: its
+     * share of the memory limit (the key's class). */
+    pw_sbx_mountns_workspace(
+        ws, tmpfs ? pw_sbx_workspace_key_bytes(z, c->os_caps) : 0);
     close_others(pw_sbx_mountns_keep(&z->layers.mounts, first_free));
     if (clearenv() != 0) {
         fail("clearenv", 0);

@@ -345,16 +345,10 @@ load_policy(json_t *root, struct pw_sbx_policy *p, const char *file,
         get_ll(rl, "session_nproc", &p->session_nproc, file, err) < 0) {
         return -1;
     }
-    if (load_workspace(json_object_get(root, "workspace"), p, file, err) < 0) {
-        return -1;
-    }
-    /* The workspace tmpfs is memory the run's AS limit does not see: it
-     * is counted in that limit (pw_sbx_as_allowance), so it takes at most
-     * half of the default one. */
-    if (p->workspace_bytes > p->default_memory / 2) {
-        p->workspace_bytes = p->default_memory / 2;
-    }
-    return 0;
+    /* The workspace tmpfs is memory the run's AS limit does not see: a
+     * run's is sized from its own memory limit, at most half of it, and
+     * counted in it (pw_sbx_workspace_bytes, pw_sbx_as_allowance). */
+    return load_workspace(json_object_get(root, "workspace"), p, file, err);
 }
 
 struct pw_sbx_filter *

@@ -107,8 +107,12 @@ adopt_copy(struct fork_op *op, const struct pw_sbx_notice *n, int pidfd)
         pw_sbx_signal_copy(pidfd, SIGKILL);
         c->pid = 0;
     } else if (pw_sbx_workspace_kind(s->z, s->caps) == PW_SBX_WS_TMPFS) {
+        /* The session's size: its memory limit's share, which the
+         * copy's AS limit (the session's) leaves room for. */
+        long long bytes =
+            pw_sbx_workspace_bytes(s->z, s->caps, s->limits.memory_bytes);
         c->fd.ws_fd = pw_sbx_copy_workspace(
-            s->z, pidfd, pw_sbx_family_scratch(s->fam), &err);
+            s->z, bytes, pidfd, pw_sbx_family_scratch(s->fam), &err);
         if (c->fd.ws_fd < 0) {
             op_fail(op, "%.190s", err.message);
             pw_sbx_signal_copy(pidfd, SIGKILL);

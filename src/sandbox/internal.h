@@ -88,8 +88,11 @@ struct pw_zygote {
     int nspares;
     int want_spares;      /* the pool size the zygote keeps */
     bool refill_on_start; /* pw_zygote_refill_on_start */
-    unsigned spare_caps;  /* PW_SBX_OS_CAPS new spares are prepared with:
-                           * the enabled profiles', then the last request's */
+    unsigned spare_caps;  /* the key new spares are prepared for
+                           * (pw_sbx_spare_key: PW_SBX_OS_CAPS and the
+                           * workspace's size): the enabled profiles' at
+                           * the default memory limit, then the last
+                           * request's */
     /* When the last runs started, oldest first, and how long the server
      * had been without a run before each (0: one was in flight); see
      * pw_sbx_pace. */
@@ -191,8 +194,9 @@ struct pw_sbx_child {
     void *compiled; /* borrowed PyObject: guard.precompile's tuple */
     int fd_in, fd_out, fd_err, fd_res; /* the child's pipe ends */
     int fd_ctl;                        /* its request pipe (kept as fd 4) */
-    unsigned os_caps; /* PW_SBX_OS_CAPS its OS layers are set up for */
-    bool session;     /* a session: the request pipe stays (fd_ctl: 4) */
+    /* The key its OS layers are set up for (pw_sbx_spare_key). */
+    unsigned os_caps;
+    bool session; /* a session: the request pipe stays (fd_ctl: 4) */
 };
 
 /* The child's checklist, in three parts (child.c).  Setup: every

@@ -383,16 +383,17 @@ layer(json_t *obj, const char *name, bool active, const char *detail)
 static int
 workspace_memory(const struct pw_sbx_layers *l, json_t *obj)
 {
-    char d[400];
+    char d[480];
     long long ws = l->mounts.active ? l->mounts.ws_bytes : 0;
     if (ws <= 0) {
         snprintf(d, sizeof(d), "no workspace tmpfs (memory cgroup: %s)",
                  l->memcg_why);
     } else {
         snprintf(d, sizeof(d),
-                 "the workspace tmpfs cap (%lld MiB, at most half the "
-                 "default memory limit) is taken off the run's AS limit "
-                 "(memory limit - cap, at least half the limit); memory "
+                 "a run's workspace tmpfs is sized from its memory limit "
+                 "(the cap, %lld MiB, halved until it is at most half the "
+                 "limit) and its AS limit is the rest (limit - tmpfs): "
+                 "files and memory together stay within the limit; memory "
                  "cgroup per run: not used (%s)",
                  ws >> 20, l->memcg_why);
     }

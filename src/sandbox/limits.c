@@ -64,7 +64,7 @@ long long
 pw_sbx_as_allowance(long long memory, long long ws)
 {
     long long rest = memory - ws;
-    return rest >= memory / 2 ? rest : memory / 2;
+    return rest > 0 ? rest : 0;
 }
 
 int

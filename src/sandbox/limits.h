@@ -39,11 +39,11 @@ int pw_sbx_set_nofile(const struct pw_sbx_policy *p);
 int pw_sbx_set_nproc(long long soft, long long hard);
 
 /* The address space a run with MEMORY bytes of limit may add when its
- * workspace is a tmpfs of WS bytes (0: none): MEMORY - WS, so that the
- * tmpfs's pages (which RLIMIT_AS does not see) and the program's memory
- * stay within MEMORY together; never less than MEMORY / 2 (the workspace
- * cap is at most half the default limit, a smaller limit asked by a
- * request cannot shrink a tmpfs a spare mounted before it). */
+ * workspace is a tmpfs of WS bytes (0: none): MEMORY - WS (not below 0),
+ * so that the tmpfs's pages (which RLIMIT_AS does not see) and the
+ * program's memory stay within MEMORY together.  A run's tmpfs is sized
+ * from its limit (pw_sbx_workspace_bytes: at most half of it), so this is
+ * at least MEMORY / 2. */
 long long pw_sbx_as_allowance(long long memory, long long ws);
 
 /* In the child, once the request is known and before any of its code is

@@ -444,8 +444,10 @@ reduce_proc(const char **what)
 #endif
 }
 
-/* This child's choice (one run each). */
+/* This child's choice (one run each) and its tmpfs's size (0: the
+ * mounts' cap). */
 static enum pw_sbx_ws run_ws = PW_SBX_WS_TMPFS;
+static long long run_ws_size;
 /* The size of the workspace tmpfs this child mounted, or 0. */
 static long long run_ws_bytes;
 
@@ -456,9 +458,10 @@ pw_sbx_mountns_ws_bytes(void)
 }
 
 void
-pw_sbx_mountns_workspace(enum pw_sbx_ws kind)
+pw_sbx_mountns_workspace(enum pw_sbx_ws kind, long long bytes)
 {
     run_ws = kind;
+    run_ws_size = bytes;
 }
 
 static enum pw_sbx_ws
@@ -471,12 +474,18 @@ ws_kind(const struct pw_sbx_mounts *m)
 }
 
 int
-pw_sbx_mountns_ws_mount(const struct pw_sbx_mounts *m, const char *scratch,
-                        unsigned long uid, unsigned long gid)
+pw_sbx_mountns_ws_mount(const struct pw_sbx_mounts *m, long long bytes,
+                        const char *scratch, unsigned long uid,
+                        unsigned long gid)
 {
+    /* size=0 would be a tmpfs without a cap. */
+    if (bytes <= 0 || bytes > m->ws_bytes) {
+        errno = EINVAL;
+        return -1;
+    }
     char opts[160];
     snprintf(opts, sizeof(opts),
-             "size=%lld,nr_inodes=%lld,mode=0755,uid=%lu,gid=%lu", m->ws_bytes,
+             "size=%lld,nr_inodes=%lld,mode=0755,uid=%lu,gid=%lu", bytes,
              m->ws_files, uid, gid);
     return mount("tmpfs", scratch, "tmpfs", TMPFS_FLAGS, opts);
 }
@@ -495,11 +504,12 @@ scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
     /* Early means root before its drop to nobody. */
     unsigned long uid = m->early ? 65534 : (unsigned long)geteuid();
     unsigned long gid = m->early ? 65534 : (unsigned long)getegid();
+    long long bytes = run_ws_size != 0 ? run_ws_size : m->ws_bytes;
     *what = "mount workspace tmpfs";
-    if (pw_sbx_mountns_ws_mount(m, scratch, uid, gid) < 0) {
+    if (pw_sbx_mountns_ws_mount(m, bytes, scratch, uid, gid) < 0) {
         return -1;
     }
-    run_ws_bytes = m->ws_bytes;
+    run_ws_bytes = bytes;
     char out[4200];
     snprintf(out, sizeof(out), "%s/output", scratch);
     *what = "workspace output/";

@@ -88,18 +88,22 @@ int pw_sbx_mountns_keep(const struct pw_sbx_mounts *m, int slot);
 /* In the child, before the steps below: the scratch directory's kind
  * (PW_SBX_WS_TMPFS, the default, falls back to the host directory when
  * WS_BYTES or WS_FILES is not set; PW_SBX_WS_TMPFS and PW_SBX_WS_EMPTY
- * need no host directory). */
-void pw_sbx_mountns_workspace(enum pw_sbx_ws kind);
+ * need no host directory) and, for a tmpfs, its size in BYTES (0: the
+ * cap WS_BYTES; a run's is what its memory limit leaves room for, see
+ * pw_sbx_workspace_bytes; -1: none, the mount fails). */
+void pw_sbx_mountns_workspace(enum pw_sbx_ws kind, long long bytes);
 
 /* In the child: the byte cap of the workspace tmpfs it mounted, or 0
  * (no tmpfs).  Its pages are memory the address-space limit does not
  * see: the run's AS limit counts the cap (limits.c). */
 long long pw_sbx_mountns_ws_bytes(void);
 
-/* The workspace tmpfs (M's caps, owned by UID and GID) mounted on
- * SCRATCH: a run's, or a session copy's own (wscopy.c).  0 or -1. */
-int pw_sbx_mountns_ws_mount(const struct pw_sbx_mounts *m, const char *scratch,
-                            unsigned long uid, unsigned long gid);
+/* The workspace tmpfs of BYTES bytes (above 0 and at most M's cap) and
+ * M's inode cap, owned by UID and GID, mounted on SCRATCH: a run's, or a
+ * session copy's own (wscopy.c).  0 or -1 with errno. */
+int pw_sbx_mountns_ws_mount(const struct pw_sbx_mounts *m, long long bytes,
+                            const char *scratch, unsigned long uid,
+                            unsigned long gid);
 
 /* In the child, before the uid drop (does something only in the "early"
  * case).  0 or -1 with errno set and *WHAT naming the step. */

@@ -226,6 +226,10 @@ zygote_new(const struct pw_profiles *profiles, pw_profile_mask enabled,
         pw_zygote_free(z);
         return NULL;
     }
+    /* The workspace's size follows the memory limit: spares are first
+     * prepared for the default one. */
+    z->spare_caps =
+        pw_sbx_spare_key(z, z->spare_caps, z->policy.default_memory);
     /* Everything the zygote needs is ready (but, in the background, the
      * imports) and no request has been read: from here on, runs are
      * forked by the zygote process only. */
@@ -954,14 +958,25 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
         return NULL;
     }
     struct pw_sbx_run *r = pw_sbx_run_new(z, req);
+    long long memory = r->limits.memory_bytes;
+    if (pw_sbx_workspace_bytes(z, req->caps, memory) < 0) {
+        pw_fail(err, PW_ERR_USAGE,
+                "a memory limit of %lld bytes leaves no room for the "
+                "workspace's files, which count in it (at most half of it, "
+                "whole pages): give at least %ld bytes",
+                memory, 2 * sysconf(_SC_PAGESIZE));
+        pw_sbx_free(r);
+        return NULL;
+    }
     /* Leftovers are cleared when the server is idle; a server that never
      * is clears them here, a few runs at a time. */
     if (z->nreap >= PW_SBX_LEFTOVERS_MAX) {
         (void)pw_sbx_reap(z, false);
     }
-    unsigned caps = req->caps & PW_SBX_OS_CAPS;
+    unsigned caps = pw_sbx_spare_key(z, req->caps, memory);
     /* The next spares are prepared for what this request asked: a client
-     * that uses one set of profiles gets prepared spares after one run. */
+     * that uses one set of profiles and memory limit gets prepared spares
+     * after one run. */
     z->spare_caps = caps;
     pace_note(z, pw_now());
     r->paced = true;

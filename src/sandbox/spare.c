@@ -19,11 +19,13 @@
  * a single write; the spare lowers its CPU and AS rlimits to the
  * request's, compiles the source, and finishes the checklist
  * (interpreter layers, audit hook) before running it.  A request the
- * spare was not prepared for (PW_SBX_OS_CAPS) is refused by the zygote
- * before it is sent and by the spare if it arrives.  Nothing of one run
- * reaches another: each spare serves one run, or the calls of one session
- * (a request marked as a session's: after each call's report the spare
- * waits for the next call on its request pipe; session.c).
+ * spare was not prepared for (PW_SBX_OS_CAPS, and the workspace tmpfs's
+ * size, which depends on the memory limit: pw_sbx_spare_key) is refused
+ * by the zygote before it is sent and by the spare if it arrives.
+ * Nothing of one run reaches another: each spare serves one run, or the
+ * calls of one session (a request marked as a session's: after each
+ * call's report the spare waits for the next call on its request pipe;
+ * session.c).
  */
 #include "config.h"
 
@@ -47,6 +49,7 @@
 #include "sandbox/scratch.h"
 #include "sandbox/family.h"
 #include "sandbox/spare.h"
+#include "sandbox/workspace.h"
 
 #define LIST_MAX 256
 
@@ -248,7 +251,9 @@ serve_request(const struct pw_sbx_child *setup)
     if (read_exact(CTL_FD, &h, sizeof(h)) < 0) {
         _exit(0); /* the zygote is done with this spare */
     }
-    if ((h.caps & PW_SBX_OS_CAPS) != c.os_caps) {
+    /* Its capabilities and its memory limit's share for the workspace
+     * tmpfs must be those the spare mounted and locked in. */
+    if (pw_sbx_spare_key(c.z, h.caps, h.limits.memory_bytes) != c.os_caps) {
         pw_sbx_child_fail("prepared spare", EINVAL);
     }
     c.session = h.session != 0;

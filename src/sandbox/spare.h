@@ -25,7 +25,7 @@ struct pw_sbx_spare {
     int stat_fd;   /* its /proc/PID/schedstat (CPU so far), or -1 */
     int status_fd; /* its /proc/PID/status (peak RSS), or -1 */
     char *scratch;
-    unsigned caps; /* PW_SBX_OS_CAPS it was prepared for */
+    unsigned caps; /* the key it was prepared for (pw_sbx_spare_key) */
 };
 
 /* In a new spare (never returns): the checklist's setup, then one run.

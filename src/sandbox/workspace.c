@@ -38,6 +38,69 @@ pw_sbx_workspace_tmpfs(const struct pw_zygote *z, unsigned caps)
            (caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
 }
 
+/* The tmpfs size CAP halved K times, in whole pages. */
+static long long
+halved(long long cap, unsigned k)
+{
+    long long page = sysconf(_SC_PAGESIZE);
+    page = page > 0 ? page : 4096;
+    long long b = k < 62 ? cap >> k : 0;
+    return b - b % page;
+}
+
+/* How many times the cap is halved for a run with MEMORY bytes of
+ * limit, or -1 when not even one page fits in half of it. */
+static int
+ws_class(long long cap, long long memory)
+{
+    for (unsigned k = 0; k < 62; k++) {
+        long long b = halved(cap, k);
+        if (b <= 0) {
+            return -1;
+        }
+        if (b <= memory / 2) {
+            return (int)k;
+        }
+    }
+    return -1;
+}
+
+long long
+pw_sbx_workspace_bytes(const struct pw_zygote *z, unsigned caps,
+                       long long memory)
+{
+    if (!pw_sbx_workspace_tmpfs(z, caps)) {
+        return 0;
+    }
+    long long cap = z->layers.mounts.ws_bytes;
+    int k = ws_class(cap, memory);
+    return k < 0 ? -1 : halved(cap, (unsigned)k);
+}
+
+unsigned
+pw_sbx_spare_key(const struct pw_zygote *z, unsigned caps, long long memory)
+{
+    unsigned key = caps & PW_SBX_OS_CAPS;
+    if (!pw_sbx_workspace_tmpfs(z, caps)) {
+        return key;
+    }
+    int k = ws_class(z->layers.mounts.ws_bytes, memory);
+    /* No room (refused before a spare is asked): the smallest class. */
+    unsigned cls = k < 0 ? 0xffu : (unsigned)k;
+    return key | cls << PW_SBX_WS_CLASS_SHIFT;
+}
+
+long long
+pw_sbx_workspace_key_bytes(const struct pw_zygote *z, unsigned key)
+{
+    if (!pw_sbx_workspace_tmpfs(z, key)) {
+        return 0;
+    }
+    long long b =
+        halved(z->layers.mounts.ws_bytes, key >> PW_SBX_WS_CLASS_SHIFT);
+    return b > 0 ? b : -1; /* never size=0: a tmpfs without a cap */
+}
+
 enum pw_sbx_ws
 pw_sbx_workspace_kind(const struct pw_zygote *z, unsigned caps)
 {
@@ -56,12 +119,12 @@ pw_sbx_workspace_json(const struct pw_zygote *z, json_t *obj)
     const struct pw_sbx_mounts *m = &z->layers.mounts;
     const struct pw_sbx_policy *p = &z->policy;
     bool tmpfs = pw_sbx_workspace_tmpfs(z, PW_CAP_WORKSPACE_FILES);
-    char where[128];
-    char detail[256];
+    char where[192];
+    char detail[320];
     if (tmpfs) {
         snprintf(where, sizeof(where),
-                 "a private tmpfs per run that may write files (%lld bytes, "
-                 "%lld files)",
+                 "a private tmpfs per run that may write files (%lld bytes "
+                 "and at most half the memory limit, %lld files)",
                  m->ws_bytes, m->ws_files);
     } else {
         snprintf(where, sizeof(where),

@@ -10,13 +10,15 @@
  * (CLONE_VM | CLONE_VFORK | CLONE_FILES: no fork of the server's
  * address space, no allocation) and joins the copy's user and mount
  * namespaces through its pidfd.  The helper mounts a fresh tmpfs of the
- * same caps over the workspace path, copies the files of the one it
- * covers into it (directories, regular files, symbolic links) and leaves
- * its root open for the server (the copy's output/ files are read
- * there).  The copy then changes into the path again, which lands in
- * the new tmpfs; the session keeps the old one, untouched.  The copy's
- * landlock rule still covers the path: landlock walks up from the new
- * tmpfs's root to the mount point, the old root, which the rule names.
+ * same caps (the size the session's memory limit gave its own: the
+ * copy has the session's AS limit too) over the workspace path, copies
+ * the files of the one it covers into it (directories, regular files,
+ * symbolic links) and leaves its root open for the server (the copy's
+ * output/ files are read there).  The copy then changes into the path
+ * again, which lands in the new tmpfs; the session keeps the old one,
+ * untouched.  The copy's landlock rule still covers the path: landlock
+ * walks up from the new tmpfs's root to the mount point, the old root,
+ * which the rule names.
  */
 #include "config.h"
 
@@ -39,6 +41,7 @@
 
 struct job {
     const struct pw_sbx_mounts *m;
+    long long bytes;
     const char *scratch;
     int pidfd;
     int new_fd;
@@ -187,7 +190,8 @@ helper(void *arg)
         }
         return fail(j, "the workspace");
     }
-    if (pw_sbx_mountns_ws_mount(j->m, j->scratch, st.st_uid, st.st_gid) < 0) {
+    if (pw_sbx_mountns_ws_mount(j->m, j->bytes, j->scratch, st.st_uid,
+                                st.st_gid) < 0) {
         close(old);
         return fail(j, "mount workspace tmpfs");
     }
@@ -209,11 +213,12 @@ helper(void *arg)
 }
 
 int
-pw_sbx_copy_workspace(const struct pw_zygote *z, int pidfd,
+pw_sbx_copy_workspace(const struct pw_zygote *z, long long bytes, int pidfd,
                       const char *scratch, struct pw_error *err)
 {
     static char stack[256 * 1024] __attribute__((aligned(16)));
     struct job j = {.m = &z->layers.mounts,
+                    .bytes = bytes,
                     .scratch = scratch,
                     .pidfd = pidfd,
                     .new_fd = -1};

@@ -1213,7 +1213,9 @@ start_routed(struct pw_tools *t, const struct pw_exec *e,
 {
     if (e->light) {
         struct pw_sbx_run *run = pw_sbx_start(t->zygote_light, req, err);
-        if (run != NULL) {
+        /* A request the full zygote would refuse as well (its limits)
+         * is no failure of the light one. */
+        if (run != NULL || err->code == PW_ERR_USAGE) {
             return run;
         }
         pw_log(PW_LOG_WARN,

@@ -469,6 +469,35 @@ def fork_files(s):
                   b.get("result") == 28 / 3, json.dumps([a, b])[:600]))
 
 
+def fork_files_memory(s):
+    """The files of a session and of its copies count in its memory
+    limit: each workspace is the share of it the limit leaves (32 MiB
+    under 64 MiB, where the cap is 64 MiB)."""
+    fill = ("from pathlib import Path\n"
+            "for p in Path('.').glob('big*'):\n"
+            "    p.unlink()\n"
+            "n = 0\n"
+            "try:\n"
+            "    for i in range(200):\n"
+            "        Path('big%d' % i).write_bytes(b'x' * (1 << 20))\n"
+            "        n += 1\n"
+            "except OSError:\n"
+            "    pass\n"
+            "n")
+    fs, _ = s.create(profile="filesystem", memory_limit="64m")
+    a = s.run(fs, fill)
+    c, r = fork(s, fs)
+    b = s.run(c or "", fill)
+    again = s.run(fs, fill)
+    tap.point("under a 64 MiB memory limit a session's workspace holds "
+              "32 MiB, and so does its copy's", expect(
+                  c and a.get("result") == 32 and b.get("result") == 32 and
+                  again.get("result") == 32,
+                  json.dumps([a, r, b, again])[:900]))
+    s.tool("close_session", session_id=c or "")
+    s.tool("close_session", session_id=fs)
+
+
 def forks():
     """fork_session: a copy of a live session, then two sessions."""
     s = Server("--max-sessions", "40", "--max-sessions-per-client", "40",
@@ -542,6 +571,7 @@ def forks():
     settle(lambda: len(descendants(s.p.pid)) <= alive, 10.0)
     concurrent_copies(s, d)
     fork_files(s)
+    fork_files_memory(s)
     bad = [s.tool("fork_session", session_id="ps-testA-" + "0" * 32),
            s.tool("fork_session", session_id=a),
            s.tool("fork_session", session_id=7)]

@@ -40,6 +40,7 @@
 #include "sandbox/checklist.h"
 #include "sandbox/layers.h"
 #include "sandbox/mountns.h"
+#include "sandbox/workspace.h"
 #include "validator/blob.h"
 #include "grade/batch.h"
 
@@ -1220,6 +1221,198 @@ START_TEST(spare_refuses_other_requests)
 }
 END_TEST
 
+/* --- files count in the memory limit ------------------------------- */
+
+#define FILES_CAPS ((unsigned)(PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES))
+
+/* Writes 64 KiB at a time until the workspace is full (half the files
+ * in output/), then takes memory 1 MiB at a time until MemoryError:
+ * prints the bytes written and the bytes held. */
+static const char files_then_memory[] =
+    "from pathlib import Path\n"
+    "MiB = 1 << 20\n"
+    "chunk = b'\\1' * (64 << 10)\n"
+    "written = 0\n"
+    "try:\n"
+    "    for i in range(64):\n"
+    "        name = ('output/f%d' if i % 2 else 'f%d') % i\n"
+    "        with Path(name).open('wb', buffering=0) as f:\n"
+    "            for _ in range(128):\n"
+    "                n = f.write(chunk)\n"
+    "                written += n\n"
+    "                if n < len(chunk):\n"
+    "                    raise OSError('short write')\n"
+    "except OSError:\n"
+    "    pass\n"
+    "held = []\n"
+    "try:\n"
+    "    while True:\n"
+    "        held.append(b'\\1' * MiB)\n"
+    "except MemoryError:\n"
+    "    pass\n"
+    "print(written, len(held) * MiB + len(chunk))\n";
+
+/* The profiles with files, and the import set of their runs. */
+static pw_profile_mask
+files_mask(void)
+{
+    pw_profile_mask mask = imports.mask;
+    struct pw_error err = {0};
+    ck_assert_int_eq(
+        pw_profiles_parse_list(profiles, "basic,filesystem", &mask, &err), 0);
+    return mask;
+}
+
+/* The test's zygote replaced by one for the profiles with files (their
+ * modules imported, as a server's); the old one is returned. */
+static struct pw_zygote *
+files_zygote(void)
+{
+    struct pw_zygote *saved = zygote;
+    struct pw_error err = {0};
+    zygote = pw_zygote_new(profiles, files_mask(), &err);
+    ck_assert_msg(zygote != NULL, "%s", err.message);
+    return saved;
+}
+
+/* A run with the file capabilities and MEMORY bytes of limit, started
+ * (on a spare or not). */
+static struct pw_sbx_run *
+start_files(const char *code, long long memory, struct pw_error *err)
+{
+    struct pw_importset set = imports;
+    set.mask = files_mask();
+    struct pw_sbx_request req = {
+        .code = code,
+        .code_len = strlen(code),
+        .limits = {.timeout_s = 30, .memory_bytes = memory},
+        .imports = &set,
+        .caps = FILES_CAPS,
+        .capture_output = true};
+    return pw_sbx_start(zygote, &req, err);
+}
+
+START_TEST(workspace_counts_in_memory)
+{
+    /* A run's workspace tmpfs is memory its AS limit does not see: it is
+     * sized from the run's memory limit (the cap halved until it is at
+     * most half of it) and the AS limit takes the rest, so the files
+     * and the memory a program holds never add up past the limit. */
+    if (!pw_sbx_workspace_tmpfs(zygote, FILES_CAPS)) {
+        return;
+    }
+    struct pw_zygote *saved = files_zygote();
+    long long cap = zygote->layers.mounts.ws_bytes;
+    const long long limits[] = {4 * cap, 100LL << 20, 24LL << 20};
+    for (size_t i = 0; i < PW_N_ELEMENTS(limits); i++) {
+        long long memory = limits[i];
+        long long ws = pw_sbx_workspace_bytes(zygote, FILES_CAPS, memory);
+        ck_assert(ws > 0 && ws <= memory / 2);
+        ck_assert(ws == cap || ws > memory / 4);
+        struct pw_error err = {0};
+        struct pw_sbx_run *r = start_files(files_then_memory, memory, &err);
+        ck_assert_msg(r != NULL, "%s", err.message);
+        json_auto_t *res = finish_run(r);
+        pw_sbx_free(r);
+        ck_assert_msg(strcmp(field(res, "status"), "ok") == 0, "%s",
+                      json_dumps(res, 0));
+        long long written = -1;
+        long long held = -1;
+        ck_assert_int_eq(
+            sscanf(field(res, "stdout"), "%lld %lld", &written, &held), 2);
+        /* The files get exactly their share, the rest is the program's. */
+        ck_assert_int_eq(written, ws);
+        ck_assert_msg(written + held <= memory,
+                      "limit %lld: files %lld + memory %lld", memory, written,
+                      held);
+        ck_assert_msg(held > (memory - ws) / 2,
+                      "limit %lld: only %lld of memory beside %lld of files",
+                      memory, held, written);
+    }
+    pw_zygote_free(zygote);
+    zygote = saved;
+}
+END_TEST
+
+START_TEST(workspace_needs_room_in_memory)
+{
+    /* Below two pages of limit there is no room for a workspace: such a
+     * run with files is refused before any spare is asked; without
+     * files it runs. */
+    if (!pw_sbx_workspace_tmpfs(zygote, FILES_CAPS)) {
+        return;
+    }
+    long page = sysconf(_SC_PAGESIZE);
+    ck_assert_int_lt(pw_sbx_workspace_bytes(zygote, FILES_CAPS, page), 0);
+    ck_assert_int_eq(pw_sbx_workspace_bytes(zygote, 0, page), 0);
+    ck_assert_int_eq(pw_sbx_workspace_bytes(zygote, FILES_CAPS, 2 * page),
+                     page);
+    struct pw_error err = {0};
+    ck_assert_ptr_null(start_files("print(1)", page, &err));
+    ck_assert_msg(strstr(err.message, "no room for the workspace") != NULL,
+                  "%s", err.message);
+}
+END_TEST
+
+START_TEST(spare_refuses_other_workspace_size)
+{
+    /* The workspace's size is part of what a spare is prepared for: a
+     * spare whose tmpfs fits the default memory limit, handed a request
+     * with a smaller limit anyway, refuses it. */
+    if (!pw_sbx_workspace_tmpfs(zygote, FILES_CAPS)) {
+        return;
+    }
+    long long memory = 24LL << 20;
+    ck_assert_uint_ne(
+        pw_sbx_spare_key(zygote, FILES_CAPS, zygote->policy.default_memory),
+        pw_sbx_spare_key(zygote, FILES_CAPS, memory));
+    struct pw_zygote *saved = files_zygote();
+    struct pw_error err = {0};
+    struct pw_sbx_run *r = start_files("print(1)", 0, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    finish_ok(r, "1\n");
+    /* The pool now follows that request: spares with the default's
+     * workspace. */
+    pw_zygote_set_spares(zygote, 1);
+    ck_assert_int_eq(zygote->nspares, 1);
+    ck_assert_uint_eq(
+        zygote->spares[0]->caps,
+        pw_sbx_spare_key(zygote, FILES_CAPS, zygote->policy.default_memory));
+    (void)prepared_spare();
+    struct pw_sbx_spare *s = zygote->spares[0];
+    zygote->nspares = 0;
+    struct pw_importset set = imports;
+    set.mask = files_mask();
+    struct pw_sbx_request req = {
+        .code = "print(1)",
+        .code_len = 8,
+        .limits = {.timeout_s = 5, .memory_bytes = memory},
+        .imports = &set,
+        .caps = FILES_CAPS};
+    ck_assert_int_eq(pw_sbx_spare_send(s, &req, &req.limits), 0);
+    char buf[512];
+    ssize_t n, got = 0;
+    while ((n = read(s->fds[3], buf + got, sizeof(buf) - 1 - (size_t)got)) >
+           0) {
+        got += n;
+    }
+    buf[got > 0 ? got : 0] = '\0';
+    ck_assert_msg(strstr(buf, "Eprepared spare") != NULL, "%s", buf);
+    int st = 0;
+    ck_assert_int_eq(waitpid(s->pid, &st, 0), s->pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 125);
+    s->pid = -1;
+    pw_sbx_spare_free(zygote, s);
+    /* Through the pool, the same request gets a spare of its own. */
+    r = start_files("print(2)", memory, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    ck_assert(!r->on_spare);
+    finish_ok(r, "2\n");
+    pw_zygote_free(zygote);
+    zygote = saved;
+}
+END_TEST
+
 START_TEST(spare_prepared_for_network)
 {
     /* With the network profile enabled (what requests get by default),
@@ -1767,7 +1960,7 @@ static int
 empty_scratch_child(const struct pw_sbx_layers *l, const char *scratch)
 {
     const char *what = "?";
-    pw_sbx_mountns_workspace(PW_SBX_WS_EMPTY);
+    pw_sbx_mountns_workspace(PW_SBX_WS_EMPTY, 0);
     if (pw_sbx_checklist_ns(l, scratch, false, &what) < 0) {
         fprintf(stderr, "%s: %s\n", what, strerror(errno));
         return 1;
@@ -1818,7 +2011,7 @@ shared_view_child(const struct pw_sbx_layers *l, const char *scratch,
                   int round)
 {
     const char *what = "?";
-    pw_sbx_mountns_workspace(PW_SBX_WS_EMPTY);
+    pw_sbx_mountns_workspace(PW_SBX_WS_EMPTY, 0);
     pw_sbx_mountns_hold(&l->mounts);
     if (pw_sbx_mountns_keep(&l->mounts, 100) != 102 ||
         pw_sbx_checklist_ns(l, scratch, false, &what) < 0) {
@@ -1991,6 +2184,9 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_run_has_every_layer);
     tcase_add_test(tr, spare_refuses_other_requests);
     tcase_add_test(tr, spare_prepared_for_network);
+    tcase_add_test(tr, workspace_counts_in_memory);
+    tcase_add_test(tr, workspace_needs_room_in_memory);
+    tcase_add_test(tr, spare_refuses_other_workspace_size);
     tcase_add_test(tr, zygote_beside_shares_the_host);
     tcase_add_test(tr, zygote_beside_holds_its_own_fds);
     tcase_add_test(tr, spare_dead_is_discarded);
