@@ -168,10 +168,14 @@ static const struct arg_case cases[] = {
      "1073741824 bytes (1024 MiB); leave it out for the default of 256 "
      "MiB"},
     {EXEC, "{\"code\":\"x\",\"memory_limit\":1073741825}", true,
-     "at most 1073741824 bytes"},
+     "'memory_limit' is 1073741825: a number of bytes must be a whole number "
+     "above 0 and at most 1073741824 (1024 MiB), this server's maximum"},
     {EXEC, "{\"code\":\"x\",\"memory_limit\":0}", true,
-     "'memory_limit' a number that is not above 0 is not a size"},
-    {EXEC, "{\"code\":\"x\",\"memory_limit\":-5}", true, "is not a size"},
+     "'memory_limit' is 0: a number of bytes must be a whole number above 0"},
+    {EXEC, "{\"code\":\"x\",\"memory_limit\":-5}", true,
+     "'memory_limit' is -5: a number of bytes must be a whole number"},
+    {EXEC, "{\"code\":\"x\",\"memory_limit\":1.5}", true,
+     "'memory_limit' is 1.5: a number of bytes must be a whole number"},
     {EXEC, "{\"code\":\"x\",\"memory_limit\":\"lots\"}", true,
      "'memory_limit' \"lots\" is not a size: give a number of bytes, or a "
      "number followed by k, m or g (\"512k\", \"256m\", \"1g\")"},
@@ -180,9 +184,8 @@ static const struct arg_case cases[] = {
     {EXEC, "{\"code\":\"x\",\"memory_limit\":\"-1m\"}", true, "is not a size"},
     {EXEC, "{\"code\":\"x\",\"memory_limit\":\"99999999999999999999\"}", true,
      "is not a size"},
-    {EXEC, "{\"code\":\"x\",\"memory_limit\":1.5e8}", true,
-     "'memory_limit' must be a string such as \"256m\" or a number of "
-     "bytes, not a number"},
+    /* a whole number written as a real is that number of bytes */
+    {EXEC, "{\"code\":\"x\",\"memory_limit\":1.5e8}", false, UNAVAIL},
     {EXEC, "{\"code\":\"x\",\"memory_limit\":true}", true, "not a boolean"},
     /* stdin, capture_output, use_container */
     {EXEC, "{\"code\":\"x\",\"stdin\":\"1 2\\n\"}", false, UNAVAIL},
@@ -315,8 +318,8 @@ static const struct arg_case cases[] = {
     {CREATE, "{\"memory_limit\":1073741824}", false,
      "the sandbox is unavailable"},
     {CREATE, "{\"memory_limit\":\"2g\"}", true,
-     "'memory_limit' must be a size such as \"256m\" or \"1g\", at most "
-     "1073741824 bytes"},
+     "'memory_limit' must be a size such as \"256m\" or \"1g\", or a whole "
+     "number of bytes, at most 1073741824"},
     {CREATE, "{\"memory_limit\":\"abc\"}", true, "'memory_limit' must be"},
     {CREATE, "{\"memory_limit\":0}", true, "'memory_limit' must be"},
     {CREATE, "{\"profile\":[]}", true, "'profile' is an empty list"},
