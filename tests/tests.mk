@@ -96,6 +96,9 @@ EXTRA_DIST += tests/http/socket.sh tests/http/test_socket.py
 # The Jobe API of `pyward serve --http --jobe` (tests/jobe/).
 TESTS += tests/jobe/run.sh
 EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py
+# Several servers on one host (tests/host/).
+TESTS += tests/host/run.sh
+EXTRA_DIST += tests/host/run.sh tests/host/many_servers.py
 # Idioms python3 runs that the sandbox accepts, through `pyward check` and
 # `pyward run` (tests/idioms/).
 TESTS += tests/idioms/run.sh
