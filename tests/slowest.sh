@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # slowest.sh [N] [DIR...]: the N (10) slowest tests of the last run under
-# each DIR (.), from the NAME.time files tests/timed.sh leaves.
+# each DIR (.), by wall clock, with their CPU time, from the NAME.time
+# files tests/timed.sh leaves.
 n=${1:-10}
 [ $# -gt 0 ] && shift
 [ $# -gt 0 ] || set -- .
@@ -11,4 +12,4 @@ find "$@" -name node_modules -prune -o -name '*.time' -print 2>/dev/null |
         printf '%s %s\n' "$(cat "$f")" "${f%.time}"
     done | sort -rn | head -n "$n" |
     awk 'BEGIN { print "the slowest tests:" }
-         { printf "  %7.1f s  %s\n", $1, $2 }'
+         { printf "  %7.1f s  (CPU %7.1f s)  %s\n", $1, $2, $3 }'
