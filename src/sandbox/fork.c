@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -165,13 +164,6 @@ fork_notice(struct fork_op *op, const struct pw_sbx_notice *n)
             op->granted++;
             return;
         }
-    }
-    if (n->nr == SYS_prctl && n->pid == op->forker && op->first &&
-        op->granted > 0 && n->arg0 == PR_SET_PDEATHSIG && n->arg1 == SIGKILL) {
-        if (pw_sbx_notify_let_copy(listener, n) < 0) {
-            op_fail(op, "the session's process ended");
-        }
-        return;
     }
     /* The hello of a process one of those clones made; never a member's
      * (an earlier copy is the forker's child too). */
