@@ -8,8 +8,10 @@
  * namespace, pipes on 0/1/2/3 (a spare's request pipe on 4), close every
  * other fd, environment, fixed rlimits, (mount namespace here when root
  * has no user namespaces) uid drop, user/IPC/UTS namespaces, mount
- * namespace, scratch cwd, no_new_privs, landlock, default signal
- * dispositions, seccomp and its listener handed to the server -- all of
+ * namespace, scratch cwd, no_new_privs, landlock, SIGKILL at the
+ * server's death asked again (the uid drop cleared it) with the server
+ * checked to be alive, default signal dispositions, seccomp and its
+ * listener handed to the server -- all of
  * this before a spare's request -- then the request's CPU and AS
  * rlimits, interpreter layers, audit hook, the "G" record (everything
  * after it on the result channel is the program's), run (no user code
@@ -65,6 +67,9 @@ static long long as_base; /* the child's mapped size when the request came */
  * closed before any of the request's code runs. */
 static int statm_fd = -1;
 static struct rusage before; /* usage when the request's part began */
+/* Its /proc/self/stat in the host's /proc, opened before the namespace
+ * steps: its parent's pid as the server knows it (see arm_death). */
+static int self_stat_fd = -1;
 
 #define fail pw_sbx_child_fail
 
@@ -124,6 +129,56 @@ close_others(int from)
     }
 }
 
+/* The parent's pid in the stat line FD holds, or -1. */
+static pid_t
+parent_of(int fd)
+{
+    char buf[512];
+    ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+    if (n <= 0) {
+        return -1;
+    }
+    buf[n] = '\0';
+    /* "PID (COMM) STATE PPID ...": the name may hold anything. */
+    const char *p = strrchr(buf, ')');
+    char state;
+    int ppid;
+    return p != NULL && sscanf(p + 1, " %c %d", &state, &ppid) == 2
+               ? (pid_t)ppid
+               : -1;
+}
+
+/* The server's death must end this process, and with it, PID 1 of its
+ * PID namespace, every process in it (a session's copies and their
+ * init).  The spare asked for SIGKILL at its parent's death before
+ * anything else, but the uid drop cleared that: a change of the
+ * effective ids does, and so would a set-id execve (there is none).
+ * Asked again once no step is left that changes them, and then the
+ * parent must still be the server: had it died meanwhile, the child
+ * would have been handed to another process, whose death is the one the
+ * signal would wait for.  getppid() says 0 when the parent is outside
+ * the PID namespace; the host's /proc, opened before the namespaces,
+ * names it with the server's pid. */
+static void
+arm_death(const struct pw_sbx_child *c)
+{
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0) {
+        fail("PR_SET_PDEATHSIG", errno);
+    }
+    /* The kernel hands a dead parent's children over, and reads their
+     * death signals, under its task-list lock; setpgid takes that lock
+     * whether it fails or not (it fails: this process has led its
+     * session since step 1).  After it, either the handover shows below
+     * or the signal asked for above was seen by it. */
+    (void)setpgid(0, 0);
+    pid_t parent = parent_of(self_stat_fd);
+    (void)close(self_stat_fd);
+    self_stat_fd = -1;
+    if (parent != c->z->owner) {
+        fail("the server is gone", ESRCH);
+    }
+}
+
 static void
 os_layers(const struct pw_sbx_child *c, int first_free)
 {
@@ -143,6 +198,10 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     /* The child's own size now (the zygote may have grown since it
      * started); read while /proc is still reachable. */
     statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    self_stat_fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (self_stat_fd < 0) {
+        fail("/proc/self/stat", errno);
+    }
     long long base = pw_sbx_vm_size_at(statm_fd);
     as_base = base > 0 ? base : z->as_base;
     if (pw_sbx_set_fixed_rlimits(&z->policy, &what) < 0) {
@@ -167,6 +226,7 @@ os_layers(const struct pw_sbx_child *c, int first_free)
     if (pw_sbx_landlock(&z->layers, c->scratch, c->os_caps) < 0) {
         fail("landlock", errno);
     }
+    arm_death(c);
 }
 
 static void

@@ -18,10 +18,11 @@
  * process that served it so far is PID 1 of the PID namespace, whose end
  * would end every copy.  It clones twice (the session's new process,
  * which keeps the pipes it had, and the copy), answers, closes every fd
- * and waits as the namespace's init, running no more Python, killed if
- * the server dies (PR_SET_PDEATHSIG, the one prctl the server lets
- * through, then).  SIGCHLD is ignored first: the kernel reaps every copy
- * that ends.
+ * and waits as the namespace's init, running no more Python.  It is the
+ * spare the session started in, so it still has the death signal its
+ * checklist asked for (child.c): the server's death kills it, and with
+ * it, PID 1 of the namespace, every copy.  SIGCHLD is ignored first: the
+ * kernel reaps every copy that ends.
  */
 #include "config.h"
 
@@ -30,7 +31,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -140,12 +140,6 @@ pw_sbx_copy_session(void)
     made += copy > 0;
     PyOS_AfterFork_Parent();
     set_soft_nproc(soft);
-    if (first && same > 0) {
-        /* The init holds no pipe of the server's: the server's death
-         * must end it (the uid drop cleared the spare's death signal).
-         * Asked before the answer, while the server still waits. */
-        (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
-    }
     answer(made, e);
     if (first && same > 0) {
         become_init();

@@ -25,7 +25,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/ioctl.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <linux/seccomp.h>
 #include <unistd.h>
@@ -483,9 +482,7 @@ pw_sbx_notify_let_copy(int listener, const struct pw_sbx_notice *n)
 {
     bool clone = n->nr == SYS_clone && (n->arg0 == PW_SBX_FORK_FLAGS ||
                                         n->arg0 == PW_SBX_FORK_NS_FLAGS);
-    bool deathsig = n->nr == SYS_prctl && n->arg0 == PR_SET_PDEATHSIG &&
-                    n->arg1 == SIGKILL;
-    if (!clone && !deathsig && n->nr != SYS_setsid && n->nr != SYS_chdir) {
+    if (!clone && n->nr != SYS_setsid && n->nr != SYS_chdir) {
         errno = EPERM;
         return -1;
     }

@@ -8,7 +8,9 @@
  * a session with files (wscopy.c), and keep the copies' family
  * (family.c).  The whole exchange happens between two calls of the
  * session, in a few milliseconds, with the session's listener, request
- * pipe and result channel.
+ * pipe and result channel.  A hello is taken only from a process one of
+ * the clones let through made (gate.c): another member of the family
+ * that says one is killed as for any refused call.
  */
 #include "config.h"
 
@@ -20,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -28,6 +29,7 @@
 #include "sandbox/family.h"
 #include "sandbox/filter.h"
 #include "sandbox/fork.h"
+#include "sandbox/gate.h"
 #include "sandbox/internal.h"
 #include "sandbox/spare.h"
 #include "sandbox/workspace.h"
@@ -36,10 +38,11 @@
 /* A fork under way: what the server let through and what came back. */
 struct fork_op {
     struct pw_sbx_session *s;
-    pid_t forker; /* the session's process, which clones itself */
-    bool first;   /* its first copy: it moves off PID 1 too */
-    int granted;  /* clones let through */
-    int children; /* as the forker reported, -1 before */
+    pid_t forker;            /* the session's process, which clones itself */
+    bool first;              /* its first copy: it moves off PID 1 too */
+    int granted;             /* clones let through */
+    struct pw_sbx_gate gate; /* whose hellos are taken */
+    int children;            /* as the forker reported, -1 before */
     int hellos;
     pid_t same; /* first copy: the session's new process */
     int same_pidfd;
@@ -158,20 +161,19 @@ fork_notice(struct fork_op *op, const struct pw_sbx_notice *n)
     int listener = op->s->fd.listener;
     int most = op->first ? 2 : 1;
     if (n->nr == SYS_clone && n->pid == op->forker && op->granted < most) {
-        if (pw_sbx_notify_let_copy(listener, n) == 0) {
+        if (pw_sbx_gate_let(&op->gate, op->forker) < 0) {
+            op_fail(op, "the fork gate: /proc/%d/task/%d/children: %s",
+                    (int)op->forker, (int)op->forker, strerror(errno));
+        } else if (pw_sbx_notify_let_copy(listener, n) == 0) {
             op->granted++;
             return;
         }
     }
-    if (n->nr == SYS_prctl && n->pid == op->forker && op->first &&
-        op->granted > 0 && n->arg0 == PR_SET_PDEATHSIG && n->arg1 == SIGKILL) {
-        if (pw_sbx_notify_let_copy(listener, n) < 0) {
-            op_fail(op, "the session's process ended");
-        }
-        return;
-    }
+    /* The hello of a process one of those clones made; never a member's
+     * (an earlier copy is the forker's child too). */
     if (n->nr == SYS_setsid && n->arg1 == PW_SBX_HELLO &&
-        pw_sbx_proc_pid_field(n->pid, "PPid:") == op->forker) {
+        pw_sbx_family_find(op->s->fam, n->pid) == NULL &&
+        pw_sbx_gate_admits(&op->gate, n->pid)) {
         take_hello(op, n);
         return;
     }
@@ -281,6 +283,14 @@ fork_refused(struct pw_sbx_session *s)
     if (!s->z->pidns) {
         return "copies need a PID namespace of their own, which this host "
                "does not give";
+    }
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)s->pid,
+             (int)s->pid);
+    if (access(path, R_OK) < 0) {
+        return "copies need the kernel's list of a process's children "
+               "(/proc/PID/task/TID/children, CONFIG_PROC_CHILDREN), which "
+               "this host does not give";
     }
     enum pw_sbx_ws ws = pw_sbx_workspace_kind(s->z, s->caps);
     if (ws == PW_SBX_WS_HOST) {

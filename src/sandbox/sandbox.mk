@@ -10,6 +10,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/session.c src/sandbox/session.h \
 	src/sandbox/family.c src/sandbox/family.h \
 	src/sandbox/fork.c src/sandbox/fork.h \
+	src/sandbox/gate.c src/sandbox/gate.h \
 	src/sandbox/copy.c \
 	src/sandbox/wscopy.c src/sandbox/wscopy.h \
 	src/sandbox/zygote.c src/sandbox/zygote.h \

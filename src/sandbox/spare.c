@@ -306,9 +306,10 @@ pw_sbx_spare_main(const struct pw_zygote *z, int p[4][2], int ctl,
     /* First of all: the zygote's other fds must not stay open here. */
     close_except(keep, (int)PW_N_ELEMENTS(keep));
     PyOS_AfterFork_Child();
-    /* The parent is the server (CLONE_PARENT): its death kills an idle
-     * spare.  Once the uid is dropped the death signal is gone; then the
-     * request pipe's EOF (the server and the zygote gone) ends it. */
+    /* The parent is the server (CLONE_PARENT): its death kills the
+     * spare.  The uid drop clears this; the checklist asks for it again
+     * once the ids are set for good, and checks the server is still its
+     * parent then (child.c). */
     (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
     (void)prctl(PR_SET_NAME, "pyward-run");
     struct pw_sbx_child c = {.z = z,

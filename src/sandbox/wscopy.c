@@ -29,6 +29,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -40,6 +41,7 @@
 #define DEPTH_MAX 32
 
 struct job {
+    pid_t server;
     const struct pw_sbx_mounts *m;
     long long bytes;
     const char *scratch;
@@ -175,10 +177,38 @@ fail(struct job *j, const char *what)
     return 1;
 }
 
+/* The server waits for the helper (CLONE_VFORK), but a server killed
+ * meanwhile takes it along: SIGKILL at its death, asked when the helper
+ * starts and again once its credentials changed (joining the user
+ * namespace and setresuid each clear it), the server checked to be its
+ * parent still each time. */
+static int
+arm_death(const struct job *j)
+{
+    if (syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0UL, 0UL, 0UL) < 0) {
+        return -1;
+    }
+    /* setpgid into its own group: a no-op under the kernel's task-list
+     * lock, which orders the check below against the handover of a dead
+     * parent's children (child.c, arm_death). */
+    long group = syscall(SYS_getpgid, 0);
+    if (group > 0) {
+        (void)syscall(SYS_setpgid, 0, group);
+    }
+    if (syscall(SYS_getppid) != j->server) {
+        errno = ESRCH;
+        return -1;
+    }
+    return 0;
+}
+
 static int
 helper(void *arg)
 {
     struct job *j = arg;
+    if (arm_death(j) < 0) {
+        return fail(j, "the server's death signal");
+    }
     if (setns(j->pidfd, CLONE_NEWUSER | CLONE_NEWNS) < 0) {
         return fail(j, "setns");
     }
@@ -203,6 +233,10 @@ helper(void *arg)
         close(old);
         return fail(j, "setresuid");
     }
+    if (arm_death(j) < 0) {
+        close(old);
+        return fail(j, "the server's death signal");
+    }
     j->new_fd = open(j->scratch, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (j->new_fd < 0 || copy_dir(old, j->new_fd, 0) < 0) {
         close(old);
@@ -217,7 +251,8 @@ pw_sbx_copy_workspace(const struct pw_zygote *z, long long bytes, int pidfd,
                       const char *scratch, struct pw_error *err)
 {
     static char stack[256 * 1024] __attribute__((aligned(16)));
-    struct job j = {.m = &z->layers.mounts,
+    struct job j = {.server = getpid(),
+                    .m = &z->layers.mounts,
                     .bytes = bytes,
                     .scratch = scratch,
                     .pidfd = pidfd,

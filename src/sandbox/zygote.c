@@ -236,7 +236,19 @@ static PW_NORETURN void
 zygote_main(struct pw_zygote *z, int sock, pid_t server)
 {
     PyOS_AfterFork_Child();
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != server) {
+    /* SIGKILL at the server's death, then the server checked to be the
+     * parent still.  setpgid into its own group changes nothing but
+     * takes the kernel's task-list lock, under which a dead parent's
+     * children are handed over and their death signals read: after it,
+     * either getppid shows the handover or the signal was seen. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0) {
+        _exit(0);
+    }
+    pid_t group = getpgrp();
+    if (group > 0) {
+        (void)setpgid(0, group);
+    }
+    if (getppid() != server) {
         _exit(0);
     }
     (void)prctl(PR_SET_NAME, "pyward-zygote");

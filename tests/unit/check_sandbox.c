@@ -21,6 +21,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -33,7 +34,9 @@
 #include "core/py.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/audit.h"
+#include "sandbox/family.h"
 #include "sandbox/filter.h"
+#include "sandbox/gate.h"
 #include "sandbox/guard.h"
 #include "sandbox/internal.h"
 #include "sandbox/spare.h"
@@ -279,6 +282,117 @@ START_TEST(filter_kills_other_abis)
     int s32 = other_abi_child(false);
     ck_assert_msg(s32 == SIGSYS || s32 == SIGSEGV, "i386: signal %d", s32);
     ck_assert_int_eq(other_abi_child(true), SIGSYS);
+}
+END_TEST
+
+/* --- the fork gate (gate.c): whose hello is a new copy's ------------ */
+
+/* This test process stands for a session's process (the forker), its
+ * children for the processes it cloned. */
+static PW_NORETURN void
+wait_forever(void)
+{
+    for (;;) {
+        (void)pause();
+    }
+}
+
+static pid_t
+waiting_child(void)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        wait_forever();
+    }
+    return pid;
+}
+
+static void *
+thread_tells_tid(void *arg)
+{
+    pid_t tid = gettid();
+    (void)pw_write_all(*(int *)arg, &tid, sizeof(tid));
+    wait_forever();
+}
+
+/* The clone let through: a process with a child and a thread of its
+ * own, whose ids it tells (IDS[0], IDS[1]). */
+static pid_t
+new_clone(pid_t ids[2])
+{
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(p[0]);
+        pthread_t t;
+        pid_t kid = fork();
+        if (kid == 0) {
+            wait_forever();
+        }
+        if (kid < 0 || pw_write_all(p[1], &kid, sizeof(kid)) < 0 ||
+            pthread_create(&t, NULL, thread_tells_tid, &p[1]) != 0) {
+            _exit(1);
+        }
+        wait_forever();
+    }
+    close(p[1]);
+    ck_assert_int_eq(read(p[0], &ids[0], sizeof(ids[0])),
+                     (ssize_t)sizeof(ids[0]));
+    ck_assert_int_eq(read(p[0], &ids[1], sizeof(ids[1])),
+                     (ssize_t)sizeof(ids[1]));
+    close(p[0]);
+    return pid;
+}
+
+static void
+end_child(pid_t pid)
+{
+    (void)kill(pid, SIGKILL);
+    (void)waitpid(pid, NULL, 0);
+}
+
+START_TEST(fork_gate_admits_only_the_new_clone)
+{
+    /* A copy made before: the forker's child, as the new one will be
+     * (its parent alone does not tell them apart). */
+    pid_t earlier = waiting_child();
+    ck_assert_int_eq(pw_sbx_proc_pid_field(earlier, "PPid:"), getpid());
+    struct pw_sbx_gate g;
+    memset(&g, 0, sizeof(g));
+    ck_assert_msg(!pw_sbx_gate_admits(&g, earlier), "no clone let through");
+    ck_assert_int_eq(pw_sbx_gate_let(&g, getpid()), 0);
+    pid_t ids[2]; /* the new process's child and thread */
+    pid_t fresh = new_clone(ids);
+    ck_assert_int_ne(ids[1], fresh);
+    /* Impostors first: none of them may take the one clone's hello. */
+    ck_assert_msg(!pw_sbx_gate_admits(&g, earlier),
+                  "a copy made before the clone was let through");
+    ck_assert_msg(!pw_sbx_gate_admits(&g, getpid()), "the forker itself");
+    ck_assert_msg(!pw_sbx_gate_admits(&g, ids[1]),
+                  "a thread of the new process");
+    ck_assert_msg(!pw_sbx_gate_admits(&g, ids[0]),
+                  "a process the new one made");
+    ck_assert_msg(!pw_sbx_gate_admits(&g, 1), "a process of another parent");
+    ck_assert_msg(pw_sbx_gate_admits(&g, fresh), "the new process");
+    ck_assert_msg(!pw_sbx_gate_admits(&g, fresh), "the same hello twice");
+    /* One hello per clone let through. */
+    pid_t second = waiting_child();
+    ck_assert_msg(!pw_sbx_gate_admits(&g, second),
+                  "a second process after one clone");
+    ck_assert_int_eq(pw_sbx_gate_let(&g, getpid()), 0);
+    ck_assert_msg(pw_sbx_gate_admits(&g, second),
+                  "the second clone's process");
+    ck_assert_msg(!pw_sbx_gate_admits(&g, earlier),
+                  "a copy made before, after two clones");
+    /* The gate belongs to one forker. */
+    ck_assert_int_eq(pw_sbx_gate_let(&g, earlier), -1);
+    (void)kill(ids[0], SIGKILL);
+    end_child(fresh);
+    end_child(second);
+    end_child(earlier);
 }
 END_TEST
 
@@ -2159,6 +2273,9 @@ sandbox_suite(void)
     tcase_add_test(tf, filter_kills_other_abis);
     tcase_add_test(tf, path_policy);
     suite_add_tcase(s, tf);
+    TCase *tg = tcase_create("fork gate");
+    tcase_add_test(tg, fork_gate_admits_only_the_new_clone);
+    suite_add_tcase(s, tg);
     TCase *tv = tcase_create("verdict");
     tcase_add_test(tv, verdict_ignores_forged_reports);
     tcase_add_test(tv, verdict_checks_report_fields);
