@@ -11,3 +11,12 @@ bench-sessions: pyward$(EXEEXT)
 	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
 	$(PYTHON3) $(top_srcdir)/tests/bench/bench-sessions.py
 .PHONY: bench-sessions
+
+# How soon a cancelled run stops using CPU, next to a SIGKILL's own
+# latency: `make bench-cancel`.
+EXTRA_DIST += tests/bench/bench-cancel.py
+bench-cancel: pyward$(EXEEXT)
+	PYWARD='$(abs_top_builddir)/pyward$(EXEEXT)' \
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
+	$(PYTHON3) $(top_srcdir)/tests/bench/bench-cancel.py
+.PHONY: bench-cancel
