@@ -12,6 +12,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/fork.c src/sandbox/fork.h \
 	src/sandbox/copy.c \
 	src/sandbox/wscopy.c src/sandbox/wscopy.h \
+	src/sandbox/wsfiles.c src/sandbox/wsfiles.h \
 	src/sandbox/zygote.c src/sandbox/zygote.h \
 	src/sandbox/folios.c src/sandbox/folios.h \
 	src/sandbox/result.c \
