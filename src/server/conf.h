@@ -47,6 +47,7 @@ struct pw_conf {
     char *auth_token_file;      /* bearer tokens, one a line (owned) */
     bool jobe;                  /* the Jobe API under /jobe (HTTP only) */
     char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
+    long long jobe_files_max;   /* the bytes the cache holds at most */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
     char *tls_cert;             /* PEM files: HTTPS (owned) */
