@@ -409,6 +409,19 @@ call_reported(struct pw_sbx_run *r)
     return false;
 }
 
+/* The request R kept while its support files were copied in
+ * (wsfiles.c), to the spare now that they are there. */
+static void
+send_pending(struct pw_sbx_run *r)
+{
+    r->cpu_base = pw_sbx_cpu_so_far(r->stat_fd);
+    /* A spare that ended meanwhile cannot take it (EPIPE): its result
+     * channel and exit status say what failed. */
+    (void)pw_write_all(r->ctl, r->pending.data, r->pending.len);
+    close_fd(&r->ctl);
+    pw_buf_free(&r->pending);
+}
+
 int
 pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 {
@@ -431,8 +444,13 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         }
     }
     read_all(r);
-    if (r->files != NULL && pw_sbx_wsfiles_step(r) < 0) {
-        kill_group(r, PW_STOP_FILES);
+    if (r->files != NULL) {
+        int rc = pw_sbx_wsfiles_step(r);
+        if (rc > 0) {
+            send_pending(r);
+        } else if (rc < 0) {
+            kill_group(r, PW_STOP_FILES);
+        }
     }
     if (r->sess != NULL && r->stop == PW_STOP_NONE && !r->exit_seen &&
         call_reported(r)) {

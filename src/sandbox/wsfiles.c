@@ -50,7 +50,6 @@
 #include "core/util.h"
 #include "sandbox/internal.h"
 #include "sandbox/scratch.h"
-#include "sandbox/step.h"
 #include "sandbox/workspace.h"
 #include "sandbox/wsfiles.h"
 
@@ -367,7 +366,7 @@ pw_sbx_wsfiles_pollfd(const struct pw_sbx_run *r)
 static int
 workspace_dir(struct pw_sbx_run *r)
 {
-    int fd;
+    int fd = -1;
     if (pw_sbx_workspace_tmpfs(r->z, r->caps)) {
         if (r->ws_fd < 0) {
             return -1;
@@ -377,22 +376,11 @@ workspace_dir(struct pw_sbx_run *r)
         fd = open(r->scratch, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     } else {
         errno = ENOENT;
-        fd = -1;
     }
-    return fd < 0 ? -2 : fd;
-}
-
-/* The request R kept, to the spare now that its files are in. */
-static void
-send_request(struct pw_sbx_run *r)
-{
-    r->cpu_base = pw_sbx_cpu_so_far(r->stat_fd);
-    /* A spare that ended meanwhile cannot take it (EPIPE): its result
-     * channel and exit status say what failed. */
-    (void)pw_write_all(r->ctl, r->pending.data, r->pending.len);
-    close(r->ctl);
-    r->ctl = -1;
-    pw_buf_free(&r->pending);
+    if (fd < 0) {
+        return -2;
+    }
+    return fd;
 }
 
 int
@@ -427,10 +415,7 @@ pw_sbx_wsfiles_step(struct pw_sbx_run *r)
     }
     job_free(j);
     r->files = NULL;
-    if (rc == 0) {
-        send_request(r);
-    }
-    return rc;
+    return rc == 0 ? 1 : -1;
 }
 
 void

@@ -31,10 +31,10 @@ int pw_sbx_wsfiles_attach(struct pw_sbx_run *r,
 /* The fd to poll for R's copy (POLLIN once it is over), or -1. */
 int pw_sbx_wsfiles_pollfd(const struct pw_sbx_run *r);
 /* Drive R's copy: start it once the workspace is reachable (the tmpfs's
- * fd came on the result channel, or the host directory), and once it is
- * over send the request R holds to the spare.  0 (also when R has no copy
- * job), or -1 when the copy failed (R's files_error says why: the run
- * must be stopped). */
+ * fd came on the result channel, or the host directory).  1 once it is
+ * over (the request R holds may go to the spare now), 0 while it is not
+ * (also when R has no copy job), -1 when the copy failed (R's
+ * files_error says why: the run must be stopped). */
 int pw_sbx_wsfiles_step(struct pw_sbx_run *r);
 /* Stop R's copy if one runs (at most one step more) and free it. */
 void pw_sbx_wsfiles_stop(struct pw_sbx_run *r);

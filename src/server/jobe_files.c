@@ -375,7 +375,7 @@ pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
     } else {
         p = pw_xcalloc(1, sizeof(*p));
         *p = (struct pin){got, st.st_dev, st.st_ino, st.st_size, 0};
-        f->pins = pw_xrealloc(f->pins, (f->npins + 1) * sizeof(*f->pins));
+        f->pins = pw_xrealloc(f->pins, (f->npins + 1) * sizeof(struct pin *));
         f->pins[f->npins++] = p;
     }
     touch(p->fd);
@@ -384,7 +384,7 @@ pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
         i++;
     }
     if (i == h->n) {
-        h->v = pw_xrealloc(h->v, (h->n + 1) * sizeof(*h->v));
+        h->v = pw_xrealloc(h->v, (h->n + 1) * sizeof(struct pin *));
         h->v[h->n++] = p;
         p->refs++;
     }
