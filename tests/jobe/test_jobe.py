@@ -21,6 +21,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -43,14 +44,19 @@ class Server:
     """`pyward serve --http 127.0.0.1:0 --jobe` with a file cache of its
     own; ARGS are more flags."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, nofile=None):
         self.dir = tempfile.mkdtemp(prefix="pyward-jobe-")
         self.files = os.path.join(self.dir, "files")
+
+        def limits():
+            if nofile is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.proc = subprocess.Popen(
             [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe",
              "--jobe-files", self.files] + list(args),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE)
+            stderr=subprocess.PIPE, preexec_fn=limits)
         self.err = []
         self.port = None
         ready = threading.Event()
@@ -571,6 +577,40 @@ def test_queued_run_keeps_its_files():
         srv.stop()
 
 
+def test_open_files_cap():
+    """The cached files runs hold open are capped (a quarter of the
+    server's RLIMIT_NOFILE, here 256: 64): a run that would need more
+    while others hold theirs is Jobe's overload, 21, saying why; once they
+    are over it runs."""
+    srv = Server("--max-concurrency", "2", nofile=256)
+    try:
+        ids = ["openfile%04d" % i for i in range(80)]
+        puts = {srv.put(i, i.encode())[0] for i in ids}
+        check("80 small files PUT", puts == {204}, puts)
+        read_all = ("import time\ntime.sleep({})\n"
+                    "print(sum(len(open('f%d' % i).read()) "
+                    "for i in range({})))\n")
+        t, out = in_thread(srv.run, {
+            "sourcecode": read_all.format(3, 40),
+            "file_list": [[ids[i], "f%d" % i] for i in range(40)]})
+        running = srv.wait_metric("pyward_runs_in_flight", 1)
+        spec = {"sourcecode": read_all.format(0, 40),
+                "file_list": [[ids[40 + i], "f%d" % i] for i in range(40)]}
+        st, res = srv.run(spec)
+        check("40 files held by a run, 40 others asked: outcome 21",
+              running and st == 200 and res["outcome"] == 21 and
+              "cached files open" in res["stderr"], f"{st} {res}")
+        t.join()
+        st0, res0 = out[0]
+        st, res = srv.run(spec)
+        check("the first run read its 40; the second runs once it is over",
+              st0 == 200 and res0["stdout"] == "480\n" and st == 200 and
+              res["outcome"] == 15 and res["stdout"] == "480\n",
+              f"{res0} {st} {res}")
+    finally:
+        srv.stop()
+
+
 def test_file_attacks(srv):
     """What a client or a program could try on the support files: names
     and ids that leave the workspace or the cache, odd files planted in
@@ -652,6 +692,7 @@ def main():
     test_queued_memory()
     test_cache_cap()
     test_queued_run_keeps_its_files()
+    test_open_files_cap()
     return plan()
 
 
