@@ -120,6 +120,7 @@ enum pw_sbx_stop {
     PW_STOP_OUTPUT,
     PW_STOP_CANCEL,
     PW_STOP_SYSCALL, /* the seccomp listener reported a refused call */
+    PW_STOP_FILES,   /* the support files could not be put in place */
 };
 
 struct pw_sbx_stream {
@@ -184,6 +185,12 @@ struct pw_sbx_run {
     bool reported;
     size_t scan;  /* res.buf searched for the report up to here */
     json_t *seen; /* borrowed: the session's files reported */
+    /* Support files given by fd (wsfiles.c): their copy into the
+     * workspace while the request waits in PENDING (sent once they are
+     * in, on the request pipe CTL), and why they could not be. */
+    struct pw_sbx_wsfiles *files;
+    struct pw_buf pending;
+    char files_error[200];
 };
 
 /* What the child needs, prepared by the parent before fork. */

@@ -309,6 +309,8 @@ verdict(const struct pw_sbx_run *r, const struct records *rec)
         return "killed";
     case PW_STOP_SYSCALL:
         return rec->started ? "killed" : "internal_error";
+    case PW_STOP_FILES:
+        return "internal_error";
     case PW_STOP_NONE:
         break;
     }
@@ -328,7 +330,10 @@ static void
 setup_message(const struct pw_sbx_run *r, const struct records *rec, char *buf,
               size_t len)
 {
-    if (rec->setup_error[0] != '\0') {
+    if (r->stop == PW_STOP_FILES) {
+        snprintf(buf, len, "the run could not be prepared: %s",
+                 r->files_error);
+    } else if (rec->setup_error[0] != '\0') {
         snprintf(buf, len, "the sandbox could not be set up: %s",
                  rec->setup_error);
     } else if (r->refused_nr >= 0) {

@@ -38,6 +38,7 @@
 #include "sandbox/spare.h"
 #include "sandbox/step.h"
 #include "sandbox/workspace.h"
+#include "sandbox/wsfiles.h"
 #include "sandbox/zygote.h"
 
 /* Spares kept ready by default: one for the next request and one more
@@ -719,6 +720,8 @@ pw_sbx_free(struct pw_sbx_run *r)
     if (r == NULL) {
         return;
     }
+    pw_sbx_wsfiles_stop(r);
+    pw_buf_free(&r->pending);
     if (r->sess != NULL) {
         pw_sbx_session_release(r); /* what the session keeps is taken */
     }
@@ -758,6 +761,7 @@ pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     stream_init(&r->out);
     stream_init(&r->err);
     stream_init(&r->res);
+    pw_buf_init(&r->pending);
     r->limits = req->limits;
     if (r->limits.timeout_s <= 0) {
         r->limits.timeout_s = z->policy.default_timeout;
@@ -865,14 +869,21 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
         sent.compiled_len = (size_t)PyBytes_GET_SIZE(blob);
     }
     r->start = pw_now();
-    r->cpu_base = pw_sbx_cpu_so_far(s->stat_fd);
-    /* A spare that ended before the request (a failed checklist step)
-     * cannot take it (EPIPE): the run goes on, and its result channel
-     * and exit status say what failed. */
-    (void)pw_sbx_spare_send(s, &sent, &r->limits);
+    if (r->files != NULL) {
+        /* Sent once the files given by fd are in (wsfiles.c). */
+        r->cpu_base = -1;
+        pw_sbx_request_encode(&sent, &r->limits, &r->pending);
+    } else {
+        r->cpu_base = pw_sbx_cpu_so_far(s->stat_fd);
+        /* A spare that ended before the request (a failed checklist
+         * step) cannot take it (EPIPE): the run goes on, and its result
+         * channel and exit status say what failed. */
+        (void)pw_sbx_spare_send(s, &sent, &r->limits);
+    }
     r->pid = s->pid;
     r->pidfd = s->pidfd;
-    r->ctl = s->ctl; /* a session's; else closed by the send */
+    r->ctl = s->ctl; /* a session's, or the request waits for the
+                      * files (wsfiles.c); else closed by the send */
     r->fd_in = s->fds[0];
     r->out.fd = s->fds[1];
     r->err.fd = s->fds[2];
@@ -882,6 +893,11 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
     r->status_fd = s->status_fd;
     free(s);
     run_ready(r);
+    /* A host workspace is reachable now: the copy starts at once. */
+    if (r->files != NULL && pw_sbx_wsfiles_step(r) < 0) {
+        r->stop = PW_STOP_FILES;
+        pw_sbx_cancel(r);
+    }
 }
 
 /* A run has started: its replacement spare, if the caller asked for
@@ -906,9 +922,45 @@ pw_sbx_file_name_ok(const char *name)
            strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }
 
+long long
+pw_zygote_workspace_bytes(const struct pw_zygote *z)
+{
+    return z->policy.workspace_bytes;
+}
+
+/* The support files REQ gives by fd cannot be put in Z's runs'
+ * workspaces (ERR says why): a session's (its calls would share them), or
+ * more bytes than a workspace holds. */
+static bool
+fd_files_bad(const struct pw_zygote *z, const struct pw_sbx_request *req,
+             struct pw_error *err)
+{
+    if (pw_sbx_wsfiles_count(req) == 0) {
+        return false;
+    }
+    if (req->session || req->fork) {
+        pw_fail(err, PW_ERR_USAGE,
+                "support files given by fd are not for sessions");
+        return true;
+    }
+    long long bytes = pw_sbx_wsfiles_bytes(req, err);
+    if (bytes < 0) {
+        return true;
+    }
+    if (bytes > z->policy.workspace_bytes) {
+        pw_fail(err, PW_ERR_USAGE,
+                "support files of %lld bytes: more than a run's workspace "
+                "holds (%lld bytes)",
+                bytes, z->policy.workspace_bytes);
+        return true;
+    }
+    return false;
+}
+
 /* The argv and support files of REQ are out of bounds (ERR says how). */
 static bool
-request_extras_bad(const struct pw_sbx_request *req, struct pw_error *err)
+request_extras_bad(const struct pw_zygote *z, const struct pw_sbx_request *req,
+                   struct pw_error *err)
 {
     size_t argc = 0;
     while (req->argv != NULL && req->argv[argc] != NULL) {
@@ -930,14 +982,22 @@ request_extras_bad(const struct pw_sbx_request *req, struct pw_error *err)
         return true;
     }
     for (size_t i = 0; i < req->nfiles; i++) {
-        if (!pw_sbx_file_name_ok(req->files[i].name)) {
+        const char *name = req->files[i].name;
+        if (!pw_sbx_file_name_ok(name)) {
             pw_fail(err, PW_ERR_USAGE,
                     "support file name '%.*s' is not a plain file name",
-                    PW_SBX_NAME_MAX, req->files[i].name);
+                    PW_SBX_NAME_MAX, name);
             return true;
         }
+        for (size_t k = 0; k < i; k++) {
+            if (strcmp(req->files[k].name, name) == 0) {
+                pw_fail(err, PW_ERR_USAGE, "support file '%s' named twice",
+                        name);
+                return true;
+            }
+        }
     }
-    return false;
+    return fd_files_bad(z, req, err);
 }
 
 struct pw_sbx_run *
@@ -954,7 +1014,7 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
                 "zygote's profiles");
         return NULL;
     }
-    if (request_extras_bad(req, err)) {
+    if (request_extras_bad(z, req, err)) {
         return NULL;
     }
     struct pw_sbx_run *r = pw_sbx_run_new(z, req);
@@ -965,6 +1025,10 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
                 "workspace's files, which count in it (at most half of it, "
                 "whole pages): give at least %ld bytes",
                 memory, 2 * sysconf(_SC_PAGESIZE));
+        pw_sbx_free(r);
+        return NULL;
+    }
+    if (pw_sbx_wsfiles_attach(r, req, err) < 0) {
         pw_sbx_free(r);
         return NULL;
     }

@@ -34,11 +34,19 @@ struct pw_sbx_io {
 };
 
 /* A file the run's workspace holds before the program starts (a support
- * file): NAME a plain file name (no '/', not "." or ".."). */
+ * file): NAME a plain file name (no '/', not "." or ".."), one name per
+ * file of a request.  Its bytes are DATA (sent with the request), or,
+ * with DATA NULL, those of the regular file open at FD: never read into
+ * the caller's memory, they are copied into the workspace by a thread of
+ * the caller's before the request is sent (wsfiles.c), each file (each
+ * inode) once, its other names hard links to that copy (what the program
+ * writes through one name, the others show).  Together they may not take
+ * more than pw_zygote_workspace_bytes; not for sessions. */
 struct pw_sbx_file {
     const char *name; /* borrowed */
-    const char *data; /* borrowed; LEN bytes */
+    const char *data; /* borrowed; LEN bytes, or NULL: FD */
     size_t len;
+    int fd; /* borrowed (duplicated by pw_sbx_start) */
 };
 
 /* At most this many support files, names of at most PW_SBX_NAME_MAX
@@ -147,6 +155,9 @@ bool pw_zygote_warming(const struct pw_zygote *z);
 /* Why the zygote process could not warm up, or NULL. */
 const char *pw_zygote_error(const struct pw_zygote *z);
 void pw_zygote_free(struct pw_zygote *z);
+/* The bytes a run's workspace may hold (rules/seccomp.json "workspace"
+ * "max_bytes"). */
+long long pw_zygote_workspace_bytes(const struct pw_zygote *z);
 /* For a process forked from Z's owner after pw_zygote_new (a test harness
  * that forks each test): forget the owner's spares and start a zygote
  * process of this process's own (runs must be the children of the process

@@ -13,6 +13,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/gate.c src/sandbox/gate.h \
 	src/sandbox/copy.c \
 	src/sandbox/wscopy.c src/sandbox/wscopy.h \
+	src/sandbox/wsfiles.c src/sandbox/wsfiles.h \
 	src/sandbox/zygote.c src/sandbox/zygote.h \
 	src/sandbox/folios.c src/sandbox/folios.h \
 	src/sandbox/result.c \

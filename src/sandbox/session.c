@@ -39,6 +39,7 @@
 #include "sandbox/session.h"
 #include "sandbox/spare.h"
 #include "sandbox/step.h"
+#include "sandbox/wsfiles.h"
 
 /* Move the fds between the session and a run (TO_RUN: into R). */
 static void
@@ -175,6 +176,11 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
     const char *why = pw_sbx_session_ended(s);
     if (why != NULL) {
         pw_fail(err, PW_ERR_USAGE, "session ended: %s", why);
+        return NULL;
+    }
+    if (pw_sbx_wsfiles_count(req) > 0) {
+        pw_fail(err, PW_ERR_USAGE,
+                "support files given by fd are not for sessions");
         return NULL;
     }
     pw_sbx_session_drop_leftovers(s);

@@ -401,6 +401,9 @@ put_files(struct pw_buf *b, const struct pw_sbx_request *req, uint64_t *len)
     for (size_t i = 0; i < req->nfiles; i++) {
         const struct pw_sbx_file *f = &req->files[i];
         uint64_t size = f->len;
+        if (f->data == NULL) {
+            continue; /* given by fd: in the workspace already (wsfiles.c) */
+        }
         pw_buf_append(b, f->name, strlen(f->name) + 1);
         pw_buf_append(b, &size, sizeof(size));
         pw_buf_append(b, f->data, f->len);
@@ -408,12 +411,9 @@ put_files(struct pw_buf *b, const struct pw_sbx_request *req, uint64_t *len)
     *len = b->len - start;
 }
 
-/* The request in one write (a pipe's buffer holds a usual one whole): a
- * spare that refuses it after reading the header cannot make the rest of
- * the send fail, and the spare wakes once. */
-int
-pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
-                     const struct pw_sbx_limits *limits)
+void
+pw_sbx_request_encode(const struct pw_sbx_request *req,
+                      const struct pw_sbx_limits *limits, struct pw_buf *msg)
 {
     struct spare_hdr h;
     memset(&h, 0, sizeof(h));
@@ -425,20 +425,31 @@ pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
     h.has_only = req->imports->only != NULL;
     h.session = req->session;
     h.fork = req->fork;
-    struct pw_buf msg;
-    pw_buf_init(&msg);
-    pw_buf_append(&msg, &h, sizeof(h));
-    pw_buf_append(&msg, req->code, req->code_len);
+    size_t start = msg->len;
+    pw_buf_append(msg, &h, sizeof(h));
+    pw_buf_append(msg, req->code, req->code_len);
     if (req->compiled != NULL) {
         h.compiled_len = req->compiled_len;
-        pw_buf_append(&msg, req->compiled, req->compiled_len);
+        pw_buf_append(msg, req->compiled, req->compiled_len);
     }
-    put_list(&msg, req->imports->extra, &h.extra_len);
-    put_list(&msg, req->imports->only, &h.only_len);
+    put_list(msg, req->imports->extra, &h.extra_len);
+    put_list(msg, req->imports->only, &h.only_len);
     h.has_argv = req->argv != NULL;
-    put_list(&msg, req->argv, &h.argv_len);
-    put_files(&msg, req, &h.files_len);
-    memcpy(msg.data, &h, sizeof(h)); /* with the lists' lengths */
+    put_list(msg, req->argv, &h.argv_len);
+    put_files(msg, req, &h.files_len);
+    memcpy(msg->data + start, &h, sizeof(h)); /* with the lists' lengths */
+}
+
+/* The request in one write (a pipe's buffer holds a usual one whole): a
+ * spare that refuses it after reading the header cannot make the rest of
+ * the send fail, and the spare wakes once. */
+int
+pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
+                     const struct pw_sbx_limits *limits)
+{
+    struct pw_buf msg;
+    pw_buf_init(&msg);
+    pw_sbx_request_encode(req, limits, &msg);
     int rc = pw_write_all(ctl, msg.data, msg.len);
     pw_buf_free(&msg);
     return rc < 0 ? -1 : 0;

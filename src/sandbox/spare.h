@@ -47,6 +47,11 @@ void pw_sbx_proc_fds(pid_t pid, int *stat_fd, int *status_fd);
 bool pw_sbx_spare_alive(const struct pw_sbx_spare *s);
 /* Kill, reap and free an unused spare. */
 void pw_sbx_spare_free(const struct pw_zygote *z, struct pw_sbx_spare *s);
+/* REQ (with the run's LIMITS) as the spare reads it, appended to MSG
+ * (its support files given by fd left out: wsfiles.c puts them in). */
+void pw_sbx_request_encode(const struct pw_sbx_request *req,
+                           const struct pw_sbx_limits *limits,
+                           struct pw_buf *msg);
 /* Write REQ (with the run's LIMITS) on the request pipe CTL.  0 or -1. */
 int pw_sbx_request_write(int ctl, const struct pw_sbx_request *req,
                          const struct pw_sbx_limits *limits);

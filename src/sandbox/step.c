@@ -27,6 +27,7 @@
 #include "sandbox/output.h"
 #include "sandbox/step.h"
 #include "sandbox/workspace.h"
+#include "sandbox/wsfiles.h"
 
 #define READ_CHUNK   65536
 #define OUTPUT_SLACK 65536
@@ -56,10 +57,11 @@ pw_sbx_pollfds(const struct pw_sbx_run *r, struct pollfd *fds, int max)
     bool pending = r->pend_off < r->pend_len;
     int in_src = streaming && !pending ? r->io.in_fd : -1;
     int in_dst = streaming && !pending ? -1 : r->fd_in;
-    const int want[][2] = {{r->out.fd, POLLIN}, {r->err.fd, POLLIN},
-                           {r->res.fd, POLLIN}, {in_dst, POLLOUT},
-                           {r->pidfd, POLLIN},  {r->listener, POLLIN},
-                           {in_src, POLLIN}};
+    const int want[][2] = {
+        {r->out.fd, POLLIN}, {r->err.fd, POLLIN},
+        {r->res.fd, POLLIN}, {in_dst, POLLOUT},
+        {r->pidfd, POLLIN},  {r->listener, POLLIN},
+        {in_src, POLLIN},    {pw_sbx_wsfiles_pollfd(r), POLLIN}};
     for (size_t i = 0; i < PW_N_ELEMENTS(want) && n < max; i++) {
         if (!r->done && want[i][0] >= 0) {
             fds[n].fd = want[i][0];
@@ -313,6 +315,7 @@ wait_copy(struct pw_sbx_run *r)
 static void
 finish(struct pw_sbx_run *r)
 {
+    pw_sbx_wsfiles_stop(r);
     if (r->not_child) {
         wait_copy(r);
     } else {
@@ -406,6 +409,19 @@ call_reported(struct pw_sbx_run *r)
     return false;
 }
 
+/* The request R kept while its support files were copied in
+ * (wsfiles.c), to the spare now that they are there. */
+static void
+send_pending(struct pw_sbx_run *r)
+{
+    r->cpu_base = pw_sbx_cpu_so_far(r->stat_fd);
+    /* A spare that ended meanwhile cannot take it (EPIPE): its result
+     * channel and exit status say what failed. */
+    (void)pw_write_all(r->ctl, r->pending.data, r->pending.len);
+    close_fd(&r->ctl);
+    pw_buf_free(&r->pending);
+}
+
 int
 pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 {
@@ -428,6 +444,14 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         }
     }
     read_all(r);
+    if (r->files != NULL) {
+        int rc = pw_sbx_wsfiles_step(r);
+        if (rc > 0) {
+            send_pending(r);
+        } else if (rc < 0) {
+            kill_group(r, PW_STOP_FILES);
+        }
+    }
     if (r->sess != NULL && r->stop == PW_STOP_NONE && !r->exit_seen &&
         call_reported(r)) {
         return 1;

@@ -223,6 +223,12 @@ static const struct option_entry {
      OPT_STRING,
      offsetof(struct pw_conf, jobe_files),
      "Jobe file cache DIR"},
+    {"jobe-files-max",
+     "PYWARD_JOBE_FILES_MAX",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_conf, jobe_files_max),
+     "bytes the Jobe cache holds"},
     {"jobe-keys",
      "PYWARD_JOBE_KEYS",
      {NULL, NULL},
@@ -444,6 +450,7 @@ set_defaults(struct pw_conf *cfg)
     cfg->max_connections = 64;
     cfg->max_queued = 64;
     cfg->max_body = 8LL << 20;
+    cfg->jobe_files_max = 256LL << 20;
     cfg->request_timeout_s = 30;
     cfg->idle_timeout_s = 60;
 }

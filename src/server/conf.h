@@ -48,6 +48,7 @@ struct pw_conf {
     bool jobe;                  /* the Jobe API under /jobe (HTTP only) */
     bool skip_validation;       /* runs meet the runtime layers alone */
     char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
+    long long jobe_files_max;   /* the bytes the cache holds at most */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
     char **allow_hosts;         /* Host values allowed besides the

@@ -732,6 +732,8 @@ finish_jobe(struct exchange *x)
     struct pw_jobe_answer a;
     pw_jobe_handle(h->jobe, x->method, x->path, header(x, "X-API-KEY"),
                    x->body.data != NULL ? x->body.data : "", x->body.len, &a);
+    /* What a queued run needs was copied from it: the body goes now. */
+    pw_buf_free(&x->body);
     if (a.exec == NULL) {
         enum MHD_Result rc = send_jobe(x, &a);
         pw_jobe_answer_clear(&a);

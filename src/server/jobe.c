@@ -21,12 +21,12 @@
 #include "server/jobe.h"
 #include "server/rpc.h"
 
-#define KEYS_MAX        1024
-#define KEYS_FILE_MAX   (1u << 20)
-#define FILE_MAX        (8LL << 20)
-#define FILES_TOTAL_MAX (256LL << 20)
-#define FILE_TTL_S      (24.0 * 3600)
-#define MIN_MEMORY      (64LL << 20)
+#define KEYS_MAX      1024
+#define KEYS_FILE_MAX (1u << 20)
+#define FILE_MAX      (8LL << 20)
+#define FILE_TTL_S    (24.0 * 3600)
+#define MIN_MEMORY    (64LL << 20)
+#define PAGE          4096
 
 struct pw_jobe {
     const struct pw_conf *cfg;
@@ -107,8 +107,8 @@ pw_jobe_new(const struct pw_conf *cfg, struct pw_tools *tools,
         pw_jobe_free(j);
         return NULL;
     }
-    j->files = pw_jobe_files_new(cfg->jobe_files, FILE_MAX, FILES_TOTAL_MAX,
-                                 FILE_TTL_S, err);
+    j->files = pw_jobe_files_new(cfg->jobe_files, FILE_MAX,
+                                 cfg->jobe_files_max, FILE_TTL_S, err);
     if (j->files == NULL) {
         pw_jobe_free(j);
         return NULL;
@@ -194,63 +194,107 @@ languages(struct pw_jobe_answer *a)
     answer(a, 200, json_pack("[[s,s]]", "python3", version));
 }
 
-/* Put NAME with DATA (LEN bytes, taken) among FILES: a file of the same
- * name is replaced, as Jobe writes one over the other. */
+/* The workspace files of a run: the source and the support files, and
+ * the hold on the cached ones. */
+struct run_files {
+    struct pw_sbx_file *v; /* owned names; the source's bytes owned */
+    size_t n;
+    struct pw_jobe_hold *hold;
+};
+
 static void
-add_file(struct pw_sbx_file *files, size_t *n, const char *name, char *data,
-         size_t len)
+run_files_clear(struct run_files *rf)
 {
-    size_t i = 0;
-    while (i < *n && strcmp(files[i].name, name) != 0) {
-        i++;
+    for (size_t i = 0; rf->v != NULL && i < rf->n; i++) {
+        free((char *)rf->v[i].name);
+        free((char *)rf->v[i].data);
     }
-    if (i == *n) {
-        files[(*n)++].name = pw_xstrdup(name);
-    } else {
-        free((char *)files[i].data);
-    }
-    files[i].data = data;
-    files[i].len = len;
+    free(rf->v);
+    pw_jobe_hold_free(rf->hold);
+    memset(rf, 0, sizeof(*rf));
 }
 
-/* The run's workspace files into FILES (owned names and bytes): the
- * source under its file name, as Jobe saves it, then the support files
- * of SPEC from the cache; -1 if one of those is missing. */
-static int
+/* Entry I of SPEC's file_list is the last of its name (Jobe writes them
+ * in order, one over the other). */
+static bool
+last_of_name(const struct pw_jobe_spec *spec, size_t i)
+{
+    const char *name =
+        json_string_value(json_array_get(json_array_get(spec->files, i), 1));
+    for (size_t k = i + 1; k < json_array_size(spec->files); k++) {
+        if (strcmp(name, json_string_value(json_array_get(
+                             json_array_get(spec->files, k), 1))) == 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static long long
+pages(long long n)
+{
+    return (n + PAGE - 1) / PAGE * PAGE;
+}
+
+enum files_rc { FILES_OK, FILES_MISSING, FILES_BUSY, FILES_TOO_BIG };
+
+/* The run's workspace files into RF: the source under its file name, as
+ * Jobe saves it (unless a support file of that name replaces it), then
+ * the support files of SPEC held in the cache by fd: never read here.
+ * *BYTES: what they take in the workspace (each cached file once). */
+static enum files_rc
 load_files(struct pw_jobe *j, const struct pw_jobe_spec *spec,
-           const char *source, size_t source_len, struct pw_sbx_file **files,
-           size_t *n)
+           const char *source, size_t source_len, struct run_files *rf,
+           long long *bytes)
 {
     size_t count = json_array_size(spec->files);
-    *files = pw_xcalloc(count + 2, sizeof(**files));
-    *n = 0;
-    char *copy = pw_xmalloc(source_len + 1);
-    memcpy(copy, source, source_len);
-    add_file(*files, n, spec->source_name, copy, source_len);
+    rf->v = pw_xcalloc(count + 1, sizeof(*rf->v));
+    rf->hold = pw_jobe_hold_new(j->files);
+    bool source_kept = true;
+    *bytes = 0;
     for (size_t i = 0; i < count; i++) {
         json_t *f = json_array_get(spec->files, i);
-        struct pw_buf b;
-        pw_buf_init(&b);
-        if (pw_jobe_files_get(
-                j->files, json_string_value(json_array_get(f, 0)), &b) < 0) {
-            pw_buf_free(&b);
-            return -1;
+        const char *name = json_string_value(json_array_get(f, 1));
+        if (!last_of_name(spec, i)) {
+            continue;
         }
-        size_t len = b.len;
-        add_file(*files, n, json_string_value(json_array_get(f, 1)),
-                 pw_buf_take(&b, NULL), len);
+        int fd;
+        long long size;
+        int rc = pw_jobe_hold_add(
+            rf->hold, json_string_value(json_array_get(f, 0)), &fd, &size);
+        if (rc < 0) {
+            return rc == -2 ? FILES_BUSY : FILES_MISSING;
+        }
+        /* A file named twice is copied once (the others are links). */
+        bool again = false;
+        for (size_t k = 0; k < rf->n; k++) {
+            again |= rf->v[k].data == NULL && rf->v[k].fd == fd;
+        }
+        *bytes += again ? 0 : pages(size);
+        source_kept &= strcmp(name, spec->source_name) != 0;
+        rf->v[rf->n++] = (struct pw_sbx_file){
+            .name = pw_xstrdup(name), .data = NULL, .len = 0, .fd = fd};
     }
-    return 0;
+    if (source_kept) {
+        char *copy = pw_xmalloc(source_len + 1);
+        memcpy(copy, source, source_len);
+        rf->v[rf->n++] =
+            (struct pw_sbx_file){.name = pw_xstrdup(spec->source_name),
+                                 .data = copy,
+                                 .len = source_len,
+                                 .fd = -1};
+        *bytes += pages((long long)source_len);
+    }
+    long long room = j->tools->zygote != NULL
+                         ? pw_zygote_workspace_bytes(j->tools->zygote)
+                         : 0;
+    return room > 0 && *bytes > room ? FILES_TOO_BIG : FILES_OK;
 }
 
 static void
-files_free(struct pw_sbx_file *files, size_t n)
+release_hold(void *hold)
 {
-    for (size_t i = 0; files != NULL && i < n; i++) {
-        free((char *)files[i].name);
-        free((char *)files[i].data);
-    }
-    free(files);
+    pw_jobe_hold_free(hold);
 }
 
 /* The execute_code arguments of SPEC (new reference). */
@@ -293,6 +337,30 @@ answer_now(struct pw_jobe_answer *a, json_t *result, const char *name)
  * (a syntax error in Python), so answered the same here. */
 #define JOBE_OVERLOAD_TEST "!** TESTING OVERLOAD EXCEPTION **!"
 
+/* The answer to a run whose files could not all be held (RC). */
+static void
+answer_files(struct pw_jobe_answer *a, enum files_rc rc, long long bytes,
+             const struct pw_jobe *j)
+{
+    if (rc == FILES_MISSING) {
+        answer_msg(
+            a, 404,
+            "One or more of the specified files is missing/unavailable");
+    } else if (rc == FILES_BUSY) {
+        answer(a, 200,
+               pw_jobe_result_object(NULL, PW_JOBE_OVERLOAD, "", "",
+                                     "server busy: the runs queued hold as "
+                                     "many cached files open as it "
+                                     "allows; try again later"));
+    } else {
+        PW_AUTOFREE char *m = pw_xasprintf(
+            "file_list: the files and the source take %lld bytes, more "
+            "than a run's workspace holds (%lld bytes)",
+            bytes, pw_zygote_workspace_bytes(j->tools->zygote));
+        answer_msg(a, 400, m);
+    }
+}
+
 static void
 post_run(struct pw_jobe *j, const char *body, size_t len,
          struct pw_jobe_answer *a)
@@ -315,8 +383,6 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
         free(msg);
         return;
     }
-    struct pw_sbx_file *files = NULL;
-    size_t n = 0;
     json_t *src =
         json_object_get(json_object_get(root, "run_spec"), "sourcecode");
     if (spec.code_len == strlen(JOBE_OVERLOAD_TEST) &&
@@ -326,13 +392,14 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
                pw_jobe_result_object(NULL, PW_JOBE_OVERLOAD, "", "", ""));
         return;
     }
-    if (load_files(j, &spec, json_string_value(src), json_string_length(src),
-                   &files, &n) < 0) {
-        files_free(files, n);
+    struct run_files rf = {0};
+    long long bytes = 0;
+    enum files_rc frc = load_files(j, &spec, json_string_value(src),
+                                   json_string_length(src), &rf, &bytes);
+    if (frc != FILES_OK) {
+        run_files_clear(&rf);
         pw_jobe_spec_clear(&spec);
-        answer_msg(
-            a, 404,
-            "One or more of the specified files is missing/unavailable");
+        answer_files(a, frc, bytes, j);
         return;
     }
     json_auto_t *args = exec_args(j, &spec);
@@ -343,12 +410,14 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
             ? pw_tools_exec_new(j->tools, "execute_code", args, &result, &err)
             : NULL;
     if (e != NULL) {
-        pw_tools_exec_set_extras(e, spec.argv, files, n);
+        pw_tools_exec_set_extras(e, spec.argv, rf.v, rf.n, release_hold,
+                                 rf.hold);
+        memset(&rf, 0, sizeof(rf));
         spec.argv = NULL;
         a->exec = e;
         a->source_name = pw_xstrdup(spec.source_name);
     } else {
-        files_free(files, n);
+        run_files_clear(&rf);
         if (result != NULL) {
             answer_now(a, result, spec.source_name);
         } else {
@@ -388,7 +457,11 @@ put_file(struct pw_jobe *j, const char *id, const char *body, size_t len,
     if (rc < 0) {
         PW_AUTOFREE char *m = pw_xasprintf(
             "put: failed to write file %s to cache: %s", id, err.message);
-        answer_msg(a, err.code == PW_ERR_USAGE ? 413 : 500, m);
+        answer_msg(a,
+                   rc == -2                   ? 503
+                   : err.code == PW_ERR_USAGE ? 413
+                                              : 500,
+                   m);
         return;
     }
     answer(a, 204, NULL);

@@ -120,19 +120,41 @@ json_t *pw_jobe_result_json(const json_t *sc, const char *source_name);
 struct pw_jobe_files;
 
 /* The cache in DIR (created 0700 if missing; NULL: under $TMPDIR),
- * files of at most MAX_FILE bytes, MAX_TOTAL in all (the oldest go
- * first), each kept TTL seconds after its last PUT.  NULL with ERR. */
+ * files of at most MAX_FILE bytes, MAX_TOTAL in all (the least recently
+ * used go first, never one a run holds), each kept TTL seconds after its
+ * last PUT.  NULL with ERR. */
 struct pw_jobe_files *pw_jobe_files_new(const char *dir, long long max_file,
                                         long long max_total, double ttl,
                                         struct pw_error *err);
+/* The owner lets F go (freed once no hold is left). */
 void pw_jobe_files_free(struct pw_jobe_files *f);
+/* At most N files held open by runs at once (default: a quarter of the
+ * process's RLIMIT_NOFILE, 16 to 4096). */
+void pw_jobe_files_set_max_open(struct pw_jobe_files *f, size_t n);
+/* The files runs hold open now. */
+size_t pw_jobe_files_open_count(const struct pw_jobe_files *f);
 /* True if ID may name a file (letters and digits, 1 to 64). */
 bool pw_jobe_file_id_ok(const char *id);
-/* Store DATA (LEN bytes) as ID: 0, or -1 with ERR (PW_ERR_USAGE: too
- * large). */
+/* Store DATA (LEN bytes) as ID: 0; -1 with ERR (PW_ERR_USAGE: too large
+ * for the cache; another code: it could not be written); -2 with ERR:
+ * the files runs hold leave no room now. */
 int pw_jobe_files_put(struct pw_jobe_files *f, const char *id,
                       const char *data, size_t len, struct pw_error *err);
+/* True if ID is in the cache (fresh, or held by a run). */
 bool pw_jobe_files_has(struct pw_jobe_files *f, const char *id);
-/* Read ID into B: 0, or -1 if it is not there (or expired). */
-int pw_jobe_files_get(struct pw_jobe_files *f, const char *id,
-                      struct pw_buf *b);
+
+/* The files of one run, held from its POST to its end: each an open fd
+ * (the file as it was when taken: a later PUT of its id does not change
+ * it), pinned in the cache (never evicted or expired while held), its
+ * access time set (the cache's recency). */
+struct pw_jobe_hold;
+
+/* An empty hold on F's files (a reference to F). */
+struct pw_jobe_hold *pw_jobe_hold_new(struct pw_jobe_files *f);
+/* Take ID: 0 with *FD (borrowed from the hold, the same for one file
+ * taken twice) and *SIZE; -1 if it is not in the cache; -2 if the cache
+ * holds as many files open as it may (the server's overload). */
+int pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
+                     long long *size);
+/* Let the files go (their fds closed; a pin released). */
+void pw_jobe_hold_free(struct pw_jobe_hold *h);

@@ -3,8 +3,19 @@
  *
  * jobe_files.c - the file cache of the Jobe API: support files PUT by a
  * client (base64 in JSON), kept under a directory of the operator's as
- * one file per id, with a size cap per file and in all (the oldest go
- * first) and an expiry.  Runs read them into their workspace.
+ * one file per id, each written whole (a temporary file renamed), with a
+ * size cap per file and in all and an expiry.
+ *
+ * A run never reads a file into the server's memory: it holds it
+ * (pw_jobe_hold_add) by an open fd, one per file (per inode) for every
+ * run that holds it, which the sandbox copies from into the run's
+ * workspace (src/sandbox/wsfiles.c).  A held file is pinned: it is never
+ * evicted or expired, and when a PUT replaces its id, the old file's
+ * bytes still count in the cache's total until the last run that holds
+ * it lets it go.  Past the cap, the least recently used files go first:
+ * a file's access time is set when it is PUT and when a run takes it.
+ * The fds held are capped too (MAX_OPEN); a run that would need more is
+ * the server's overload.
  */
 #include "config.h"
 
@@ -14,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,12 +34,35 @@
 #include "server/jobe.h"
 
 #define ID_MAX 64
+/* The fds held at most: a quarter of the server's own, within these. */
+#define OPEN_MIN 16
+#define OPEN_MAX 4096
+
+/* A file held by runs: its fd, its identity and size, how many holds
+ * name it. */
+struct pin {
+    int fd;
+    dev_t dev;
+    ino_t ino;
+    long long size;
+    unsigned refs;
+};
 
 struct pw_jobe_files {
     char *dir;
     long long max_file;
     long long max_total;
     double ttl;
+    struct pin **pins; /* owned, each allocated */
+    size_t npins;
+    size_t max_open;
+    unsigned refs; /* the owner's and one per hold */
+};
+
+struct pw_jobe_hold {
+    struct pw_jobe_files *f; /* a reference */
+    struct pin **v;          /* each pin once, one reference each */
+    size_t n;
 };
 
 bool
@@ -73,19 +108,47 @@ pw_jobe_files_new(const char *dir, long long max_file, long long max_total,
     }
     struct pw_jobe_files *f = pw_xcalloc(1, sizeof(*f));
     f->dir = path;
-    f->max_file = max_file;
+    f->max_file = max_file < max_total ? max_file : max_total;
     f->max_total = max_total;
     f->ttl = ttl;
+    f->refs = 1;
+    struct rlimit rl;
+    rlim_t quarter =
+        getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+            ? rl.rlim_cur / 4
+            : OPEN_MAX;
+    f->max_open = quarter < OPEN_MIN   ? OPEN_MIN
+                  : quarter > OPEN_MAX ? OPEN_MAX
+                                       : (size_t)quarter;
     return f;
+}
+
+static void
+files_unref(struct pw_jobe_files *f)
+{
+    if (f != NULL && --f->refs == 0) {
+        free(f->pins);
+        free(f->dir);
+        free(f);
+    }
 }
 
 void
 pw_jobe_files_free(struct pw_jobe_files *f)
 {
-    if (f != NULL) {
-        free(f->dir);
-        free(f);
-    }
+    files_unref(f);
+}
+
+void
+pw_jobe_files_set_max_open(struct pw_jobe_files *f, size_t n)
+{
+    f->max_open = n;
+}
+
+size_t
+pw_jobe_files_open_count(const struct pw_jobe_files *f)
+{
+    return f->npins;
 }
 
 /* A file's age to the nanosecond: time(NULL) reads a coarse clock that
@@ -108,58 +171,98 @@ older(const struct timespec *a, const struct timespec *b)
            (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
-/* Remove what expired; *TOTAL gets the bytes left and *OLDEST (owned,
- * may be NULL) the name of the oldest file. */
+static struct pin *
+pin_find(const struct pw_jobe_files *f, dev_t dev, ino_t ino)
+{
+    for (size_t i = 0; i < f->npins; i++) {
+        if (f->pins[i]->dev == dev && f->pins[i]->ino == ino) {
+            return f->pins[i];
+        }
+    }
+    return NULL;
+}
+
+/* What the cache holds: *TOTAL its bytes (the files in the directory
+ * that have not expired, and the held files a PUT replaced), *LRU
+ * (owned, may be NULL) the least recently used file no run holds, and
+ * *REPLACED the bytes of ID's file if no run holds it (a PUT of ID frees
+ * them).  Expired files no run holds are removed. */
 static void
-sweep(struct pw_jobe_files *f, long long *total, char **oldest)
+sweep(struct pw_jobe_files *f, const char *id, long long *total, char **lru,
+      long long *replaced)
 {
     *total = 0;
-    *oldest = NULL;
+    *lru = NULL;
+    *replaced = 0;
     struct timespec when = {0};
+    bool *seen = pw_xcalloc(f->npins + 1, sizeof(bool));
     DIR *d = opendir(f->dir);
-    if (d == NULL) {
-        return;
-    }
     struct dirent *e;
     /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
     /* cppcheck-suppress readdirCalled */
-    while ((e = readdir(d)) != NULL) {
+    while (d != NULL && (e = readdir(d)) != NULL) {
         struct stat st;
         if (!pw_jobe_file_id_ok(e->d_name) ||
             fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
             !S_ISREG(st.st_mode)) {
             continue;
         }
-        if (expired(f, &st)) {
+        struct pin *p = pin_find(f, st.st_dev, st.st_ino);
+        for (size_t i = 0; p != NULL && i < f->npins; i++) {
+            seen[i] |= f->pins[i] == p;
+        }
+        if (p == NULL && expired(f, &st)) {
             (void)unlinkat(dirfd(d), e->d_name, 0);
             continue;
         }
         *total += st.st_size;
-        if (*oldest == NULL || older(&st.st_mtim, &when)) {
-            free(*oldest);
-            *oldest = pw_xstrdup(e->d_name);
-            when = st.st_mtim;
+        if (p == NULL && id != NULL && strcmp(e->d_name, id) == 0) {
+            *replaced = st.st_size;
+        }
+        if (p == NULL && (*lru == NULL || older(&st.st_atim, &when))) {
+            free(*lru);
+            *lru = pw_xstrdup(e->d_name);
+            when = st.st_atim;
         }
     }
-    closedir(d);
+    if (d != NULL) {
+        closedir(d);
+    }
+    for (size_t i = 0; i < f->npins; i++) {
+        *total += seen[i] ? 0 : f->pins[i]->size;
+    }
+    free(seen);
 }
 
-/* Room for LEN more bytes: expired files removed, then the oldest. */
-static void
-make_room(struct pw_jobe_files *f, size_t len)
+/* Room for LEN more bytes as ID: expired files removed, then the least
+ * recently used ones no run holds.  False if the held files leave no
+ * room. */
+static bool
+make_room(struct pw_jobe_files *f, const char *id, size_t len)
 {
     for (;;) {
-        long long total;
-        PW_AUTOFREE char *oldest = NULL;
-        sweep(f, &total, &oldest);
-        if (total + (long long)len <= f->max_total || oldest == NULL) {
-            return;
+        long long total, replaced;
+        PW_AUTOFREE char *lru = NULL;
+        sweep(f, id, &total, &lru, &replaced);
+        if (total - replaced + (long long)len <= f->max_total) {
+            return true;
         }
-        PW_AUTOFREE char *p = pw_xasprintf("%s/%s", f->dir, oldest);
+        if (lru == NULL) {
+            return false;
+        }
+        PW_AUTOFREE char *p = pw_xasprintf("%s/%s", f->dir, lru);
         if (unlink(p) < 0) {
-            return;
+            return false;
         }
     }
+}
+
+/* FD used now: the cache's recency is the files' access time. */
+static void
+touch(int fd)
+{
+    struct timespec t[2] = {{0, UTIME_NOW}, {0, UTIME_OMIT}};
+    (void)futimens(fd, t);
 }
 
 int
@@ -167,22 +270,34 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
                   size_t len, struct pw_error *err)
 {
     if (!pw_jobe_file_id_ok(id)) {
-        return pw_fail(err, PW_ERR_USAGE, "bad file id");
+        pw_fail(err, PW_ERR_USAGE, "bad file id");
+        return -1;
     }
     if ((long long)len > f->max_file) {
-        return pw_fail(err, PW_ERR_USAGE,
-                       "file %s is too large: %zu bytes (at most %lld)", id,
-                       len, f->max_file);
+        pw_fail(err, PW_ERR_USAGE,
+                "file %s is too large: %zu bytes (at most %lld)", id, len,
+                f->max_file);
+        return -1;
     }
-    make_room(f, len);
+    if (!make_room(f, id, len)) {
+        pw_fail(err, PW_ERR_USAGE,
+                "the cache is full of files that runs hold (%lld bytes at "
+                "most); try again once they are over",
+                f->max_total);
+        return -2;
+    }
     PW_AUTOFREE char *tmp = pw_xasprintf("%s/.%s.XXXXXX", f->dir, id);
     PW_AUTOFREE char *path = pw_xasprintf("%s/%s", f->dir, id);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        return pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", tmp);
+        pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", tmp);
+        return -1;
     }
     int rc = pw_write_all(fd, data, len);
     int e = errno;
+    if (rc == 0) {
+        touch(fd);
+    }
     if (close(fd) < 0 && rc == 0) {
         rc = -1;
         e = errno;
@@ -191,23 +306,26 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
         e = rc < 0 ? e : errno;
         (void)unlink(tmp);
         errno = e;
-        return pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", path);
+        pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", path);
+        return -1;
     }
     return 0;
 }
 
-/* An open fd on ID's file if it is there and fresh, else -1. */
+/* An open fd on ID's file if it is a regular file there, fresh or held,
+ * else -1.  O_NONBLOCK: a FIFO put there under an id's name does not
+ * hold the server up (it is refused as not regular). */
 static int
-open_fresh(struct pw_jobe_files *f, const char *id)
+open_fresh(struct pw_jobe_files *f, const char *id, struct stat *st)
 {
     if (!pw_jobe_file_id_ok(id)) {
         return -1;
     }
     PW_AUTOFREE char *path = pw_xasprintf("%s/%s", f->dir, id);
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    struct stat st;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd >= 0 &&
-        (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || expired(f, &st))) {
+        (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) ||
+         (expired(f, st) && pin_find(f, st->st_dev, st->st_ino) == NULL))) {
         close(fd);
         fd = -1;
     }
@@ -217,7 +335,8 @@ open_fresh(struct pw_jobe_files *f, const char *id)
 bool
 pw_jobe_files_has(struct pw_jobe_files *f, const char *id)
 {
-    int fd = open_fresh(f, id);
+    struct stat st;
+    int fd = open_fresh(f, id, &st);
     if (fd < 0) {
         return false;
     }
@@ -225,15 +344,77 @@ pw_jobe_files_has(struct pw_jobe_files *f, const char *id)
     return true;
 }
 
-int
-pw_jobe_files_get(struct pw_jobe_files *f, const char *id, struct pw_buf *b)
+/* --- holds ----------------------------------------------------------------
+ */
+
+struct pw_jobe_hold *
+pw_jobe_hold_new(struct pw_jobe_files *f)
 {
-    int fd = open_fresh(f, id);
-    if (fd < 0) {
+    struct pw_jobe_hold *h = pw_xcalloc(1, sizeof(*h));
+    h->f = f;
+    f->refs++;
+    return h;
+}
+
+int
+pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
+                 long long *size)
+{
+    struct pw_jobe_files *f = h->f;
+    struct stat st;
+    int got = open_fresh(f, id, &st);
+    if (got < 0) {
         return -1;
     }
-    struct pw_error err = {0};
-    int rc = pw_read_fd(fd, (size_t)f->max_file, b, &err);
-    close(fd);
-    return rc;
+    struct pin *p = pin_find(f, st.st_dev, st.st_ino);
+    if (p != NULL) {
+        close(got);
+    } else if (f->npins >= f->max_open) {
+        close(got);
+        return -2;
+    } else {
+        p = pw_xcalloc(1, sizeof(*p));
+        *p = (struct pin){got, st.st_dev, st.st_ino, st.st_size, 0};
+        f->pins = pw_xrealloc(f->pins, (f->npins + 1) * sizeof(struct pin *));
+        f->pins[f->npins++] = p;
+    }
+    touch(p->fd);
+    size_t i = 0;
+    while (i < h->n && h->v[i] != p) {
+        i++;
+    }
+    if (i == h->n) {
+        h->v = pw_xrealloc(h->v, (h->n + 1) * sizeof(struct pin *));
+        h->v[h->n++] = p;
+        p->refs++;
+    }
+    *fd = p->fd;
+    *size = p->size;
+    return 0;
+}
+
+void
+pw_jobe_hold_free(struct pw_jobe_hold *h)
+{
+    if (h == NULL) {
+        return;
+    }
+    struct pw_jobe_files *f = h->f;
+    for (size_t i = 0; i < h->n; i++) {
+        struct pin *p = h->v[i];
+        if (--p->refs > 0) {
+            continue;
+        }
+        close(p->fd);
+        for (size_t k = 0; k < f->npins; k++) {
+            if (f->pins[k] == p) {
+                f->pins[k] = f->pins[--f->npins];
+                break;
+            }
+        }
+        free(p);
+    }
+    free(h->v);
+    free(h);
+    files_unref(f);
 }

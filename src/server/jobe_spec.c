@@ -149,9 +149,16 @@ parse_files(json_t *run, struct pw_jobe_spec *spec, unsigned *status,
     if (list == NULL || json_is_null(list)) {
         return 0;
     }
-    /* One place is the source's. */
-    if (!json_is_array(list) || json_array_size(list) >= PW_SBX_FILES_MAX) {
+    if (!json_is_array(list)) {
         return bad(status, msg, 400, "Invalid file_list");
+    }
+    /* One place is the source's. */
+    if (json_array_size(list) >= PW_SBX_FILES_MAX) {
+        *status = 400;
+        *msg = pw_xasprintf("Invalid file_list: %zu files, more than this "
+                            "server takes (%d)",
+                            json_array_size(list), PW_SBX_FILES_MAX - 1);
+        return -1;
     }
     size_t i;
     json_t *f;

@@ -56,8 +56,10 @@ struct pw_exec {
     struct pw_importset imports;
     char id[32];
     char **argv;               /* owned, NULL-terminated, or NULL */
-    struct pw_sbx_file *files; /* owned names and bytes */
+    struct pw_sbx_file *files; /* owned names and bytes; fds HOLD's */
     size_t nfiles;
+    void (*release)(void *hold); /* called on HOLD once E is freed */
+    void *hold;
     bool light; /* forked from tools->zygote_light */
 };
 
@@ -1097,11 +1099,14 @@ rejected_result(const struct pw_exec *e, const struct pw_diags *d)
 
 void
 pw_tools_exec_set_extras(struct pw_exec *e, char **argv,
-                         struct pw_sbx_file *files, size_t nfiles)
+                         struct pw_sbx_file *files, size_t nfiles,
+                         void (*release)(void *hold), void *hold)
 {
     e->argv = argv;
     e->files = files;
     e->nfiles = nfiles;
+    e->release = release;
+    e->hold = hold;
 }
 
 void
@@ -1117,6 +1122,9 @@ pw_tools_exec_free(struct pw_exec *e)
             free((char *)e->files[i].data);
         }
         free(e->files);
+        if (e->release != NULL) {
+            e->release(e->hold);
+        }
         json_decref(e->args);
         free(e->owner);
         free(e->a.only);

@@ -107,7 +107,10 @@ struct pw_sbx_run *pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e,
 /* New reference: the CallToolResult of a finished RUN. */
 json_t *pw_tools_exec_result(struct pw_exec *e, const struct pw_sbx_run *run);
 /* Give E's run sys.argv ARGV (NULL-terminated) and the support FILES
- * (NFILES; names and bytes allocated): all taken. */
+ * (NFILES; names and bytes allocated, all taken; the fds of the files
+ * given by fd belong to HOLD, which E keeps until it is freed, then calls
+ * RELEASE on it; RELEASE may be NULL). */
 void pw_tools_exec_set_extras(struct pw_exec *e, char **argv,
-                              struct pw_sbx_file *files, size_t nfiles);
+                              struct pw_sbx_file *files, size_t nfiles,
+                              void (*release)(void *hold), void *hold);
 void pw_tools_exec_free(struct pw_exec *e);

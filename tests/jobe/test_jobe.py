@@ -9,7 +9,12 @@ arguments (-c), runargs as sys.argv, a cputime of the run's own, support
 files PUT, checked with HEAD and used by a run, Jobe's 400 and 404
 messages (numbers out of range among them), the X-API-KEY check, the
 server's tokens when it has no keys, and the routes with and without
-index.php.  TAP on stdout.
+index.php.  Support files by reference: a 5 MiB file named 63 times
+(the server answers others meanwhile), five such runs queued within a
+bound on the server's RSS, the cache's cap (least recently used first,
+never a held file), a queued run keeping its files as POSTed, and
+attacks on names, ids, the cache directory and the cached files.  TAP
+on stdout.
 """
 import base64
 import hashlib
@@ -17,6 +22,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -39,13 +45,19 @@ class Server:
     """`pyward serve --http 127.0.0.1:0 --jobe` with a file cache of its
     own; ARGS are more flags."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, nofile=None):
         self.dir = tempfile.mkdtemp(prefix="pyward-jobe-")
+        self.files = os.path.join(self.dir, "files")
+
+        def limits():
+            if nofile is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.proc = subprocess.Popen(
             [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe",
-             "--jobe-files", os.path.join(self.dir, "files")] + list(args),
+             "--jobe-files", self.files] + list(args),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE)
+            stderr=subprocess.PIPE, preexec_fn=limits)
         self.err = []
         self.port = None
         ready = threading.Event()
@@ -65,24 +77,53 @@ class Server:
         if self.port is None:
             raise RuntimeError("no port: " + "".join(self.err))
 
-    def request(self, method, path, body=None, headers=None):
-        """(status, decoded JSON body or None)."""
-        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+    def request(self, method, path, body=None, headers=None, sent=None,
+                raw_body=None):
+        """(status, decoded JSON body or None); SENT (an Event) is set
+        once the request is written; RAW_BODY (bytes) is sent as is."""
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
         h = {"Content-Type": "application/json; charset=utf-8",
              "Accept": "application/json"}
         h.update(headers or {})
-        data = json.dumps(body) if body is not None else None
+        data = json.dumps(body) if body is not None else raw_body
         c.request(method, path, data, h)
+        if sent is not None:
+            sent.set()
         r = c.getresponse()
         raw = r.read()
         c.close()
-        return r.status, json.loads(raw) if raw else None
+        if not raw:
+            return r.status, None
+        if r.getheader("Content-Type", "").startswith("application/json"):
+            return r.status, json.loads(raw)
+        return r.status, raw.decode("utf-8", "replace")
 
-    def run(self, spec, headers=None, route=API):
+    def metric(self, name):
+        """The value of gauge NAME on /metrics."""
+        _, text = self.request("GET", "/metrics")
+        m = re.search(r"^%s (\S+)$" % re.escape(name), text, re.M)
+        return float(m.group(1)) if m else None
+
+    def wait_metric(self, name, value):
+        """Poll /metrics until NAME is VALUE (the server's own count: no
+        clock in the assertion); False if it never is within a minute."""
+        for _ in range(6000):
+            if self.metric(name) == value:
+                return True
+            threading.Event().wait(0.01)
+        return False
+
+    def status(self, key):
+        """KEY of /proc/PID/status, in KiB."""
+        with open("/proc/%d/status" % self.proc.pid) as f:
+            m = re.search(r"^%s:\s+(\d+) kB" % key, f.read(), re.M)
+        return int(m.group(1))
+
+    def run(self, spec, headers=None, route=API, sent=None):
         spec = dict({"language_id": "python3", "sourcefilename": "test.py"},
                     **spec)
         return self.request("POST", route + "/runs", {"run_spec": spec},
-                            headers)
+                            headers, sent=sent)
 
     def put(self, file_id, data):
         return self.request("PUT", API + "/files/" + file_id, {
@@ -394,6 +435,318 @@ def test_overload():
         srv.stop()
 
 
+# --- support files by reference ------------------------------------------
+
+FIVE_MIB = 5 << 20
+
+# A program that checks N files f0..f{N-1}: each SIZE bytes of SHA-256
+# SHA; prints how many are.
+BIG_CHECK = """import hashlib
+ok = 0
+for i in range({n}):
+    d = open('f%d' % i, 'rb').read()
+    ok += len(d) == {size} and hashlib.sha256(d).hexdigest() == '{sha}'
+print(ok)
+"""
+
+
+def big_spec(ids, n, data, tail=""):
+    """A run naming the files IDS (cycled) N times as f0..f{N-1}, all of
+    them DATA, that checks them, then runs TAIL."""
+    src = BIG_CHECK.format(n=n, size=len(data),
+                           sha=hashlib.sha256(data).hexdigest()) + tail
+    return {"sourcecode": src,
+            "file_list": [[ids[i % len(ids)], "f%d" % i] for i in range(n)],
+            "parameters": {"cputime": 20}}
+
+
+def in_thread(fn, *args, **kw):
+    """Start FN(*ARGS, **KW) in a thread; returns (thread, result list)."""
+    out = []
+    t = threading.Thread(target=lambda: out.append(fn(*args, **kw)))
+    t.start()
+    return t, out
+
+
+def test_big_files():
+    """One cached 5 MiB file named 63 times: one copy and 62 links in the
+    run's workspace, never in the server's memory; the server answers
+    others meanwhile; bad lists get bounded, clear answers."""
+    srv = Server("--max-concurrency", "2")
+    try:
+        data = os.urandom(FIVE_MIB)
+        st, _ = srv.put("bigfive00001", data)
+        check("PUT of a 5 MiB file: 204", st == 204, st)
+        order = []
+        sent = threading.Event()
+
+        def big():
+            r = srv.run(big_spec(["bigfive00001"], 63, data,
+                                 "import time\ntime.sleep(3)\n"), sent=sent)
+            order.append("big")
+            return r
+
+        t, out = in_thread(big)
+        sent.wait(60)
+        running = srv.wait_metric("pyward_runs_in_flight", 1)
+        st_h, _ = srv.request("GET", "/healthz")
+        order.append("healthz")
+        st_s, res_s = srv.run({"sourcecode": "print(6 * 7)\n"})
+        order.append("short")
+        t.join()
+        st_b, res_b = out[0]
+        check("63 names of one 5 MiB file: every name holds the file's "
+              "bytes (sizes and SHA-256 checked by the program)",
+              st_b == 200 and res_b["outcome"] == 15 and
+              res_b["stdout"] == "63\n", f"{st_b} {res_b}")
+        check("while it runs, /healthz and a short Jobe run on other "
+              "connections are answered first",
+              running and order == ["healthz", "short", "big"] and
+              st_h == 200 and st_s == 200 and res_s["outcome"] == 15 and
+              res_s["stdout"] == "42\n", f"{order} {st_h} {st_s} {res_s}")
+
+        st, res = srv.run(big_spec(["bigfive00001"], 64, data))
+        check("64 files: 400, Jobe's invalid file_list, with the limit",
+              st == 400 and res == "Invalid file_list: 64 files, more "
+              "than this server takes (63)", f"{st} {res}")
+        spec = big_spec(["bigfive00001"], 63, data)
+        spec["file_list"][40][0] = "notcached0001"
+        st, res = srv.run(spec)
+        check("63 files, one of them not in the cache: Jobe's 404",
+              st == 404 and res == "One or more of the specified files "
+              "is missing/unavailable", f"{st} {res}")
+
+        ids = ["bigfive%05d" % i for i in range(1, 14)]
+        puts = [srv.put(i, data)[0] for i in ids[1:]]
+        check("12 more 5 MiB files PUT", puts == [204] * 12, puts)
+        st, res = srv.run(big_spec(ids, 13, data))
+        check("13 distinct 5 MiB files: more than a run's workspace holds "
+              "(64 MiB): 400 that says so",
+              st == 400 and isinstance(res, str) and
+              res.startswith("file_list: the files and the source take ") and
+              "more than a run's workspace holds (67108864 bytes)" in res,
+              f"{st} {res}")
+        st, res = srv.run(big_spec(ids[:12], 24, data))
+        check("12 distinct 5 MiB files named twice each fit (60 MiB)",
+              st == 200 and res["outcome"] == 15 and
+              res["stdout"] == "24\n", f"{st} {res}")
+    finally:
+        srv.stop()
+
+
+def test_queued_memory():
+    """Runs queued behind one another hold fds, not their files' bytes:
+    the server's peak RSS stays within its base plus a bound
+    (doc/DEPLOY.md)."""
+    srv = Server("--max-concurrency", "1", "--max-queued", "8")
+    try:
+        data = os.urandom(FIVE_MIB)
+        srv.put("queued000001", data)
+        spec = big_spec(["queued000001"], 63, data,
+                        "import time\ntime.sleep(1)\n")
+        st, res = srv.run(spec)
+        check("a warm-up run of 63 x 5 MiB", st == 200 and
+              res["outcome"] == 15, f"{st} {res}")
+        # The peak from here on (the PUT's decoding is behind).
+        try:
+            with open("/proc/%d/clear_refs" % srv.proc.pid, "w") as f:
+                f.write("5")
+            reset = True
+        except OSError:
+            reset = False
+        base = srv.status("VmRSS")
+        samples = [base]
+        threads = [in_thread(srv.run, spec) for _ in range(5)]
+        queued = srv.wait_metric("pyward_queue_depth", 4)
+        while any(t.is_alive() for t, _ in threads):
+            samples.append(srv.status("VmRSS"))
+            threading.Event().wait(0.02)
+        for t, _ in threads:
+            t.join()
+        peak = srv.status("VmHWM") if reset else max(samples)
+        results = [out[0] for _, out in threads]
+        check("five 63 x 5 MiB runs, four of them queued at once, all "
+              "right", queued and all(r[0] == 200 and r[1]["outcome"] == 15
+                                       and r[1]["stdout"] == "63\n"
+                                       for r in results), results)
+        check("their peak RSS in the server: within 16 MiB of its base "
+              "(each would have held 315 MiB)",
+              peak - base < 16 * 1024,
+              f"base {base} kB, peak {peak} kB (reset: {reset})")
+    finally:
+        srv.stop()
+
+
+def test_cache_cap():
+    """--jobe-files-max: past it the least recently used file goes, never
+    one a queued or running run holds; a PUT the held files leave no
+    room for is refused, clearly."""
+    srv = Server("--max-concurrency", "2", "--jobe-files-max", "12M")
+    try:
+        a, b, c, d = (os.urandom(FIVE_MIB) for _ in range(4))
+        sts = [srv.put("capfilea0001", a)[0], srv.put("capfileb0001", b)[0]]
+        check("two 5 MiB files PUT under a 12 MiB cap", sts == [204, 204],
+              sts)
+        t, out = in_thread(srv.run, big_spec(
+            ["capfilea0001"], 1, a, "import time\ntime.sleep(3)\n"))
+        running = srv.wait_metric("pyward_runs_in_flight", 1)
+        st, res = srv.run(big_spec(["capfileb0001"], 1, b))
+        check("a run uses b after a's run started: a is the least recently "
+              "used", running and st == 200 and res["stdout"] == "1\n",
+              f"{running} {st} {res}")
+        st, _ = srv.put("capfilec0001", c)
+        heads = [srv.request("HEAD", API + "/files/" + i)[0]
+                 for i in ("capfilea0001", "capfileb0001", "capfilec0001")]
+        check("a third file evicts b, not a, which a run holds",
+              st == 204 and heads == [204, 404, 204], f"{st} {heads}")
+        t.join()
+        st, res = out[0]
+        check("the run holding a read it whole", st == 200 and
+              res["outcome"] == 15 and res["stdout"] == "1\n", f"{st} {res}")
+        t, out = in_thread(srv.run, big_spec(
+            ["capfilea0001", "capfilec0001"], 2, a,
+            "import time\ntime.sleep(3)\n"))
+        running = srv.wait_metric("pyward_runs_in_flight", 1)
+        st, res = srv.put("capfiled0001", d)
+        check("every file held: a PUT that cannot fit is 503, saying why",
+              running and st == 503 and isinstance(res, str) and
+              res.startswith("put: failed to write file capfiled0001 to "
+                             "cache: the cache is full of files that runs "
+                             "hold"), f"{st} {res}")
+        t.join()
+        st, _ = srv.put("capfiled0001", d)
+        check("once the run is over, the PUT evicts and fits", st == 204, st)
+    finally:
+        srv.stop()
+
+
+def test_queued_run_keeps_its_files():
+    """A file is taken when its run is POSTed: a PUT of the same id by
+    another client while the run waits in the queue does not change what
+    it gets; later runs get the new file."""
+    srv = Server("--max-concurrency", "1")
+    try:
+        srv.put("sharedid0001", b"first version")
+        t1, _ = in_thread(srv.run, {
+            "sourcecode": "import time\ntime.sleep(2)\n"})
+        srv.wait_metric("pyward_runs_in_flight", 1)
+        t2, out = in_thread(srv.run, {
+            "sourcecode": "print(open('data').read())\n",
+            "file_list": [["sharedid0001", "data"]]})
+        queued = srv.wait_metric("pyward_queue_depth", 1)
+        st, _ = srv.put("sharedid0001", b"second version")
+        t1.join()
+        t2.join()
+        st2, res = out[0]
+        check("a queued run keeps the file as it was when POSTed",
+              queued and st == 204 and st2 == 200 and
+              res["stdout"] == "first version\n", f"{queued} {st} {res}")
+        expect_run(srv, "a later run gets the new file",
+                   {"sourcecode": "print(open('data').read())\n",
+                    "file_list": [["sharedid0001", "data"]]}, 15,
+                   "second version\n")
+    finally:
+        srv.stop()
+
+
+def test_open_files_cap():
+    """The cached files runs hold open are capped (a quarter of the
+    server's RLIMIT_NOFILE, here 256: 64): a run that would need more
+    while others hold theirs is Jobe's overload, 21, saying why; once they
+    are over it runs."""
+    srv = Server("--max-concurrency", "2", nofile=256)
+    try:
+        ids = ["openfile%04d" % i for i in range(80)]
+        puts = {srv.put(i, i.encode())[0] for i in ids}
+        check("80 small files PUT", puts == {204}, puts)
+        read_all = ("import time\ntime.sleep({})\n"
+                    "print(sum(len(open('f%d' % i).read()) "
+                    "for i in range({})))\n")
+        t, out = in_thread(srv.run, {
+            "sourcecode": read_all.format(3, 40),
+            "file_list": [[ids[i], "f%d" % i] for i in range(40)]})
+        running = srv.wait_metric("pyward_runs_in_flight", 1)
+        spec = {"sourcecode": read_all.format(0, 40),
+                "file_list": [[ids[40 + i], "f%d" % i] for i in range(40)]}
+        st, res = srv.run(spec)
+        check("40 files held by a run, 40 others asked: outcome 21",
+              running and st == 200 and res["outcome"] == 21 and
+              "cached files open" in res["stderr"], f"{st} {res}")
+        t.join()
+        st0, res0 = out[0]
+        st, res = srv.run(spec)
+        check("the first run read its 40; the second runs once it is over",
+              st0 == 200 and res0["stdout"] == "480\n" and st == 200 and
+              res["outcome"] == 15 and res["stdout"] == "480\n",
+              f"{res0} {st} {res}")
+    finally:
+        srv.stop()
+
+
+def test_file_attacks(srv):
+    """What a client or a program could try on the support files: names
+    and ids that leave the workspace or the cache, odd files planted in
+    the cache directory, a program writing into its files or the cache."""
+    fid = "attackfile01"
+    original = b"the cached bytes\n"
+    srv.put(fid, original)
+    names = ["../x", "/etc/passwd", "a/b", ".", "..", "x" * 129, "a b",
+             "-\\x", "é"]
+    for name in names:
+        st, res = srv.run({"sourcecode": "print(1)\n",
+                           "file_list": [[fid, name]]})
+        check(f"a support file named {name[:20]!r}: 400",
+              st == 400 and str(res).startswith("Invalid file specifier"),
+              f"{st} {res}")
+    for bad_id in ("../../etc/passwd", "/etc/passwd", "a" * 65, "short"):
+        st, res = srv.run({"sourcecode": "print(1)\n",
+                           "file_list": [[bad_id, "x"]]})
+        check(f"a file id {bad_id[:20]!r}: 400",
+              st == 400 and str(res).startswith("Invalid file specifier"),
+              f"{st} {res}")
+    raw = ('{"run_spec": {"language_id": "python3", "sourcecode": '
+           '"print(1)", "file_list": [["%s", "a\\u0000b"]]}}' % fid).encode()
+    st, res = srv.request("POST", API + "/runs", raw_body=raw)
+    check("a name with a NUL: 400", st == 400, f"{st} {res}")
+    os.symlink("/etc/passwd", os.path.join(srv.files, "plantedlink1"))
+    os.mkfifo(os.path.join(srv.files, "plantedfifo1"))
+    os.mkdir(os.path.join(srv.files, "planteddir01"))
+    for planted in ("plantedlink1", "plantedfifo1", "planteddir01"):
+        st, res = srv.run({"sourcecode": "print(open('x').read())\n",
+                           "file_list": [[planted, "x"]]})
+        head, _ = srv.request("HEAD", API + "/files/" + planted)
+        check(f"{planted} planted in the cache directory is no file of the "
+              "cache: 404", st == 404 and head == 404, f"{st} {res} {head}")
+    st, _ = srv.request("GET", "/healthz")
+    check("the server still answers (a FIFO did not hold it up)", st == 200,
+          st)
+    cached = os.path.join(srv.files, fid)
+    prog = ("with open('f', 'r+b') as f:\n"
+            "    f.write(b'OVERWRITTEN')\n"
+            "print(open('f', 'rb').read(11))\n"
+            "for p in [%r, %r, %r]:\n"
+            "    for mode in ('rb', 'r+b', 'wb'):\n"
+            "        try:\n"
+            "            open(p, mode)\n"
+            "            print('opened', p, mode)\n"
+            "        except Exception as e:\n"
+            "            pass\n"
+            "print('done')\n") % (
+                cached, "../" * 12 + cached.lstrip("/"),
+                "/proc/1/root" + cached)
+    expect_run(srv, "a program writes its own copy of a support file, and "
+               "cannot open the cache's file (by path, '..' or /proc)",
+               {"sourcecode": prog, "file_list": [[fid, "f"]]}, 15,
+               "b'OVERWRITTEN'\ndone\n")
+    with open(cached, "rb") as f:
+        on_disk = f.read()
+    check("the cached file is unchanged on the host", on_disk == original,
+          on_disk)
+    expect_run(srv, "the next run gets the cached bytes",
+               {"sourcecode": "print(open('f').read(), end='')\n",
+                "file_list": [[fid, "f"]]}, 15, original.decode())
+
+
 def main():
     srv = Server()
     try:
@@ -402,11 +755,17 @@ def main():
         test_program_features(srv)
         test_files(srv)
         test_bad_specs(srv)
+        test_file_attacks(srv)
     finally:
         srv.stop()
     test_keys()
     test_tokens()
     test_overload()
+    test_big_files()
+    test_queued_memory()
+    test_cache_cap()
+    test_queued_run_keeps_its_files()
+    test_open_files_cap()
     return plan()
 
 

@@ -324,13 +324,19 @@ START_TEST(file_cache)
     ck_assert_int_eq(pw_jobe_files_put(f, "one", "0123456789", 10, &err), 0);
     ck_assert(pw_jobe_files_has(f, "one"));
     ck_assert(!pw_jobe_files_has(f, "two"));
-    struct pw_buf b;
-    pw_buf_init(&b);
-    ck_assert_int_eq(pw_jobe_files_get(f, "one", &b), 0);
-    ck_assert_uint_eq(b.len, 10);
-    ck_assert_int_eq(memcmp(b.data, "0123456789", 10), 0);
-    pw_buf_free(&b);
-    /* Over the total: the oldest goes. */
+    /* A run holds a file by fd; its bytes are read from there. */
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f);
+    int fd = -1;
+    long long size = 0;
+    ck_assert_int_eq(pw_jobe_hold_add(h, "one", &fd, &size), 0);
+    ck_assert_int_eq(size, 10);
+    char got[16];
+    ck_assert_int_eq(pread(fd, got, sizeof(got), 0), 10);
+    ck_assert_int_eq(memcmp(got, "0123456789", 10), 0);
+    ck_assert_int_eq(pw_jobe_hold_add(h, "nosuchfile", &fd, &size), -1);
+    pw_jobe_hold_free(h);
+    ck_assert_uint_eq(pw_jobe_files_open_count(f), 0);
+    /* Over the total: the least recently used goes. */
     ck_assert_int_eq(pw_jobe_files_put(f, "two", "0123456789", 10, &err), 0);
     /* "one" ten seconds older: two files written in one clock tick may
      * carry the same mtime. */
@@ -351,6 +357,144 @@ START_TEST(file_cache)
     ck_assert_ptr_nonnull(f);
     ck_assert(!pw_jobe_files_has(f, "three"));
     ck_assert_int_eq(pw_jobe_files_put(f, "four", "x", 1, &err), 0);
+    pw_jobe_files_free(f);
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* PATH's access and modification times, SECONDS ago. */
+static void
+age(const char *dir, const char *id, int seconds)
+{
+    char path[256];
+    snprintf(path, sizeof(path), "%s/%s", dir, id);
+    struct timespec t[2];
+    ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &t[0]), 0);
+    t[0].tv_sec -= seconds;
+    t[1] = t[0];
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, t, 0), 0);
+}
+
+/* Past the cap, the least recently used file goes (a run's use counts,
+ * not only its PUT), never one a run holds, even the least recently
+ * used; a PUT for which the held files leave no room is refused (-2);
+ * a held file replaced by a PUT still counts until it is let go. */
+START_TEST(file_cache_lru_and_holds)
+{
+    char dir[] = "/tmp/check-jobe-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    struct pw_error err = {0};
+    struct pw_jobe_files *f = pw_jobe_files_new(dir, 10, 30, 3600, &err);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pw_jobe_files_put(f, "a", "0123456789", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "b", "0123456789", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c", "0123456789", 10, &err), 0);
+    age(dir, "a", 30);
+    age(dir, "b", 20);
+    age(dir, "c", 10);
+    /* A run uses "a" (the oldest PUT): "b" is now the least recent. */
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f);
+    int fd;
+    long long size;
+    ck_assert_int_eq(pw_jobe_hold_add(h, "a", &fd, &size), 0);
+    pw_jobe_hold_free(h);
+    ck_assert_int_eq(pw_jobe_files_put(f, "d", "0123456789", 10, &err), 0);
+    ck_assert(pw_jobe_files_has(f, "a"));
+    ck_assert(!pw_jobe_files_has(f, "b"));
+    ck_assert(pw_jobe_files_has(f, "c"));
+    ck_assert(pw_jobe_files_has(f, "d"));
+    /* "c" held and the least recently used: "a" goes instead. */
+    age(dir, "a", 20);
+    h = pw_jobe_hold_new(f);
+    ck_assert_int_eq(pw_jobe_hold_add(h, "c", &fd, &size), 0);
+    age(dir, "c", 40);
+    ck_assert_int_eq(pw_jobe_files_put(f, "e", "0123456789", 10, &err), 0);
+    ck_assert(pw_jobe_files_has(f, "c"));
+    ck_assert(!pw_jobe_files_has(f, "a"));
+    /* Every file held: no room, and a clear refusal. */
+    ck_assert_int_eq(pw_jobe_hold_add(h, "d", &fd, &size), 0);
+    ck_assert_int_eq(pw_jobe_hold_add(h, "e", &fd, &size), 0);
+    memset(&err, 0, sizeof(err));
+    ck_assert_int_eq(pw_jobe_files_put(f, "f", "0123456789", 10, &err), -2);
+    ck_assert_ptr_nonnull(strstr(err.message, "runs hold"));
+    /* A PUT over a held id: the run keeps the old bytes, which still
+     * count; the new file is what later runs get. */
+    memset(&err, 0, sizeof(err));
+    ck_assert_int_eq(pw_jobe_files_put(f, "c", "abcdefghij", 10, &err), -2);
+    pw_jobe_hold_free(h);
+    ck_assert_uint_eq(pw_jobe_files_open_count(f), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "f", "0123456789", 10, &err), 0);
+    h = pw_jobe_hold_new(f);
+    ck_assert_int_eq(pw_jobe_hold_add(h, "f", &fd, &size), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "f", "abcdefghij", 10, &err), 0);
+    char got[10];
+    ck_assert_int_eq(pread(fd, got, 10, 0), 10);
+    ck_assert_int_eq(memcmp(got, "0123456789", 10), 0);
+    int fd2;
+    struct pw_jobe_hold *h2 = pw_jobe_hold_new(f);
+    ck_assert_int_eq(pw_jobe_hold_add(h2, "f", &fd2, &size), 0);
+    ck_assert_int_ne(fd2, fd);
+    ck_assert_int_eq(pread(fd2, got, 10, 0), 10);
+    ck_assert_int_eq(memcmp(got, "abcdefghij", 10), 0);
+    /* The owner may let the cache go first: the holds keep it. */
+    pw_jobe_files_free(f);
+    pw_jobe_hold_free(h);
+    pw_jobe_hold_free(h2);
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* One fd per file for every hold that takes it; past the cache's
+ * open-file cap a hold is refused (-2: the server's overload); a file
+ * that is not a regular one under an id's name (a symbolic link, a FIFO,
+ * a directory) is not in the cache, and opening it does not block. */
+START_TEST(file_cache_open_cap_and_odd_files)
+{
+    char dir[] = "/tmp/check-jobe-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    struct pw_error err = {0};
+    struct pw_jobe_files *f = pw_jobe_files_new(dir, 100, 1000, 3600, &err);
+    ck_assert_ptr_nonnull(f);
+    pw_jobe_files_set_max_open(f, 2);
+    ck_assert_int_eq(pw_jobe_files_put(f, "x1", "1", 1, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "x2", "2", 1, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "x3", "3", 1, &err), 0);
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f);
+    struct pw_jobe_hold *g = pw_jobe_hold_new(f);
+    int fd, fd2;
+    long long size;
+    ck_assert_int_eq(pw_jobe_hold_add(h, "x1", &fd, &size), 0);
+    ck_assert_int_eq(pw_jobe_hold_add(h, "x1", &fd2, &size), 0);
+    ck_assert_int_eq(fd, fd2);
+    ck_assert_int_eq(pw_jobe_hold_add(g, "x1", &fd2, &size), 0);
+    ck_assert_int_eq(fd, fd2);
+    ck_assert_int_eq(pw_jobe_hold_add(g, "x2", &fd2, &size), 0);
+    ck_assert_uint_eq(pw_jobe_files_open_count(f), 2);
+    ck_assert_int_eq(pw_jobe_hold_add(g, "x3", &fd2, &size), -2);
+    pw_jobe_hold_free(g);
+    ck_assert_uint_eq(pw_jobe_files_open_count(f), 1);
+    pw_jobe_hold_free(h);
+    ck_assert_uint_eq(pw_jobe_files_open_count(f), 0);
+    char path[128];
+    snprintf(path, sizeof(path), "%s/link0001", dir);
+    ck_assert_int_eq(symlink("/etc/passwd", path), 0);
+    snprintf(path, sizeof(path), "%s/fifo0001", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    snprintf(path, sizeof(path), "%s/dir00001", dir);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    const char *odd[] = {"link0001", "fifo0001", "dir00001"};
+    h = pw_jobe_hold_new(f);
+    for (size_t i = 0; i < PW_N_ELEMENTS(odd); i++) {
+        ck_assert(!pw_jobe_files_has(f, odd[i]));
+        ck_assert_int_eq(pw_jobe_hold_add(h, odd[i], &fd, &size), -1);
+    }
+    pw_jobe_hold_free(h);
+    /* A sweep leaves them be. */
+    ck_assert_int_eq(pw_jobe_files_put(f, "x4", "4", 1, &err), 0);
     pw_jobe_files_free(f);
     char cmd[64];
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
@@ -390,6 +534,8 @@ jobe_suite(void)
     tcase_add_test(tc, outcomes);
     tcase_add_test(tc, busy_reply_is_overload);
     tcase_add_test(tc, file_cache);
+    tcase_add_test(tc, file_cache_lru_and_holds);
+    tcase_add_test(tc, file_cache_open_cap_and_odd_files);
     tcase_add_test(tc, support_file_names);
     suite_add_tcase(s, tc);
     return s;

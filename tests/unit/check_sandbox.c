@@ -1210,6 +1210,111 @@ start_code(const char *code, unsigned caps)
     return r;
 }
 
+/* A file of LEN bytes (byte I is I * 7 % 251) in DIR, open for reading;
+ * unlinked at once (only its fd names it). */
+static int
+temp_file(const char *dir, size_t len)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof(path), "%s/support.XXXXXX", dir);
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(unlink(path), 0);
+    char buf[4096];
+    for (size_t off = 0; off < len; off += sizeof(buf)) {
+        size_t n = len - off < sizeof(buf) ? len - off : sizeof(buf);
+        for (size_t k = 0; k < n; k++) {
+            buf[k] = (char)((off + k) * 7 % 251);
+        }
+        ck_assert_int_eq(pw_write_all(fd, buf, n), 0);
+    }
+    return fd;
+}
+
+/* Support files given by fd are copied into the workspace before the
+ * program starts (a file given twice, by two fds of one inode, once: its
+ * other name a link), beside those given as bytes; the source files are
+ * untouched by what the program writes; bad requests are refused before
+ * any run. */
+START_TEST(run_files_by_fd)
+{
+    const char *dir = tmp_root;
+    int a = temp_file(dir, 3 << 20);
+    char self[64];
+    snprintf(self, sizeof(self), "/proc/self/fd/%d", a);
+    int a2 = open(self, O_RDONLY | O_CLOEXEC); /* the same inode */
+    ck_assert_int_ge(a2, 0);
+    int b = temp_file(dir, 10);
+    struct pw_sbx_file files[] = {
+        {.name = "a.bin", .data = NULL, .fd = a},
+        {.name = "again.bin", .data = NULL, .fd = a2},
+        {.name = "b.bin", .data = NULL, .fd = b},
+        {.name = "note.txt", .data = "inline", .len = 6, .fd = -1},
+    };
+    const char *code =
+        "d = open('a.bin', 'rb').read()\n"
+        "ok = all(d[i] == i * 7 % 251 for i in range(0, len(d), 4093))\n"
+        "print(len(d), ok, d == open('again.bin', 'rb').read())\n"
+        "print(list(open('b.bin', 'rb').read()), open('note.txt').read())\n"
+        "with open('a.bin', 'r+b') as f:\n"
+        "    f.write(b'XYZ')\n"
+        "print(open('again.bin', 'rb').read(3))\n";
+    struct pw_sbx_request req = {.code = code,
+                                 .code_len = strlen(code),
+                                 .limits = {.timeout_s = 20},
+                                 .imports = &imports,
+                                 .caps = PW_CAP_WORKSPACE_FILES |
+                                         PW_CAP_OPEN_BUILTIN,
+                                 .capture_output = true,
+                                 .files = files,
+                                 .nfiles = PW_N_ELEMENTS(files)};
+    json_auto_t *r = run_request(&req);
+    ck_assert_msg(strcmp(field(r, "status"), "ok") == 0, "%s",
+                  field(r, "error"));
+    ck_assert_str_eq(field(r, "stdout"),
+                     "3145728 True True\n"
+                     "[0, 7, 14, 21, 28, 35, 42, 49, 56, 63] inline\n"
+                     "b'XYZ'\n");
+    /* The program wrote into its copy, never into the file given. */
+    char head[3];
+    ck_assert_int_eq(pread(a, head, 3, 0), 3);
+    ck_assert_int_eq(memcmp(head, "\0\a\016", 3), 0);
+
+    struct pw_error err = {0};
+    struct pw_sbx_run *run = NULL;
+    /* One name twice. */
+    files[1].name = "a.bin";
+    ck_assert_ptr_null(run = pw_sbx_start(zygote, &req, &err));
+    ck_assert_ptr_nonnull(strstr(err.message, "named twice"));
+    files[1].name = "again.bin";
+    /* More bytes than a workspace holds (a sparse file). */
+    int big = temp_file(dir, 0);
+    ck_assert_int_eq(ftruncate(big, pw_zygote_workspace_bytes(zygote) + 1), 0);
+    files[2].fd = big;
+    memset(&err, 0, sizeof(err));
+    ck_assert_ptr_null(run = pw_sbx_start(zygote, &req, &err));
+    ck_assert_msg(strstr(err.message, "more than a run's workspace") != NULL,
+                  "%s", err.message);
+    /* Not a regular file. */
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    files[2].fd = p[0];
+    memset(&err, 0, sizeof(err));
+    ck_assert_ptr_null(run = pw_sbx_start(zygote, &req, &err));
+    ck_assert_ptr_nonnull(strstr(err.message, "not an open regular file"));
+    /* Not for a session. */
+    files[2].fd = b;
+    req.session = true;
+    memset(&err, 0, sizeof(err));
+    ck_assert_ptr_null(run = pw_sbx_start(zygote, &req, &err));
+    ck_assert_ptr_nonnull(strstr(err.message, "not for sessions"));
+    int fds[] = {a, a2, b, big, p[0], p[1]};
+    for (size_t i = 0; i < PW_N_ELEMENTS(fds); i++) {
+        close(fds[i]);
+    }
+}
+END_TEST
+
 static json_t *
 finish_run(struct pw_sbx_run *r)
 {
@@ -2285,6 +2390,7 @@ sandbox_suite(void)
     tcase_set_timeout(tr, 120);
     tcase_add_checked_fixture(tr, pool_setup, NULL);
     tcase_add_test(tr, run_result_fields);
+    tcase_add_test(tr, run_files_by_fd);
     tcase_add_test(tr, run_loads_compiled_code);
     tcase_add_test(tr, zygote_compiler_first);
     tcase_add_test(tr, blob_is_the_guards_compile);
