@@ -34,6 +34,7 @@ dist_rules_DATA += rules/seccomp.json rules/runtime.json
 GUARD_PY = \
 	src/sandbox/guard/common.py \
 	src/sandbox/guard/attrs.py \
+	src/sandbox/guard/codegen.py \
 	src/sandbox/guard/views.py \
 	src/sandbox/guard/facade.py \
 	src/sandbox/guard/safe_builtins.py \
