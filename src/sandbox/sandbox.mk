@@ -25,6 +25,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/mountns.c src/sandbox/mountns.h \
 	src/sandbox/guard.c src/sandbox/guard.h \
 	src/sandbox/audit.c src/sandbox/audit.h \
+	src/sandbox/hookcheck.c src/sandbox/hookcheck.h \
 	$(NULL)
 dist_rules_DATA += rules/seccomp.json rules/runtime.json
 # The guard (trusted interpreter layers), in parts concatenated in this
