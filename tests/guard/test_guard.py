@@ -505,6 +505,35 @@ def test_enum_functional_names():
     expect(sorted(mine) == ["a", "b"], "into the program's own globals")
 
 
+def test_singledispatch_evaluates_no_annotation():
+    g = run_user("import functools\n"
+                 "@functools.singledispatch\n"
+                 "def f(x):\n    return 'base'\n"
+                 "@f.register\n"
+                 "def _(x: int):\n    return 'int'\n"
+                 "@f.register\n"
+                 "def _(x: None):\n    return 'none'\n"
+                 "@f.register\n"
+                 "def _(x: list | dict):\n    return 'container'\n"
+                 "@f.register(str)\n"
+                 "def _(x):\n    return 'str'\n"
+                 "r = (f(1), f(None), f([]), f({}), f('a'), f(1.5))\n")
+    expect(g["r"] == ("int", "none", "container", "container", "str",
+                      "base"), f"registered by annotation: {g['r']}")
+    for ann in ("'int'", "'box.append(1) or int'", "list[int]"):
+        src = ("import functools\nbox = []\n"
+               "@functools.singledispatch\ndef f(x):\n    pass\n"
+               f"try:\n    @f.register\n    def _(x: {ann}):\n        pass\n"
+               "except TypeError:\n    box.append('refused')\n")
+        expect(run_user(src)["box"] == ["refused"],
+               f"annotation {ann} is not evaluated")
+    import functools
+    lib = functools.singledispatch(lambda x: "base")
+    import json
+    lib.register(json.JSONDecoder)(lambda x: "decoder")
+    expect(lib(json.JSONDecoder()) == "decoder", "a class")
+
+
 def cpython_suggestion(names, name):
     """The name this python3's own exception printing suggests for an
     AttributeError on an object whose dir() is NAMES, or None."""

@@ -21,6 +21,13 @@
 # between the check and the text changes the text.  The library functions
 # are replaced in their own modules in the zygote (harden_codegen), so the
 # library's own calls meet the checks too.
+#
+# One library function evaluates text the program writes:
+# functools.singledispatch's register() without a class takes the class
+# from the function's first annotation through typing.get_type_hints,
+# which evaluates a string annotation with eval() in a library frame, its
+# attribute reads unseen by the guard.  For anything but a library's own
+# function, register() takes the annotation as it is and evaluates none.
 
 import keyword as _keyword
 
@@ -367,12 +374,78 @@ def global_enum(cls, update_str=False):
     return cls
 
 
+# --- functools.singledispatch -------------------------------------------
+
+
+def dispatch_type(cls):
+    """True if CLS is what register() takes as a class: a class or a union
+    of classes."""
+    import types
+    import typing
+    if isinstance(cls, type):
+        return True
+    if isinstance(cls, types.UnionType) or \
+            typing.get_origin(cls) is typing.Union:
+        return all(isinstance(a, type) for a in typing.get_args(cls))
+    return False
+
+
+def library_function(obj):
+    """OBJ is a function whose code comes from a library's file (the
+    program's code, and code compiled from strings, is named "<...>")."""
+    code = _real_getattr(obj, "__code__", None) \
+        if _real_type(obj) is _real_type(library_function) else None
+    name = _real_getattr(code, "co_filename", None)
+    return _real_type(name) is str and not _startswith(name, "<")
+
+
+def guarded_register(real):
+    """REAL, a dispatcher's register(), with the class of anything but a
+    library's function taken from its first annotation as it is."""
+    def register(cls, func=None):
+        if func is not None or dispatch_type(cls) or library_function(cls):
+            return real(cls, func)
+        ann = _real_getattr(cls, "__annotations__", None)
+        items = list(dict.items(ann)) if isinstance(ann, dict) else []
+        if not items:
+            raise TypeError(
+                f"Invalid first argument to `register()`: {cls!r}. Use "
+                "either `@register(some_class)` or plain `@register` on an "
+                "annotated function.")
+        ann = items[0][1]
+        if ann is None:
+            ann = _real_type(None)
+        if not dispatch_type(ann):
+            raise TypeError(
+                f"Invalid annotation {short_repr(ann, 60)} for register() "
+                "in the sandbox: annotations are not evaluated; name a "
+                "class with @register(cls)")
+        return real(ann, cls)
+    return register
+
+
+def harden_singledispatch():
+    import functools
+    real = unwrapped(functools.singledispatch)
+    check_args(real, ("func",))
+
+    def singledispatch(func):
+        wrapper = real(func)
+        wrapper.register = guarded_register(wrapper.register)
+        return wrapper
+    # singledispatchmethod calls it as a global of functools.
+    functools.singledispatch = replacement(singledispatch, real)
+
+
 def harden_codegen():
     """In the zygote: the library functions that build source or class
-    attributes from names take them through the checks above."""
+    attributes from names take them through the checks above, and
+    singledispatch's register() evaluates no annotation of the
+    program's."""
     harden_dataclasses()
     harden_namedtuple()
     harden_enum()
+    harden_singledispatch()
 
 
 for _n in ("dataclass", "make_dataclass"):
