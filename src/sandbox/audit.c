@@ -557,8 +557,9 @@ pw_sbx_audit_seal(void)
     long page = sysconf(_SC_PAGESIZE);
     size_t ps = page > 0 ? (size_t)page : 4096;
     size_t len = (ptrs * sizeof(char *) + chars + ps - 1) / ps * ps;
-    void *block = mmap(NULL, len, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    int prot = PROT_READ | PROT_WRITE, flags = MAP_PRIVATE | MAP_ANONYMOUS;
+    /* cppcheck-suppress invalidFunctionArg ; no file: the fd is -1 */
+    void *block = mmap(NULL, len, prot, flags, -1, 0);
     if (block == MAP_FAILED) {
         return -1;
     }

@@ -58,7 +58,7 @@ peek(pid_t pid, void *dst, const void *addr, size_t len)
 int
 pw_sbx_hookcheck_probe(pid_t ref)
 {
-    _Py_AuditHookEntry *head;
+    uintptr_t head;
     return peek(ref, &head, &_PyRuntime.audit_hook_head, sizeof(head));
 }
 
@@ -83,12 +83,12 @@ pw_sbx_hook_intact(pid_t pid, pid_t ref, unsigned caps)
 {
     struct pw_sbx_audit_image im;
     pw_sbx_audit_image(&im);
-    _Py_AuditHookEntry *head;
+    uintptr_t head;
     if (peek(pid, &head, &_PyRuntime.audit_hook_head, sizeof(head)) < 0) {
         return -1;
     }
     _Py_AuditHookEntry e;
-    if (head == NULL || peek(pid, &e, head, sizeof(e)) < 0) {
+    if (head == 0 || peek(pid, &e, (const void *)head, sizeof(e)) < 0) {
         return 0; /* unlinked, or linked to what is not an entry */
     }
     if (e.next != NULL || e.userData != NULL ||
@@ -101,15 +101,17 @@ pw_sbx_hook_intact(pid_t pid, pid_t ref, unsigned caps)
     unsigned char armed;
     unsigned run_caps;
     unsigned char run[sizeof(struct pw_sbx_audit_lists)];
-    struct pw_sbx_audit_lists zygote;
+    unsigned char zy[sizeof(struct pw_sbx_audit_lists)];
     if (peek(pid, &armed, im.armed, sizeof(armed)) < 0 ||
         peek(pid, &run_caps, im.caps, sizeof(run_caps)) < 0 ||
         peek(pid, run, im.cfg, sizeof(run)) < 0 ||
-        peek(ref, &zygote, im.cfg, sizeof(zygote)) < 0) {
+        peek(ref, zy, im.cfg, sizeof(zy)) < 0) {
         return -1;
     }
-    if (armed != 1 || run_caps != caps ||
-        memcmp(run, &zygote, sizeof(run)) != 0 || zygote.block == NULL) {
+    struct pw_sbx_audit_lists zygote;
+    memcpy(&zygote, zy, sizeof(zygote));
+    if (armed != 1 || run_caps != caps || memcmp(run, zy, sizeof(run)) != 0 ||
+        zygote.block == NULL) {
         return 0;
     }
     return same_block(pid, ref, zygote.block, zygote.block_len);
