@@ -32,8 +32,10 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/log.h"
 #include "core/profiles.h"
 #include "core/py.h"
 #include "sandbox/audit.h"
@@ -57,18 +59,21 @@ static PyFrameObject *import_base[IMPORT_NEST_MAX];
 static int import_depth;
 
 /* The lists of rules/runtime.json's "audit" object: NULL-terminated,
- * owned for the process lifetime, filled in the zygote before any child. */
+ * owned for the process lifetime, filled in the zygote before any child,
+ * then sealed (pw_sbx_audit_seal): every pointer array and string copied
+ * into one mapping made read-only, which a plain write of the program's
+ * faults on and which the server compares with the zygote's after a run
+ * (pw_sbx_audit_image). */
 const char *const pw_sbx_audit_keys[PW_SBX_AUDIT_NLISTS] = {
     "deny_events", "user_events", "deny_modules", "net_modules", "exec_names"};
-static char **lists[PW_SBX_AUDIT_NLISTS];
-static size_t list_len[PW_SBX_AUDIT_NLISTS];
-static bool lists_given;
+static struct pw_sbx_audit_lists cfg;
 
 static const char *const *
 list(enum pw_sbx_audit_list which)
 {
     static const char *const empty[] = {NULL};
-    return lists[which] != NULL ? (const char *const *)lists[which] : empty;
+    return cfg.lists[which] != NULL ? (const char *const *)cfg.lists[which]
+                                    : empty;
 }
 
 /* Events the import system itself raises while loading a module from its
@@ -514,7 +519,7 @@ hook(const char *event, PyObject *args, void *data)
 int
 pw_sbx_audit_install(void)
 {
-    if (!lists_given) {
+    if (!cfg.given || cfg.block == NULL) {
         return -1; /* a hook without its lists would refuse nothing */
     }
     armed = true;
@@ -524,12 +529,67 @@ pw_sbx_audit_install(void)
 void
 pw_sbx_audit_add(enum pw_sbx_audit_list which, const char *name)
 {
-    size_t n = list_len[which];
-    lists[which] = pw_xrealloc(lists[which], (n + 2) * sizeof(char *));
-    lists[which][n] = pw_xstrdup(name);
-    lists[which][n + 1] = NULL;
-    list_len[which] = n + 1;
-    lists_given = true;
+    if (cfg.block != NULL) {
+        pw_warn("the audit lists are sealed: '%s' is not added", name);
+        return;
+    }
+    size_t n = cfg.list_len[which];
+    cfg.lists[which] = pw_xrealloc(cfg.lists[which], (n + 2) * sizeof(char *));
+    cfg.lists[which][n] = pw_xstrdup(name);
+    cfg.lists[which][n + 1] = NULL;
+    cfg.list_len[which] = n + 1;
+    cfg.given = true;
+}
+
+int
+pw_sbx_audit_seal(void)
+{
+    if (cfg.block != NULL) {
+        return 0;
+    }
+    size_t ptrs = 0, chars = 0;
+    for (size_t k = 0; k < PW_SBX_AUDIT_NLISTS; k++) {
+        ptrs += cfg.list_len[k] + 1;
+        for (size_t i = 0; i < cfg.list_len[k]; i++) {
+            chars += strlen(cfg.lists[k][i]) + 1;
+        }
+    }
+    long page = sysconf(_SC_PAGESIZE);
+    size_t ps = page > 0 ? (size_t)page : 4096;
+    size_t len = (ptrs * sizeof(char *) + chars + ps - 1) / ps * ps;
+    int prot = PROT_READ | PROT_WRITE, flags = MAP_PRIVATE | MAP_ANONYMOUS;
+    /* cppcheck-suppress invalidFunctionArg ; no file: the fd is -1 */
+    void *block = mmap(NULL, len, prot, flags, -1, 0);
+    if (block == MAP_FAILED) {
+        return -1;
+    }
+    char **p = block;
+    char *c = (char *)block + ptrs * sizeof(char *);
+    for (size_t k = 0; k < PW_SBX_AUDIT_NLISTS; k++) {
+        char **start = p;
+        for (size_t i = 0; i < cfg.list_len[k]; i++) {
+            size_t n = strlen(cfg.lists[k][i]) + 1;
+            memcpy(c, cfg.lists[k][i], n);
+            *p++ = c;
+            c += n;
+            free(cfg.lists[k][i]);
+        }
+        *p++ = NULL;
+        free(cfg.lists[k]);
+        cfg.lists[k] = start;
+    }
+    cfg.block = block;
+    cfg.block_len = len;
+    return mprotect(block, len, PROT_READ);
+}
+
+void
+pw_sbx_audit_image(struct pw_sbx_audit_image *out)
+{
+    out->cfg = &cfg;
+    out->armed = &armed;
+    out->caps = &caps;
+    out->hook = (uintptr_t)hook;
 }
 
 static int

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /* The file name the guard's code carries: the hook tells the guard's
  * frames (trusted) by it. */
@@ -35,8 +37,30 @@ enum pw_sbx_audit_list {
 };
 extern const char *const pw_sbx_audit_keys[PW_SBX_AUDIT_NLISTS];
 /* Zygote: one more entry of LIST (copied).  The hook refuses to arm until
- * the lists are given. */
+ * the lists are given and sealed. */
 void pw_sbx_audit_add(enum pw_sbx_audit_list list, const char *name);
+/* Zygote: the lists given, copied into one mapping made read-only (no
+ * entry is added after).  0, or -1 with errno. */
+int pw_sbx_audit_seal(void);
+
+/* The lists as the hook reads them (audit.c's static cfg). */
+struct pw_sbx_audit_lists {
+    char **lists[PW_SBX_AUDIT_NLISTS]; /* into block, once sealed */
+    size_t list_len[PW_SBX_AUDIT_NLISTS];
+    void *block; /* the sealed mapping, or NULL */
+    size_t block_len;
+    bool given;
+};
+/* Where the hook's state lives, the same in the server, the zygote and
+ * every run (forks of one image): what hookcheck.c reads in a run's
+ * process after the run. */
+struct pw_sbx_audit_image {
+    const struct pw_sbx_audit_lists *cfg;
+    const bool *armed;    /* installed in this process */
+    const unsigned *caps; /* what it allows (enum pw_cap) */
+    uintptr_t hook;       /* the function PySys_AddAuditHook got */
+};
+void pw_sbx_audit_image(struct pw_sbx_audit_image *out);
 /* Zygote: put the C wrapper in front of the import system's
  * _find_and_load (see audit.c).  0 or -1 with a Python error. */
 int pw_sbx_audit_wrap_import(void);

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <string.h>
 
@@ -502,7 +503,12 @@ runtime_load(struct pw_error *err)
     char *text = NULL;
     if (runtime_check(root, file, err) == 0) {
         audit_lists(json_object_get(root, "audit"));
-        text = json_dumps(root, JSON_COMPACT); /* an object: never NULL */
+        if (pw_sbx_audit_seal() < 0) {
+            pw_fail(err, PW_ERR_SANDBOX, "the audit hook's lists: %s",
+                    strerror(errno));
+        } else {
+            text = json_dumps(root, JSON_COMPACT); /* an object: never NULL */
+        }
     }
     json_decref(root);
     return text;

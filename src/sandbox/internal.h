@@ -71,6 +71,10 @@ struct pw_zygote {
     char *view_scratch;
     bool pidns; /* spares get a PID namespace of their own */
     char pidns_why[128];
+    /* The server can read its runs' memory: each run's audit hook is
+     * checked after the run (hookcheck.c). */
+    bool hookcheck;
+    char hookcheck_why[128];
     unsigned long runs;
     /* Server side: the zygote process and its socket (SOCK_SEQPACKET);
      * the capabilities of the spares asked of it, oldest first (its
@@ -112,6 +116,13 @@ struct pw_zygote {
 struct pw_sbx_leftover {
     pid_t pid;
     char *scratch;
+};
+
+/* A run's audit hook, read by the server after the run (hookcheck.c). */
+enum pw_sbx_hook {
+    PW_HOOK_INTACT, /* or not checked */
+    PW_HOOK_ALTERED,
+    PW_HOOK_UNREADABLE, /* the run's memory could not be read */
 };
 
 enum pw_sbx_stop {
@@ -176,6 +187,9 @@ struct pw_sbx_run {
     int listener;
     size_t fds_got; /* how many of them came */
     int refused_nr; /* the system call the listener reported, or -1 */
+    /* The audit hook as the server found it after the run or the call
+     * (pw_sbx_hook_intact). */
+    enum pw_sbx_hook hook;
     char id[48];
     /* A session's call (session.c): the session it borrows the process,
      * fds and scratch of (NULL: a fresh run), its request pipe, and the

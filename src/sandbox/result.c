@@ -7,10 +7,12 @@
  * The verdict (status, exit code, signal, the refused system call, the
  * limits hit, times, memory) is what the server observed: the wait4
  * status and resource usage, its own clock and output counters, the
- * seccomp listener.  The result channel carries two parts, split by the
- * "G" record the checklist writes just before the program starts (with
- * the CPU nanoseconds its thread had used then: the run's CPU time counts
- * from there):
+ * seccomp listener, and the run's audit hook as the server read it from
+ * the run's memory after the run (hookcheck.c: a hook left altered makes
+ * the run "killed", blocked by "audit hook altered").  The result channel
+ * carries two parts, split by the "G" record the checklist writes just before
+ * the program starts (with the CPU nanoseconds its thread had used then: the
+ * run's CPU time counts from there):
  *   - before it, the checklist's own records: "E<reason>" a step that
  *     failed (the run is refused: internal_error), the "W" and "L" tags
  *     of the fds it hands over;
@@ -317,6 +319,9 @@ verdict(const struct pw_sbx_run *r, const struct records *rec)
     if (!rec->started) {
         return "internal_error";
     }
+    if (r->hook != PW_HOOK_INTACT) {
+        return "killed"; /* its audit hook altered: nothing it did counts */
+    }
     if (WIFSIGNALED(r->wstatus)) {
         return cpu_exhausted(r, rec) ? "timeout" : "killed";
     }
@@ -369,6 +374,12 @@ observed_message(const struct pw_sbx_run *r, const struct records *rec,
                  r->limits.max_output_bytes);
     } else if (r->stop == PW_STOP_SYSCALL) {
         snprintf(buf, len, "system call '%s' is not allowed", blocked);
+    } else if (r->hook != PW_HOOK_INTACT) {
+        snprintf(buf, len, "%s",
+                 r->hook == PW_HOOK_ALTERED
+                     ? "the program altered the sandbox's audit hook"
+                     : "the sandbox could not read the program's audit "
+                       "hook after the run");
     } else if (strcmp(status, "killed") == 0 && WIFSIGNALED(r->wstatus) &&
                r->stop == PW_STOP_NONE) {
         snprintf(buf, len, "the program was killed by signal %d (%s)",
@@ -454,6 +465,12 @@ blocked_json(const struct pw_sbx_run *r, const struct records *rec,
 {
     if (r->refused_nr >= 0) {
         return json_pack("{s:s,s:s,s:s}", "kind", "syscall", "name", name,
+                         "source", "observed");
+    }
+    if (r->hook != PW_HOOK_INTACT) {
+        return json_pack("{s:s,s:s,s:s}", "kind", "audit", "name",
+                         r->hook == PW_HOOK_ALTERED ? "audit hook altered"
+                                                    : "audit hook unreadable",
                          "source", "observed");
     }
     if (rec->audit[0] != '\0') {

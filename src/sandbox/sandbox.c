@@ -633,6 +633,8 @@ pw_zygote_layers_json(const struct pw_zygote *z)
                   "data") < 0 ||
         add_layer(obj, "audit_hook", true,
                   "PEP 578 hook refusing escape events") < 0 ||
+        add_layer(obj, "audit_hook_check", z->hookcheck, z->hookcheck_why) <
+            0 ||
         add_layer(obj, "restricted_builtins", true,
                   "guarded getattr, module views, import allow-list") < 0 ||
         add_layer(obj, "environment", true,

@@ -27,6 +27,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/mountns.c src/sandbox/mountns.h \
 	src/sandbox/guard.c src/sandbox/guard.h \
 	src/sandbox/audit.c src/sandbox/audit.h \
+	src/sandbox/hookcheck.c src/sandbox/hookcheck.h \
 	$(NULL)
 dist_rules_DATA += rules/seccomp.json rules/runtime.json
 # The guard (trusted interpreter layers), in parts concatenated in this
@@ -36,6 +37,7 @@ dist_rules_DATA += rules/seccomp.json rules/runtime.json
 GUARD_PY = \
 	src/sandbox/guard/common.py \
 	src/sandbox/guard/attrs.py \
+	src/sandbox/guard/codegen.py \
 	src/sandbox/guard/views.py \
 	src/sandbox/guard/facade.py \
 	src/sandbox/guard/safe_builtins.py \

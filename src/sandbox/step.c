@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "sandbox/filter.h"
+#include "sandbox/hookcheck.h"
 #include "sandbox/internal.h"
 #include "sandbox/output.h"
 #include "sandbox/step.h"
@@ -180,8 +181,21 @@ pw_sbx_peak_rss(int status_fd)
     return p != NULL ? strtol(p + 8, NULL, 10) : -1;
 }
 
+/* The run's audit hook, read from its process (stopped in exit_group, or
+ * a session's, its call reported): R->hook. */
+static void
+check_hook(struct pw_sbx_run *r)
+{
+    if (r->z->hookcheck && r->pid > 0) {
+        int intact = pw_sbx_hook_intact(r->pid, r->z->zpid, r->caps);
+        r->hook = intact == 1   ? PW_HOOK_INTACT
+                  : intact == 0 ? PW_HOOK_ALTERED
+                                : PW_HOOK_UNREADABLE;
+    }
+}
+
 /* The child called exit_group: the kernel told the status.  Read its
- * usage while it waits in the call, then let it go. */
+ * usage and its audit hook while it waits in the call, then let it go. */
 static void
 take_exit(struct pw_sbx_run *r, const struct pw_sbx_notice *n)
 {
@@ -189,6 +203,7 @@ take_exit(struct pw_sbx_run *r, const struct pw_sbx_notice *n)
     r->exit_status = (int)(n->arg0 & 0xff);
     r->cpu_end = pw_sbx_cpu_so_far(r->stat_fd);
     r->maxrss_kb = pw_sbx_peak_rss(r->status_fd);
+    check_hook(r);
     if (pw_sbx_notify_let_exit(r->listener, n) < 0) {
         kill_group(r, PW_STOP_CANCEL); /* gone already, or cannot go */
     }
@@ -401,6 +416,7 @@ call_reported(struct pw_sbx_run *r)
         r->wstatus = reported_status(p + 1, (size_t)(nl - p) - 1) << 8;
         r->cpu_end = pw_sbx_cpu_so_far(r->stat_fd);
         r->maxrss_kb = pw_sbx_peak_rss(r->status_fd);
+        check_hook(r);
         r->reported = true;
         r->end = pw_now();
         r->done = true;

@@ -42,6 +42,7 @@
 #include "core/py.h"
 #include "sandbox/folios.h"
 #include "sandbox/guard.h"
+#include "sandbox/hookcheck.h"
 #include "sandbox/internal.h"
 #include "sandbox/pipes.h"
 #include "sandbox/scratch.h"
@@ -307,6 +308,14 @@ pw_sbx_zygote_start(struct pw_zygote *z, struct pw_error *err)
     }
     z->zpid = pid;
     z->zsock = sv[0];
+    /* Reading a run's memory after it (its audit hook) is what reading
+     * the zygote's is: the same process tree, user and namespaces. */
+    z->hookcheck = pw_sbx_hookcheck_probe(pid) == 0;
+    snprintf(z->hookcheck_why, sizeof(z->hookcheck_why), "%s%s",
+             z->hookcheck ? "the server reads each run's audit hook after "
+                            "the run and reports a hook left altered"
+                          : "the server cannot read its runs' memory: ",
+             z->hookcheck ? "" : strerror(errno));
     return 0;
 }
 

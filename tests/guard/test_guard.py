@@ -355,6 +355,185 @@ def test_dataclass_and_functools():
     wraps(len)(lambda: None)
 
 
+class Ident(str):
+    """A name that says it is an identifier and formats as its text."""
+
+    def isidentifier(self):
+        return True
+
+
+CODE = "a,print('ran')"
+
+
+def test_code_name():
+    name = G["code_name"]
+    expect(type(name(Ident("abc"))) is str, "an exact copy")
+    for bad in (Ident(CODE), "a b", "class", "", 5, None):
+        expect(refused(name, bad, exc=TypeError), repr(bad))
+    expect(refused(G["field_name"], "__init__", exc=TypeError),
+           "a dunder field")
+    expect(G["field_name"]("_x") == "_x", "a private field")
+
+
+def test_make_dataclass_names():
+    make = getattr_(import_("dataclasses"), "make_dataclass")
+    for spec in ((Ident(CODE), int), [Ident(CODE), int],
+                 (Ident(CODE), int, None), Ident(CODE), ("__class__", int)):
+        expect(refused(make, "A", [spec], exc=TypeError), repr(spec))
+    A = make("A", [("x", int), ["y", int], "z"])
+    expect(repr(A(1, 2, 3)) == "A(x=1, y=2, z=3)", "the field forms")
+
+
+def test_dataclass_generators_get_checked_copies():
+    """What the program controls between dataclass()'s start and the
+    text of a generated method: annotations that lie, a field renamed
+    mid-way, a Field subclass, Field's own attributes replaced."""
+    import abc
+    import dataclasses
+    deco = getattr_(import_("dataclasses"), "dataclass")
+
+    class Items(dict):
+        def items(self):
+            return [(CODE, int)]
+    X = abc.ABCMeta("X", (), {"a": 1, "__annotations__": Items(a=int)})
+    expect(refused(deco(init=False, repr=False), X, exc=TypeError),
+           "annotations whose items() lie")
+    real = dataclasses.fields(dataclasses.make_dataclass("Q", ["a"]))[0]
+
+    class Params:
+        @property
+        def frozen(self):
+            real.name = CODE
+            return False
+    B = abc.ABCMeta("B", (), {"__dataclass_fields__": {"a": real},
+                              "__dataclass_params__": Params()})
+    make = getattr_(import_("dataclasses"), "make_dataclass")
+    expect(refused(make, "D", [], bases=(B,), exc=TypeError),
+           "a field renamed while dataclasses runs")
+
+    class F(dataclasses.Field):
+        name = CODE
+    expect(refused(make, "E", [("a", int, F(1, dataclasses.MISSING, True,
+                                             True, None, True, None, False))],
+                   exc=TypeError), "a subclass of Field")
+    saved = dataclasses.Field.__dict__["name"]
+    dataclasses.Field.name = property(lambda self: CODE, lambda s, v: None)
+    try:
+        expect(refused(make, "F", ["a"], exc=TypeError),
+               "Field.name replaced")
+    finally:
+        dataclasses.Field.name = saved
+    for frozen in (False, True):
+        C = make("C", ["a", ("b", int, dataclasses.field(default=2))],
+                 frozen=frozen, order=True, unsafe_hash=True, slots=True)
+        c = C(1)
+        expect((repr(c), c == C(1), c < C(2), hash(c) == hash(C(1)),
+                dataclasses.astuple(c)) == ("C(a=1, b=2)", True, True, True,
+                                            (1, 2)), f"frozen={frozen}")
+
+
+def test_dataclass_attribute_readers():
+    import abc
+    import dataclasses
+    import pprint
+    dc = import_("dataclasses")
+    fields, replace = getattr_(dc, "fields"), getattr_(dc, "replace")
+    P = dataclasses.make_dataclass("P", ["x", ("y", int, 3)])
+    p = P(1)
+    expect(isinstance(fields(p)[0], dataclasses.Field), "real Field objects")
+    expect(replace(p, x=5) == P(5, 3) and
+           dataclasses.asdict(p) == {"x": 1, "y": 3}, "replace, asdict")
+    expect(pprint.pformat(p) == "P(x=1, y=3)", "pprint")
+    expect(refused(replace, p, y=1, z=2, exc=TypeError), "an unknown field")
+    real = dataclasses.fields(dataclasses.make_dataclass("Q", ["x"]))[0]
+    real.name = "__init__"
+    X = abc.ABCMeta("X", (), {"__dataclass_fields__": {"x": real}})
+    for fn in (fields, replace, dataclasses.asdict, dataclasses.astuple):
+        expect(refused(fn, X(), exc=TypeError), f"{fn.__name__}: a dunder")
+
+
+def test_namedtuple_names():
+    import collections
+    import typing
+    nt = getattr_(import_("collections"), "namedtuple")
+    expect(nt is collections.namedtuple, "the library's own is replaced")
+
+    class Shape(Ident):
+        def __str__(self):
+            return self
+
+        def replace(self, *a):
+            return self
+
+        def split(self, *a):
+            return [self]
+    for args in ((Shape(CODE), ["x"]), ("P", [Shape(CODE)]),
+                 ("P", Shape(CODE))):
+        expect(refused(nt, *args, exc=ValueError), repr(args))
+    P = nt("P", [Shape("x"), "y"], rename=True)
+    expect(P._fields == ("x", "y") and P.__module__ == __name__,
+           "exact names, and the caller's module")
+    T = typing.NamedTuple("T", [(Shape("a"), int)])
+    expect(T._fields == ("a",) and T.__module__ == __name__,
+           "typing.NamedTuple")
+    expect(refused(typing.NamedTuple, "T", [(Shape(CODE), int)],
+                   exc=ValueError), "typing.NamedTuple with code")
+
+
+def test_enum_functional_names():
+    import enum
+
+    class Short(Ident):
+        def __len__(self):
+            return 1
+    E = enum.Enum("E", [(Short("_generate_next_value_"), 1), ("b", 2)])
+    expect([m.name for m in E] == ["b"], "a sunder name judged by its text")
+    expect(E.__module__ == __name__, "the caller's module")
+    F = enum.IntFlag("F", Short("a b"), module=Short("m"))
+    expect([m.name for m in F] == ["a", "b"] and
+           type(F.__module__) is str, "names and module as exact strs")
+    expect([m.value for m in enum.Enum("G", {"x": 3})] == [3], "a mapping")
+    glob = G["global_enum"]
+    expect(refused(glob, enum.Enum("H", "a", module="dataclasses"),
+                   exc=ValueError), "members into a library's namespace")
+    saved = G["state"].get("globals")
+    G["state"]["globals"] = mine = {}
+    try:
+        glob(enum.Enum("I", "a b", module="__main__"))
+    finally:
+        G["state"]["globals"] = saved
+    expect(sorted(mine) == ["a", "b"], "into the program's own globals")
+
+
+def test_singledispatch_evaluates_no_annotation():
+    g = run_user("import functools\n"
+                 "@functools.singledispatch\n"
+                 "def f(x):\n    return 'base'\n"
+                 "@f.register\n"
+                 "def _(x: int):\n    return 'int'\n"
+                 "@f.register\n"
+                 "def _(x: None):\n    return 'none'\n"
+                 "@f.register\n"
+                 "def _(x: list | dict):\n    return 'container'\n"
+                 "@f.register(str)\n"
+                 "def _(x):\n    return 'str'\n"
+                 "r = (f(1), f(None), f([]), f({}), f('a'), f(1.5))\n")
+    expect(g["r"] == ("int", "none", "container", "container", "str",
+                      "base"), f"registered by annotation: {g['r']}")
+    for ann in ("'int'", "'box.append(1) or int'", "list[int]"):
+        src = ("import functools\nbox = []\n"
+               "@functools.singledispatch\ndef f(x):\n    pass\n"
+               f"try:\n    @f.register\n    def _(x: {ann}):\n        pass\n"
+               "except TypeError:\n    box.append('refused')\n")
+        expect(run_user(src)["box"] == ["refused"],
+               f"annotation {ann} is not evaluated")
+    import functools
+    lib = functools.singledispatch(lambda x: "base")
+    import json
+    lib.register(json.JSONDecoder)(lambda x: "decoder")
+    expect(lib(json.JSONDecoder()) == "decoder", "a class")
+
+
 def cpython_suggestion(names, name):
     """The name this python3's own exception printing suggests for an
     AttributeError on an object whose dir() is NAMES, or None."""

@@ -38,6 +38,7 @@
 #include "sandbox/filter.h"
 #include "sandbox/gate.h"
 #include "sandbox/guard.h"
+#include "sandbox/hookcheck.h"
 #include "sandbox/internal.h"
 #include "sandbox/spare.h"
 #include "sandbox/checklist.h"
@@ -577,6 +578,82 @@ START_TEST(verdict_refused_call_observed)
     blk = json_object_get(b, "blocked");
     ck_assert_str_eq(json_string_value(json_object_get(blk, "source")),
                      "program");
+}
+END_TEST
+
+START_TEST(verdict_hook_altered_observed)
+{
+    /* The server found the run's audit hook altered: killed, whatever the
+     * exit status and the report say. */
+    struct pw_sbx_run r;
+    finished_run(&r, "L\nG\n" FORGED_OK, EXITED(0), PW_STOP_NONE, -1);
+    r.hook = PW_HOOK_ALTERED;
+    json_auto_t *a = result_of(&r);
+    ck_assert_str_eq(field(a, "status"), "killed");
+    json_t *blk = json_object_get(a, "blocked");
+    ck_assert_str_eq(json_string_value(json_object_get(blk, "kind")), "audit");
+    ck_assert_str_eq(json_string_value(json_object_get(blk, "name")),
+                     "audit hook altered");
+    ck_assert_str_eq(json_string_value(json_object_get(blk, "source")),
+                     "observed");
+    finished_run(&r, "L\nG\n", EXITED(0), PW_STOP_NONE, -1);
+    r.hook = PW_HOOK_UNREADABLE;
+    json_auto_t *b = result_of(&r);
+    ck_assert_str_eq(field(b, "status"), "killed");
+}
+END_TEST
+
+static int
+other_hook(const char *event, PyObject *args, void *data)
+{
+    return 0;
+}
+
+/* A child of this process (which loaded and sealed the audit lists) with
+ * the audit hook installed for CAPS, OTHER_FIRST: another C hook added
+ * before it; stopped for the parent to look at.  Its pid. */
+static pid_t
+hooked_child(unsigned caps, bool other_first)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        pw_sbx_audit_configure(caps, "/nonexistent", -1);
+        if ((other_first && PySys_AddAuditHook(other_hook, NULL) < 0) ||
+            pw_sbx_audit_install() < 0) {
+            _exit(2);
+        }
+        raise(SIGSTOP);
+        _exit(0);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, WUNTRACED), pid);
+    ck_assert(WIFSTOPPED(st));
+    return pid;
+}
+
+static void
+end_child(pid_t pid)
+{
+    kill(pid, SIGKILL);
+    (void)waitpid(pid, NULL, 0);
+}
+
+START_TEST(hook_check_reads_the_run)
+{
+    ck_assert_int_eq(pw_sbx_hookcheck_probe(0), 0);
+    pid_t pid = hooked_child(PW_CAP_OUTPUT_FILES, false);
+    ck_assert_int_eq(pw_sbx_hook_intact(pid, 0, PW_CAP_OUTPUT_FILES), 1);
+    /* Against the zygote process (a fork of this one's image). */
+    ck_assert_int_eq(
+        pw_sbx_hook_intact(pid, zygote->zpid, PW_CAP_OUTPUT_FILES), 1);
+    /* Armed for other capabilities than the run's. */
+    ck_assert_int_eq(pw_sbx_hook_intact(pid, 0, PW_CAP_NETWORK), 0);
+    end_child(pid);
+    /* Another hook in the runtime's list before the sandbox's. */
+    pid = hooked_child(0, true);
+    ck_assert_int_eq(pw_sbx_hook_intact(pid, 0, 0), 0);
+    end_child(pid);
 }
 END_TEST
 
@@ -2385,12 +2462,14 @@ sandbox_suite(void)
     tcase_add_test(tv, verdict_ignores_forged_reports);
     tcase_add_test(tv, verdict_checks_report_fields);
     tcase_add_test(tv, verdict_refused_call_observed);
+    tcase_add_test(tv, verdict_hook_altered_observed);
     suite_add_tcase(s, tv);
     TCase *tr = tcase_create("runs");
     tcase_set_timeout(tr, 120);
     tcase_add_checked_fixture(tr, pool_setup, NULL);
     tcase_add_test(tr, run_result_fields);
     tcase_add_test(tr, run_files_by_fd);
+    tcase_add_test(tr, hook_check_reads_the_run);
     tcase_add_test(tr, run_loads_compiled_code);
     tcase_add_test(tr, zygote_compiler_first);
     tcase_add_test(tr, blob_is_the_guards_compile);

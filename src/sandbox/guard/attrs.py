@@ -242,75 +242,6 @@ def guarded_methodcaller(name, *args, **kwargs):
     return methodcaller
 
 
-def check_dataclass(cls):
-    """dataclasses generates source from field names and execs it: a name
-    that is not an identifier (from a namespace a metaclass was called
-    with, or a forged __dataclass_fields__) would be code."""
-    if not isinstance(cls, type):
-        cls = _real_type(cls)
-    names = list(cls.__dict__.get("__annotations__", {}))
-    for c in cls.__mro__:
-        fields = c.__dict__.get("__dataclass_fields__", {})
-        names += list(fields)
-        names += [_real_getattr(f, "name", None) for f in fields.values()]
-    for n in names:
-        check_field_name(n)
-
-
-def check_field_name(n):
-    """N, an exact str that is an identifier and no dunder, or an error
-    (a str subclass would say what the checks want to hear, and format
-    as code in the generated source)."""
-    import keyword
-    if _real_type(n) is not str or not n.isidentifier() or \
-            keyword.iskeyword(n) or n.startswith("__") and n.endswith("__"):
-        raise TypeError(f"field name {short_repr(n, 60)} is not an "
-                        "identifier")
-    return n
-
-
-def dataclass_field_spec(spec):
-    """One make_dataclass field (NAME, (NAME, TYPE) or (NAME, TYPE,
-    FIELD)) with its name an exact, checked str."""
-    if _real_type(spec) is tuple and spec:
-        return (check_field_name(exact_str(spec[0], "field name")),
-                *spec[1:])
-    return check_field_name(exact_str(spec, "field name"))
-
-
-def dataclass_wrapper(name):
-    import dataclasses
-    real = _real_getattr(dataclasses, name)
-    if name == "dataclass":
-        def dataclass(cls=None, /, **kwargs):
-            def wrap(c):
-                check_dataclass(c)
-                out = real(c, **kwargs)
-                # slots=True builds the class again from the program's
-                # class: the same bases and namespace, still the program's.
-                if out is not c and user_class(c) and \
-                        _real_type(out) is _real_type and \
-                        out.__bases__ == c.__bases__:
-                    USER_CLASSES[id(out)] = out
-                return out
-            return wrap if cls is None else wrap(cls)
-        return dataclass
-    if name == "make_dataclass":
-        def make_dataclass(cls_name, fields, *, bases=(), **kwargs):
-            cls_name = exact_str(cls_name, "class name")
-            fields = [dataclass_field_spec(f) for f in fields]
-            for b in bases:
-                check_dataclass(b)
-            return real(cls_name, fields, bases=bases, **kwargs)
-        return make_dataclass
-
-    def checked(obj, *args, **kwargs):
-        check_dataclass(obj)
-        return real(obj, *args, **kwargs)
-    checked.__name__ = name
-    return checked
-
-
 def functools_wrapper(name):
     """update_wrapper and wraps copy attributes by name: only the
     standard ones (update_wrapper(w, f, updated=('__globals__',)) would
@@ -349,6 +280,3 @@ WRAPPED = {
     ("functools", "update_wrapper"): functools_wrapper("update_wrapper"),
     ("functools", "wraps"): functools_wrapper("wraps"),
 }
-for _n in ("dataclass", "make_dataclass", "fields", "asdict", "astuple",
-           "replace"):
-    WRAPPED[("dataclasses", _n)] = dataclass_wrapper(_n)

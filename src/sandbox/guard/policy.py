@@ -192,6 +192,7 @@ def apply_runtime(text):
     safe = state["builtins"]
     state["unsafe"] = {id(v): v for k, v in vars(_b).items()
                        if safe.get(k) is not v}
+    harden_codegen()
     for name in policy["guarded_exec"]:
         load_module(name)
         mod = sys.modules.get(name)

@@ -2,7 +2,7 @@
 # attack: eval annotation
 # profile: basic
 # verdict: error rejected
-# blocked: audit
+# run-layer: guard
 import functools
 @functools.singledispatch
 def f(x):

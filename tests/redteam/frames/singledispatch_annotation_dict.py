@@ -1,7 +1,7 @@
 # category: frames
 # attack: a string annotation evaluated by functools.singledispatch (typing's ForwardRef eval): type.__dict__['__subclasses__'] without the names a breakout uses
 # profile: basic
-# run-layer: audit hook
+# run-layer: guard
 import functools
 @functools.singledispatch
 def f(x):
