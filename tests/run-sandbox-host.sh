@@ -274,10 +274,11 @@ small_bytes=$3
 fill='import io, pathlib
 def fill(size, count):
     n = 0
+    block = b"x" * size  # one allocation: memory stays flat as files grow
     try:
         for i in range(count):
             with io.open(f"output/f{i:05d}", "wb") as f:
-                f.write(b"x" * size)
+                f.write(block)
             n += 1
     except OSError as e:
         return n, e.errno
