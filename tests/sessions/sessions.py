@@ -183,13 +183,10 @@ def state(s, sid):
 
 def audited(s):
     """The audit hook's refusals are reported on every call of a session
-    (the annotation that evaluates to a breakout, as the red-team's
-    builtins/eval_annotation)."""
-    sid, _ = s.create()
-    code = ("import functools\n@functools.singledispatch\ndef f(x):\n"
-            "    pass\n@f.register\n"
-            "def _(x: \"().__class__.__base__.__subclasses__()\"):\n"
-            "    pass\n")
+    (a file outside the workspace read, as the red-team's
+    disclosure/etc_passwd_shadow)."""
+    sid, _ = s.create(profile="filesystem")
+    code = "import pathlib\npathlib.Path('/etc/passwd').read_text()\n"
     res = [s.run(sid, code) for _ in range(2)]
     tap.point("a refused audit event is reported by each call of a session "
               "that makes one", expect(all(

@@ -632,13 +632,6 @@ hooked_child(unsigned caps, bool other_first)
     return pid;
 }
 
-static void
-end_child(pid_t pid)
-{
-    kill(pid, SIGKILL);
-    (void)waitpid(pid, NULL, 0);
-}
-
 START_TEST(hook_check_reads_the_run)
 {
     ck_assert_int_eq(pw_sbx_hookcheck_probe(0), 0);
