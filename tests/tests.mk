@@ -41,6 +41,10 @@ FAST_TESTS = \
 	tests/smoke.sh \
 	tests/man.sh \
 	$(NULL)
+# The tests `make check` runs, for a caller that picks among them.
+print-tests:
+	@echo $(TESTS)
+.PHONY: print-tests
 check-fast: all
 	@fast='$(FAST_TESTS)'; for t in $(TESTS); do \
 	    case $$t in tests/unit/check_* | tests/lint/*) fast="$$fast $$t" ;; \
