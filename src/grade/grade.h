@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "core/profiles.h"
+#include "grade/queue.h"
 #include "grade/suite.h"
 #include "sandbox/sandbox.h"
 #include "validator/validator.h"
@@ -28,8 +29,31 @@ struct pw_grade_opts {
     long long max_output;               /* per stream; 0: the default */
 };
 
+/* A grading in flight: its runs are entries of a queue group. */
+struct pw_grading;
+/* The end of a grading: REPORT (stolen; NULL if it could not be built)
+ * as pw_grade's.  Called from the queue's turn; it may free the group
+ * and the grading. */
+typedef void (*pw_grade_done_fn)(void *ctx, json_t *report);
+
 /*
- * Judge the program CODE (LEN bytes) on S.  A new reference:
+ * Start judging CODE (LEN bytes) on S: its validation now, its runs
+ * queued in G (runs forked from Z).  Returns the grading (owned; DONE
+ * gets its report once the last run is over), or NULL with *REPORT set
+ * when the verdict needs no run (CE), or NULL with ERR when validation
+ * could not run.  S, CODE and O's pointers are borrowed until DONE or
+ * pw_grade_free; free G first to stop it (no DONE then).
+ */
+struct pw_grading *
+pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
+               const struct pw_grade_opts *o, const struct pw_grade_suite *s,
+               const char *code, size_t len, pw_grade_done_fn done, void *ctx,
+               json_t **report, struct pw_error *err);
+void pw_grade_free(struct pw_grading *gr);
+
+/*
+ * Judge the program CODE (LEN bytes) on S, blocking: a queue of O->jobs
+ * runs of its own.  A new reference:
  * {verdict, passed, total, fraction, points, max_points,
  *  compile_errors: [str] (CE only),
  *  tests: [{name, verdict, time, cpu_time, memory_kb, points,

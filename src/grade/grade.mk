@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
-# Grading: suites of tests, the checkers, parallel runs, verdicts.
+# The run queue, and grading: suites of tests, the checkers, verdicts.
 libpyward_a_SOURCES += \
 	src/grade/suite.c src/grade/suite.h \
 	src/grade/compare.c src/grade/compare.h \
-	src/grade/batch.c src/grade/batch.h \
+	src/grade/queue.c src/grade/queue.h \
 	src/grade/grade.c src/grade/grade.h \
 	$(NULL)
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "grade/batch.h"
+#include "grade/queue.h"
 #include "grade/grade.h"
 #include "grade/suite.h"
 #include "server/grade_tool.h"
@@ -98,7 +98,7 @@ pw_grade_tool(const struct pw_grade_ctx *c, const char *code, size_t len,
         struct pw_grade_opts o = {.rules = c->rules,
                                   .imports = set,
                                   .caps = c->caps,
-                                  .jobs = pw_batch_jobs_default(),
+                                  .jobs = pw_queue_jobs_default(),
                                   .max_output = c->cfg->max_output};
         report = pw_grade(c->zygote, &o, &s, code, len, err);
         rc = report != NULL ? 0 : -1;

@@ -41,7 +41,7 @@
 #include "sandbox/layers.h"
 #include "sandbox/mountns.h"
 #include "validator/blob.h"
-#include "grade/batch.h"
+#include "grade/queue.h"
 
 #include <marshal.h>
 
@@ -1431,27 +1431,46 @@ START_TEST(spare_pool_size)
 }
 END_TEST
 
+/* A queue entry's end: its stdout kept in CTX's slot INDEX. */
+static void
+keep_stdout(void *ctx, size_t index, struct pw_sbx_result *res,
+            const struct pw_error *err)
+{
+    char **outs = ctx;
+    ck_assert_msg(res != NULL, "%s", err->message);
+    outs[index] = res->out.data;
+    res->out.data = NULL;
+}
+
 START_TEST(batch_refills_on_start)
 {
     /* A server whose client paused has its runs fork no spare (it
-     * refills in pauses); a batch's runs follow one another at once, so
-     * each forks its replacement as it starts: the pool is full again at
-     * the end instead of emptied, and the caller's setting comes back. */
+     * refills in pauses); a group's runs in the queue follow one another
+     * at once, so each forks its replacement as it starts: the pool is
+     * full again at the end instead of emptied, and the caller's setting
+     * comes back. */
     (void)pw_zygote_refill_on_start(zygote, false);
     enum { N = 6 };
-    struct pw_sbx_request reqs[N];
-    json_t *results[N];
-    for (int i = 0; i < N; i++) {
-        reqs[i] = (struct pw_sbx_request){.code = "print(7)",
-                                          .code_len = 8,
-                                          .limits = {.timeout_s = 20},
-                                          .imports = &imports,
-                                          .capture_output = true};
+    char *outs[N] = {0};
+    struct pw_queue *q = pw_queue_new(2);
+    struct pw_queue_group *g = pw_queue_group_new(q, 0);
+    for (size_t i = 0; i < N; i++) {
+        struct pw_run_spec spec = {.req = {.code = "print(7)",
+                                           .code_len = 8,
+                                           .limits = {.timeout_s = 20},
+                                           .imports = &imports,
+                                           .capture_output = true},
+                                   .zygote = zygote};
+        pw_queue_add(g, &spec, keep_stdout, outs, i);
     }
-    pw_batch_run(zygote, reqs, N, 2, results);
+    while (pw_queue_group_size(g) > 0) {
+        pw_queue_turn(q, zygote, NULL);
+    }
+    pw_queue_group_free(g);
+    pw_queue_free(q);
     for (int i = 0; i < N; i++) {
-        ck_assert_str_eq(field(results[i], "stdout"), "7\n");
-        json_decref(results[i]);
+        ck_assert_str_eq(outs[i], "7\n");
+        free(outs[i]);
     }
     ck_assert(!pw_zygote_short(zygote));
     ck_assert(!pw_zygote_refill_on_start(zygote, false));
