@@ -425,21 +425,29 @@ run_done(void *ctx, size_t index, struct pw_sbx_result *res,
     gr->done(gr->ctx, report_of(gr));
 }
 
-struct pw_grading *
-pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
-               const struct pw_grade_opts *o, const struct pw_grade_suite *s,
-               const char *code, size_t len, pw_grade_done_fn done, void *ctx,
-               json_t **report, struct pw_error *err)
+int
+pw_grade_check(const struct pw_grade_opts *o, const struct pw_grade_suite *s,
+               const char *code, size_t len, json_t **report,
+               struct pw_error *err)
 {
     json_t *ce = NULL;
     *report = NULL;
     if (compile_errors(o, code, len, &ce, err) < 0) {
-        return NULL;
+        return -1;
     }
     if (ce != NULL) {
         *report = all_ce(s, ce);
-        return NULL;
+    } else if (s->n == 0) {
+        *report = summary(s, json_array(), NULL);
     }
+    return 0;
+}
+
+struct pw_grading *
+pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
+               const struct pw_grade_opts *o, const struct pw_grade_suite *s,
+               const char *code, size_t len, pw_grade_done_fn done, void *ctx)
+{
     struct pw_grading *gr = pw_xcalloc(1, sizeof(*gr));
     *gr = (struct pw_grading){.g = g,
                               .z = z,
@@ -451,11 +459,6 @@ pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
                               .pending = s->n,
                               .done = done,
                               .ctx = ctx};
-    if (s->n == 0) {
-        *report = report_of(gr);
-        pw_grade_free(gr);
-        return NULL;
-    }
     gr->blob = compile_for(gr, code, len, s->n, &gr->blob_len);
     for (size_t i = 0; i < s->n; i++) {
         queue_run(gr, &s->tests[i], code, len, gr->blob, gr->blob_len, i);
@@ -502,13 +505,17 @@ pw_grade(struct pw_zygote *z, const struct pw_grade_opts *o,
          const struct pw_grade_suite *s, const char *code, size_t len,
          struct pw_error *err)
 {
+    struct sync_grade sg = {0};
+    if (pw_grade_check(o, s, code, len, &sg.report, err) < 0 ||
+        sg.report != NULL) {
+        return sg.report;
+    }
     struct pw_queue *q =
         pw_queue_new(o->jobs > 0 ? o->jobs : pw_queue_jobs_default());
     struct pw_queue_group *g = pw_queue_group_new(q, 0);
-    struct sync_grade sg = {0};
     struct pw_grading *gr =
-        pw_grade_start(g, z, o, s, code, len, sync_done, &sg, &sg.report, err);
-    while (gr != NULL && !sg.done) {
+        pw_grade_start(g, z, o, s, code, len, sync_done, &sg);
+    while (!sg.done) {
         pw_queue_turn(q, z, NULL);
     }
     pw_queue_group_free(g);

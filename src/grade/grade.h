@@ -37,18 +37,25 @@ struct pw_grading;
 typedef void (*pw_grade_done_fn)(void *ctx, json_t *report);
 
 /*
- * Start judging CODE (LEN bytes) on S: its validation now, its runs
- * queued in G (runs forked from Z).  Returns the grading (owned; DONE
- * gets its report once the last run is over), or NULL with *REPORT set
- * when the verdict needs no run (CE), or NULL with ERR when validation
- * could not run.  S, CODE and O's pointers are borrowed until DONE or
- * pw_grade_free; free G first to stop it (no DONE then).
+ * What judging CODE (LEN bytes) on S decides before any run: 0 with
+ * *REPORT a new reference when no run is needed (CE: the validation
+ * refused it; a suite of no tests), or NULL (the tests must run); -1
+ * with ERR when validation could not run.
+ */
+int pw_grade_check(const struct pw_grade_opts *o,
+                   const struct pw_grade_suite *s, const char *code,
+                   size_t len, json_t **report, struct pw_error *err);
+/*
+ * Judge CODE (LEN bytes) on S, pw_grade_check having said runs are
+ * needed: the runs are queued in G, forked from Z.  Returns the grading
+ * (owned); DONE gets its report once the last run is over.  S, CODE
+ * and O's pointers are borrowed until then or pw_grade_free; free G
+ * first to stop it (no DONE then).
  */
 struct pw_grading *
 pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
                const struct pw_grade_opts *o, const struct pw_grade_suite *s,
-               const char *code, size_t len, pw_grade_done_fn done, void *ctx,
-               json_t **report, struct pw_error *err);
+               const char *code, size_t len, pw_grade_done_fn done, void *ctx);
 void pw_grade_free(struct pw_grading *gr);
 
 /*

@@ -8,9 +8,10 @@
  * another request's data) as children of the server, which observes
  * them.
  *
- * One run = one child.  The API is event-loop friendly so the MCP server
- * can have several runs in flight: start, poll the fds it reports, step,
- * and collect the result when step says it is done.
+ * One run = one child.  The API is event-loop friendly: start, poll the
+ * fds it reports, step, and collect the result when step says it is
+ * done.  One caller drives it: the run queue (src/grade/queue.c), which
+ * every command and door submits its runs to.
  */
 #pragma once
 
@@ -287,9 +288,3 @@ json_t *pw_sbx_result_to_json(const struct pw_sbx_result *r);
 /* New reference: the execute_code result fields of RUN (get, then
  * to_json). */
 json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
-
-/* Drive RUN until it is over (blocking). */
-void pw_sbx_wait(struct pw_sbx_run *run);
-/* Blocking convenience for `pyward run`: start, loop, result.  0 or -1. */
-int pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
-                    json_t **result, struct pw_error *err);

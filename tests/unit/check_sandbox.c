@@ -472,7 +472,7 @@ run_request(struct pw_sbx_request *req)
 {
     json_t *res = NULL;
     struct pw_error err = {0};
-    ck_assert_msg(pw_sbx_run_sync(zygote, req, &res, &err) == 0, "%s",
+    ck_assert_msg(pw_queue_run_json(zygote, req, &res, &err) == 0, "%s",
                   err.message);
     while (pw_zygote_refill(zygote)) {
         /* as the server does when idle */
@@ -835,7 +835,7 @@ START_TEST(run_output_cap)
         .capture_output = true};
     json_t *res = NULL;
     struct pw_error err = {0};
-    ck_assert_int_eq(pw_sbx_run_sync(zygote, &req, &res, &err), 0);
+    ck_assert_int_eq(pw_queue_run_json(zygote, &req, &res, &err), 0);
     ck_assert_int_eq(strlen(field(res, "stdout")), 100);
     ck_assert(json_is_true(json_object_get(res, "stdout_truncated")));
     json_decref(res);
@@ -1487,9 +1487,9 @@ paced_run(bool overlap)
     if (overlap) {
         b = start_code("print(1)", 0);
         ck_assert_int_eq(zygote->inflight, 2);
-        pw_sbx_wait(b);
+        json_decref(finish_run(b));
     }
-    pw_sbx_wait(a);
+    json_decref(finish_run(a));
     pw_sbx_free(a);
     pw_sbx_free(b);
 }
