@@ -3,9 +3,10 @@
  *
  * check_sandbox.c - the executor's C API: the seccomp filter on its own,
  * the path policy, runs through the zygote (results, stdin through the
- * poll loop, limits, cancel, concurrent runs), and no fd, child or
- * scratch dir left behind after 200 runs; the mount namespace step on
- * its own (planted host files invisible, / read-only).
+ * poll loop, limits, cancel, concurrent runs), the run queue (its turns
+ * between clients and groups, a group freed with its runs in flight),
+ * and no fd, child or scratch dir left behind after 200 runs; the mount
+ * namespace step on its own (planted host files invisible, / read-only).
  */
 #include "config.h"
 
@@ -1477,6 +1478,112 @@ START_TEST(batch_refills_on_start)
 }
 END_TEST
 
+/* The order entries end in: their labels (INDEX) appended. */
+struct ends {
+    char order[16];
+    size_t n;
+    char why[512];
+};
+
+static void
+note_end(void *ctx, size_t index, struct pw_sbx_result *res,
+         const struct pw_error *err)
+{
+    struct ends *e = ctx;
+    if (res == NULL) {
+        snprintf(e->why, sizeof(e->why), "%s", err->message);
+    }
+    e->order[e->n++] = (char)index;
+}
+
+static struct pw_run_spec
+print_spec(void)
+{
+    return (struct pw_run_spec){.req = {.code = "print(7)",
+                                        .code_len = 8,
+                                        .limits = {.timeout_s = 20},
+                                        .imports = &imports,
+                                        .capture_output = true},
+                                .zygote = zygote};
+}
+
+START_TEST(queue_takes_turns)
+{
+    /* One slot: client 1 queues a suite of three (A) and then a single
+     * run (C), client 2 a single run (B).  The slot goes to the client
+     * served least recently, and within a client to its group served
+     * least recently: A's first, then B, then C, then A's others. */
+    struct pw_queue *q = pw_queue_new(1);
+    struct pw_queue_group *a = pw_queue_group_new(q, 1);
+    struct pw_queue_group *b = pw_queue_group_new(q, 2);
+    struct pw_queue_group *c = pw_queue_group_new(q, 1);
+    struct ends e = {0};
+    struct pw_run_spec spec = print_spec();
+    for (int i = 0; i < 3; i++) {
+        pw_queue_add(a, &spec, note_end, &e, 'a');
+    }
+    pw_queue_add(b, &spec, note_end, &e, 'b');
+    pw_queue_add(c, &spec, note_end, &e, 'c');
+    ck_assert_uint_eq(pw_queue_waiting(q), 2); /* a takes the free slot */
+    while (e.n < 5) {
+        pw_queue_turn(q, zygote, NULL);
+    }
+    ck_assert_str_eq(e.order, "abcaa");
+    ck_assert_uint_eq(pw_queue_group_size(a), 0);
+    pw_queue_group_free(a);
+    pw_queue_group_free(b);
+    pw_queue_group_free(c);
+    pw_queue_free(q);
+}
+END_TEST
+
+static struct pw_sbx_run *
+refuse_start(void *ctx, const struct pw_run_spec *spec, struct pw_error *err)
+{
+    (void)ctx;
+    (void)spec;
+    pw_fail(err, PW_ERR_SANDBOX, "refused here");
+    return NULL;
+}
+
+START_TEST(queue_group_free_kills)
+{
+    /* A group freed with a run in flight and one queued: the run's
+     * process is killed, neither entry's callback comes; an entry whose
+     * start fails ends at once with the reason. */
+    struct pw_queue *q = pw_queue_new(1);
+    struct pw_queue_group *g = pw_queue_group_new(q, 0);
+    struct ends e = {0};
+    struct pw_run_spec busy = print_spec();
+    busy.req.code = "while True: pass";
+    busy.req.code_len = strlen(busy.req.code);
+    struct pw_queue_entry *first = pw_queue_add(g, &busy, note_end, &e, 'x');
+    pw_queue_add(g, &busy, note_end, &e, 'y');
+    pw_queue_start(q);
+    struct pw_sbx_run *run = pw_queue_entry_run(first);
+    ck_assert_ptr_nonnull(run);
+    pid_t pid = run->pid;
+    ck_assert_int_eq(pw_queue_running(q), 1);
+    ck_assert_uint_eq(pw_queue_queued(q), 1);
+    pw_queue_group_free(g);
+    ck_assert_int_eq(pw_queue_running(q), 0);
+    ck_assert_uint_eq(pw_queue_queued(q), 0);
+    ck_assert_uint_eq(e.n, 0);
+    (void)pw_zygote_reap(zygote, true);
+    ck_assert_int_eq(kill(pid, 0), -1);
+
+    g = pw_queue_group_new(q, 0);
+    struct pw_run_spec refused = print_spec();
+    refused.start = refuse_start;
+    pw_queue_add(g, &refused, note_end, &e, 'z');
+    pw_queue_start(q);
+    ck_assert_str_eq(e.order, "z");
+    ck_assert_str_eq(e.why, "refused here");
+    pw_queue_group_free(g);
+    pw_queue_free(q);
+}
+END_TEST
+
 /* One run of print(1) started, waited for and freed at once; with
  * OVERLAP, a second one started while the first is in flight. */
 static void
@@ -2019,6 +2126,8 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_refilled_on_start);
     tcase_add_test(tr, pace_tells_pauses);
     tcase_add_test(tr, batch_refills_on_start);
+    tcase_add_test(tr, queue_takes_turns);
+    tcase_add_test(tr, queue_group_free_kills);
     tcase_add_test(tr, mount_namespace_view);
     tcase_add_test(tr, view_scratch_empty);
     tcase_add_test(tr, shared_view_attacks);
