@@ -18,3 +18,11 @@ bench-judge: pyward$(EXEEXT)
 	PYWARD_RULES_DIR=$(abs_top_srcdir)/rules $(PYTHON3) \
 	    $(top_srcdir)/tests/bench/bench-judge.py ./pyward$(EXEEXT)
 .PHONY: bench-judge
+
+# Ping and short-run latency, idle and while another client grades a
+# suite, over stdio and HTTP: `make bench-fair`.
+EXTRA_DIST += tests/bench/bench-fair.py
+bench-fair: pyward$(EXEEXT)
+	PYWARD_RULES_DIR=$(abs_top_srcdir)/rules $(PYTHON3) \
+	    $(top_srcdir)/tests/bench/bench-fair.py ./pyward$(EXEEXT)
+.PHONY: bench-fair
