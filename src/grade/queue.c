@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/log.h"
 #include "core/util.h"
 #include "grade/queue.h"
 
@@ -309,6 +310,8 @@ start_run(const struct pw_queue_entry *e, struct pw_error *err)
         (void)pw_zygote_refill_on_start(s->zygote, was);
     }
     if (run == NULL && s->fallback != NULL) {
+        pw_log(PW_LOG_WARN, "a zygote failed (%s): forked from the other",
+               err->message);
         memset(err, 0, sizeof(*err));
         run = pw_sbx_start(s->fallback, &s->req, err);
     }
