@@ -96,14 +96,20 @@ pw_queue_max_running(const struct pw_queue *q)
     return q->max_running;
 }
 
+static void group_destroy(struct pw_queue_group *g);
+
 void
 pw_queue_free(struct pw_queue *q)
 {
     if (q == NULL) {
         return;
     }
-    while (q->groups != NULL) {
-        pw_queue_group_free(q->groups);
+    struct pw_queue_group *g = q->groups;
+    q->groups = NULL;
+    while (g != NULL) {
+        struct pw_queue_group *next = g->next;
+        group_destroy(g);
+        g = next;
     }
     free(q->fds);
     free(q);
@@ -170,12 +176,10 @@ unlink_group(struct pw_queue *q, struct pw_queue_group *g)
     }
 }
 
-void
-pw_queue_group_free(struct pw_queue_group *g)
+/* G's runs killed, its entries and G freed (G out of the list). */
+static void
+group_destroy(struct pw_queue_group *g)
 {
-    if (g == NULL) {
-        return;
-    }
     struct pw_queue *q = g->q;
     while (g->queued != NULL) {
         struct pw_queue_entry *e = g->queued;
@@ -194,9 +198,17 @@ pw_queue_group_free(struct pw_queue_group *g)
         q->nrunning--;
         free(e);
     }
-    unlink_group(q, g);
     client_put(q, g->c);
     free(g);
+}
+
+void
+pw_queue_group_free(struct pw_queue_group *g)
+{
+    if (g != NULL) {
+        unlink_group(g->q, g);
+        group_destroy(g);
+    }
 }
 
 size_t
@@ -440,22 +452,22 @@ pw_queue_turn(struct pw_queue *q, struct pw_zygote *z, const sigset_t *mask)
     pw_queue_start(q);
     int n = pw_queue_pollfds(q, q->fds, pw_queue_pollfds_max(q));
     int zfd = z != NULL ? pw_zygote_fd(z) : -1;
+    int nfds = n;
     if (zfd >= 0) {
-        q->fds[n] = (struct pollfd){.fd = zfd, .events = POLLIN};
+        q->fds[nfds++] = (struct pollfd){.fd = zfd, .events = POLLIN};
     }
     double wait = pw_queue_deadline(q) - pw_now();
-    wait = wait <= 0 ? 0 : wait + 0.001;
+    bool timed = isfinite(wait);
+    wait = !timed || wait <= 0 ? 0 : wait + 0.001;
     struct timespec ts = {.tv_sec = (time_t)wait,
                           .tv_nsec =
                               (long)((wait - (double)(time_t)wait) * 1e9)};
-    bool any = n > 0 || zfd >= 0 || isfinite(wait);
     /* An interrupted wait is stepped all the same: the clock and the
      * fds decide. */
-    if (any &&
-        ppoll(q->fds, (nfds_t)(n + (zfd >= 0)), isfinite(wait) ? &ts : NULL,
-              mask) < 0 &&
+    if ((nfds > 0 || timed) &&
+        ppoll(q->fds, (nfds_t)nfds, timed ? &ts : NULL, mask) < 0 &&
         errno != EINTR) {
-        for (int i = 0; i < n + (zfd >= 0); i++) {
+        for (int i = 0; i < nfds; i++) {
             q->fds[i].revents = 0;
         }
     }

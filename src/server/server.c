@@ -228,8 +228,9 @@ unlink_job(struct pw_server *s, struct job *j)
     return false;
 }
 
-/* J out of the jobs and freed: its runs killed, its queued entries
- * dropped (the group first: its entries point into the exec). */
+/* J out of the jobs (if it is there) and freed: its runs killed, its
+ * queued entries dropped (the group first: its entries point into the
+ * exec). */
 static void
 job_free(struct pw_server *s, struct job *j)
 {
@@ -247,6 +248,8 @@ drop_jobs(struct pw_server *s)
 {
     while (s->jobs != NULL) {
         struct job *j = s->jobs;
+        s->jobs = j->next;
+        j->next = NULL;
         if (j->req.batch != NULL) {
             pw_server_batch_release(s, j->req.batch);
         }
@@ -510,12 +513,14 @@ pw_server_cancel_sink(struct pw_server *s, const struct pw_sink *sink)
             p = &j->next;
             continue;
         }
+        *p = j->next;
+        j->next = NULL;
         pw_log(PW_LOG_INFO, "request %s dropped: its client is gone",
                j->req.id_raw);
         if (j->req.batch != NULL) {
             pw_server_batch_release(s, j->req.batch);
         }
-        job_free(s, j); /* unlinks *P */
+        job_free(s, j);
     }
 }
 
