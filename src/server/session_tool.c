@@ -391,7 +391,8 @@ first_start(void *ctx, const struct pw_run_spec *spec, struct pw_error *err)
 }
 
 /* The first call's end (its run freed: the session keeps its process,
- * or ends): the session registered, or why it could not start. */
+ * or ends): the session registered if there is still room, or why it
+ * could not start. */
 static void
 first_done(void *ctx, size_t index, struct pw_sbx_result *res,
            const struct pw_error *err)
@@ -406,6 +407,10 @@ first_done(void *ctx, size_t index, struct pw_sbx_result *res,
         pw_fail(&why, PW_ERR_SANDBOX, "the session could not be started: %s",
                 res->error_message != NULL ? res->error_message
                                            : pw_sbx_status_name(res->status));
+    } else {
+        /* Another create_session of the caller's may have been
+         * registered while this one started. */
+        (void)pw_sessions_room(t->sessions, t->owner, &why);
     }
     struct pw_session *s =
         why.message[0] == '\0' && ss->sbx != NULL

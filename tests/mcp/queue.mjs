@@ -134,8 +134,26 @@ async function pingDuringSession(point, skip) {
   await s.close();
 }
 
+async function sessionsAtOnce(point) {
+  // Two create_session at once for a client allowed one: both wait in
+  // the queue together, one session is made and the other refused.
+  const s = new Session(['--max-sessions-per-client', '1']);
+  await s.initialize();
+  s.send(call('one', 'create_session', {}));
+  s.send(call('two', 'create_session', {}));
+  const r = await collect(s, ['one', 'two'], 60000);
+  const made = ['one', 'two'].filter((id) => typeof r?.replies.get(id)?.result?.structuredContent?.session_id === 'string');
+  const refused = ['one', 'two'].filter((id) => r?.replies.get(id)?.result?.isError === true &&
+    /too many sessions/.test(r.replies.get(id).result.content?.[0]?.text ?? ''));
+  point('stdio: two create_session at once past the client\'s limit: one made, one refused',
+    made.length === 1 && refused.length === 1 ? null
+      : JSON.stringify([...(r?.replies.values() ?? [])]).slice(0, 500));
+  await s.close();
+}
+
 export async function queueCases(point, skip) {
   await gradeThenPing(point);
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);
+  await sessionsAtOnce(point);
 }
