@@ -16,7 +16,6 @@ import http.client
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
