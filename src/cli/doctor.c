@@ -12,6 +12,7 @@
 #include "cli/cmd.h"
 #include "core/rules.h"
 #include "core/py.h"
+#include "grade/queue.h"
 #include "sandbox/folios.h"
 #include "sandbox/sandbox.h"
 #include "core/util.h"
@@ -30,7 +31,7 @@ self_test(struct pw_zygote *z, struct pw_profiles *profiles,
                                  .capture_output = true};
     json_t *res = NULL;
     struct pw_error err = {0};
-    if (pw_sbx_run_sync(z, &req, &res, &err) < 0) {
+    if (pw_queue_run_json(z, &req, &res, &err) < 0) {
         return json_pack("{s:b,s:s}", "active", 0, "detail", err.message);
     }
     const char *out = json_string_value(json_object_get(res, "stdout"));

@@ -17,7 +17,7 @@
 #include "core/rules.h"
 #include "core/util.h"
 #include "validator/blob.h"
-#include "grade/batch.h"
+#include "grade/queue.h"
 #include "grade/grade.h"
 #include "grade/suite.h"
 
@@ -250,7 +250,7 @@ judge(const struct judge_opts *o, const struct pw_grade_suite *s,
     struct judge_env e = {0};
     int rc = env_open(o, s, code, &e, err);
     if (rc == 0) {
-        int jobs = o->jobs > 0 ? o->jobs : pw_batch_jobs_default();
+        int jobs = o->jobs > 0 ? o->jobs : pw_queue_jobs_default();
         pw_zygote_set_spares(e.z, jobs);
         pw_zygote_refill_on_start(e.z, true);
         struct pw_grade_opts go = {.rules = e.rules,

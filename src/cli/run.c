@@ -21,6 +21,7 @@
 #include "core/base64.h"
 #include "core/rules.h"
 #include "core/py.h"
+#include "grade/queue.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/output.h"
 #include "core/util.h"
@@ -410,27 +411,33 @@ write_output(void *ctx, int stream, const char *data, size_t len)
     }
 }
 
-/* Wait for the run's fds or its deadline with SIGINT let through only
- * while waiting (so a Ctrl-C is never missed). */
+struct streamed {
+    json_t *result; /* the run's result fields, once over */
+    char why[512];  /* why it did not start */
+    bool done;
+};
+
 static void
-wait_run(struct pw_sbx_run *r, struct pollfd *fds, int n,
-         const sigset_t *waitmask)
+streamed_done(void *ctx, size_t index, struct pw_sbx_result *res,
+              const struct pw_error *err)
 {
-    double wait = pw_sbx_deadline(r) - pw_now();
-    wait = wait <= 0 ? 0 : wait + 0.001;
-    struct timespec ts = {.tv_sec = (time_t)wait,
-                          .tv_nsec =
-                              (long)((wait - (double)(time_t)wait) * 1e9)};
-    if (ppoll(fds, (nfds_t)n, &ts, waitmask) < 0 && errno != EINTR) {
-        pw_sbx_cancel(r);
+    struct streamed *st = ctx;
+    (void)index;
+    st->done = true;
+    if (res != NULL) {
+        st->result = pw_sbx_result_to_json(res);
+    } else {
+        snprintf(st->why, sizeof(st->why), "%s", err->message);
     }
 }
 
-/* Drive R to its end as python3 would run in this terminal: output
- * written as it comes, Ctrl-C handed to the program.  Returns the
- * result; *SENT says whether an interrupt was sent. */
+/* Run SPEC to its end as python3 would run in this terminal: output
+ * written as it comes, Ctrl-C handed to the program (SIGINT let through
+ * only while the queue waits, so none is missed).  Returns the result,
+ * or NULL with ERR; *SENT says whether an interrupt was sent. */
 static json_t *
-run_streaming(struct pw_sbx_run *r, bool *sent)
+run_streaming(struct pw_zygote *z, const struct pw_run_spec *spec, bool *sent,
+              struct pw_error *err)
 {
     struct sigaction sa = {.sa_handler = on_sigint}, old_sa;
     sigset_t block, old_mask;
@@ -439,20 +446,27 @@ run_streaming(struct pw_sbx_run *r, bool *sent)
     sigaddset(&block, SIGINT);
     (void)sigprocmask(SIG_BLOCK, &block, &old_mask);
     (void)sigaction(SIGINT, &sa, &old_sa);
-    struct pollfd fds[8];
-    for (bool done = false; !done;) {
-        int n = pw_sbx_pollfds(r, fds, 8);
-        wait_run(r, fds, n, &old_mask);
-        if (interrupted) {
+    struct pw_queue *q = pw_queue_new(1);
+    struct pw_queue_group *g = pw_queue_group_new(q, 0);
+    struct streamed st = {0};
+    struct pw_queue_entry *e = pw_queue_add(g, spec, streamed_done, &st, 0);
+    while (!st.done) {
+        pw_queue_turn(q, z, &old_mask);
+        if (interrupted && !st.done && pw_queue_entry_run(e) != NULL) {
             interrupted = 0;
             *sent = true;
-            pw_sbx_interrupt(r);
+            pw_sbx_interrupt(pw_queue_entry_run(e));
         }
-        done = pw_sbx_step(r, fds, n) != 0;
     }
+    pw_queue_group_free(g);
+    pw_queue_free(q);
     (void)sigaction(SIGINT, &old_sa, NULL);
     (void)sigprocmask(SIG_SETMASK, &old_mask, NULL);
-    return pw_sbx_result_json(r);
+    if (st.result == NULL) {
+        pw_fail(err, PW_ERR_SANDBOX, "%s",
+                st.why[0] != '\0' ? st.why : "no result for the run");
+    }
+    return st.result;
 }
 
 /* The program ended on the KeyboardInterrupt a Ctrl-C raised: python3
@@ -472,17 +486,12 @@ run_streamed(const struct run_opts *o, struct pw_zygote *z,
     PW_AUTOFREE char *name = display_name(o->file);
     struct stderr_names names = {.name = name, .line_start = true};
     struct pw_sbx_io io = {.in_fd = 0, .output = write_output, .ctx = &names};
-    req->io = &io;
-    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
-    req->io = NULL; /* the run keeps its own copy */
-    if (r == NULL) {
-        return -1;
-    }
+    struct pw_run_spec spec = {.req = *req, .zygote = z};
+    spec.req.io = &io; /* the run keeps its own copy */
     bool sent = false;
-    json_t *res = run_streaming(r, &sent);
-    pw_sbx_free(r);
+    json_t *res = run_streaming(z, &spec, &sent, err);
     if (res == NULL) {
-        return pw_fail(err, PW_ERR_SANDBOX, "no result for the run");
+        return -1;
     }
     bool ctrl_c = sent && ended_by_ctrl_c(res);
     int rc = print_result(o, res);
@@ -520,7 +529,7 @@ run_code(const struct run_opts *o, struct pw_profiles *profiles,
         return rc;
     }
     json_t *res = NULL;
-    int rc = pw_sbx_run_sync(z, &req, &res, err);
+    int rc = pw_queue_run_json(z, &req, &res, err);
     pw_zygote_free(z);
     if (rc < 0) {
         return -1;

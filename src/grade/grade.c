@@ -2,9 +2,12 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * grade.c - judge a program on a suite: one validation (CE), every test
- * a sandboxed run (several at a time, results in test order), the
+ * a run in the run queue (queue.h: its tests are entries of the
+ * caller's group, several at a time, results kept in test order), the
  * sandbox's status turned into a verdict, the output compared by the
- * test's checker, and the summary.
+ * test's checker (a checker program's runs are a second round of
+ * entries), and the summary, handed to the caller's callback when the
+ * last run is over.
  */
 #include "config.h"
 
@@ -13,22 +16,47 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "grade/batch.h"
 #include "grade/compare.h"
 #include "grade/grade.h"
 
 /* Output kept per test in the report (the run's own cap is larger). */
 #define SHOWN_MAX 4096
 
+/* One test's run: its result, or why it did not start. */
+struct outcome {
+    bool started;
+    struct pw_sbx_result r; /* when started */
+    char why[512];          /* when not (struct pw_error's message) */
+};
+
+struct pw_grading {
+    struct pw_queue_group *g; /* borrowed */
+    struct pw_zygote *z;      /* borrowed */
+    struct pw_grade_opts o;
+    const struct pw_grade_suite *s; /* borrowed */
+    const char *code;               /* borrowed */
+    size_t len;
+    char *blob; /* owned: the program compiled once for its runs */
+    size_t blob_len;
+    char *checker_blob; /* owned: the checker's */
+    size_t checker_blob_len;
+    struct outcome *runs;   /* owned, one per test */
+    struct outcome *checks; /* owned, one per test (those checked) */
+    char **inputs;          /* owned: the checker runs' stdin */
+    size_t pending;         /* runs of the phase not yet over */
+    bool checking;          /* the checker phase */
+    pw_grade_done_fn done;
+    void *ctx;
+};
+
 static json_t *
-shown(const json_t *result, const char *field)
+shown(const struct outcome *o, bool err)
 {
-    const char *s = json_string_value(json_object_get(result, field));
-    if (s == NULL) {
+    if (!o->started) {
         return json_string("");
     }
-    size_t n = strlen(s);
-    return json_stringn(s, pw_utf8_cut(s, n, SHOWN_MAX));
+    const struct pw_sbx_text *t = err ? &o->r.err : &o->r.out;
+    return json_stringn(t->data, pw_utf8_cut(t->data, t->len, SHOWN_MAX));
 }
 
 /* CE: the problems the rules find, as "LINE:COL: CODE message"; NULL if
@@ -76,17 +104,25 @@ request_for(const struct pw_grade_opts *o, const struct pw_grade_test *t,
 }
 
 static const char *
-error_field(const json_t *result, const char *field)
+error_type(const struct outcome *o)
 {
-    const char *s = json_string_value(
-        json_object_get(json_object_get(result, "error"), field));
-    return s != NULL ? s : "";
+    return !o->started               ? "SandboxError"
+           : o->r.error_type != NULL ? o->r.error_type
+                                     : "";
+}
+
+static const char *
+error_message(const struct outcome *o)
+{
+    return !o->started                  ? o->why
+           : o->r.error_message != NULL ? o->r.error_message
+                                        : "";
 }
 
 static bool
-syntax_error(const json_t *result)
+syntax_error(const struct outcome *o)
 {
-    const char *type = error_field(result, "type");
+    const char *type = error_type(o);
     return strcmp(type, "SyntaxError") == 0 ||
            strcmp(type, "IndentationError") == 0 ||
            strcmp(type, "TabError") == 0;
@@ -95,40 +131,36 @@ syntax_error(const json_t *result)
 /* The verdict the sandbox's status gives; NULL for a run that ended
  * normally (its output decides). */
 static const char *
-status_verdict(const json_t *result)
+status_verdict(const struct outcome *o)
 {
-    static const struct {
-        const char *status, *verdict;
-    } map[] = {
-        {"timeout", "TLE"}, {"memory_limit", "MLE"},  {"output_limit", "OLE"},
-        {"killed", "RE"},   {"internal_error", "IE"},
-    };
-    const char *st = json_string_value(json_object_get(result, "status"));
-    if (st == NULL) {
+    if (!o->started) {
         return "IE";
     }
-    if (strcmp(st, "ok") == 0) {
-        return json_is_true(json_object_get(result, "stdout_truncated"))
-                   ? "OLE"
-                   : NULL;
-    }
-    if (strcmp(st, "error") == 0) {
-        return syntax_error(result) ? "CE" : "RE";
-    }
-    for (size_t i = 0; i < PW_N_ELEMENTS(map); i++) {
-        if (strcmp(st, map[i].status) == 0) {
-            return map[i].verdict;
-        }
+    switch (o->r.status) {
+    case PW_SBX_OK:
+        return o->r.out.truncated ? "OLE" : NULL;
+    case PW_SBX_ERROR:
+        return syntax_error(o) ? "CE" : "RE";
+    case PW_SBX_TIMEOUT:
+        return "TLE";
+    case PW_SBX_MEMORY_LIMIT:
+        return "MLE";
+    case PW_SBX_OUTPUT_LIMIT:
+        return "OLE";
+    case PW_SBX_KILLED:
+        return "RE";
+    case PW_SBX_INTERNAL_ERROR:
+        break;
     }
     return "IE";
 }
 
 /* The line a person reads first about a run that failed. */
 static json_t *
-failure_message(const json_t *result)
+failure_message(const struct outcome *o)
 {
-    const char *type = error_field(result, "type");
-    const char *msg = error_field(result, "message");
+    const char *type = error_type(o);
+    const char *msg = error_message(o);
     if (*type == '\0' && *msg == '\0') {
         return json_null();
     }
@@ -139,58 +171,48 @@ failure_message(const json_t *result)
     return json_stringn(s, pw_utf8_cut(s, strlen(s), SHOWN_MAX));
 }
 
-/* A new reference to RESULT's FIELD, or null. */
 static json_t *
-field(const json_t *result, const char *name)
-{
-    json_t *v = json_object_get(result, name);
-    return v != NULL ? json_incref(v) : json_null();
-}
-
-static json_t *
-test_entry(const struct pw_grade_test *t, const json_t *result,
+test_entry(const struct pw_grade_test *t, const struct outcome *o,
            const char *verdict, const char *diff)
 {
     bool judged = strcmp(verdict, "AC") == 0 || strcmp(verdict, "WA") == 0;
     return json_pack(
         "{s:s,s:s,s:o,s:o,s:o,s:f,s:f,s:o,s:o,s:o,s:o,s:o,s:n}", "name",
-        t->name, "verdict", verdict, "time", field(result, "execution_time"),
-        "cpu_time", field(result, "cpu_time"), "memory_kb",
-        field(result, "max_rss_kb"), "points",
+        t->name, "verdict", verdict, "time",
+        o->started ? json_real(o->r.wall_s) : json_null(), "cpu_time",
+        o->started ? json_real(o->r.cpu_s) : json_null(), "memory_kb",
+        o->started ? json_integer(o->r.max_rss_kb) : json_null(), "points",
         strcmp(verdict, "AC") == 0 ? t->points : 0.0, "max_points", t->points,
-        "stdout", shown(result, "stdout"), "stdout_truncated",
-        json_boolean(
-            json_is_true(json_object_get(result, "stdout_truncated"))),
-        "stderr", shown(result, "stderr"), "diff",
-        diff != NULL ? json_string(diff) : json_null(), "message",
-        judged ? json_null() : failure_message(result), "feedback");
+        "stdout", shown(o, false), "stdout_truncated",
+        json_boolean(o->started && o->r.out.truncated), "stderr",
+        shown(o, true), "diff", diff != NULL ? json_string(diff) : json_null(),
+        "message", judged ? json_null() : failure_message(o), "feedback");
 }
 
-/* Verdict of test T from its run's RESULT, by a built-in checker. */
+/* Verdict of test T from its run O, by a built-in checker. */
 static json_t *
-judge_builtin(const struct pw_grade_test *t, const json_t *result)
+judge_builtin(const struct pw_grade_test *t, const struct outcome *o)
 {
-    const char *v = status_verdict(result);
+    const char *v = status_verdict(o);
     char diff[512] = "";
     if (v == NULL) {
-        const json_t *out = json_object_get(result, "stdout");
-        bool ok = pw_compare(t->checker, t->tolerance, t->expected,
-                             t->expected_len, json_string_value(out),
-                             json_string_length(out), diff, sizeof(diff));
+        bool ok =
+            pw_compare(t->checker, t->tolerance, t->expected, t->expected_len,
+                       o->r.out.data, o->r.out.len, diff, sizeof(diff));
         v = ok ? "AC" : "WA";
     }
-    return test_entry(t, result, v, diff[0] != '\0' ? diff : NULL);
+    return test_entry(t, o, v, diff[0] != '\0' ? diff : NULL);
 }
 
 /* The checker program's stdin: {input, expected, output}. */
 static char *
-checker_input(const struct pw_grade_test *t, const json_t *result)
+checker_input(const struct pw_grade_test *t, const struct outcome *o)
 {
     json_t *in = json_pack(
-        "{s:s%,s:o,s:O}", "input", t->stdin_data, t->stdin_len, "expected",
+        "{s:s%,s:o,s:s%}", "input", t->stdin_data, t->stdin_len, "expected",
         t->expected != NULL ? json_stringn(t->expected, t->expected_len)
                             : json_null(),
-        "output", json_object_get(result, "stdout"));
+        "output", o->r.out.data, o->r.out.len);
     char *text = json_dumps(in, JSON_COMPACT);
     json_decref(in);
     return text;
@@ -220,21 +242,21 @@ checker_says(const char *out, char *fb, size_t len)
  * first word, an exception, a limit) is the checker's failure, not the
  * program's: IE. */
 static json_t *
-judge_by_checker(const struct pw_grade_test *t, const json_t *result,
-                 const json_t *check)
+judge_by_checker(const struct pw_grade_test *t, const struct outcome *o,
+                 const struct outcome *check)
 {
-    const char *st = json_string_value(json_object_get(check, "status"));
+    const char *st = check->started ? pw_sbx_status_name(check->r.status)
+                                    : "internal_error";
     char fb[512];
-    const char *v = checker_says(
-        json_string_value(json_object_get(check, "stdout")), fb, sizeof(fb));
-    st = st != NULL ? st : "no status";
-    if (strcmp(st, "ok") == 0 && v != NULL) {
-        json_t *e = test_entry(t, result, v, NULL);
+    const char *v = checker_says(check->started ? check->r.out.data : NULL, fb,
+                                 sizeof(fb));
+    if (check->started && check->r.status == PW_SBX_OK && v != NULL) {
+        json_t *e = test_entry(t, o, v, NULL);
         json_object_set_new(e, "feedback",
                             fb[0] != '\0' ? json_string(fb) : json_null());
         return e;
     }
-    json_t *e = test_entry(t, result, "IE", NULL);
+    json_t *e = test_entry(t, o, "IE", NULL);
     json_t *why = failure_message(check);
     PW_AUTOFREE char *msg =
         pw_xasprintf("the checker program failed (%s%s%s)", st,
@@ -246,58 +268,6 @@ judge_by_checker(const struct pw_grade_test *t, const json_t *result,
     json_decref(why);
     json_object_set_new(e, "message", json_string(msg));
     return e;
-}
-
-/* Run the N requests of one program (REQS[0]'s), compiled once here for
- * all of them. */
-static void
-run_batch(struct pw_zygote *z, const struct pw_grade_opts *o,
-          struct pw_sbx_request *reqs, size_t n, json_t **results)
-{
-    size_t blob_len = 0;
-    char *blob = n > 1 ? pw_zygote_compile(z, reqs[0].code, reqs[0].code_len,
-                                           o->caps, &blob_len)
-                       : NULL;
-    for (size_t i = 0; blob != NULL && i < n; i++) {
-        reqs[i].compiled = blob;
-        reqs[i].compiled_len = blob_len;
-    }
-    pw_batch_run(z, reqs, n, o->jobs, results);
-    free(blob);
-}
-
-/* Run the checker program on every test that ran to its end. */
-static void
-run_checkers(struct pw_zygote *z, const struct pw_grade_opts *o,
-             const struct pw_grade_suite *s, json_t **results, json_t **out)
-{
-    struct pw_sbx_request *reqs = pw_xcalloc(s->n, sizeof(*reqs));
-    char **inputs = pw_xcalloc(s->n, sizeof(*inputs));
-    size_t *which = pw_xcalloc(s->n, sizeof(*which));
-    size_t m = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        const struct pw_grade_test *t = &s->tests[i];
-        if (t->checker != PW_CHECK_PROGRAM || status_verdict(results[i])) {
-            continue;
-        }
-        struct pw_grade_test ct = {.stdin_data = checker_input(t, results[i])};
-        ct.stdin_len = strlen(ct.stdin_data);
-        inputs[m] = ct.stdin_data;
-        reqs[m] = request_for(o, &ct, s->checker_code, s->checker_len);
-        which[m++] = i;
-    }
-    json_t **checks = pw_xcalloc(m + 1, sizeof(json_t *));
-    run_batch(z, o, reqs, m, checks);
-    for (size_t k = 0; k < m; k++) {
-        size_t i = which[k];
-        out[i] = judge_by_checker(&s->tests[i], results[i], checks[k]);
-        json_decref(checks[k]);
-        free(inputs[k]);
-    }
-    free(checks);
-    free(which);
-    free(inputs);
-    free(reqs);
 }
 
 static json_t *
@@ -346,40 +316,212 @@ all_ce(const struct pw_grade_suite *s, json_t *ce)
     return summary(s, tests, ce);
 }
 
+/* The report, once every run is over. */
+static json_t *
+report_of(const struct pw_grading *gr)
+{
+    const struct pw_grade_suite *s = gr->s;
+    json_t *tests = json_array();
+    for (size_t i = 0; i < s->n; i++) {
+        const struct pw_grade_test *t = &s->tests[i];
+        bool checked = gr->checks != NULL && t->checker == PW_CHECK_PROGRAM &&
+                       status_verdict(&gr->runs[i]) == NULL;
+        json_array_append_new(
+            tests, checked ? judge_by_checker(t, &gr->runs[i], &gr->checks[i])
+                           : judge_builtin(t, &gr->runs[i]));
+    }
+    return summary(s, tests, NULL);
+}
+
+/* Into O: the end of a run (RES, its pointers taken) or why it did not
+ * start (ERR). */
+static void
+outcome_take(struct outcome *o, struct pw_sbx_result *res,
+             const struct pw_error *err)
+{
+    o->started = res != NULL;
+    if (res != NULL) {
+        o->r = *res;
+        memset(res, 0, sizeof(*res));
+    } else {
+        snprintf(o->why, sizeof(o->why), "%s", err->message);
+    }
+}
+
+/* Compile CODE once for N runs of it (none for one: the run compiles
+ * it). */
+static char *
+compile_for(const struct pw_grading *gr, const char *code, size_t len,
+            size_t n, size_t *blob_len)
+{
+    *blob_len = 0;
+    return n > 1 ? pw_zygote_compile(gr->z, code, len, gr->o.caps, blob_len)
+                 : NULL;
+}
+
+static void run_done(void *ctx, size_t index, struct pw_sbx_result *res,
+                     const struct pw_error *err);
+
+/* Queue one run of CODE (BLOB, or NULL) for test T, as entry INDEX. */
+static void
+queue_run(struct pw_grading *gr, const struct pw_grade_test *t,
+          const char *code, size_t len, const char *blob, size_t blob_len,
+          size_t index)
+{
+    struct pw_run_spec spec = {.req = request_for(&gr->o, t, code, len),
+                               .zygote = gr->z};
+    spec.req.compiled = blob;
+    spec.req.compiled_len = blob_len;
+    pw_queue_add(gr->g, &spec, run_done, gr, index);
+}
+
+/* The checker program on every test that ran to its end; false if
+ * none. */
+static bool
+queue_checkers(struct pw_grading *gr)
+{
+    const struct pw_grade_suite *s = gr->s;
+    size_t m = 0;
+    gr->checks = pw_xcalloc(s->n, sizeof(*gr->checks));
+    gr->inputs = pw_xcalloc(s->n, sizeof(*gr->inputs));
+    for (size_t i = 0; i < s->n; i++) {
+        m += s->tests[i].checker == PW_CHECK_PROGRAM &&
+             status_verdict(&gr->runs[i]) == NULL;
+    }
+    gr->checker_blob = compile_for(gr, s->checker_code, s->checker_len, m,
+                                   &gr->checker_blob_len);
+    gr->checking = true;
+    gr->pending = m;
+    for (size_t i = 0; i < s->n; i++) {
+        const struct pw_grade_test *t = &s->tests[i];
+        if (t->checker != PW_CHECK_PROGRAM ||
+            status_verdict(&gr->runs[i]) != NULL) {
+            continue;
+        }
+        struct pw_grade_test ct = {.stdin_data =
+                                       checker_input(t, &gr->runs[i])};
+        ct.stdin_len = strlen(ct.stdin_data);
+        gr->inputs[i] = ct.stdin_data;
+        queue_run(gr, &ct, s->checker_code, s->checker_len, gr->checker_blob,
+                  gr->checker_blob_len, i);
+    }
+    return m > 0;
+}
+
+static void
+run_done(void *ctx, size_t index, struct pw_sbx_result *res,
+         const struct pw_error *err)
+{
+    struct pw_grading *gr = ctx;
+    outcome_take(gr->checking ? &gr->checks[index] : &gr->runs[index], res,
+                 err);
+    if (--gr->pending > 0) {
+        return;
+    }
+    if (!gr->checking && gr->s->checker_code != NULL && queue_checkers(gr)) {
+        return;
+    }
+    /* Last: DONE may free the group and GR. */
+    gr->done(gr->ctx, report_of(gr));
+}
+
+int
+pw_grade_check(const struct pw_grade_opts *o, const struct pw_grade_suite *s,
+               const char *code, size_t len, json_t **report,
+               struct pw_error *err)
+{
+    json_t *ce = NULL;
+    *report = NULL;
+    if (compile_errors(o, code, len, &ce, err) < 0) {
+        return -1;
+    }
+    if (ce != NULL) {
+        *report = all_ce(s, ce);
+    } else if (s->n == 0) {
+        *report = summary(s, json_array(), NULL);
+    }
+    return 0;
+}
+
+struct pw_grading *
+pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
+               const struct pw_grade_opts *o, const struct pw_grade_suite *s,
+               const char *code, size_t len, pw_grade_done_fn done, void *ctx)
+{
+    struct pw_grading *gr = pw_xcalloc(1, sizeof(*gr));
+    *gr = (struct pw_grading){.g = g,
+                              .z = z,
+                              .o = *o,
+                              .s = s,
+                              .code = code,
+                              .len = len,
+                              .runs = pw_xcalloc(s->n + 1, sizeof(*gr->runs)),
+                              .pending = s->n,
+                              .done = done,
+                              .ctx = ctx};
+    gr->blob = compile_for(gr, code, len, s->n, &gr->blob_len);
+    for (size_t i = 0; i < s->n; i++) {
+        queue_run(gr, &s->tests[i], code, len, gr->blob, gr->blob_len, i);
+    }
+    return gr;
+}
+
+void
+pw_grade_free(struct pw_grading *gr)
+{
+    if (gr == NULL) {
+        return;
+    }
+    for (size_t i = 0; i < gr->s->n; i++) {
+        pw_sbx_result_clear(&gr->runs[i].r);
+        if (gr->checks != NULL) {
+            pw_sbx_result_clear(&gr->checks[i].r);
+            free(gr->inputs[i]);
+        }
+    }
+    free(gr->runs);
+    free(gr->checks);
+    free(gr->inputs);
+    free(gr->blob);
+    free(gr->checker_blob);
+    free(gr);
+}
+
+struct sync_grade {
+    json_t *report;
+    bool done;
+};
+
+static void
+sync_done(void *ctx, json_t *report)
+{
+    struct sync_grade *sg = ctx;
+    sg->report = report;
+    sg->done = true;
+}
+
 json_t *
 pw_grade(struct pw_zygote *z, const struct pw_grade_opts *o,
          const struct pw_grade_suite *s, const char *code, size_t len,
          struct pw_error *err)
 {
-    json_t *ce = NULL;
-    if (compile_errors(o, code, len, &ce, err) < 0) {
-        return NULL;
+    struct sync_grade sg = {0};
+    if (pw_grade_check(o, s, code, len, &sg.report, err) < 0 ||
+        sg.report != NULL) {
+        return sg.report;
     }
-    if (ce != NULL) {
-        return all_ce(s, ce);
+    struct pw_queue *q =
+        pw_queue_new(o->jobs > 0 ? o->jobs : pw_queue_jobs_default());
+    struct pw_queue_group *g = pw_queue_group_new(q, 0);
+    struct pw_grading *gr =
+        pw_grade_start(g, z, o, s, code, len, sync_done, &sg);
+    while (!sg.done) {
+        pw_queue_turn(q, z, NULL);
     }
-    struct pw_sbx_request *reqs = pw_xcalloc(s->n, sizeof(*reqs));
-    json_t **results = pw_xcalloc(s->n, sizeof(json_t *));
-    json_t **judged = pw_xcalloc(s->n, sizeof(json_t *));
-    for (size_t i = 0; i < s->n; i++) {
-        reqs[i] = request_for(o, &s->tests[i], code, len);
-    }
-    run_batch(z, o, reqs, s->n, results);
-    if (s->checker_code != NULL) {
-        run_checkers(z, o, s, results, judged);
-    }
-    json_t *tests = json_array();
-    for (size_t i = 0; i < s->n; i++) {
-        json_array_append_new(tests,
-                              judged[i] != NULL
-                                  ? judged[i]
-                                  : judge_builtin(&s->tests[i], results[i]));
-        json_decref(results[i]);
-    }
-    free(judged);
-    free(results);
-    free(reqs);
-    return summary(s, tests, NULL);
+    pw_queue_group_free(g);
+    pw_queue_free(q);
+    pw_grade_free(gr);
+    return sg.report;
 }
 
 static json_t *

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "core/profiles.h"
+#include "grade/queue.h"
 #include "grade/suite.h"
 #include "sandbox/sandbox.h"
 #include "validator/validator.h"
@@ -28,8 +29,38 @@ struct pw_grade_opts {
     long long max_output;               /* per stream; 0: the default */
 };
 
+/* A grading in flight: its runs are entries of a queue group. */
+struct pw_grading;
+/* The end of a grading: REPORT (stolen; NULL if it could not be built)
+ * as pw_grade's.  Called from the queue's turn; it may free the group
+ * and the grading. */
+typedef void (*pw_grade_done_fn)(void *ctx, json_t *report);
+
 /*
- * Judge the program CODE (LEN bytes) on S.  A new reference:
+ * What judging CODE (LEN bytes) on S decides before any run: 0 with
+ * *REPORT a new reference when no run is needed (CE: the validation
+ * refused it; a suite of no tests), or NULL (the tests must run); -1
+ * with ERR when validation could not run.
+ */
+int pw_grade_check(const struct pw_grade_opts *o,
+                   const struct pw_grade_suite *s, const char *code,
+                   size_t len, json_t **report, struct pw_error *err);
+/*
+ * Judge CODE (LEN bytes) on S, pw_grade_check having said runs are
+ * needed: the runs are queued in G, forked from Z.  Returns the grading
+ * (owned); DONE gets its report once the last run is over.  S, CODE
+ * and O's pointers are borrowed until then or pw_grade_free; free G
+ * first to stop it (no DONE then).
+ */
+struct pw_grading *
+pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
+               const struct pw_grade_opts *o, const struct pw_grade_suite *s,
+               const char *code, size_t len, pw_grade_done_fn done, void *ctx);
+void pw_grade_free(struct pw_grading *gr);
+
+/*
+ * Judge the program CODE (LEN bytes) on S, blocking: a queue of O->jobs
+ * runs of its own.  A new reference:
  * {verdict, passed, total, fraction, points, max_points,
  *  compile_errors: [str] (CE only),
  *  tests: [{name, verdict, time, cpu_time, memory_kb, points,

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
-# Grading: suites of tests, the checkers, parallel runs, verdicts.
+# The run queue, and grading: suites of tests, the checkers, verdicts.
 libpyward_a_SOURCES += \
 	src/grade/suite.c src/grade/suite.h \
 	src/grade/compare.c src/grade/compare.h \
-	src/grade/batch.c src/grade/batch.h \
+	src/grade/queue.c src/grade/queue.h \
 	src/grade/grade.c src/grade/grade.h \
 	$(NULL)
 
@@ -27,3 +27,11 @@ tests_unit_check_compare_SOURCES = tests/unit/check_compare.c
 tests_unit_check_compare_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_compare_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
+
+# Ping and short-run latency, idle and while another client grades a
+# suite, over stdio and HTTP: `make bench-fair`.
+EXTRA_DIST += tests/bench/bench-fair.py
+bench-fair: pyward$(EXEEXT)
+	PYWARD_RULES_DIR=$(abs_top_srcdir)/rules $(PYTHON3) \
+	    $(top_srcdir)/tests/bench/bench-fair.py ./pyward$(EXEEXT)
+.PHONY: bench-fair

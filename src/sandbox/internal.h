@@ -305,8 +305,8 @@ enum pw_sbx_pace pw_sbx_pace(const struct pw_zygote *z);
 
 /* Build the result object of a finished run (result.c). */
 json_t *pw_sbx_result_build(const struct pw_sbx_run *run);
-/* The status of a finished run ("ok", "timeout", ...: result.c). */
-const char *pw_sbx_result_status(const struct pw_sbx_run *run);
+/* The status of a finished run (result.c). */
+enum pw_sbx_status pw_sbx_result_status(const struct pw_sbx_run *run);
 
 /* sandbox.c: a new run record for REQ (no process yet); leave PID (0:
  * reaped) and SCRATCH (owned) to pw_sbx_reap. */

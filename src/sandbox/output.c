@@ -293,8 +293,11 @@ pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
 }
 
 void
-pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
+pw_sbx_output_get(const struct pw_sbx_run *r, json_t **files,
+                  long long *omitted)
 {
+    *files = NULL;
+    *omitted = 0;
     if ((r->caps & PW_CAP_OUTPUT_FILES) == 0 || r->scratch == NULL) {
         return;
     }
@@ -317,9 +320,6 @@ pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result)
     if (root < 0) {
         return; /* no workspace: no files */
     }
-    long long omitted = 0;
-    json_t *files = pw_sbx_output_collect(root, &caps, &omitted);
+    *files = pw_sbx_output_collect(root, &caps, omitted);
     close(root);
-    json_object_set_new(result, "files", files);
-    json_object_set_new(result, "files_omitted", json_integer(omitted));
 }

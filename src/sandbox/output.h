@@ -46,9 +46,11 @@ json_t *pw_sbx_output_collect(int root_fd,
  */
 
 struct pw_sbx_run;
-/* Add "files" and "files_omitted" to RESULT for a finished run whose
- * profiles allow output files. */
-void pw_sbx_output_add(const struct pw_sbx_run *r, json_t *result);
+/* For a finished run whose profiles allow output files: *FILES the
+ * list pw_sbx_output_collect makes (a new reference) and *OMITTED;
+ * otherwise *FILES is NULL. */
+void pw_sbx_output_get(const struct pw_sbx_run *r, json_t **files,
+                       long long *omitted);
 
 /* The MIME type for NAME with its first bytes HEAD (LEN of them): PNG and
  * JPEG only when their signature matches; a static string. */

@@ -138,61 +138,81 @@ utf8_seq(const unsigned char *p, size_t avail)
     return (long)n;
 }
 
-/* Valid UTF-8 of LEN bytes at DATA: a sequence cut at the end is dropped,
- * invalid bytes (and what jansson refuses) become U+FFFD. */
-static json_t *
-text_of(const char *data, size_t len)
+/* Valid UTF-8 of LEN bytes at DATA (malloc'd, NUL-terminated, *OUT_LEN
+ * bytes): a sequence cut at the end is dropped, invalid bytes become
+ * U+FFFD. */
+static char *
+utf8_clean(const char *data, size_t len, size_t *out_len)
 {
-    if (data == NULL || len == 0) {
-        return json_string("");
-    }
-    json_t *s = json_stringn(data, len);
-    if (s != NULL) {
-        return s;
-    }
     struct pw_buf o;
     pw_buf_init(&o);
     const unsigned char *p = (const unsigned char *)data;
     size_t i = 0;
-    while (i < len) {
+    size_t run = 0; /* valid bytes from here not yet copied */
+    while (data != NULL && i < len) {
         long n = utf8_seq(p + i, len - i);
+        if (n > 0) {
+            i += (size_t)n;
+            continue;
+        }
+        pw_buf_append(&o, p + run, i - run);
         if (n < 0) {
+            run = i = len; /* cut at the end: dropped */
             break;
         }
-        if (n > 0) {
-            pw_buf_append(&o, p + i, (size_t)n);
-        } else {
-            pw_buf_append(&o, "\xef\xbf\xbd", 3);
-        }
-        i += n > 0 ? (size_t)n : 1;
+        pw_buf_append(&o, "\xef\xbf\xbd", 3);
+        run = ++i;
     }
-    s = json_stringn(o.data != NULL ? o.data : "", o.len);
-    for (size_t k = 0; s == NULL && o.data != NULL && k < o.len; k++) {
-        o.data[k] = (o.data[k] & 0x80) ? '?' : o.data[k];
+    if (data != NULL && run < i) {
+        pw_buf_append(&o, p + run, i - run);
     }
-    if (s == NULL) {
-        s = json_stringn(o.data != NULL ? o.data : "", o.len);
-    }
-    pw_buf_free(&o);
-    return s;
+    return pw_buf_take(&o, out_len);
 }
 
+/* A JSON string of LEN bytes at DATA, valid UTF-8 (utf8_clean): what
+ * jansson still refuses has its non-ASCII bytes replaced by '?'. */
 static json_t *
-text_json(const struct pw_buf *b)
+json_text(const char *data, size_t len)
 {
-    return text_of(b->data, b->len);
+    json_t *s = json_stringn(data != NULL ? data : "", len);
+    if (s != NULL || data == NULL) {
+        return s;
+    }
+    PW_AUTOFREE char *copy = pw_xmalloc(len + 1);
+    for (size_t k = 0; k < len; k++) {
+        copy[k] = (data[k] & 0x80) ? '?' : data[k];
+    }
+    copy[len] = '\0';
+    return json_stringn(copy, len);
 }
 
-/* A reported string, cut on a character boundary; NULL if V is none. */
-static json_t *
+/* Into T: the text of B (cleaned) and TRUNCATED. */
+static void
+text_from(struct pw_sbx_text *t, const struct pw_buf *b, bool truncated)
+{
+    t->data = utf8_clean(b->data, b->len, &t->len);
+    t->truncated = truncated;
+}
+
+/* A reported string, cut on a character boundary and cleaned (owned);
+ * NULL if V is none. */
+static char *
 report_str(const json_t *v)
 {
     if (!json_is_string(v)) {
         return NULL;
     }
     size_t len = json_string_length(v);
-    return text_of(json_string_value(v),
-                   pw_utf8_cut(json_string_value(v), len, REPORT_STR_MAX));
+    return utf8_clean(json_string_value(v),
+                      pw_utf8_cut(json_string_value(v), len, REPORT_STR_MAX),
+                      NULL);
+}
+
+static json_t *
+report_str_json(const json_t *v)
+{
+    PW_AUTOFREE char *s = report_str(v);
+    return s != NULL ? json_text(s, strlen(s)) : NULL;
 }
 
 /* The reported result as a JSON value (the report carries its JSON text,
@@ -209,29 +229,28 @@ report_value(const json_t *report)
     return v != NULL ? v : json_null();
 }
 
-/* The reported error, checked: {type, message, line, traceback}. */
-static json_t *
-report_error(const json_t *report)
+/* The reported error into OUT, checked: type and message strings (else
+ * none), line, traceback. */
+static void
+report_error(const json_t *report, struct pw_sbx_result *out)
 {
     const json_t *e = json_object_get(report, "error");
-    json_t *type = report_str(json_object_get(e, "type"));
-    json_t *msg = report_str(json_object_get(e, "message"));
-    json_t *tb = report_str(json_object_get(e, "traceback"));
-    const json_t *line = json_object_get(e, "line");
-    json_t *out = NULL;
-    if (type != NULL && msg != NULL) {
-        out = json_pack("{s:O,s:O,s:o,s:O}", "type", type, "message", msg,
-                        "line",
-                        json_is_number(line) && json_number_value(line) >= 0 &&
-                                json_number_value(line) < 1e9
-                            ? json_integer((json_int_t)json_number_value(line))
-                            : json_null(),
-                        "traceback", tb != NULL ? tb : json_string(""));
+    char *type = report_str(json_object_get(e, "type"));
+    char *msg = report_str(json_object_get(e, "message"));
+    if (type == NULL || msg == NULL) {
+        free(type);
+        free(msg);
+        return;
     }
-    json_decref(type);
-    json_decref(msg);
-    json_decref(tb);
-    return out;
+    char *tb = report_str(json_object_get(e, "traceback"));
+    const json_t *line = json_object_get(e, "line");
+    out->error_type = type;
+    out->error_message = msg;
+    out->traceback = tb != NULL ? tb : pw_xstrdup("");
+    out->error_line = json_is_number(line) && json_number_value(line) >= 0 &&
+                              json_number_value(line) < 1e9
+                          ? (long)json_number_value(line)
+                          : -1;
 }
 
 /* The reported variables, checked: at most REPORT_VARS {type, repr}. */
@@ -244,8 +263,8 @@ report_vars(const json_t *report)
     json_t *v;
     size_t n = 0;
     json_object_foreach((json_t *)vars, key, v) {
-        json_t *type = report_str(json_object_get(v, "type"));
-        json_t *repr = report_str(json_object_get(v, "repr"));
+        json_t *type = report_str_json(json_object_get(v, "type"));
+        json_t *repr = report_str_json(json_object_get(v, "repr"));
         if (out != NULL && type != NULL && repr != NULL && n < REPORT_VARS &&
             strlen(key) < 256) {
             n += json_object_set_new(
@@ -299,36 +318,52 @@ reported_memory_error(const struct records *rec)
     return type != NULL && strcmp(type, "MemoryError") == 0;
 }
 
-static const char *
+static enum pw_sbx_status
 verdict(const struct pw_sbx_run *r, const struct records *rec)
 {
     switch (r->stop) {
     case PW_STOP_TIMEOUT:
-        return "timeout";
+        return PW_SBX_TIMEOUT;
     case PW_STOP_OUTPUT:
-        return "output_limit";
+        return PW_SBX_OUTPUT_LIMIT;
     case PW_STOP_CANCEL:
-        return "killed";
+        return PW_SBX_KILLED;
     case PW_STOP_SYSCALL:
-        return rec->started ? "killed" : "internal_error";
+        return rec->started ? PW_SBX_KILLED : PW_SBX_INTERNAL_ERROR;
     case PW_STOP_FILES:
-        return "internal_error";
+        return PW_SBX_INTERNAL_ERROR;
     case PW_STOP_NONE:
         break;
     }
     if (!rec->started) {
-        return "internal_error";
+        return PW_SBX_INTERNAL_ERROR;
     }
     if (r->hook != PW_HOOK_INTACT) {
-        return "killed"; /* its audit hook altered: nothing it did counts */
+        return PW_SBX_KILLED; /* its audit hook altered: nothing it did
+                               * counts */
     }
     if (WIFSIGNALED(r->wstatus)) {
-        return cpu_exhausted(r, rec) ? "timeout" : "killed";
+        return cpu_exhausted(r, rec) ? PW_SBX_TIMEOUT : PW_SBX_KILLED;
     }
     if (WEXITSTATUS(r->wstatus) == 0) {
-        return "ok";
+        return PW_SBX_OK;
     }
-    return reported_memory_error(rec) ? "memory_limit" : "error";
+    return reported_memory_error(rec) ? PW_SBX_MEMORY_LIMIT : PW_SBX_ERROR;
+}
+
+const char *
+pw_sbx_status_name(enum pw_sbx_status st)
+{
+    static const char *const names[] = {
+        [PW_SBX_OK] = "ok",
+        [PW_SBX_ERROR] = "error",
+        [PW_SBX_TIMEOUT] = "timeout",
+        [PW_SBX_MEMORY_LIMIT] = "memory_limit",
+        [PW_SBX_OUTPUT_LIMIT] = "output_limit",
+        [PW_SBX_KILLED] = "killed",
+        [PW_SBX_INTERNAL_ERROR] = "internal_error",
+    };
+    return (size_t)st < PW_N_ELEMENTS(names) ? names[st] : "internal_error";
 }
 
 static void
@@ -358,18 +393,18 @@ setup_message(const struct pw_sbx_run *r, const struct records *rec, char *buf,
     }
 }
 
-/* The server's own message for a status, or NULL (the program's report
+/* The server's own message for a status, or false (the program's report
  * speaks for itself). */
 static bool
 observed_message(const struct pw_sbx_run *r, const struct records *rec,
-                 const char *status, const char *blocked, char *buf,
+                 enum pw_sbx_status status, const char *blocked, char *buf,
                  size_t len)
 {
-    if (strcmp(status, "internal_error") == 0) {
+    if (status == PW_SBX_INTERNAL_ERROR) {
         setup_message(r, rec, buf, len);
-    } else if (strcmp(status, "timeout") == 0) {
+    } else if (status == PW_SBX_TIMEOUT) {
         snprintf(buf, len, "time limit of %g s exceeded", r->limits.timeout_s);
-    } else if (strcmp(status, "output_limit") == 0) {
+    } else if (status == PW_SBX_OUTPUT_LIMIT) {
         snprintf(buf, len, "output limit of %lld bytes exceeded",
                  r->limits.max_output_bytes);
     } else if (r->stop == PW_STOP_SYSCALL) {
@@ -380,11 +415,11 @@ observed_message(const struct pw_sbx_run *r, const struct records *rec,
                      ? "the program altered the sandbox's audit hook"
                      : "the sandbox could not read the program's audit "
                        "hook after the run");
-    } else if (strcmp(status, "killed") == 0 && WIFSIGNALED(r->wstatus) &&
+    } else if (status == PW_SBX_KILLED && WIFSIGNALED(r->wstatus) &&
                r->stop == PW_STOP_NONE) {
         snprintf(buf, len, "the program was killed by signal %d (%s)",
                  WTERMSIG(r->wstatus), strsignal(WTERMSIG(r->wstatus)));
-    } else if (strcmp(status, "killed") == 0) {
+    } else if (status == PW_SBX_KILLED) {
         snprintf(buf, len, "the program was stopped (killed)");
     } else {
         return false;
@@ -409,99 +444,91 @@ size_text(long long n, char *buf, size_t len)
  * says which limit it hit, in its message and its traceback's last
  * line. */
 static void
-say_memory_limit(const struct pw_sbx_run *r, json_t *e)
+say_memory_limit(const struct pw_sbx_run *r, struct pw_sbx_result *out)
 {
-    const char *msg = json_string_value(json_object_get(e, "message"));
-    const char *tb = json_string_value(json_object_get(e, "traceback"));
-    if (msg == NULL || *msg != '\0' || r->limits.memory_bytes <= 0) {
+    const char *tb = out->traceback;
+    if (*out->error_message != '\0' || r->limits.memory_bytes <= 0) {
         return;
     }
     char size[64], text[128];
     size_text(r->limits.memory_bytes, size, sizeof(size));
     snprintf(text, sizeof(text), "the program exceeded the memory limit of %s",
              size);
-    json_object_set_new(e, "message", json_string(text));
-    size_t n = tb != NULL ? strlen(tb) : 0;
+    free(out->error_message);
+    out->error_message = pw_xstrdup(text);
+    size_t n = strlen(tb);
     static const char last[] = "MemoryError\n";
     if (n >= sizeof(last) - 1 &&
         strcmp(tb + n - (sizeof(last) - 1), last) == 0 &&
         (n == sizeof(last) - 1 || tb[n - sizeof(last)] == '\n')) {
-        PW_AUTOFREE char *t = pw_xasprintf(
-            "%.*sMemoryError: %s\n", (int)(n - (sizeof(last) - 1)), tb, text);
-        json_object_set_new(e, "traceback", json_string(t));
+        char *t = pw_xasprintf("%.*sMemoryError: %s\n",
+                               (int)(n - (sizeof(last) - 1)), tb, text);
+        free(out->traceback);
+        out->traceback = t;
     }
 }
 
-static json_t *
-error_json(const struct pw_sbx_run *r, const struct records *rec,
-           const char *status, const char *blocked)
+static void
+set_error(struct pw_sbx_result *out, const char *type, const char *message)
+{
+    out->error_type = pw_xstrdup(type);
+    out->error_message = pw_xstrdup(message);
+    out->traceback = pw_xstrdup("");
+    out->error_line = -1;
+}
+
+/* OUT's error: the server's word on what it observed, else the
+ * program's report, else (a failure with no report) the exit status. */
+static void
+error_of(const struct pw_sbx_run *r, const struct records *rec,
+         const char *blocked, struct pw_sbx_result *out)
 {
     char buf[300];
-    bool ours = strcmp(status, "error") != 0 &&
-                strcmp(status, "memory_limit") != 0 &&
-                strcmp(status, "ok") != 0;
+    enum pw_sbx_status status = out->status;
+    bool ours = status != PW_SBX_ERROR && status != PW_SBX_MEMORY_LIMIT &&
+                status != PW_SBX_OK;
     if (ours && observed_message(r, rec, status, blocked, buf, sizeof(buf))) {
-        return json_pack("{s:s,s:s,s:n,s:s}", "type", "SandboxError",
-                         "message", buf, "line", "traceback", "");
+        set_error(out, "SandboxError", buf);
+        return;
     }
-    json_t *e = rec->started ? report_error(rec->report) : NULL;
-    if (e != NULL && strcmp(status, "memory_limit") == 0) {
-        say_memory_limit(r, e);
+    if (rec->started) {
+        report_error(rec->report, out);
     }
-    if (e != NULL || strcmp(status, "ok") == 0) {
-        return e != NULL ? e : json_null();
+    if (out->error_type != NULL && status == PW_SBX_MEMORY_LIMIT) {
+        say_memory_limit(r, out);
+    }
+    if (out->error_type != NULL || status == PW_SBX_OK) {
+        return;
     }
     snprintf(buf, sizeof(buf), "the program ended with exit status %d",
              WIFEXITED(r->wstatus) ? WEXITSTATUS(r->wstatus) : -1);
-    return json_pack("{s:s,s:s,s:n,s:s}", "type", "SystemExit", "message", buf,
-                     "line", "traceback", "");
+    set_error(out, "SystemExit", buf);
 }
 
-/* The "blocked" field: the refused system call (observed), else the audit
- * event the program's report names; NULL if neither. */
-static json_t *
-blocked_json(const struct pw_sbx_run *r, const struct records *rec,
-             const char *name)
+/* The refused system call (observed), else the audit event the
+ * program's report names. */
+static void
+blocked_of(const struct pw_sbx_run *r, const struct records *rec,
+           const char *name, struct pw_sbx_result *out)
 {
     if (r->refused_nr >= 0) {
-        return json_pack("{s:s,s:s,s:s}", "kind", "syscall", "name", name,
-                         "source", "observed");
+        out->blocked = PW_SBX_BLOCKED_SYSCALL;
+        out->blocked_name = pw_xstrdup(name);
+    } else if (r->hook != PW_HOOK_INTACT) {
+        out->blocked = PW_SBX_BLOCKED_HOOK;
+        out->blocked_name = pw_xstrdup(r->hook == PW_HOOK_ALTERED
+                                           ? "audit hook altered"
+                                           : "audit hook unreadable");
+    } else if (rec->audit[0] != '\0') {
+        out->blocked = PW_SBX_BLOCKED_AUDIT;
+        out->blocked_name = utf8_clean(rec->audit, strlen(rec->audit), NULL);
     }
-    if (r->hook != PW_HOOK_INTACT) {
-        return json_pack("{s:s,s:s,s:s}", "kind", "audit", "name",
-                         r->hook == PW_HOOK_ALTERED ? "audit hook altered"
-                                                    : "audit hook unreadable",
-                         "source", "observed");
-    }
-    if (rec->audit[0] != '\0') {
-        return json_pack("{s:s,s:o,s:s}", "kind", "audit", "name",
-                         text_of(rec->audit, strlen(rec->audit)), "source",
-                         "program");
-    }
-    return NULL;
 }
 
-static json_t *
-reported_fields(const struct records *rec)
+static void
+build(const struct pw_sbx_run *r, struct records *rec,
+      struct pw_sbx_result *out)
 {
-    json_t *list = json_array();
-    if (rec->report != NULL) {
-        const char *const keys[] = {"result", "result_value", "variables",
-                                    "error"};
-        for (size_t i = 0; i < PW_N_ELEMENTS(keys); i++) {
-            json_array_append_new(list, json_string(keys[i]));
-        }
-    }
-    if (rec->audit[0] != '\0') {
-        json_array_append_new(list, json_string("blocked"));
-    }
-    return list;
-}
-
-static json_t *
-build(const struct pw_sbx_run *r, struct records *rec)
-{
-    const char *status = verdict(r, rec);
     int st = r->wstatus;
     char name[64];
     const char *nm = pw_sbx_syscall_name(r->refused_nr);
@@ -510,38 +537,146 @@ build(const struct pw_sbx_run *r, struct records *rec)
     } else {
         snprintf(name, sizeof(name), "syscall %d", r->refused_nr);
     }
-    json_t *res = rec->started
-                      ? report_str(json_object_get(rec->report, "result"))
-                      : NULL;
+    snprintf(out->execution_id, sizeof(out->execution_id), "%s", r->id);
+    out->status = verdict(r, rec);
+    out->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    out->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+    out->wall_s = r->end - r->start;
+    out->cpu_s = run_cpu(r, rec);
+    out->max_rss_kb = r->exit_seen || r->reported
+                          ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
+                          : r->ru.ru_maxrss;
+    text_from(&out->out, &r->out.buf, r->out.truncated);
+    text_from(&out->err, &r->err.buf, r->err.truncated);
+    out->error_line = -1;
+    error_of(r, rec, name, out);
+    blocked_of(r, rec, name, out);
+    out->reported = rec->started && rec->report != NULL;
+    out->result_repr = rec->started
+                           ? report_str(json_object_get(rec->report, "result"))
+                           : NULL;
+    out->result_value = rec->started ? report_value(rec->report) : json_null();
+    out->variables = rec->started ? report_vars(rec->report) : json_object();
+}
+
+void
+pw_sbx_result_get(const struct pw_sbx_run *r, struct pw_sbx_result *out)
+{
+    struct records rec;
+    memset(&rec, 0, sizeof(rec));
+    memset(out, 0, sizeof(*out));
+    parse_records(&r->res.buf, &rec);
+    build(r, &rec, out);
+    pw_sbx_output_get(r, &out->files, &out->files_omitted);
+    json_decref(rec.report);
+}
+
+void
+pw_sbx_result_clear(struct pw_sbx_result *r)
+{
+    free(r->out.data);
+    free(r->err.data);
+    free(r->error_type);
+    free(r->error_message);
+    free(r->traceback);
+    free(r->blocked_name);
+    free(r->result_repr);
+    json_decref(r->result_value);
+    json_decref(r->variables);
+    json_decref(r->files);
+    memset(r, 0, sizeof(*r));
+}
+
+static json_t *
+error_json(const struct pw_sbx_result *r)
+{
+    if (r->error_type == NULL) {
+        return json_null();
+    }
+    return json_pack(
+        "{s:o,s:o,s:o,s:o}", "type",
+        json_text(r->error_type, strlen(r->error_type)), "message",
+        json_text(r->error_message, strlen(r->error_message)), "line",
+        r->error_line >= 0 ? json_integer(r->error_line) : json_null(),
+        "traceback", json_text(r->traceback, strlen(r->traceback)));
+}
+
+static json_t *
+blocked_json(const struct pw_sbx_result *r)
+{
+    switch (r->blocked) {
+    case PW_SBX_BLOCKED_SYSCALL:
+        return json_pack("{s:s,s:s,s:s}", "kind", "syscall", "name",
+                         r->blocked_name, "source", "observed");
+    case PW_SBX_BLOCKED_HOOK:
+        return json_pack("{s:s,s:s,s:s}", "kind", "audit", "name",
+                         r->blocked_name, "source", "observed");
+    case PW_SBX_BLOCKED_AUDIT:
+        return json_pack("{s:s,s:o,s:s}", "kind", "audit", "name",
+                         json_text(r->blocked_name, strlen(r->blocked_name)),
+                         "source", "program");
+    case PW_SBX_BLOCKED_NONE:
+        break;
+    }
+    return NULL;
+}
+
+static json_t *
+reported_fields(const struct pw_sbx_result *r)
+{
+    json_t *list = json_array();
+    if (r->reported) {
+        const char *const keys[] = {"result", "result_value", "variables",
+                                    "error"};
+        for (size_t i = 0; i < PW_N_ELEMENTS(keys); i++) {
+            json_array_append_new(list, json_string(keys[i]));
+        }
+    }
+    if (r->blocked == PW_SBX_BLOCKED_AUDIT) {
+        json_array_append_new(list, json_string("blocked"));
+    }
+    return list;
+}
+
+json_t *
+pw_sbx_result_to_json(const struct pw_sbx_result *r)
+{
+    if (r->variables == NULL) {
+        return NULL; /* not a result pw_sbx_result_get filled */
+    }
     json_t *out = json_pack(
-        "{s:b,s:s,s:s,s:o,s:o,s:o,s:b,s:b,s:f,s:f,s:I,s:o,s:o,s:o,s:o,s:o}",
-        "success", strcmp(status, "ok") == 0, "execution_id", r->id, "status",
-        status, "result", res ? res : json_null(), "stdout",
-        text_json(&r->out.buf), "stderr", text_json(&r->err.buf),
-        "stdout_truncated", r->out.truncated, "stderr_truncated",
-        r->err.truncated, "execution_time", r->end - r->start, "cpu_time",
-        run_cpu(r, rec), "max_rss_kb",
-        (json_int_t)(r->exit_seen || r->reported
-                         ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
-                         : r->ru.ru_maxrss),
-        "exit_code",
-        WIFEXITED(st) ? json_integer(WEXITSTATUS(st)) : json_null(), "signal",
-        WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) : json_null(),
-        "variables", rec->started ? report_vars(rec->report) : json_object(),
-        "error", error_json(r, rec, status, name), "program_reported",
-        reported_fields(rec));
+        "{s:b,s:s,s:s,s:o,s:o,s:o,s:b,s:b,s:f,s:f,s:I,s:o,s:o,s:O,s:o,s:o}",
+        "success", r->status == PW_SBX_OK, "execution_id", r->execution_id,
+        "status", pw_sbx_status_name(r->status), "result",
+        r->result_repr != NULL
+            ? json_text(r->result_repr, strlen(r->result_repr))
+            : json_null(),
+        "stdout", json_text(r->out.data, r->out.len), "stderr",
+        json_text(r->err.data, r->err.len), "stdout_truncated",
+        r->out.truncated, "stderr_truncated", r->err.truncated,
+        "execution_time", r->wall_s, "cpu_time", r->cpu_s, "max_rss_kb",
+        (json_int_t)r->max_rss_kb, "exit_code",
+        r->exit_code >= 0 ? json_integer(r->exit_code) : json_null(), "signal",
+        r->signal != 0 ? json_integer(r->signal) : json_null(), "variables",
+        r->variables, "error", error_json(r), "program_reported",
+        reported_fields(r));
     if (out != NULL &&
-        json_object_set_new(out, "result_value",
-                            rec->started ? report_value(rec->report)
-                                         : json_null()) < 0) {
+        json_object_set(out, "result_value",
+                        r->result_value != NULL ? r->result_value
+                                                : json_null()) < 0) {
         json_decref(out);
         out = NULL;
     }
-    json_t *blocked = blocked_json(r, rec, name);
+    json_t *blocked = blocked_json(r);
     if (out != NULL && blocked != NULL) {
         json_object_set_new(out, "blocked", blocked);
     } else {
         json_decref(blocked);
+    }
+    if (out != NULL && r->files != NULL) {
+        json_object_set(out, "files", r->files);
+        json_object_set_new(out, "files_omitted",
+                            json_integer(r->files_omitted));
     }
     return out;
 }
@@ -549,24 +684,20 @@ build(const struct pw_sbx_run *r, struct records *rec)
 json_t *
 pw_sbx_result_build(const struct pw_sbx_run *r)
 {
-    struct records rec;
-    memset(&rec, 0, sizeof(rec));
-    parse_records(&r->res.buf, &rec);
-    json_t *out = build(r, &rec);
-    if (out != NULL) {
-        pw_sbx_output_add(r, out);
-    }
-    json_decref(rec.report);
+    struct pw_sbx_result res;
+    pw_sbx_result_get(r, &res);
+    json_t *out = pw_sbx_result_to_json(&res);
+    pw_sbx_result_clear(&res);
     return out;
 }
 
-const char *
+enum pw_sbx_status
 pw_sbx_result_status(const struct pw_sbx_run *r)
 {
     struct records rec;
     memset(&rec, 0, sizeof(rec));
     parse_records(&r->res.buf, &rec);
-    const char *status = verdict(r, &rec);
+    enum pw_sbx_status status = verdict(r, &rec);
     json_decref(rec.report);
     return status;
 }

@@ -8,7 +8,7 @@
  * seccomp listener) is in step.c.
  *
  * Defines pw_zygote_* and the run calls of sandbox.h not in step.c:
- * pw_sbx_start, pw_sbx_free, pw_sbx_run_sync, pw_sbx_reap.
+ * pw_sbx_start, pw_sbx_free, pw_sbx_reap.
  */
 #include "config.h"
 
@@ -1059,40 +1059,6 @@ pw_sbx_start(struct pw_zygote *z, const struct pw_sbx_request *req,
     start_on(r, s, req);
     started(z);
     return r;
-}
-
-void
-pw_sbx_wait(struct pw_sbx_run *r)
-{
-    struct pollfd fds[8];
-    for (;;) {
-        int n = pw_sbx_pollfds(r, fds, 8);
-        double wait = pw_sbx_deadline(r) - pw_now();
-        int ms = wait <= 0 ? 0 : (int)(wait * 1000) + 1;
-        if (poll(fds, (nfds_t)n, ms) < 0 && errno != EINTR) {
-            pw_sbx_cancel(r);
-        }
-        if (pw_sbx_step(r, fds, n)) {
-            return;
-        }
-    }
-}
-
-int
-pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
-                json_t **result, struct pw_error *err)
-{
-    struct pw_sbx_run *r = pw_sbx_start(z, req, err);
-    if (r == NULL) {
-        return -1;
-    }
-    pw_sbx_wait(r);
-    *result = pw_sbx_result_json(r);
-    pw_sbx_free(r);
-    if (*result == NULL) {
-        return pw_fail(err, PW_ERR_INTERNAL, "building the result");
-    }
-    return 0;
 }
 
 int

@@ -8,9 +8,10 @@
  * another request's data) as children of the server, which observes
  * them.
  *
- * One run = one child.  The API is event-loop friendly so the MCP server
- * can have several runs in flight: start, poll the fds it reports, step,
- * and collect the result when step says it is done.
+ * One run = one child.  The API is event-loop friendly: start, poll the
+ * fds it reports, step, and collect the result when step says it is
+ * done.  One caller drives it: the run queue (src/grade/queue.c), which
+ * every command and door submits its runs to.
  */
 #pragma once
 
@@ -230,13 +231,72 @@ void pw_sbx_cancel(struct pw_sbx_run *run);
 void pw_sbx_interrupt(struct pw_sbx_run *run);
 /* Seconds since start, for progress notifications. */
 double pw_sbx_elapsed(const struct pw_sbx_run *run);
-/* New reference: the execute_code result fields (doc/MCP.md). */
-json_t *pw_sbx_result_json(const struct pw_sbx_run *run);
 /* Reaps the child if still there; frees everything. */
 void pw_sbx_free(struct pw_sbx_run *run);
 
-/* Drive RUN until it is over (blocking). */
-void pw_sbx_wait(struct pw_sbx_run *run);
-/* Blocking convenience for `pyward run`: start, loop, result.  0 or -1. */
-int pw_sbx_run_sync(struct pw_zygote *z, const struct pw_sbx_request *req,
-                    json_t **result, struct pw_error *err);
+/* How a run ended (the "status" of doc/MCP.md). */
+enum pw_sbx_status {
+    PW_SBX_OK,
+    PW_SBX_ERROR,          /* the program failed (an exception, exit != 0) */
+    PW_SBX_TIMEOUT,        /* wall clock, or its CPU time */
+    PW_SBX_MEMORY_LIMIT,   /* a MemoryError under the limit */
+    PW_SBX_OUTPUT_LIMIT,   /* more output than the cap (the run stopped) */
+    PW_SBX_KILLED,         /* a signal, a refused call, a cancel */
+    PW_SBX_INTERNAL_ERROR, /* the sandbox could not run it */
+};
+/* "ok", "error", ...: a static string. */
+const char *pw_sbx_status_name(enum pw_sbx_status st);
+
+/* Valid UTF-8 text (invalid bytes became U+FFFD), owned. */
+struct pw_sbx_text {
+    char *data; /* NUL-terminated; LEN bytes before it */
+    size_t len;
+    bool truncated; /* the output cap cut it */
+};
+
+/* What stopped a run, when a layer did. */
+enum pw_sbx_blocked {
+    PW_SBX_BLOCKED_NONE,
+    PW_SBX_BLOCKED_SYSCALL, /* observed: the seccomp listener */
+    PW_SBX_BLOCKED_AUDIT,   /* the program's report: an audit event */
+    PW_SBX_BLOCKED_HOOK,    /* observed: the audit hook found altered */
+};
+
+/* A finished run's result, as the server observed it and the program
+ * reported it (checked and capped).  Every pointer owned
+ * (pw_sbx_result_clear). */
+struct pw_sbx_result {
+    char execution_id[48];
+    enum pw_sbx_status status;
+    int exit_code; /* -1: it did not exit by itself */
+    int signal;    /* the signal that ended it, 0: none */
+    double wall_s; /* from the request to the end */
+    double cpu_s;  /* the program's own */
+    long long max_rss_kb;
+    struct pw_sbx_text out, err;
+    /* The error ("error" of the result), when ERROR_TYPE is set: the
+     * server's own (SandboxError, SystemExit) or the program's. */
+    char *error_type, *error_message, *traceback;
+    long error_line; /* -1: none */
+    enum pw_sbx_blocked blocked;
+    char *blocked_name; /* the call's or the event's name */
+    /* The program's report ("R" record): REPORTED says it came. */
+    bool reported;
+    char *result_repr;    /* the last expression's repr, or NULL */
+    json_t *result_value; /* its JSON value, or null */
+    json_t *variables;    /* {name: {type, repr}} */
+    /* The output/ files (output.h's list), or NULL: none read. */
+    json_t *files;
+    long long files_omitted;
+};
+
+/* Fill OUT with the result of RUN, finished. */
+void pw_sbx_result_get(const struct pw_sbx_run *run,
+                       struct pw_sbx_result *out);
+void pw_sbx_result_clear(struct pw_sbx_result *r);
+/* New reference: R as the execute_code result fields (doc/MCP.md), or
+ * NULL when it cannot be built. */
+json_t *pw_sbx_result_to_json(const struct pw_sbx_result *r);
+/* New reference: the execute_code result fields of RUN (get, then
+ * to_json). */
+json_t *pw_sbx_result_json(const struct pw_sbx_run *run);

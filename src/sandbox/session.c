@@ -219,20 +219,21 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
 static void
 ended_by(struct pw_sbx_session *s, const struct pw_sbx_run *r)
 {
-    const char *status = pw_sbx_result_status(r);
+    enum pw_sbx_status st = pw_sbx_result_status(r);
+    const char *status = pw_sbx_status_name(st);
     char why[160];
-    if (strcmp(status, "timeout") == 0) {
+    if (st == PW_SBX_TIMEOUT) {
         snprintf(why, sizeof(why), "a call exceeded its time limit (%g s)",
                  r->limits.timeout_s);
-    } else if (strcmp(status, "memory_limit") == 0) {
+    } else if (st == PW_SBX_MEMORY_LIMIT) {
         snprintf(why, sizeof(why),
                  "a call exceeded the session's memory limit (%lld bytes)",
                  r->limits.memory_bytes);
-    } else if (strcmp(status, "output_limit") == 0) {
+    } else if (st == PW_SBX_OUTPUT_LIMIT) {
         snprintf(why, sizeof(why), "a call exceeded the output limit");
     } else if (r->stop == PW_STOP_SYSCALL) {
         snprintf(why, sizeof(why), "a call made a refused system call");
-    } else if (strcmp(status, "internal_error") == 0) {
+    } else if (st == PW_SBX_INTERNAL_ERROR) {
         snprintf(why, sizeof(why), "the session could not be set up");
     } else if (r->exit_seen || !r->reported) {
         snprintf(why, sizeof(why), "its process ended (%s)", status);
@@ -249,9 +250,10 @@ pw_sbx_session_release(struct pw_sbx_run *r)
     r->sess = NULL;
     r->scratch = NULL; /* the session's */
     s->run = NULL;
-    const char *status = r->done ? pw_sbx_result_status(r) : "killed";
+    enum pw_sbx_status status =
+        r->done ? pw_sbx_result_status(r) : PW_SBX_KILLED;
     bool keeps = r->reported && !s->orphan && s->ended[0] == '\0' &&
-                 (strcmp(status, "ok") == 0 || strcmp(status, "error") == 0);
+                 (status == PW_SBX_OK || status == PW_SBX_ERROR);
     if (keeps) {
         move_fds(s, r, false);
         r->pid = 0;

@@ -5,8 +5,9 @@
  * limits, the program judged (src/grade/), the report as structured
  * content and a text a model reads at once.
  *
- * The tests run here, several at a time, before the call returns: other
- * requests wait for them, so a suite is bounded by the server's maximum
+ * The tests are entries of the server's run queue, one group per call:
+ * they take turns with other clients' runs, and the reply is sent from
+ * the last one's callback.  A suite is bounded by the server's maximum
  * timeout per test and PW_GRADE_TOOL_TESTS_MAX tests.
  */
 #include "config.h"
@@ -14,7 +15,6 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "grade/batch.h"
 #include "grade/grade.h"
 #include "grade/suite.h"
 #include "server/grade_tool.h"
@@ -77,39 +77,109 @@ summary_text(const json_t *report)
     return pw_buf_take(&b, NULL);
 }
 
-int
-pw_grade_tool(const struct pw_grade_ctx *c, const char *code, size_t len,
-              const struct pw_importset *set, const json_t *tests,
-              json_t **result, struct pw_error *err)
+/* New reference: the CallToolResult of REPORT (stolen), or NULL. */
+static json_t *
+report_result(json_t *report)
 {
-    if (c->zygote == NULL || c->rules == NULL) {
-        return pw_fail(err, PW_ERR_INTERNAL, "grading is unavailable: %s",
-                       c->unavailable);
+    if (report == NULL) {
+        return NULL;
     }
+    PW_AUTOFREE char *text = summary_text(report);
+    /* A verdict other than AC is still a grade: not a failed call. */
+    return json_pack("{s:[{s:s,s:s}],s:o,s:b}", "content", "type", "text",
+                     "text", text, "structuredContent", report, "isError", 0);
+}
+
+struct pw_grade_call {
     struct pw_grade_suite s;
-    if (pw_grade_suite_parse(tests, NULL, &s, err) < 0) {
+    struct pw_grade_opts o;
+    struct pw_importset set;
+    struct pw_zygote *z; /* borrowed */
+    const char *code;    /* borrowed */
+    size_t len;
+    struct pw_grading *gr;
+    pw_grade_call_done_fn done;
+    void *ctx;
+};
+
+struct pw_grade_call *
+pw_grade_call_new(const struct pw_grade_ctx *c, const char *code, size_t len,
+                  const struct pw_importset *set, const json_t *tests,
+                  json_t **result, struct pw_error *err)
+{
+    *result = NULL;
+    if (c->zygote == NULL || c->rules == NULL) {
+        pw_fail(err, PW_ERR_INTERNAL, "grading is unavailable: %s",
+                c->unavailable);
+        return NULL;
+    }
+    struct pw_grade_call *gc = pw_xcalloc(1, sizeof(*gc));
+    if (pw_grade_suite_parse(tests, NULL, &gc->s, err) < 0) {
         char msg[sizeof(err->message)];
         snprintf(msg, sizeof(msg), "%s", err->message);
-        return pw_fail(err, PW_ERR_USAGE, "'tests': %s", msg);
+        pw_fail(err, PW_ERR_USAGE, "'tests': %s", msg);
+        free(gc);
+        return NULL;
     }
-    int rc = within_limits(c->cfg, &s, err);
+    gc->set = *set;
+    gc->z = c->zygote;
+    gc->code = code;
+    gc->len = len;
+    gc->o = (struct pw_grade_opts){.rules = c->rules,
+                                   .imports = &gc->set,
+                                   .caps = c->caps,
+                                   .jobs = 0,
+                                   .max_output = c->cfg->max_output};
     json_t *report = NULL;
-    if (rc == 0) {
-        struct pw_grade_opts o = {.rules = c->rules,
-                                  .imports = set,
-                                  .caps = c->caps,
-                                  .jobs = pw_batch_jobs_default(),
-                                  .max_output = c->cfg->max_output};
-        report = pw_grade(c->zygote, &o, &s, code, len, err);
-        rc = report != NULL ? 0 : -1;
+    if (within_limits(c->cfg, &gc->s, err) < 0 ||
+        pw_grade_check(&gc->o, &gc->s, code, len, &report, err) < 0) {
+        pw_grade_call_free(gc);
+        return NULL;
     }
     if (report != NULL) {
-        PW_AUTOFREE char *text = summary_text(report);
-        /* A verdict other than AC is still a grade: not a failed call. */
-        *result =
-            json_pack("{s:[{s:s,s:s}],s:o,s:b}", "content", "type", "text",
-                      "text", text, "structuredContent", report, "isError", 0);
+        pw_grade_call_free(gc);
+        *result = report_result(report);
+        if (*result == NULL) {
+            pw_fail(err, PW_ERR_INTERNAL, "building the report");
+        }
+        return NULL;
     }
-    pw_grade_suite_free(&s);
-    return rc;
+    return gc;
+}
+
+static void
+graded(void *ctx, json_t *report)
+{
+    struct pw_grade_call *gc = ctx;
+    gc->done(gc->ctx, report_result(report)); /* last: it may free GC */
+}
+
+void
+pw_grade_call_submit(struct pw_grade_call *gc, struct pw_queue_group *g,
+                     pw_grade_call_done_fn done, void *ctx)
+{
+    gc->done = done;
+    gc->ctx = ctx;
+    gc->gr = pw_grade_start(g, gc->z, &gc->o, &gc->s, gc->code, gc->len,
+                            graded, gc);
+}
+
+double
+pw_grade_call_timeout(const struct pw_grade_call *gc)
+{
+    double total = 0;
+    for (size_t i = 0; i < gc->s.n; i++) {
+        total += gc->s.tests[i].timeout;
+    }
+    return total;
+}
+
+void
+pw_grade_call_free(struct pw_grade_call *gc)
+{
+    if (gc != NULL) {
+        pw_grade_free(gc->gr);
+        pw_grade_suite_free(&gc->s);
+        free(gc);
+    }
 }

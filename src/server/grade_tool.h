@@ -10,6 +10,7 @@
 
 #include "core/profiles.h"
 #include "core/pyward.h"
+#include "grade/queue.h"
 #include "sandbox/sandbox.h"
 #include "server/conf.h"
 #include "validator/validator.h"
@@ -27,10 +28,26 @@ struct pw_grade_ctx {
     unsigned caps; /* the call's profiles' (its import set may be narrower) */
 };
 
-/* Grade CODE (LEN bytes) with the imports SET on the suite TESTS (the
- * tests file's object, borrowed).  Sets *RESULT to a new CallToolResult
- * and returns 0, or returns -1 with ERR (PW_ERR_USAGE: a malformed
- * suite or limits beyond the server's). */
-int pw_grade_tool(const struct pw_grade_ctx *c, const char *code, size_t len,
-                  const struct pw_importset *set, const json_t *tests,
-                  json_t **result, struct pw_error *err);
+/* A grade_code call in flight (its tests queued). */
+struct pw_grade_call;
+/* Its end: RESULT the CallToolResult (stolen; NULL if it could not be
+ * built).  Called from the queue's turn. */
+typedef void (*pw_grade_call_done_fn)(void *ctx, json_t *result);
+
+/* Check the suite TESTS (the tests file's object, borrowed) against the
+ * server's limits and validate CODE (LEN bytes, borrowed until the call
+ * is freed) with the imports SET (copied; its pointers borrowed):
+ * returns an owned call ready to queue, or NULL with *RESULT set (the
+ * verdict needs no run: CE), or NULL with ERR (PW_ERR_USAGE: a
+ * malformed suite or limits beyond the server's). */
+struct pw_grade_call *pw_grade_call_new(const struct pw_grade_ctx *c,
+                                        const char *code, size_t len,
+                                        const struct pw_importset *set,
+                                        const json_t *tests, json_t **result,
+                                        struct pw_error *err);
+/* Queue the call's tests in G; DONE(CTX, ...) once the last is over. */
+void pw_grade_call_submit(struct pw_grade_call *gc, struct pw_queue_group *g,
+                          pw_grade_call_done_fn done, void *ctx);
+/* The sum of the tests' time limits, seconds (for progress). */
+double pw_grade_call_timeout(const struct pw_grade_call *gc);
+void pw_grade_call_free(struct pw_grade_call *gc);

@@ -543,6 +543,7 @@ check_caller(struct exchange *x)
         return MHD_HTTP_UNAUTHORIZED;
     }
     x->sink.owner = token_owner(tok, len);
+    x->sink.client = x->sink.owner; /* the token's runs take turns */
     snprintf(x->owner, sizeof(x->owner), "token-%016llx", x->sink.owner);
     return 0;
 }
@@ -1024,6 +1025,26 @@ dispatch(struct exchange *x, bool requests)
     return MHD_YES;
 }
 
+/* The queue's client key of the peer of C without a token: its address
+ * (not its port: a client's connections take turns together). */
+static unsigned long long
+address_client(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info =
+        pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
+    if (sa != NULL && sa->sa_family == AF_INET) {
+        const struct sockaddr_in *in = (const void *)sa;
+        return token_owner((const char *)&in->sin_addr, sizeof(in->sin_addr));
+    }
+    if (sa != NULL && sa->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *in6 = (const void *)sa;
+        return token_owner((const char *)&in6->sin6_addr,
+                           sizeof(in6->sin6_addr));
+    }
+    return 1; /* a Unix socket: one client */
+}
+
 static struct exchange *
 exchange_new(struct pw_http *h, struct MHD_Connection *c, const char *url,
              const char *method)
@@ -1042,6 +1063,7 @@ exchange_new(struct pw_http *h, struct MHD_Connection *c, const char *url,
     const union MHD_ConnectionInfo *info =
         pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     x->conn = info != NULL ? info->socket_context : NULL;
+    x->sink.client = address_client(c); /* a token replaces it */
     return x;
 }
 

@@ -265,8 +265,9 @@ m_set_level(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
                 "notice, warning, error, critical, alert, emergency");
 }
 
-/* tools/call of a tool that runs code (execute_code): validate now, run
- * in the event loop. */
+/* tools/call of a tool that runs in the run queue (execute_code,
+ * grade_code, create_session): checked and validated now, its runs
+ * queued, answered from the event loop. */
 static void
 call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
              json_t *args, json_t *meta)
@@ -275,7 +276,7 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
     json_t *result = NULL;
     struct pw_exec *e = pw_tools_exec_new(m->tools, name, args, &result, &err);
     if (e == NULL && result != NULL) {
-        pw_mcp_log(m, PW_MCP_INFO, "%s refused before running", name);
+        pw_mcp_log(m, PW_MCP_INFO, "%s answered before running", name);
         const char *st = json_string_value(json_object_get(
             json_object_get(result, "structuredContent"), "status"));
         if (st != NULL && strcmp(st, "rejected") == 0) {

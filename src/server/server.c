@@ -6,6 +6,10 @@
  * stdin is read only when poll says it is readable and output goes through
  * a queue written only as far as the protocol fd takes it, so the loop
  * never blocks: runs keep going while requests are read and answered.
+ * Every run of every request (execute_code, a grade_code's tests, a
+ * session's first call and its calls, a Jobe run) is an entry of the
+ * run queue (src/grade/queue.c), polled and stepped here; a request in
+ * flight is a job, whose reply is sent when its call's last run ends.
  *
  * Defines pw_server_* and pw_rpc_req_clear.
  */
@@ -24,10 +28,10 @@
 #include "server/server.h"
 #include "server/sessions.h"
 #include "core/util.h"
+#include "grade/queue.h"
 
 /* The loop's own fds: stdin, stdout, the full and the light zygote. */
 #define LOOP_FDS       4
-#define FDS_PER_RUN    8
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
 #define MAX_QUEUED     1024        /* runs waiting; more are refused */
@@ -38,15 +42,15 @@
     "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":"                   \
     "-32603,\"message\":\"the reply could not be built\"}}"
 
+/* A request in flight: its call's runs are the entries of GROUP. */
 struct job {
+    struct pw_server *s;
     struct pw_rpc_req req;
     struct pw_exec *exec;
-    struct pw_sbx_run *run; /* NULL while queued */
-    json_t *token;          /* progressToken or NULL */
+    struct pw_queue_group *group; /* owned */
+    json_t *token;                /* progressToken or NULL */
     double next_progress;
     double submitted;
-    int fd_start;
-    int fd_count; /* -1: not polled this round */
     struct job *next;
 };
 
@@ -61,10 +65,8 @@ struct pw_server {
     struct pw_rpc_out out;
     struct pw_server_handler handler;
     struct pw_tools *tools;
-    int max_running;
-    int nrunning;
-    struct job *running;
-    struct job *queue;
+    struct pw_queue *q; /* owned: every run */
+    struct job *jobs;   /* the requests in flight */
     bool eof;
     struct pollfd *fds;
     double last_activity; /* a request read or a run answered */
@@ -118,9 +120,9 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     pw_rpc_in_init(&s->in);
     pw_rpc_out_init(&s->out, proto_fd);
     s->tools = tools;
-    s->max_running = max_concurrency > 0 ? max_concurrency : 1;
+    s->q = pw_queue_new(max_concurrency);
     s->max_queued = MAX_QUEUED;
-    s->fds = pw_xcalloc((size_t)s->max_running * FDS_PER_RUN + LOOP_FDS +
+    s->fds = pw_xcalloc((size_t)pw_queue_pollfds_max(s->q) + LOOP_FDS +
                             PW_SERVER_TRANSPORT_FDS,
                         sizeof(struct pollfd));
     install_signals(false);
@@ -152,17 +154,13 @@ pw_server_stats(const struct pw_server *s)
 int
 pw_server_running(const struct pw_server *s)
 {
-    return s->nrunning;
+    return pw_queue_running(s->q);
 }
 
 size_t
 pw_server_queued(const struct pw_server *s)
 {
-    size_t n = 0;
-    for (const struct job *j = s->queue; j != NULL; j = j->next) {
-        n++;
-    }
-    return n;
+    return pw_queue_queued(s->q);
 }
 
 void
@@ -217,37 +215,46 @@ note(struct pw_server *s, const char *fmt, ...)
     s->handler.note(s->handler.ctx, text);
 }
 
+/* Remove J from the jobs; returns true if it was there. */
+static bool
+unlink_job(struct pw_server *s, struct job *j)
+{
+    for (struct job **p = &s->jobs; *p != NULL; p = &(*p)->next) {
+        if (*p == j) {
+            *p = j->next;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* J out of the jobs (if it is there) and freed: its runs killed, its
+ * queued entries dropped (the group first: its entries point into the
+ * exec). */
 static void
 job_free(struct pw_server *s, struct job *j)
 {
-    if (j->run != NULL) {
-        pw_sbx_cancel(j->run);
-        pw_sbx_free(j->run);
-        s->nrunning--;
-    }
+    (void)unlink_job(s, j);
+    pw_queue_group_free(j->group);
     pw_tools_exec_free(j->exec);
     json_decref(j->token);
     pw_rpc_req_clear(&j->req);
     free(j);
 }
 
-/* Kill every run and drop the queue; their batches get no reply. */
+/* Kill every run and drop every request; their batches get no reply. */
 static void
 drop_jobs(struct pw_server *s)
 {
-    struct job *lists[] = {s->running, s->queue};
-    for (size_t i = 0; i < PW_N_ELEMENTS(lists); i++) {
-        while (lists[i] != NULL) {
-            struct job *j = lists[i];
-            lists[i] = j->next;
-            if (j->req.batch != NULL) {
-                pw_server_batch_release(s, j->req.batch);
-            }
-            job_free(s, j);
+    while (s->jobs != NULL) {
+        struct job *j = s->jobs;
+        s->jobs = j->next;
+        j->next = NULL;
+        if (j->req.batch != NULL) {
+            pw_server_batch_release(s, j->req.batch);
         }
+        job_free(s, j);
     }
-    s->running = NULL;
-    s->queue = NULL;
 }
 
 void
@@ -257,6 +264,7 @@ pw_server_free(struct pw_server *s)
         return;
     }
     drop_jobs(s);
+    pw_queue_free(s->q);
     pw_rpc_in_free(&s->in);
     pw_rpc_out_free(&s->out);
     free(s->fds);
@@ -338,28 +346,22 @@ pw_server_send(struct pw_server *s, const struct pw_rpc_req *req, char *line)
 
 /* --- runs ------------------------------------------------------------- */
 
-/* True while the zygote J's run is forked from imports the profiles'
- * modules: J waits (a run of the light zygote need not wait for the
- * full one's imports). */
-static bool
-waits(const struct pw_server *s, const struct job *j)
-{
-    return pw_tools_exec_waits(s->tools, j->exec);
-}
-
+/* Progress of J: running for how long, or waiting for the zygote's
+ * imports (a queued job waiting for a free slot says nothing). */
 static void
 send_progress(struct pw_server *s, struct job *j, double now)
 {
-    double elapsed = j->run != NULL ? pw_sbx_elapsed(j->run) : 0;
+    double elapsed = pw_queue_group_elapsed(j->group);
     double total = pw_tools_exec_timeout(j->exec);
     char msg[96];
-    if (j->run != NULL) {
+    if (elapsed >= 0) {
         snprintf(msg, sizeof(msg), "running for %.2f s", elapsed);
     } else {
         snprintf(msg, sizeof(msg),
                  "waiting %.2f s for the sandbox to import its profiles' "
                  "modules",
                  now - j->submitted);
+        elapsed = 0;
     }
     json_auto_t *params = json_pack(
         "{s:O,s:f,s:f,s:s}", "progressToken", j->token, "progress",
@@ -372,54 +374,13 @@ send_progress(struct pw_server *s, struct job *j, double now)
     j->next_progress = now + PROGRESS_EVERY;
 }
 
-/* Of the queue's jobs, how many cannot start at the loop's next turn,
- * where start_queued gives each free run slot to the first job that need
- * not wait.  Requests read in one turn are all queued before any of them
- * starts, so the one about to take a free slot is not counted as waiting.
- * *TAIL: where a new job goes. */
-static size_t
-waiting(struct pw_server *s, struct job ***tail)
+/* True if J has progress to tell: a run of it started, or it waits for
+ * the zygote's imports. */
+static bool
+has_progress(const struct job *j)
 {
-    size_t slots = s->nrunning < s->max_running
-                       ? (size_t)(s->max_running - s->nrunning)
-                       : 0;
-    size_t queued = 0;
-    *tail = &s->queue;
-    while (**tail != NULL) {
-        if (slots > 0 && !waits(s, **tail)) {
-            slots--;
-        } else {
-            queued++;
-        }
-        *tail = &(**tail)->next;
-    }
-    return queued;
-}
-
-void
-pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
-                 struct pw_exec *e, json_t *token)
-{
-    struct job **tail;
-    if (waiting(s, &tail) >= s->max_queued) {
-        s->stats.busy++;
-        pw_server_send(s, req,
-                       pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
-                                        "server busy: too many runs queued",
-                                        NULL));
-        pw_tools_exec_free(e);
-        json_decref(token);
-        return;
-    }
-    struct job *j = pw_xcalloc(1, sizeof(*j));
-    j->req = *req;
-    req->id_raw = NULL;
-    req->id = NULL;
-    j->exec = e;
-    j->token = token;
-    j->fd_count = -1;
-    j->submitted = pw_now();
-    *tail = j;
+    return j->token != NULL && (pw_queue_group_elapsed(j->group) >= 0 ||
+                                pw_queue_group_warming(j->group));
 }
 
 /* Finish J with RESULT (a CallToolResult, stolen) and free it. */
@@ -429,7 +390,7 @@ job_reply(struct pw_server *s, struct job *j, json_t *result)
     if (result == NULL) {
         pw_server_send(s, &j->req,
                        pw_rpc_error_new(j->req.id_raw, PW_RPC_INTERNAL_ERROR,
-                                        "execute_code: the result could not "
+                                        "tools/call: the result could not "
                                         "be built",
                                         NULL));
     } else {
@@ -443,45 +404,71 @@ job_reply(struct pw_server *s, struct job *j, json_t *result)
     job_free(s, j);
 }
 
+/* Count the layer that stopped a run. */
 static void
-start_queued(struct pw_server *s)
+count_blocked(struct pw_server *s, const struct pw_sbx_result *run)
 {
-    struct job **at = &s->queue;
-    while (*at != NULL && s->nrunning < s->max_running) {
-        struct job *j = *at;
-        if (waits(s, j)) {
-            at = &j->next; /* in order, after the runs that need not */
-            continue;
-        }
-        json_t *result = NULL;
-        *at = j->next;
-        j->run = pw_tools_exec_start(s->tools, j->exec, &result);
-        if (j->run == NULL) {
-            job_reply(s, j, result);
-            continue;
-        }
-        s->nrunning++;
-        j->fd_count = -1;
-        j->next = s->running;
-        s->running = j;
-        pw_log(PW_LOG_DEBUG, "run %s started", j->req.id_raw);
-        if (j->token != NULL) {
-            send_progress(s, j, pw_now());
-        }
+    if (run->blocked == PW_SBX_BLOCKED_SYSCALL) {
+        s->stats.blocked_syscall++;
+    } else if (run->blocked == PW_SBX_BLOCKED_AUDIT) {
+        s->stats.blocked_audit++;
     }
 }
 
-/* Remove J from LIST; returns true if it was there. */
-static bool
-unlink_job(struct job **list, struct job *j)
+/* The end of J's call, from the queue's turn: counted (an execute_code:
+ * RUN its run's result, or NULL if it did not start) and answered. */
+static void
+job_done(void *ctx, json_t *result, const struct pw_sbx_result *run)
 {
-    for (struct job **p = list; *p != NULL; p = &(*p)->next) {
-        if (*p == j) {
-            *p = j->next;
-            return true;
+    struct job *j = ctx;
+    struct pw_server *s = j->s;
+    if (pw_tools_exec_runs_one(j->exec)) {
+        const char *st =
+            run != NULL ? pw_sbx_status_name(run->status) : "internal_error";
+        if (run != NULL) {
+            count_blocked(s, run);
+        }
+        count_run(s, st, pw_now() - j->submitted);
+        if (j->req.sink == NULL) {
+            note(s, "run %s finished: %s", j->req.id_raw, st);
         }
     }
-    return false;
+    job_reply(s, j, result);
+    s->last_activity = s->last_answer = pw_now();
+}
+
+void
+pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
+                 struct pw_exec *e, json_t *token)
+{
+    if (pw_queue_waiting(s->q) >= s->max_queued) {
+        s->stats.busy++;
+        pw_server_send(s, req,
+                       pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
+                                        "server busy: too many runs queued",
+                                        NULL));
+        pw_tools_exec_free(e);
+        json_decref(token);
+        return;
+    }
+    struct job *j = pw_xcalloc(1, sizeof(*j));
+    j->s = s;
+    j->req = *req;
+    req->id_raw = NULL;
+    req->id = NULL;
+    j->exec = e;
+    j->token = token;
+    j->submitted = pw_now();
+    j->group = pw_queue_group_new(
+        s->q, req->sink != NULL ? req->sink->client : PW_SERVER_STDIO_CLIENT);
+    j->next = s->jobs;
+    s->jobs = j;
+    json_t *now = pw_tools_exec_submit(s->tools, e, j->group, job_done, j);
+    if (now != NULL) {
+        job_reply(s, j, now);
+        return;
+    }
+    pw_log(PW_LOG_DEBUG, "request %s queued", j->req.id_raw);
 }
 
 /* True if a cancellation sent through FROM may reach J. */
@@ -497,24 +484,21 @@ same_owner(const struct job *j, const struct pw_sink *from)
 void
 pw_server_cancel(struct pw_server *s, json_t *id, const struct pw_sink *from)
 {
-    struct job *lists[] = {s->running, s->queue};
-    for (size_t i = 0; i < PW_N_ELEMENTS(lists); i++) {
-        for (struct job *j = lists[i]; j != NULL; j = j->next) {
-            if (!json_equal(j->req.id, id) || !same_owner(j, from)) {
-                continue;
-            }
-            pw_log(PW_LOG_INFO, "request %s cancelled%s", j->req.id_raw,
-                   j->run != NULL ? ": child killed" : "");
-            note(s, "request %s cancelled", j->req.id_raw);
-            (void)(unlink_job(&s->running, j) || unlink_job(&s->queue, j));
-            if (j->req.batch != NULL) {
-                pw_server_batch_release(s, j->req.batch);
-            } else if (j->req.sink != NULL) {
-                j->req.sink->reply(j->req.sink, NULL);
-            }
-            job_free(s, j);
-            return;
+    for (struct job *j = s->jobs; j != NULL; j = j->next) {
+        if (!json_equal(j->req.id, id) || !same_owner(j, from)) {
+            continue;
         }
+        bool ran = pw_queue_group_elapsed(j->group) >= 0;
+        pw_log(PW_LOG_INFO, "request %s cancelled%s", j->req.id_raw,
+               ran ? ": its runs killed" : "");
+        note(s, "request %s cancelled", j->req.id_raw);
+        if (j->req.batch != NULL) {
+            pw_server_batch_release(s, j->req.batch);
+        } else if (j->req.sink != NULL) {
+            j->req.sink->reply(j->req.sink, NULL);
+        }
+        job_free(s, j);
+        return;
     }
     pw_log(PW_LOG_DEBUG, "cancel: no request in flight with that id");
 }
@@ -522,72 +506,32 @@ pw_server_cancel(struct pw_server *s, json_t *id, const struct pw_sink *from)
 void
 pw_server_cancel_sink(struct pw_server *s, const struct pw_sink *sink)
 {
-    struct job **lists[] = {&s->running, &s->queue};
-    for (size_t i = 0; i < PW_N_ELEMENTS(lists); i++) {
-        struct job **p = lists[i];
-        while (*p != NULL) {
-            struct job *j = *p;
-            if (j->req.sink != sink) {
-                p = &j->next;
-                continue;
-            }
-            *p = j->next;
-            pw_log(PW_LOG_INFO, "request %s dropped: its client is gone",
-                   j->req.id_raw);
-            if (j->req.batch != NULL) {
-                pw_server_batch_release(s, j->req.batch);
-            }
-            job_free(s, j);
+    struct job **p = &s->jobs;
+    while (*p != NULL) {
+        struct job *j = *p;
+        if (j->req.sink != sink) {
+            p = &j->next;
+            continue;
         }
+        *p = j->next;
+        j->next = NULL;
+        pw_log(PW_LOG_INFO, "request %s dropped: its client is gone",
+               j->req.id_raw);
+        if (j->req.batch != NULL) {
+            pw_server_batch_release(s, j->req.batch);
+        }
+        job_free(s, j);
     }
 }
 
-/* Count the layer that stopped a run (its result's "blocked", borrowed). */
+/* Progress for the jobs that have some to tell. */
 static void
-count_blocked(struct pw_server *s, json_t *blocked)
+tick_progress(struct pw_server *s, double now)
 {
-    const char *kind = json_string_value(json_object_get(blocked, "kind"));
-    if (kind != NULL && strcmp(kind, "syscall") == 0) {
-        s->stats.blocked_syscall++;
-    } else if (kind != NULL && strcmp(kind, "audit") == 0) {
-        s->stats.blocked_audit++;
-    }
-}
-
-/* Step every running job; finished ones are answered.  Jobs that wait
- * for the zygote's imports hear that they do. */
-static void
-step_jobs(struct pw_server *s, double now)
-{
-    for (struct job *q = s->queue; q != NULL; q = q->next) {
-        if (waits(s, q) && q->token != NULL && now >= q->next_progress) {
-            send_progress(s, q, now);
-        }
-    }
-    struct job *j = s->running;
-    while (j != NULL) {
-        struct job *next = j->next;
-        const struct pollfd *fds =
-            j->fd_count >= 0 ? s->fds + j->fd_start : NULL;
-        int n = j->fd_count >= 0 ? j->fd_count : 0;
-        if (pw_sbx_step(j->run, fds, n) == 1) {
-            json_t *result = pw_tools_exec_result(j->exec, j->run);
-            json_t *sc = json_object_get(result, "structuredContent");
-            const char *st = json_string_value(json_object_get(sc, "status"));
-            count_blocked(s, json_object_get(sc, "blocked"));
-            count_run(s, st != NULL ? st : "internal_error",
-                      pw_now() - j->submitted);
-            if (j->req.sink == NULL) {
-                note(s, "run %s finished: %s", j->req.id_raw,
-                     st != NULL ? st : "?");
-            }
-            unlink_job(&s->running, j);
-            job_reply(s, j, result);
-            s->last_activity = s->last_answer = pw_now();
-        } else if (j->token != NULL && now >= j->next_progress) {
+    for (struct job *j = s->jobs; j != NULL; j = j->next) {
+        if (has_progress(j) && now >= j->next_progress) {
             send_progress(s, j, now);
         }
-        j = next;
     }
 }
 
@@ -607,28 +551,17 @@ build_pollfds(struct pw_server *s)
         s->fds[2 + i] =
             (struct pollfd){i < nz ? pw_zygote_fd(z[i]) : -1, POLLIN, 0};
     }
-    int n = LOOP_FDS;
-    for (struct job *j = s->running; j != NULL; j = j->next) {
-        j->fd_start = n;
-        j->fd_count = pw_sbx_pollfds(j->run, s->fds + n, FDS_PER_RUN);
-        n += j->fd_count;
-    }
-    return n;
+    return LOOP_FDS + pw_queue_pollfds(s->q, s->fds + LOOP_FDS,
+                                       pw_queue_pollfds_max(s->q));
 }
 
 /* Milliseconds until the next deadline or progress tick; -1: none. */
 static int
 poll_timeout(const struct pw_server *s, double now)
 {
-    double next = INFINITY;
-    for (const struct job *j = s->running; j != NULL; j = j->next) {
-        next = fmin(next, pw_sbx_deadline(j->run));
-        if (j->token != NULL) {
-            next = fmin(next, j->next_progress);
-        }
-    }
-    for (const struct job *j = s->queue; j != NULL; j = j->next) {
-        if (waits(s, j) && j->token != NULL) {
+    double next = pw_queue_deadline(s->q);
+    for (const struct job *j = s->jobs; j != NULL; j = j->next) {
+        if (has_progress(j)) {
             next = fmin(next, j->next_progress);
         }
     }
@@ -661,15 +594,9 @@ poll_timeout(const struct pw_server *s, double now)
 static bool
 quiet(const struct pw_server *s)
 {
-    if (s->queue != NULL || pw_now() - s->last_activity < REFILL_QUIET_S) {
-        return false;
-    }
-    for (const struct job *j = s->running; j != NULL; j = j->next) {
-        if (pw_sbx_elapsed(j->run) < REFILL_AFTER_S) {
-            return false;
-        }
-    }
-    return true;
+    return pw_queue_queued(s->q) == 0 &&
+           pw_now() - s->last_activity >= REFILL_QUIET_S &&
+           !pw_queue_young_run(s->q, REFILL_AFTER_S);
 }
 
 /* One spare for each zygote's pool that is short; true if one still is. */
@@ -711,10 +638,10 @@ loop_timeout(struct pw_server *s, bool refill)
     for (size_t i = 0; i < nz; i++) {
         exiting += pw_zygote_reap(z[i], false);
     }
-    int cap = refill && s->running != NULL ? 10
-              : refill                     ? 1
-              : exiting > 0                ? 5
-                                           : -1;
+    int cap = refill && pw_queue_running(s->q) > 0 ? 10
+              : refill                             ? 1
+              : exiting > 0                        ? 5
+                                                   : -1;
     return cap >= 0 && (ms < 0 || ms > cap) ? cap : ms;
 }
 
@@ -840,8 +767,7 @@ handle_signals(struct pw_server *s)
         stop_signal = 0;
     }
     if (s->draining) {
-        bool done =
-            s->running == NULL && s->queue == NULL && s->tr.idle(s->tr.ctx);
+        bool done = s->jobs == NULL && s->tr.idle(s->tr.ctx);
         return !done && pw_now() < s->drain_until;
     }
     return !stop_signal;
@@ -881,7 +807,7 @@ pw_server_run(struct pw_server *s)
     struct pw_zygote *z[2];
     size_t nz = pw_tools_zygotes(s->tools, z);
     while (handle_signals(s) && !s->eof) {
-        start_queued(s);
+        pw_queue_start(s->q);
         int n0 = build_pollfds(s);
         int timeout = loop_timeout(s, refill);
         int n = transport_pollfds(s, n0, &timeout);
@@ -907,7 +833,8 @@ pw_server_run(struct pw_server *s)
         if (rc > 0 && s->fds[1].revents != 0) {
             pw_rpc_out_flush(&s->out);
         }
-        step_jobs(s, pw_now());
+        pw_queue_step(s->q, s->fds + LOOP_FDS, n0 - LOOP_FDS);
+        tick_progress(s, pw_now());
         if (s->has_transport) {
             s->tr.dispatch(s->tr.ctx, s->fds + n0, rc < 0 ? 0 : n - n0);
         }

@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * server.h - the event loop of `pyward serve`: one poll() over stdin, the
- * protocol fd's pending output and every run's fds; runs in flight up to a
- * limit, the rest queued in order; replies matched to their ids.
+ * protocol fd's pending output and every run's fds; every run an entry
+ * of the run queue (grade/queue.h: runs in flight up to a limit, the
+ * next free slot to the client served least recently); replies matched
+ * to their ids.
  */
 #pragma once
 
@@ -21,12 +23,17 @@ struct pollfd;
  * (borrowed), or NULL when none will come (the request was cancelled, or
  * a batch held only notifications); NOTIFY a notification about it (a
  * run's progress).  OWNER: requests may be cancelled only by a message
- * from a sink with the same owner (the same credentials). */
+ * from a sink with the same owner (the same credentials).  CLIENT: whose
+ * runs these are, for the queue's turns (the token, else the address). */
 struct pw_sink {
     void (*reply)(struct pw_sink *k, const char *line);
     void (*notify)(struct pw_sink *k, const char *line);
     unsigned long long owner;
+    unsigned long long client;
 };
+
+/* The queue's client key of the stdio connection's requests. */
+#define PW_SERVER_STDIO_CLIENT 0ULL
 
 /* Who gets a reply: the id's raw text and value, and the batch (if any)
  * the reply belongs to. */
@@ -98,7 +105,8 @@ void pw_server_set_handler(struct pw_server *s,
 void pw_server_set_transport(struct pw_server *s,
                              const struct pw_server_transport *t,
                              double grace);
-/* Refuse runs past MAX queued (the default 1024). */
+/* Refuse requests past MAX whose runs wait for a slot (the default
+ * 1024). */
 void pw_server_set_max_queued(struct pw_server *s, int max);
 /* A request came in (from a transport): spares are forked as for stdin. */
 void pw_server_activity(struct pw_server *s);
@@ -120,7 +128,9 @@ void pw_server_notify(struct pw_server *s, char *line);
 /* The same toward SINK (NULL: the protocol fd). */
 void pw_server_notify_to(struct pw_server *s, struct pw_sink *sink,
                          char *line);
-/* Queue a run.  REQ's strings, E and TOKEN (may be NULL) are taken. */
+/* Queue the runs of call E (pw_tools_exec_submit), the reply to REQ
+ * sent when its last run ends; refused (busy) past the queued limit.
+ * REQ's strings, E and TOKEN (may be NULL) are taken. */
 void pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
                       struct pw_exec *e, json_t *token);
 /* Cancel the run or queued request whose id equals ID, sent through

@@ -27,6 +27,7 @@ EXTRA_DIST += \
 	tests/mcp/run.mjs \
 	tests/mcp/session.mjs \
 	tests/mcp/cases.mjs \
+	tests/mcp/queue.mjs \
 	$(NULL)
 
 # tests/mcp-client/run.sh: listed first in Makefile.am (a long one).

@@ -6,8 +6,11 @@
  * registry (sessions.c) and the sandbox's sessions.
  *
  * create_session starts the session's process and runs an empty first
- * call before it answers (a few milliseconds on a prepared spare): the
- * handle it returns names a session that is ready.
+ * call before it answers: that first call is an entry of the run queue
+ * (a few milliseconds on a prepared spare, longer while a profile's
+ * preloads come in), answered from its callback, so the server serves
+ * other requests meanwhile; the handle it returns names a session that
+ * is ready.
  *
  * Defines pw_session_tool_* and pw_session_exec_*.
  */
@@ -317,50 +320,6 @@ create_args_parse(const struct pw_session_ctx *t, json_t *args,
 
 /* --- the tools ------------------------------------------------------- */
 
-/* Start a session for A; NULL with ERR (why the sandbox refused). */
-static struct pw_sbx_session *
-start_session(const struct pw_session_ctx *t, const struct create_args *a,
-              struct pw_error *err)
-{
-    struct pw_importset set = {t->profiles, a->mask,
-                               (const char *const *)t->cfg->allowed_imports,
-                               NULL};
-    struct pw_sbx_request req = {
-        .code = "",
-        .limits = {.timeout_s = a->timeout > 10 ? a->timeout : 10,
-                   .memory_bytes = a->memory,
-                   .max_output_bytes = t->cfg->max_output},
-        .imports = &set,
-        .caps = pw_profiles_caps(t->profiles, a->mask),
-        .capture_output = true,
-    };
-    struct pw_sbx_run *first = NULL;
-    double cpu = pw_sessions_limits(t->sessions)->lifetime_s;
-    struct pw_sbx_session *s =
-        pw_sbx_session_new(t->zygote, &req, cpu, &first, err);
-    if (s == NULL) {
-        return NULL;
-    }
-    pw_sbx_wait(first);
-    json_auto_t *r = pw_sbx_result_json(first);
-    const char *status = json_string_value(json_object_get(r, "status"));
-    const char *msg = json_string_value(
-        json_object_get(json_object_get(r, "error"), "message"));
-    bool ok = status != NULL && strcmp(status, "ok") == 0;
-    if (!ok) {
-        pw_fail(err, PW_ERR_SANDBOX, "the session could not be started: %s",
-                msg != NULL      ? msg
-                : status != NULL ? status
-                                 : "?");
-    }
-    pw_sbx_free(first); /* the session keeps its process, or ends */
-    if (!ok) {
-        pw_sbx_session_free(s);
-        return NULL;
-    }
-    return s;
-}
-
 static json_t *
 created_result(const struct pw_session_ctx *t, const struct pw_session *s)
 {
@@ -377,41 +336,143 @@ created_result(const struct pw_session_ctx *t, const struct pw_session *s)
                    text);
 }
 
-static int
-create_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
-               struct pw_error *err)
+/* A create_session in flight: its first call is a queue entry. */
+struct pw_session_start {
+    struct pw_session_ctx t; /* its pointers borrowed (tools.h) */
+    struct create_args a;
+    struct pw_importset set;
+    struct pw_sbx_session *sbx; /* owned until registered */
+    pw_session_done_fn done;
+    void *ctx;
+};
+
+struct pw_session_start *
+pw_session_start_new(const struct pw_session_ctx *t, json_t *args,
+                     json_t **result, struct pw_error *err)
 {
     struct create_args a;
+    *result = NULL;
+    if (t->sessions == NULL) {
+        *result = pw_session_tool_error("sessions are not available");
+        return NULL;
+    }
     if (create_args_parse(t, args, &a, err) < 0) {
-        return -1;
+        return NULL;
     }
     struct pw_error why = {0};
     if (pw_sessions_room(t->sessions, t->owner, &why) < 0) {
         *result = pw_session_tool_error(why.message);
-        return 0;
+        return NULL;
     }
     if (t->zygote == NULL) {
         snprintf(why.message, sizeof(why.message),
                  "the sandbox is unavailable: %.400s", t->zygote_error);
         *result = pw_session_tool_error(why.message);
-        return 0;
+        return NULL;
     }
-    struct pw_sbx_session *sbx = start_session(t, &a, &why);
+    struct pw_session_start *ss = pw_xcalloc(1, sizeof(*ss));
+    ss->t = *t;
+    ss->a = a;
+    ss->set = (struct pw_importset){
+        t->profiles, a.mask, (const char *const *)t->cfg->allowed_imports,
+        NULL};
+    return ss;
+}
+
+/* The entry's start: the session's process, from a spare, with its
+ * empty first call.  The room is looked at again: other sessions may
+ * have come while this one waited. */
+static struct pw_sbx_run *
+first_start(void *ctx, const struct pw_run_spec *spec, struct pw_error *err)
+{
+    struct pw_session_start *ss = ctx;
+    if (pw_sessions_room(ss->t.sessions, ss->t.owner, err) < 0) {
+        return NULL;
+    }
+    struct pw_sbx_run *first = NULL;
+    double cpu = pw_sessions_limits(ss->t.sessions)->lifetime_s;
+    ss->sbx = pw_sbx_session_new(spec->zygote, &spec->req, cpu, &first, err);
+    return ss->sbx != NULL ? first : NULL;
+}
+
+/* The first call's end (its run freed: the session keeps its process,
+ * or ends): the session registered if there is still room, or why it
+ * could not start. */
+static void
+first_done(void *ctx, size_t index, struct pw_sbx_result *res,
+           const struct pw_error *err)
+{
+    struct pw_session_start *ss = ctx;
+    const struct pw_session_ctx *t = &ss->t;
+    struct pw_error why = {0};
+    (void)index;
+    if (res == NULL) {
+        why = *err;
+    } else if (res->status != PW_SBX_OK) {
+        pw_fail(&why, PW_ERR_SANDBOX, "the session could not be started: %s",
+                res->error_message != NULL ? res->error_message
+                                           : pw_sbx_status_name(res->status));
+    } else {
+        /* Another create_session of the caller's may have been
+         * registered while this one started. */
+        (void)pw_sessions_room(t->sessions, t->owner, &why);
+    }
     struct pw_session *s =
-        sbx != NULL ? pw_sessions_add(t->sessions, t->owner, sbx) : NULL;
+        why.message[0] == '\0' && ss->sbx != NULL
+            ? pw_sessions_add(t->sessions, t->owner, ss->sbx)
+            : NULL;
+    json_t *result;
     if (s == NULL) {
         pw_log(PW_LOG_WARN, "create_session: %s", why.message);
-        *result = pw_session_tool_error(why.message[0] != '\0'
-                                            ? why.message
-                                            : "the session could not be made");
-        return 0;
+        pw_sbx_session_free(ss->sbx);
+        result = pw_session_tool_error(why.message[0] != '\0'
+                                           ? why.message
+                                           : "the session could not be made");
+    } else {
+        s->mask = ss->a.mask;
+        s->timeout_s = ss->a.timeout;
+        s->memory = ss->a.memory;
+        s->ttl_s = ss->a.ttl;
+        result = created_result(t, s);
     }
-    s->mask = a.mask;
-    s->timeout_s = a.timeout;
-    s->memory = a.memory;
-    s->ttl_s = a.ttl;
-    *result = created_result(t, s);
-    return 0;
+    ss->sbx = NULL;
+    ss->done(ss->ctx, result); /* last: it may free SS */
+}
+
+void
+pw_session_start_submit(struct pw_session_start *ss, struct pw_queue_group *g,
+                        pw_session_done_fn done, void *ctx)
+{
+    ss->done = done;
+    ss->ctx = ctx;
+    struct pw_run_spec spec = {
+        .req = {.code = "",
+                .limits = {.timeout_s =
+                               ss->a.timeout > 10 ? ss->a.timeout : 10,
+                           .memory_bytes = ss->a.memory,
+                           .max_output_bytes = ss->t.cfg->max_output},
+                .imports = &ss->set,
+                .caps = pw_profiles_caps(ss->t.profiles, ss->a.mask),
+                .capture_output = true},
+        .zygote = ss->t.zygote,
+        .start = first_start,
+    };
+    pw_queue_add(g, &spec, first_done, ss, 0);
+}
+
+double
+pw_session_start_timeout(const struct pw_session_start *ss)
+{
+    return ss->a.timeout > 10 ? ss->a.timeout : 10;
+}
+
+void
+pw_session_start_free(struct pw_session_start *ss)
+{
+    if (ss != NULL) {
+        pw_sbx_session_free(ss->sbx);
+        free(ss);
+    }
 }
 
 /* The session_id argument of ARGS, checked. */
@@ -516,9 +577,7 @@ pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
         *result = pw_session_tool_error("sessions are not available");
         return 0;
     }
-    int rc = strcmp(name, "create_session") == 0
-                 ? create_session(t, args, result, err)
-             : strcmp(name, "fork_session") == 0
+    int rc = strcmp(name, "fork_session") == 0
                  ? fork_session(t, args, result, err)
              : strcmp(name, "close_session") == 0
                  ? close_session(t, args, result, err)
@@ -565,14 +624,12 @@ pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
 
 struct pw_sbx_run *
 pw_session_exec_start(const struct pw_session_ctx *t, const char *id,
-                      const struct pw_sbx_request *req, json_t **result)
+                      const struct pw_sbx_request *req, struct pw_error *err)
 {
-    struct pw_error why = {0};
-    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, &why);
+    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, err);
     struct pw_sbx_run *run =
-        s != NULL ? pw_sbx_session_call(s->sbx, req, &why) : NULL;
+        s != NULL ? pw_sbx_session_call(s->sbx, req, err) : NULL;
     if (run == NULL) {
-        *result = pw_session_tool_error(why.message);
         return NULL;
     }
     s->calls++;

@@ -13,6 +13,7 @@
 
 #include "core/profiles.h"
 #include "core/util.h"
+#include "grade/queue.h"
 #include "sandbox/sandbox.h"
 #include "server/conf.h"
 #include "server/tool_def.h"
@@ -34,7 +35,30 @@ struct pw_session_ctx {
 bool pw_session_tool_exists(const char *name);
 /* Append the session tools' tools/list entries to LIST.  0 or -1. */
 int pw_session_tools_list(json_t *list);
-/* Run session tool NAME: 0 with *RESULT (a CallToolResult; isError for a
+/* A create_session in flight (its first call queued). */
+struct pw_session_start;
+/* The end of a create_session: RESULT its CallToolResult (stolen; NULL
+ * if it could not be built).  Called from the queue's turn. */
+typedef void (*pw_session_done_fn)(void *ctx, json_t *result);
+/* Check create_session's ARGS and the caller's room: an owned start,
+ * ready to queue; or NULL with *RESULT (a refusal the caller reads) or
+ * with ERR (PW_ERR_USAGE: malformed arguments).  T is copied, its
+ * pointers borrowed until the start is freed. */
+struct pw_session_start *pw_session_start_new(const struct pw_session_ctx *t,
+                                              json_t *args, json_t **result,
+                                              struct pw_error *err);
+/* Queue the session's first call in G; DONE(CTX, ...) with the
+ * created_session result once it has reported. */
+void pw_session_start_submit(struct pw_session_start *ss,
+                             struct pw_queue_group *g, pw_session_done_fn done,
+                             void *ctx);
+/* The first call's time limit, seconds (for progress). */
+double pw_session_start_timeout(const struct pw_session_start *ss);
+/* Free SS (a session started and not registered is ended). */
+void pw_session_start_free(struct pw_session_start *ss);
+
+/* Run session tool NAME (fork_session, close_session, list_sessions):
+ * 0 with *RESULT (a CallToolResult; isError for a
  * handle that is unknown, ended or another owner's, or a limit), or -1
  * with ERR (PW_ERR_USAGE: malformed arguments). */
 int pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
@@ -49,11 +73,11 @@ int pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
                           json_t *args, pw_profile_mask *mask, double *timeout,
                           json_t **result, struct pw_error *err);
 /* Start REQ as the next call of the caller's session ID: an owned run, or
- * NULL with *RESULT a tool error. */
+ * NULL with ERR (for the caller to say as a tool error). */
 struct pw_sbx_run *pw_session_exec_start(const struct pw_session_ctx *t,
                                          const char *id,
                                          const struct pw_sbx_request *req,
-                                         json_t **result);
+                                         struct pw_error *err);
 /* A finished call's result R (execute_code's fields): its session ID,
  * and whether the call ended the session (said in TEXT too). */
 void pw_session_exec_note(json_t *r, const char *id, struct pw_buf *text);

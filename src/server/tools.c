@@ -48,10 +48,22 @@ struct call_args {
     const char *session_id; /* borrowed: execute_code in a session */
 };
 
+/* What a call that runs in the queue is. */
+enum exec_kind {
+    EXEC_RUN,     /* execute_code: one run (of a session, or not) */
+    EXEC_GRADE,   /* grade_code: its tests */
+    EXEC_SESSION, /* create_session: the session's first call */
+};
+
 struct pw_exec {
     const struct pw_tools *tools; /* borrowed */
-    json_t *args;                 /* owned: keeps the borrowed strings alive */
-    char *owner;                  /* owned: the caller (sessions) */
+    enum exec_kind kind;
+    struct pw_grade_call *grade;    /* owned (EXEC_GRADE) */
+    struct pw_session_start *start; /* owned (EXEC_SESSION) */
+    pw_exec_done_fn done;           /* the call's end */
+    void *ctx;
+    json_t *args; /* owned: keeps the borrowed strings alive */
+    char *owner;  /* owned: the caller (sessions) */
     struct call_args a;
     struct pw_importset imports;
     char id[32];
@@ -795,37 +807,6 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
     return 0;
 }
 
-static int
-grade_code(struct pw_tools *t, json_t *args, json_t **result,
-           struct pw_error *err)
-{
-    struct call_args a;
-    int rc = parse_args(t, ARG_GRADE, args, &a, err);
-    if (rc == 0) {
-        /* Graded from the light zygote like a run (validate_routed),
-         * unless a checker program, with imports of its own, comes too. */
-        struct pw_diags d;
-        pw_diags_init(&d);
-        bool light = json_object_get(a.tests, "checker_code") == NULL &&
-                     passes_light(t, &a, &d, NULL);
-        pw_diags_free(&d);
-        struct pw_importset set = {t->profiles,
-                                   light ? a.mask & t->light_mask : a.mask,
-                                   (const char *const *)t->extra, a.only};
-        struct pw_grade_ctx c = {t->cfg,
-                                 t->profiles,
-                                 t->rules,
-                                 light ? t->zygote_light : t->zygote,
-                                 t->zygote == NULL ? t->zygote_error
-                                                   : t->rules_error,
-                                 pw_profiles_caps(t->profiles, a.mask)};
-        rc = pw_grade_tool(&c, a.code, a.code_len, &set, a.tests, result, err);
-    }
-    free(a.only);
-    free(a.deps);
-    return rc;
-}
-
 static struct pw_session_ctx
 session_ctx(const struct pw_tools *t, const char *owner)
 {
@@ -876,9 +857,6 @@ call_tool(struct pw_tools *t, const char *name, json_t *args, json_t **result,
 {
     if (t->compat != PW_COMPAT_NONE) {
         return call_compat(t, name, args, result, err);
-    }
-    if (strcmp(name, "grade_code") == 0) {
-        return grade_code(t, args, result, err);
     }
     if (strcmp(name, "validate_code") == 0) {
         return validate_code(t, args, result, err);
@@ -1125,6 +1103,8 @@ pw_tools_exec_free(struct pw_exec *e)
         if (e->release != NULL) {
             e->release(e->hold);
         }
+        pw_grade_call_free(e->grade);
+        pw_session_start_free(e->start);
         json_decref(e->args);
         free(e->owner);
         free(e->a.only);
@@ -1133,22 +1113,60 @@ pw_tools_exec_free(struct pw_exec *e)
     }
 }
 
-struct pw_exec *
-pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
-                  json_t **result, struct pw_error *err)
+/* E as a grade_code call: the suite checked, the code validated (a CE
+ * is the final *RESULT), graded from the light zygote like a run
+ * (validate_routed) unless a checker program, with imports of its own,
+ * comes too.  0, or -1 with *RESULT or ERR. */
+static int
+grade_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
+          struct pw_error *err)
 {
-    struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
+    if (parse_args(t, ARG_GRADE, e->args, &e->a, err) < 0) {
+        return -1;
+    }
+    struct pw_diags d;
+    pw_diags_init(&d);
+    e->light = json_object_get(e->a.tests, "checker_code") == NULL &&
+               passes_light(t, &e->a, &d, NULL);
+    pw_diags_free(&d);
+    e->imports = (struct pw_importset){
+        t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
+        (const char *const *)t->extra, e->a.only};
+    struct pw_grade_ctx c = {t->cfg,
+                             t->profiles,
+                             t->rules,
+                             e->light ? t->zygote_light : t->zygote,
+                             t->zygote == NULL ? t->zygote_error
+                                               : t->rules_error,
+                             pw_profiles_caps(t->profiles, e->a.mask)};
+    e->grade = pw_grade_call_new(&c, e->a.code, e->a.code_len, &e->imports,
+                                 e->a.tests, result, err);
+    return e->grade != NULL ? 0 : -1;
+}
+
+/* E as a create_session call.  0, or -1 with *RESULT or ERR. */
+static int
+session_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
+            struct pw_error *err)
+{
+    if (e->args != NULL && !json_is_object(e->args)) {
+        return pw_fail(err, PW_ERR_USAGE, "'arguments' must be an object");
+    }
+    struct pw_session_ctx c = session_ctx(t, e->owner);
+    e->start = pw_session_start_new(&c, e->args, result, err);
+    return e->start != NULL ? 0 : -1;
+}
+
+/* E as an execute_code call: its arguments, its session, its
+ * validation.  0, or -1 with *RESULT or ERR. */
+static int
+run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
+        json_t **result, struct pw_error *err)
+{
     struct pw_diags d;
     struct pw_analysis an;
     pw_diags_init(&d);
-    e->tools = t;
-    e->args =
-        t->compat != PW_COMPAT_NONE
-            ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
-            : json_incref(args);
     snprintf(e->id, sizeof(e->id), "exec-%lu", ++t->runs);
-    *result = NULL;
-    e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
     struct pw_session_ctx c = session_ctx(t, e->owner);
     if ((t->compat != PW_COMPAT_NONE && e->args == NULL) ||
         parse_args(t, ARG_EXEC, e->args, &e->a, err) < 0 ||
@@ -1158,11 +1176,12 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
         if (*result == NULL) {
             *result = argument_error(tool, err->message);
         }
-        goto fail;
+        return -1;
     }
     *result = container_refused(t, e->a.container);
     if (*result != NULL || validate_routed(t, e, &d, &an, err) < 0) {
-        goto fail;
+        pw_diags_free(&d);
+        return -1;
     }
     /* A syntax error or a missing module: the run shows python3's error. */
     if (d.n > 0 && !pw_diags_interpreter_only(&d)) {
@@ -1170,16 +1189,47 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
         if (*result == NULL) {
             pw_fail(err, PW_ERR_INTERNAL, "could not build the rejection");
         }
-        goto fail;
+        pw_diags_free(&d);
+        return -1;
     }
     pw_diags_free(&d);
     e->imports = (struct pw_importset){
         t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
         (const char *const *)t->extra, e->a.only};
-    return e;
-fail:
-    pw_diags_free(&d);
+    return 0;
+}
+
+struct pw_exec *
+pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
+                  json_t **result, struct pw_error *err)
+{
+    struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
+    e->tools = t;
+    e->kind =
+        t->compat == PW_COMPAT_NONE && strcmp(tool, "grade_code") == 0
+            ? EXEC_GRADE
+        : t->compat == PW_COMPAT_NONE && strcmp(tool, "create_session") == 0
+            ? EXEC_SESSION
+            : EXEC_RUN;
+    e->args =
+        t->compat != PW_COMPAT_NONE
+            ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
+            : json_incref(args);
+    *result = NULL;
+    e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
+    int rc = e->kind == EXEC_GRADE     ? grade_new(t, e, result, err)
+             : e->kind == EXEC_SESSION ? session_new(t, e, result, err)
+                                       : run_new(t, e, tool, result, err);
+    if (rc == 0) {
+        return e;
+    }
+    enum exec_kind kind = e->kind;
     pw_tools_exec_free(e);
+    /* Malformed arguments of grade_code and create_session are tool
+     * results the model reads, as execute_code's. */
+    if (*result == NULL && kind != EXEC_RUN && err->code == PW_ERR_USAGE) {
+        *result = argument_error(tool, err->message);
+    }
     if (*result != NULL) {
         *result = pw_compat_result(t->compat, *result);
     }
@@ -1200,80 +1250,110 @@ pw_tools_zygotes(const struct pw_tools *t, struct pw_zygote *out[2])
 }
 
 bool
-pw_tools_exec_waits(const struct pw_tools *t, const struct pw_exec *e)
+pw_tools_exec_runs_one(const struct pw_exec *e)
 {
-    struct pw_zygote *z = e->light ? t->zygote_light : t->zygote;
-    return z != NULL && pw_zygote_warming(z);
+    return e->kind == EXEC_RUN;
 }
 
 double
 pw_tools_exec_timeout(const struct pw_exec *e)
 {
-    return e->a.timeout;
+    return e->kind == EXEC_GRADE     ? pw_grade_call_timeout(e->grade)
+           : e->kind == EXEC_SESSION ? pw_session_start_timeout(e->start)
+                                     : e->a.timeout;
 }
 
-/* E's run, forked from the light zygote when routed there; if that one
- * failed (its process gone), from the full one, which has all it has
- * (the run keeps its narrowed import set). */
-static struct pw_sbx_run *
-start_routed(struct pw_tools *t, const struct pw_exec *e,
-             const struct pw_sbx_request *req, struct pw_error *err)
+/* New reference: the result of E's run that the sandbox refused to
+ * start (ERR). */
+static json_t *
+not_run_result(const struct pw_exec *e, const struct pw_error *err)
 {
-    if (e->light) {
-        struct pw_sbx_run *run = pw_sbx_start(t->zygote_light, req, err);
-        /* A request the full zygote would refuse as well (its limits)
-         * is no failure of the light one. */
-        if (run != NULL || err->code == PW_ERR_USAGE) {
-            return run;
-        }
-        pw_log(PW_LOG_WARN,
-               "%s: the light zygote failed (%s): forked from "
-               "the full one",
-               e->id, err->message);
-        memset(err, 0, sizeof(*err));
+    if (e->a.session_id != NULL) {
+        return pw_session_tool_error(err->message);
     }
-    return pw_sbx_start(t->zygote, req, err);
+    pw_log(PW_LOG_WARN, "%s: refused to run: %s", e->id, err->message);
+    char text[600];
+    snprintf(text, sizeof(text), "Not run: %s", err->message);
+    return pw_compat_result(
+        e->tools->compat,
+        tool_result(unrun_result(e->id, "internal_error", "SandboxError",
+                                 err->message, 0),
+                    text, true));
 }
 
-struct pw_sbx_run *
-pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e, json_t **result)
+/* The start of E's run as the next call of its session (the session is
+ * looked up when the entry's turn comes: it may have ended meanwhile). */
+static struct pw_sbx_run *
+session_call_start(void *ctx, const struct pw_run_spec *spec,
+                   struct pw_error *err)
 {
-    struct pw_error err = {0};
-    struct pw_sbx_request req = {
-        .code = e->a.code,
-        .code_len = e->a.code_len,
-        .stdin_data = e->a.stdin_data,
-        .stdin_len = e->a.stdin_len,
-        .limits = {.timeout_s = e->a.timeout,
-                   .memory_bytes = e->a.memory,
-                   .max_output_bytes = t->cfg->max_output},
-        .imports = &e->imports,
-        .caps = pw_profiles_caps(t->profiles, e->a.mask),
-        .capture_output = e->a.capture,
-        .argv = (const char *const *)e->argv,
-        .files = e->files,
-        .nfiles = e->nfiles,
-    };
-    struct pw_sbx_run *run = NULL;
+    struct pw_exec *e = ctx;
+    struct pw_session_ctx c = session_ctx(e->tools, e->owner);
+    return pw_session_exec_start(&c, e->a.session_id, &spec->req, err);
+}
+
+static json_t *exec_result(struct pw_exec *e, const struct pw_sbx_result *res);
+
+static void
+run_done(void *ctx, size_t index, struct pw_sbx_result *res,
+         const struct pw_error *err)
+{
+    struct pw_exec *e = ctx;
+    (void)index;
+    json_t *result =
+        res != NULL ? exec_result(e, res) : not_run_result(e, err);
+    e->done(e->ctx, result, res); /* last: it may free E */
+}
+
+static void
+call_done(void *ctx, json_t *result)
+{
+    struct pw_exec *e = ctx;
+    e->done(e->ctx, result, NULL); /* last: it may free E */
+}
+
+json_t *
+pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
+                     struct pw_queue_group *g, pw_exec_done_fn done, void *ctx)
+{
+    e->done = done;
+    e->ctx = ctx;
+    if (e->kind == EXEC_GRADE) {
+        pw_grade_call_submit(e->grade, g, call_done, e);
+        return NULL;
+    }
+    if (e->kind == EXEC_SESSION) {
+        pw_session_start_submit(e->start, g, call_done, e);
+        return NULL;
+    }
     if (t->zygote == NULL) {
+        struct pw_error err = {0};
         pw_fail(&err, PW_ERR_SANDBOX, "the sandbox is unavailable: %s",
                 t->zygote_error);
-    } else if (e->a.session_id != NULL) {
-        struct pw_session_ctx c = session_ctx(t, e->owner);
-        return pw_session_exec_start(&c, e->a.session_id, &req, result);
-    } else {
-        run = start_routed(t, e, &req, &err);
+        return not_run_result(e, &err);
     }
-    if (run != NULL) {
-        return run;
-    }
-    pw_log(PW_LOG_WARN, "%s: refused to run: %s", e->id, err.message);
-    char text[600];
-    snprintf(text, sizeof(text), "Not run: %s", err.message);
-    *result = pw_compat_result(
-        t->compat, tool_result(unrun_result(e->id, "internal_error",
-                                            "SandboxError", err.message, 0),
-                               text, true));
+    struct pw_run_spec spec = {
+        .req = {.code = e->a.code,
+                .code_len = e->a.code_len,
+                .stdin_data = e->a.stdin_data,
+                .stdin_len = e->a.stdin_len,
+                .limits = {.timeout_s = e->a.timeout,
+                           .memory_bytes = e->a.memory,
+                           .max_output_bytes = t->cfg->max_output},
+                .imports = &e->imports,
+                .caps = pw_profiles_caps(t->profiles, e->a.mask),
+                .capture_output = e->a.capture,
+                .argv = (const char *const *)e->argv,
+                .files = e->files,
+                .nfiles = e->nfiles},
+        /* Forked from the light zygote when routed there; if that one
+         * failed (its process gone), from the full one, which has all it
+         * has (the run keeps its narrowed import set). */
+        .zygote = e->light ? t->zygote_light : t->zygote,
+        .fallback = e->light ? t->zygote : NULL,
+        .start = e->a.session_id != NULL ? session_call_start : NULL,
+    };
+    pw_queue_add(g, &spec, run_done, e, 0);
     return NULL;
 }
 
@@ -1446,10 +1526,13 @@ complete_result(json_t *r, const char *id, bool ok)
     }
 }
 
-json_t *
-pw_tools_exec_result(struct pw_exec *e, const struct pw_sbx_run *run)
+/* New reference: the CallToolResult of E's finished RUN: the
+ * execute_code fields made from the typed result here, at the door's
+ * edge. */
+static json_t *
+exec_result(struct pw_exec *e, const struct pw_sbx_result *run)
 {
-    json_auto_t *r = pw_sbx_result_json(run);
+    json_auto_t *r = pw_sbx_result_to_json(run);
     if (r == NULL) {
         return NULL;
     }

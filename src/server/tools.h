@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * tools.h - the MCP tools execute_code, validate_code, get_sandbox_info and
- * grade_code (src/server/grade_tool.c):
+ * grade_code (src/server/grade_tool.c), and the calls that run in the
+ * run queue (src/grade/queue.c):
  * argument checking, schemas and result building around the validator
  * and the sandbox.
  *
@@ -18,6 +19,7 @@
 
 #include "core/profiles.h"
 #include "core/pyward.h"
+#include "grade/queue.h"
 #include "sandbox/sandbox.h"
 #include "server/compat.h"
 #include "server/conf.h"
@@ -70,42 +72,51 @@ json_t *pw_tools_list_json(const struct pw_tools *t);
 
 /* True if NAME is one of the tools. */
 bool pw_tools_exists(const struct pw_tools *t, const char *name);
-/* True if the tool NAME runs code (through pw_tools_exec_*, in the event
+/* True if the tool NAME runs in the run queue (execute_code, grade_code,
+ * create_session: through pw_tools_exec_*, answered from the server's
  * loop). */
 bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
 
 /*
- * Run a synchronous tool (validate_code, get_sandbox_info, grade_code).
- * Sets *RESULT to a new CallToolResult (isError for invalid arguments) and
- * returns 0, or returns -1 with ERR on an internal failure.
+ * Run a synchronous tool (validate_code, get_sandbox_info, the session
+ * tools but create_session).  Sets *RESULT to a new CallToolResult
+ * (isError for invalid arguments) and returns 0, or returns -1 with ERR
+ * on an internal failure.
  */
 int pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
                        json_t **result, struct pw_error *err);
 
-/* One execute_code call: its arguments, validated, ready to run. */
+/* One call of a tool that runs in the queue: execute_code (one run, its
+ * arguments validated), grade_code (its suite's runs), create_session
+ * (the session's first call). */
 struct pw_exec;
 
 /*
- * Check the arguments of execute_code and validate the code.  Returns an
- * owned exec ready to start, or NULL: either with *RESULT set to the final
- * CallToolResult (invalid arguments, or the code was rejected), or with
- * ERR on an internal failure.  ARGS is borrowed (a
- * reference is kept while the exec lives).
+ * Check the arguments of call TOOL and validate the code.  Returns an
+ * owned exec ready to submit, or NULL: either with *RESULT set to the
+ * final CallToolResult (invalid arguments, the code was rejected, a
+ * grade decided without a run), or with ERR on an internal failure.
+ * ARGS is borrowed (a reference is kept while the exec lives).
  */
 struct pw_exec *pw_tools_exec_new(struct pw_tools *t, const char *tool,
                                   json_t *args, json_t **result,
                                   struct pw_error *err);
-/* The timeout of the run, seconds (for progress notifications). */
+/* True if E is one run (execute_code), counted in the server's stats. */
+bool pw_tools_exec_runs_one(const struct pw_exec *e);
+/* The time limit of the call, seconds (for progress notifications). */
 double pw_tools_exec_timeout(const struct pw_exec *e);
-/* True while the zygote E's run will be forked from is importing the
- * profiles' modules: the run waits for it. */
-bool pw_tools_exec_waits(const struct pw_tools *t, const struct pw_exec *e);
-/* Fork the child.  Returns an owned run, or NULL with *RESULT set to a
- * CallToolResult that says why the sandbox refused. */
-struct pw_sbx_run *pw_tools_exec_start(struct pw_tools *t, struct pw_exec *e,
-                                       json_t **result);
-/* New reference: the CallToolResult of a finished RUN. */
-json_t *pw_tools_exec_result(struct pw_exec *e, const struct pw_sbx_run *run);
+/* The end of a call: RESULT its CallToolResult (stolen; NULL: it could
+ * not be built), RUN the typed result of an execute_code's run (NULL
+ * for other calls, or a run that did not start).  Called from the
+ * queue's turn; it may free the exec and the group. */
+typedef void (*pw_exec_done_fn)(void *ctx, json_t *result,
+                                const struct pw_sbx_result *run);
+/* Queue E's runs in G; DONE(CTX, ...) when the call is over.  Returns
+ * NULL, or the final CallToolResult (a new reference; DONE is then never
+ * called) when the call ends without a run (no sandbox). */
+json_t *pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
+                             struct pw_queue_group *g, pw_exec_done_fn done,
+                             void *ctx);
 /* Give E's run sys.argv ARGV (NULL-terminated) and the support FILES
  * (NFILES; names and bytes allocated, all taken; the fds of the files
  * given by fd belong to HOLD, which E keeps until it is freed, then calls

@@ -474,8 +474,11 @@ schema_load(const char *text)
 bool
 pw_tools_runs_code(const struct pw_tools *t, const char *name)
 {
-    return t->compat != PW_COMPAT_NONE ? pw_compat_runs(t->compat, name)
-                                       : strcmp(name, "execute_code") == 0;
+    return t->compat != PW_COMPAT_NONE
+               ? pw_compat_runs(t->compat, name)
+               : strcmp(name, "execute_code") == 0 ||
+                     strcmp(name, "grade_code") == 0 ||
+                     strcmp(name, "create_session") == 0;
 }
 
 json_t *

@@ -25,6 +25,7 @@
 
 #include "core/rules.h"
 #include "core/py.h"
+#include "grade/queue.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/checklist.h"
 #include "sandbox/layers.h"
@@ -71,7 +72,7 @@ bench_sandbox_alt(struct pw_zygote *z, const struct pw_importset *set,
         struct pw_error err = {0};
         req.caps = (i & 1) != 0 ? alt : 0;
         double t0 = pw_now();
-        if (pw_sbx_run_sync(z, &req, &res, &err) < 0) {
+        if (pw_queue_run_json(z, &req, &res, &err) < 0) {
             fprintf(stderr, "run failed: %s\n", err.message);
             exit(1);
         }

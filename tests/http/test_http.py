@@ -840,6 +840,115 @@ def test_tls():
         tap_stop("the HTTPS server exits 0 on SIGTERM", srv)
 
 
+BUSY = ("import time\nt = time.process_time()\n"
+        "while time.process_time() - t < %g:\n    pass\nprint(input())")
+
+
+def grade_call(busy, n, rid):
+    tests = [{"name": "t%d" % i, "stdin": "%d\n" % i,
+              "expected_stdout": "%d\n" % i} for i in range(n)]
+    return {"jsonrpc": "2.0", "id": rid, "method": "tools/call",
+            "params": {"name": "grade_code",
+                       "arguments": {"code": BUSY % busy,
+                                     "tests": {"tests": tests}}}}
+
+
+def runs_in_flight(srv):
+    _, _, body = srv.request("GET", "/metrics")
+    m = re.search(rb"^pyward_runs_in_flight (\d+)", body, re.M)
+    return int(m.group(1)) if m else -1
+
+
+def cpu_ticks(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except OSError:
+        return 0
+
+
+def test_fair():
+    """One token's grade_code of 30 busy tests does not hold up the
+    others: /healthz (no token) and a second token's short execute_code,
+    sent once the suite runs, are answered before it (the order of the
+    answers, not their times, is checked).  Then a client that leaves in
+    the middle of a suite has its runs killed."""
+    srv = Server()
+    try:
+        srv.wait_ready()
+        srv.request("POST", "/mcp", call("print(0)"))
+        done = []
+        lock = threading.Lock()
+        answers = {}
+
+        def one(name, *args, **kw):
+            r = srv.request(*args, **kw)
+            with lock:
+                done.append(name)
+                answers[name] = r
+
+        grade = threading.Thread(target=one, args=(
+            "grade", "POST", "/mcp", grade_call(0.3, 30, "g")))
+        grade.start()
+        for _ in range(400):
+            if runs_in_flight(srv) > 0:
+                break
+            time.sleep(0.025)
+        others = [
+            threading.Thread(target=one, args=("healthz", "GET", "/healthz"),
+                             kwargs={"token": None}),
+            threading.Thread(target=one, args=(
+                "short", "POST", "/mcp", call("print(6*7)", "s")),
+                kwargs={"token": TOKEN2})]
+        for t in others:
+            t.start()
+        for t in others + [grade]:
+            t.join(300)
+        short = answers.get("short")
+        tap("a token's grade_code of 30 busy tests: /healthz and another "
+            "token's execute_code are answered before it",
+            done[-1:] == ["grade"] and len(done) == 3 and
+            answers["healthz"][0] == 200 and short[0] == 200 and
+            stdout_of(short[2]) == "42\n", (done, short))
+        g = answers.get("grade")
+        report = json.loads(g[2])["result"]["structuredContent"] if g else {}
+        tap("that grade_code grades every test (AC, 30 of 30)",
+            report.get("verdict") == "AC" and report.get("passed") == 30,
+            g)
+        # A client gone mid-suite: its runs are killed and its queued
+        # tests dropped (no child keeps a test's busy loop going).
+        c = srv.conn()
+        c.request("POST", "/mcp", body=json.dumps(grade_call(3, 20, "gone")),
+                  headers={"Content-Type": "application/json",
+                           "Accept": "application/json, text/event-stream",
+                           "Authorization": "Bearer " + TOKEN})
+        for _ in range(400):
+            if runs_in_flight(srv) > 0:
+                break
+            time.sleep(0.025)
+        ran = runs_in_flight(srv)
+        c.close()
+        for _ in range(400):
+            if runs_in_flight(srv) == 0:
+                break
+            time.sleep(0.025)
+        kids = [int(x) for x in subprocess.run(
+            ["ps", "-o", "pid=", "--ppid", str(srv.proc.pid)],
+            capture_output=True, text=True).stdout.split()]
+        before = {p: cpu_ticks(p) for p in kids}
+        time.sleep(1)
+        busy = [p for p in kids if cpu_ticks(p) - before[p] > 30]
+        st, _, body = srv.request("POST", "/mcp", call("print(7)"))
+        tap("a client gone in the middle of its grade_code: its runs are "
+            "killed, the server answers the next request",
+            ran > 0 and runs_in_flight(srv) == 0 and not busy and
+            st == 200 and stdout_of(body) == "7\n",
+            (ran, busy, st, body[:200]))
+    finally:
+        tap_stop("the server exits 0 on SIGTERM", srv)
+
+
 def main():
     srv = Server("--max-body", "256k", "--request-timeout", "3",
                  "--max-connections", "8")
@@ -869,6 +978,7 @@ def main():
     finally:
         if srv.proc.poll() is None:
             srv.proc.kill()
+    test_fair()
     test_queue_full()
     test_queue_together()
     test_drain()

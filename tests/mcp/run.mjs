@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session, isJsonRpcLine, mismatch } from './session.mjs';
 import { lineCases, oversized } from './cases.mjs';
+import { queueCases } from './queue.mjs';
 import { childrenNamed, procField } from '../mcp-client/proc.mjs';
 
 let n = 0;
@@ -424,6 +425,7 @@ try {
   await lifecycleCases();
   await stdoutCases();
   await loggingCases();
+  await queueCases(point, skip);
 } catch (e) {
   notOk('driver crashed', e.stack);
 }

@@ -3,9 +3,10 @@
  *
  * check_sandbox.c - the executor's C API: the seccomp filter on its own,
  * the path policy, runs through the zygote (results, stdin through the
- * poll loop, limits, cancel, concurrent runs), and no fd, child or
- * scratch dir left behind after 200 runs; the mount namespace step on
- * its own (planted host files invisible, / read-only).
+ * poll loop, limits, cancel, concurrent runs), the run queue (its turns
+ * between clients and groups, a group freed with its runs in flight),
+ * and no fd, child or scratch dir left behind after 200 runs; the mount
+ * namespace step on its own (planted host files invisible, / read-only).
  */
 #include "config.h"
 
@@ -46,7 +47,7 @@
 #include "sandbox/mountns.h"
 #include "sandbox/workspace.h"
 #include "validator/blob.h"
-#include "grade/batch.h"
+#include "grade/queue.h"
 
 #include <marshal.h>
 
@@ -657,7 +658,7 @@ run_request(struct pw_sbx_request *req)
 {
     json_t *res = NULL;
     struct pw_error err = {0};
-    ck_assert_msg(pw_sbx_run_sync(zygote, req, &res, &err) == 0, "%s",
+    ck_assert_msg(pw_queue_run_json(zygote, req, &res, &err) == 0, "%s",
                   err.message);
     while (pw_zygote_refill(zygote)) {
         /* as the server does when idle */
@@ -1020,7 +1021,7 @@ START_TEST(run_output_cap)
         .capture_output = true};
     json_t *res = NULL;
     struct pw_error err = {0};
-    ck_assert_int_eq(pw_sbx_run_sync(zygote, &req, &res, &err), 0);
+    ck_assert_int_eq(pw_queue_run_json(zygote, &req, &res, &err), 0);
     ck_assert_int_eq(strlen(field(res, "stdout")), 100);
     ck_assert(json_is_true(json_object_get(res, "stdout_truncated")));
     json_decref(res);
@@ -1913,30 +1914,155 @@ START_TEST(spare_pool_size)
 }
 END_TEST
 
+/* A queue entry's end: its stdout kept in CTX's slot INDEX. */
+static void
+keep_stdout(void *ctx, size_t index, struct pw_sbx_result *res,
+            const struct pw_error *err)
+{
+    char **outs = ctx;
+    ck_assert_msg(res != NULL, "%s", err->message);
+    outs[index] = res->out.data;
+    res->out.data = NULL;
+}
+
 START_TEST(batch_refills_on_start)
 {
     /* A server whose client paused has its runs fork no spare (it
-     * refills in pauses); a batch's runs follow one another at once, so
-     * each forks its replacement as it starts: the pool is full again at
-     * the end instead of emptied, and the caller's setting comes back. */
+     * refills in pauses); a group's runs in the queue follow one another
+     * at once, so each forks its replacement as it starts: the pool is
+     * full again at the end instead of emptied, and the caller's setting
+     * comes back. */
     (void)pw_zygote_refill_on_start(zygote, false);
     enum { N = 6 };
-    struct pw_sbx_request reqs[N];
-    json_t *results[N];
-    for (int i = 0; i < N; i++) {
-        reqs[i] = (struct pw_sbx_request){.code = "print(7)",
-                                          .code_len = 8,
-                                          .limits = {.timeout_s = 20},
-                                          .imports = &imports,
-                                          .capture_output = true};
+    char *outs[N] = {0};
+    struct pw_queue *q = pw_queue_new(2);
+    struct pw_queue_group *g = pw_queue_group_new(q, 0);
+    for (size_t i = 0; i < N; i++) {
+        struct pw_run_spec spec = {.req = {.code = "print(7)",
+                                           .code_len = 8,
+                                           .limits = {.timeout_s = 20},
+                                           .imports = &imports,
+                                           .capture_output = true},
+                                   .zygote = zygote};
+        pw_queue_add(g, &spec, keep_stdout, outs, i);
     }
-    pw_batch_run(zygote, reqs, N, 2, results);
+    while (pw_queue_group_size(g) > 0) {
+        pw_queue_turn(q, zygote, NULL);
+    }
+    pw_queue_group_free(g);
+    pw_queue_free(q);
     for (int i = 0; i < N; i++) {
-        ck_assert_str_eq(field(results[i], "stdout"), "7\n");
-        json_decref(results[i]);
+        ck_assert_str_eq(outs[i], "7\n");
+        free(outs[i]);
     }
     ck_assert(!pw_zygote_short(zygote));
     ck_assert(!pw_zygote_refill_on_start(zygote, false));
+}
+END_TEST
+
+/* The order entries end in: their labels (INDEX) appended. */
+struct ends {
+    char order[16];
+    size_t n;
+    char why[512];
+};
+
+static void
+note_end(void *ctx, size_t index, struct pw_sbx_result *res,
+         const struct pw_error *err)
+{
+    struct ends *e = ctx;
+    if (res == NULL) {
+        snprintf(e->why, sizeof(e->why), "%s", err->message);
+    }
+    e->order[e->n++] = (char)index;
+}
+
+static struct pw_run_spec
+print_spec(void)
+{
+    return (struct pw_run_spec){.req = {.code = "print(7)",
+                                        .code_len = 8,
+                                        .limits = {.timeout_s = 20},
+                                        .imports = &imports,
+                                        .capture_output = true},
+                                .zygote = zygote};
+}
+
+START_TEST(queue_takes_turns)
+{
+    /* One slot: client 1 queues a suite of three (A) and then a single
+     * run (C), client 2 a single run (B).  The slot goes to the client
+     * served least recently, and within a client to its group served
+     * least recently: A's first, then B, then C, then A's others. */
+    struct pw_queue *q = pw_queue_new(1);
+    struct pw_queue_group *a = pw_queue_group_new(q, 1);
+    struct pw_queue_group *b = pw_queue_group_new(q, 2);
+    struct pw_queue_group *c = pw_queue_group_new(q, 1);
+    struct ends e = {0};
+    struct pw_run_spec spec = print_spec();
+    for (int i = 0; i < 3; i++) {
+        pw_queue_add(a, &spec, note_end, &e, 'a');
+    }
+    pw_queue_add(b, &spec, note_end, &e, 'b');
+    pw_queue_add(c, &spec, note_end, &e, 'c');
+    ck_assert_uint_eq(pw_queue_waiting(q), 2); /* a takes the free slot */
+    while (e.n < 5) {
+        pw_queue_turn(q, zygote, NULL);
+    }
+    ck_assert_str_eq(e.order, "abcaa");
+    ck_assert_uint_eq(pw_queue_group_size(a), 0);
+    pw_queue_group_free(a);
+    pw_queue_group_free(b);
+    pw_queue_group_free(c);
+    pw_queue_free(q);
+}
+END_TEST
+
+static struct pw_sbx_run *
+refuse_start(void *ctx, const struct pw_run_spec *spec, struct pw_error *err)
+{
+    (void)ctx;
+    (void)spec;
+    pw_fail(err, PW_ERR_SANDBOX, "refused here");
+    return NULL;
+}
+
+START_TEST(queue_group_free_kills)
+{
+    /* A group freed with a run in flight and one queued: the run's
+     * process is killed, neither entry's callback comes; an entry whose
+     * start fails ends at once with the reason. */
+    struct pw_queue *q = pw_queue_new(1);
+    struct pw_queue_group *g = pw_queue_group_new(q, 0);
+    struct ends e = {0};
+    struct pw_run_spec busy = print_spec();
+    busy.req.code = "while True: pass";
+    busy.req.code_len = strlen(busy.req.code);
+    struct pw_queue_entry *first = pw_queue_add(g, &busy, note_end, &e, 'x');
+    pw_queue_add(g, &busy, note_end, &e, 'y');
+    pw_queue_start(q);
+    struct pw_sbx_run *run = pw_queue_entry_run(first);
+    ck_assert_ptr_nonnull(run);
+    pid_t pid = run->pid;
+    ck_assert_int_eq(pw_queue_running(q), 1);
+    ck_assert_uint_eq(pw_queue_queued(q), 1);
+    pw_queue_group_free(g);
+    ck_assert_int_eq(pw_queue_running(q), 0);
+    ck_assert_uint_eq(pw_queue_queued(q), 0);
+    ck_assert_uint_eq(e.n, 0);
+    (void)pw_zygote_reap(zygote, true);
+    ck_assert_int_eq(kill(pid, 0), -1);
+
+    g = pw_queue_group_new(q, 0);
+    struct pw_run_spec refused = print_spec();
+    refused.start = refuse_start;
+    pw_queue_add(g, &refused, note_end, &e, 'z');
+    pw_queue_start(q);
+    ck_assert_str_eq(e.order, "z");
+    ck_assert_str_eq(e.why, "refused here");
+    pw_queue_group_free(g);
+    pw_queue_free(q);
 }
 END_TEST
 
@@ -1950,9 +2076,9 @@ paced_run(bool overlap)
     if (overlap) {
         b = start_code("print(1)", 0);
         ck_assert_int_eq(zygote->inflight, 2);
-        pw_sbx_wait(b);
+        json_decref(finish_run(b));
     }
-    pw_sbx_wait(a);
+    json_decref(finish_run(a));
     pw_sbx_free(a);
     pw_sbx_free(b);
 }
@@ -2491,6 +2617,8 @@ sandbox_suite(void)
     tcase_add_test(tr, spare_refilled_on_start);
     tcase_add_test(tr, pace_tells_pauses);
     tcase_add_test(tr, batch_refills_on_start);
+    tcase_add_test(tr, queue_takes_turns);
+    tcase_add_test(tr, queue_group_free_kills);
     tcase_add_test(tr, mount_namespace_view);
     tcase_add_test(tr, view_scratch_empty);
     tcase_add_test(tr, shared_view_attacks);

@@ -1,0 +1,233 @@
+# SPDX-License-Identifier: Apache-2.0
+"""bench-fair.py - what one client's grading costs the others: the
+latency of a ping and of a short execute_code (print(6*7)), idle and
+while another client grades a suite (30 tests that each busy-loop 0.3 s
+of CPU) without pause, measured in the same run, p50 and p99, and the
+loaded figures over the idle ones.
+
+Two doors: stdio (one connection: the suite and the short requests are
+requests of the same client, taking turns in the run queue) and HTTP
+(`serve --http`, the suite from one token, the short requests from
+another; /healthz too).
+
+usage: python3 bench-fair.py PYWARD [SAMPLES]"""
+
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BUSY = ("import time\nt = time.process_time()\n"
+        "while time.process_time() - t < 0.3:\n    pass\nprint(input())")
+SUITE = {"tests": [{"name": "t%d" % i, "stdin": "%d\n" % i,
+                    "expected_stdout": "%d\n" % i} for i in range(30)]}
+
+
+def grade_params():
+    return {"name": "grade_code", "arguments": {"code": BUSY,
+                                                "tests": SUITE}}
+
+
+def short_params():
+    return {"name": "execute_code", "arguments": {"code": "print(6*7)"}}
+
+
+def pct(v, p):
+    v = sorted(v)
+    return v[min(len(v) - 1, int(round(p / 100 * (len(v) - 1))))]
+
+
+class Stdio:
+    """`pyward serve` over stdio; replies matched to their ids by a
+    reader thread, so requests may overlap."""
+
+    def __init__(self, pyward):
+        self.p = subprocess.Popen([pyward, "serve"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL)
+        self.lock = threading.Lock()
+        self.waiting = {}
+        self.n = 0
+        threading.Thread(target=self.reader, daemon=True).start()
+        self.call("initialize", {"protocolVersion": "2025-06-18",
+                                 "capabilities": {},
+                                 "clientInfo": {"name": "bench",
+                                                "version": "0"}})
+        self.send({"jsonrpc": "2.0",
+                   "method": "notifications/initialized"})
+
+    def reader(self):
+        for line in self.p.stdout:
+            msg = json.loads(line)
+            with self.lock:
+                slot = self.waiting.pop(msg.get("id"), None)
+            if slot is not None:
+                slot[1] = msg
+                slot[0].set()
+
+    def send(self, msg):
+        with self.lock:
+            self.p.stdin.write((json.dumps(msg) + "\n").encode())
+            self.p.stdin.flush()
+
+    def call(self, method, params=None):
+        with self.lock:
+            self.n += 1
+            rid = self.n
+            slot = [threading.Event(), None]
+            self.waiting[rid] = slot
+        msg = {"jsonrpc": "2.0", "id": rid, "method": method}
+        if params is not None:
+            msg["params"] = params
+        self.send(msg)
+        slot[0].wait(600)
+        return slot[1]
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait(30)
+
+
+class Http:
+    """`pyward serve --http` with two tokens."""
+
+    def __init__(self, pyward):
+        self.dir = tempfile.mkdtemp(prefix="pyward-bench-fair.")
+        tokens = os.path.join(self.dir, "tokens")
+        self.tokens = ["bench-a-%d" % os.getpid(), "bench-b-%d" % os.getpid()]
+        with open(tokens, "w") as f:
+            f.write("\n".join(self.tokens) + "\n")
+        self.p = subprocess.Popen(
+            [pyward, "serve", "--http", "127.0.0.1:0",
+             "--auth-token-file", tokens], stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.port = None
+        for line in self.p.stderr:
+            m = re.search(r"serving MCP on https?://[^ ]+:(\d+)/mcp", line)
+            if m:
+                self.port = int(m.group(1))
+                break
+        if self.port is None:
+            sys.exit("no port")
+        threading.Thread(target=lambda: [None for _ in self.p.stderr],
+                         daemon=True).start()
+        while self.get("/readyz")[0] != 200:
+            time.sleep(0.05)
+
+    def get(self, path):
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        try:
+            c.request("GET", path)
+            r = c.getresponse()
+            return r.status, r.read()
+        finally:
+            c.close()
+
+    def call(self, token, method, params=None):
+        body = {"jsonrpc": "2.0", "id": 1, "method": method}
+        if params is not None:
+            body["params"] = params
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        try:
+            c.request("POST", "/mcp", body=json.dumps(body), headers={
+                "Content-Type": "application/json",
+                "Accept": "application/json, text/event-stream",
+                "Authorization": "Bearer " + self.tokens[token]})
+            r = c.getresponse()
+            return json.loads(r.read())
+        finally:
+            c.close()
+
+    def close(self):
+        self.p.terminate()
+        self.p.wait(60)
+
+
+def sample(fn, n):
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def measure(probes, grade, n):
+    """Each probe N times idle, then N times while GRADE runs without
+    pause in a thread of its own; rows of (name, idle, loaded)."""
+    idle = {name: sample(fn, n) for name, fn in probes}
+    stop = threading.Event()
+    graded = []
+
+    def grader():
+        while not stop.is_set():
+            r = grade()
+            graded.append(r)
+
+    t = threading.Thread(target=grader, daemon=True)
+    t.start()
+    time.sleep(1.0)  # the suite's runs fill the slots
+    loaded = {name: sample(fn, n) for name, fn in probes}
+    stop.set()
+    t.join(600)
+    return [(name, idle[name], loaded[name]) for name, _ in probes], graded
+
+
+def report(door, rows):
+    print("%s:" % door)
+    print("  %-22s %9s %9s %9s %9s %8s %8s" % (
+        "", "idle p50", "idle p99", "busy p50", "busy p99", "p50 x",
+        "p99 x"))
+    for name, idle, loaded in rows:
+        i50, i99 = pct(idle, 50) * 1e3, pct(idle, 99) * 1e3
+        b50, b99 = pct(loaded, 50) * 1e3, pct(loaded, 99) * 1e3
+        print("  %-22s %7.2fms %7.2fms %7.2fms %7.2fms %7.1fx %7.1fx" % (
+            name, i50, i99, b50, b99, b50 / i50, b99 / i99))
+
+
+def graded_ok(results):
+    return all(
+        (r or {}).get("result", {}).get("structuredContent", {})
+        .get("verdict") == "AC" for r in results)
+
+
+def main():
+    pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+    print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
+          "without pause beside them; %d CPUs" % (n, os.cpu_count()))
+
+    s = Stdio(pyward)
+    s.call("tools/call", short_params())  # warm
+    rows, graded = measure(
+        [("ping", lambda: s.call("ping")),
+         ("execute_code print", lambda: s.call("tools/call",
+                                               short_params()))],
+        lambda: s.call("tools/call", grade_params()), n)
+    s.close()
+    report("stdio (the suite on the same connection)", rows)
+    if not graded_ok(graded):
+        sys.exit("a suite was not graded AC")
+
+    h = Http(pyward)
+    h.call(1, "tools/call", short_params())  # warm
+    rows, graded = measure(
+        [("ping", lambda: h.call(1, "ping")),
+         ("/healthz", lambda: h.get("/healthz")),
+         ("execute_code print", lambda: h.call(1, "tools/call",
+                                               short_params()))],
+        lambda: h.call(0, "tools/call", grade_params()), n)
+    h.close()
+    report("http (the suite from another token)", rows)
+    if not graded_ok(graded):
+        sys.exit("a suite was not graded AC")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

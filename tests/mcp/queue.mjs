@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+// queue.mjs - the run queue under stdio: no request holds up another.
+// Every check is on the order the answers come in, never on a clock: a
+// ping and a short execute_code sent after a grade_code of 30 busy tests
+// are answered before it; a ping sent with a data_science create_session
+// is answered before the session is; a grade_code cancelled mid-suite
+// leaves no run of it working and the server answers the next request.
+import { readFileSync } from 'node:fs';
+import { Session } from './session.mjs';
+import { childrenNamed } from '../mcp-client/proc.mjs';
+
+// Each test busy-loops BUSY seconds of CPU time, then echoes its input.
+const busyCode = (busy) => [
+  'import time',
+  't = time.process_time()',
+  `while time.process_time() - t < ${busy}:`,
+  '    pass',
+  'print(input())',
+].join('\n');
+
+const suite = (n) => ({
+  tests: Array.from({ length: n }, (_, i) => ({
+    name: `t${i}`, stdin: `${i}\n`, expected_stdout: `${i}\n`,
+  })),
+});
+
+const call = (id, name, args, meta) => ({
+  jsonrpc: '2.0', id, method: 'tools/call',
+  params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
+});
+
+// The replies to the ids of WANT, in the order they came (stray replies
+// ignored), or null if one never came within MS.
+async function collect(s, want, ms) {
+  const got = [];
+  const replies = new Map();
+  while (got.length < want.length) {
+    const m = await s.next(ms);
+    if (m === null) return null;
+    if (want.includes(m.msg.id) && !replies.has(m.msg.id)) {
+      got.push(m.msg.id);
+      replies.set(m.msg.id, m.msg);
+    }
+  }
+  return { order: got, replies };
+}
+
+// CPU ticks (utime + stime) of process PID, or 0 once it is gone.
+function ticks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function gradeThenPing(point) {
+  const s = new Session();
+  await s.initialize();
+  // A first run: the sandbox is warm before the suite comes.
+  await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(1)' } }, 30000);
+  s.send(call('grade', 'grade_code', { code: busyCode(0.3), tests: suite(30) }));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  s.send(call('short', 'execute_code', { code: 'print(6*7)' }));
+  const r = await collect(s, ['grade', 'ping', 'short'], 180000);
+  const grade = r?.replies.get('grade')?.result?.structuredContent;
+  const short = r?.replies.get('short')?.result?.structuredContent;
+  point('stdio: a ping and a short execute_code sent after a grade_code of 30 busy tests are answered before it',
+    r && r.order.indexOf('grade') === 2 && short?.stdout === '42\n'
+      ? null : `order ${r?.order}; short ${JSON.stringify(short)?.slice(0, 200)}`);
+  point('stdio: that grade_code still grades every test (AC, 30 of 30)',
+    grade?.verdict === 'AC' && grade?.passed === 30 ? null
+      : JSON.stringify(r?.replies.get('grade'))?.slice(0, 400));
+  await s.close();
+}
+
+async function cancelMidGrade(point) {
+  const s = new Session();
+  await s.initialize();
+  await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(1)' } }, 30000);
+  const idle = childrenNamed(s.proc.pid, 'pyward-run');
+  // Tests of 3 s of CPU each: several are working when the cancel comes;
+  // the progress token says when the first has started.
+  s.send(call('long', 'grade_code', { code: busyCode(3), tests: suite(20) }, { progressToken: 'p' }));
+  for (let i = 0; i < 200 && !s.notes.some((n) => n.params?.progressToken === 'p'); i++) {
+    await sleep(25);
+  }
+  const started = s.notes.some((n) => n.params?.progressToken === 'p');
+  s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'long' } });
+  s.send({ jsonrpc: '2.0', id: 'after', method: 'ping' });
+  const pong = await collect(s, ['after'], 10000);
+  // Whatever the suite had running is killed: over a second, no child
+  // of the server (spares waiting, or what is left of the killed runs)
+  // works the way a test's busy loop does (100 ticks a second).
+  const kids = childrenNamed(s.proc.pid, 'pyward-run');
+  const before = new Map(kids.map((p) => [p, ticks(p)]));
+  await sleep(1000);
+  const busy = kids.filter((p) => ticks(p) - before.get(p) > 30);
+  point('stdio: a grade_code cancelled mid-suite: the ping after it is answered, no run of it keeps working',
+    started && pong !== null && busy.length === 0
+      ? null : `started ${started}, pong ${JSON.stringify(pong?.order)}, busy ${busy} (idle spares ${idle})`);
+  const next = await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(6*7)' } }, 30000);
+  const stray = s.lines.filter((l) => l.includes('"id":"long"'));
+  point('stdio: after the cancel the next execute_code is answered, and the cancelled grade_code never is',
+    next?.result?.structuredContent?.stdout === '42\n' && stray.length === 0
+      ? null : `${JSON.stringify(next)?.slice(0, 300)}; stray ${stray.join('\n').slice(0, 200)}`);
+  await s.close();
+}
+
+async function pingDuringSession(point, skip) {
+  const s = new Session(['--profiles', 'basic,data_science']);
+  await s.initialize();
+  const info = await s.request('tools/call', { name: 'get_sandbox_info', arguments: {} }, 30000);
+  const ds = info?.result?.structuredContent?.profiles?.find((p) => p.name === 'data_science');
+  if (!ds || !['numpy', 'matplotlib'].every((m) => ds.modules.includes(m))) {
+    skip('stdio: a ping sent with a data_science create_session is answered before the session', 'numpy or matplotlib not installed');
+    await s.close();
+    return;
+  }
+  s.send(call('create', 'create_session', { profile: 'data_science' }));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  const r = await collect(s, ['create', 'ping'], 120000);
+  const sid = r?.replies.get('create')?.result?.structuredContent?.session_id;
+  point('stdio: a ping sent with a data_science create_session is answered before the session',
+    r && r.order[0] === 'ping' && typeof sid === 'string'
+      ? null : `order ${r?.order}; ${JSON.stringify(r?.replies.get('create'))?.slice(0, 300)}`);
+  const used = await s.request('tools/call', { name: 'execute_code', arguments: { session_id: sid, code: 'import numpy\nprint(numpy.arange(3).sum())' } }, 60000);
+  point('stdio: the session made while the ping was answered runs its calls',
+    used?.result?.structuredContent?.stdout === '3\n' ? null : JSON.stringify(used)?.slice(0, 300));
+  await s.close();
+}
+
+async function sessionsAtOnce(point) {
+  // Two create_session at once for a client allowed one: both wait in
+  // the queue together, one session is made and the other refused.
+  const s = new Session(['--max-sessions-per-client', '1']);
+  await s.initialize();
+  s.send(call('one', 'create_session', {}));
+  s.send(call('two', 'create_session', {}));
+  const r = await collect(s, ['one', 'two'], 60000);
+  const made = ['one', 'two'].filter((id) => typeof r?.replies.get(id)?.result?.structuredContent?.session_id === 'string');
+  const refused = ['one', 'two'].filter((id) => r?.replies.get(id)?.result?.isError === true &&
+    /too many sessions/.test(r.replies.get(id).result.content?.[0]?.text ?? ''));
+  point('stdio: two create_session at once past the client\'s limit: one made, one refused',
+    made.length === 1 && refused.length === 1 ? null
+      : JSON.stringify([...(r?.replies.values() ?? [])]).slice(0, 500));
+  await s.close();
+}
+
+export async function queueCases(point, skip) {
+  await gradeThenPing(point);
+  await cancelMidGrade(point);
+  await pingDuringSession(point, skip);
+  await sessionsAtOnce(point);
+}
