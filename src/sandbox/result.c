@@ -516,9 +516,9 @@ blocked_of(const struct pw_sbx_run *r, const struct records *rec,
         out->blocked_name = pw_xstrdup(name);
     } else if (r->hook != PW_HOOK_INTACT) {
         out->blocked = PW_SBX_BLOCKED_HOOK;
-        out->blocked_name = pw_xstrdup(r->hook == PW_HOOK_ALTERED
-                                           ? "audit hook altered"
-                                           : "audit hook unreadable");
+        out->blocked_name =
+            pw_xstrdup(r->hook == PW_HOOK_ALTERED ? "audit hook altered"
+                                                  : "audit hook unreadable");
     } else if (rec->audit[0] != '\0') {
         out->blocked = PW_SBX_BLOCKED_AUDIT;
         out->blocked_name = utf8_clean(rec->audit, strlen(rec->audit), NULL);
