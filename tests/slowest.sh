@@ -12,4 +12,4 @@ find "$@" -name node_modules -prune -o -name '*.time' -print 2>/dev/null |
         printf '%s %s\n' "$(cat "$f")" "${f%.time}"
     done | sort -rn | head -n "$n" |
     awk 'BEGIN { print "the slowest tests:" }
-         { printf "  %7.1f s  (CPU %7.1f s)  %s\n", $1, $2, $3 }'
+         NF == 3 { printf "  %7.1f s  (CPU %7.1f s)  %s\n", $1, $2, $3 }'
