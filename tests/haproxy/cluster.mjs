@@ -106,7 +106,7 @@ export async function waitFor(what, test, ms) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await test()) return true;
-    await sleep(100);
+    await sleep(20);
   }
   throw new Error(`timed out waiting for ${what}`);
 }

@@ -272,14 +272,16 @@ async function main() {
   // p1 busy (one run, one waiting): its session's call gets the 503 and
   // its Retry-After, not a retry on an instance that does not know it.
   // One sleeper, running, then another, waiting (sent together, both
-  // could meet the queue before the first leaves it).
+  // could meet the queue before the first leaves it); the one waiting
+  // need not sleep: it runs once the first has ended.
   const slept = [];
   const sleepers = [];
   let full = [];
   for (const [what, ready] of [['a run on p1', (f) => f[0] >= 1],
     ['a run waiting on p1', (f) => f[0] >= 1 && f[1] >= 1]]) {
     sleepers.push(rawPost(`http://${addr.p1}/mcp`, 'execute_code',
-      { code: 'import time\ntime.sleep(4)' }).catch((e) => ({ status: String(e) }))
+      { code: sleepers.length === 0 ? 'import time\ntime.sleep(4)' : 'pass' })
+      .catch((e) => ({ status: String(e) }))
       .then((r) => slept.push(`${r.status} ${r.text?.slice(0, 200)}`)));
     await waitFor(what, async () => {
       full = [await metric(addr.p1, 'pyward_runs_in_flight'),

@@ -72,7 +72,8 @@ class Server:
                     ready.set()
             ready.set()
 
-        threading.Thread(target=reader, daemon=True).start()
+        self.reader = threading.Thread(target=reader, daemon=True)
+        self.reader.start()
         ready.wait(30)
         if self.port is None:
             raise RuntimeError("no port: " + "".join(self.err))
@@ -142,7 +143,7 @@ def tap_stop(name, srv):
     rc = srv.stop(timeout=45)
     took = time.monotonic() - t0
     if rc != 0:
-        time.sleep(0.5)  # the reader thread takes the rest of stderr
+        srv.reader.join(5)  # the reader thread takes the rest of stderr
     tap(name, rc == 0, "exit status %r\n%s" % (rc, srv.log()[-4000:]))
     print("# stopped in %.1f s" % took, flush=True)
 
@@ -173,6 +174,44 @@ def raw(port, data, timeout=10):
         return got.split(b"\r\n", 1)[0].decode("latin-1")
     finally:
         s.close()
+
+
+def wait_for(cond, timeout=10):
+    """Poll COND until it is true (its value) or TIMEOUT seconds pass
+    (said in the log: the point that follows shows what went wrong)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = cond()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            print("# waited %g s in vain" % timeout, flush=True)
+            return got
+        time.sleep(0.02)
+
+
+def accepted(srv, backlog=False):
+    """The connections on SRV's port the server has accepted (their
+    sockets are in its fd table), with BACKLOG those it has not closed
+    yet (established or closed by the client) too: [(TCP state, bytes
+    unread)]."""
+    fd_dir = "/proc/%d/fd" % srv.proc.pid
+    mine = set()
+    for fd in os.listdir(fd_dir):
+        try:
+            mine.add(os.readlink(os.path.join(fd_dir, fd)))
+        except OSError:
+            pass
+    out = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                x = line.split()
+                if (int(x[1].rsplit(":", 1)[1], 16) == srv.port and
+                        x[3] != "0A" and ("socket:[%s]" % x[9] in mine or
+                         backlog and x[3] in ("01", "03", "08"))):
+                    out.append((x[3], int(x[4].split(":")[1], 16)))
+    return out
 
 
 def wait_stable(srv, want_fds, want_children, timeout=10):
@@ -359,8 +398,7 @@ def test_json_gone(srv):
     s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
               TOKEN.encode() + b"\r\nContent-Type: application/json\r\n"
               b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
-    time.sleep(0.5)
-    running = metric(srv, "pyward_runs_in_flight")
+    running = wait_for(lambda: metric(srv, "pyward_runs_in_flight"))
     s.close()
     until = time.time() + 5
     while time.time() < until and metric(srv, "pyward_runs_in_flight"):
@@ -587,7 +625,7 @@ def test_flood(srv):
                                         len(statuses) - len(answered)))
     for s in socks:
         s.close()
-    time.sleep(0.3)
+    wait_for(lambda: not accepted(srv, True))  # the server closed them all
     st, _, body = srv.request("POST", "/mcp", call("print(5)"))
     tap("served after the flood", st == 200 and stdout_of(body) == "5\n",
         (st, body))
@@ -608,12 +646,19 @@ def test_queue_full():
 
         def one(k):
             results.append(srv.request(
-                "POST", "/mcp", call("import time\ntime.sleep(1)", k)))
+                "POST", "/mcp", call("import time\ntime.sleep(1)"
+                                     if k == 0 else "print(%d)" % k, k)))
 
+        # In turn, each once the server has taken the one before: the
+        # first runs (a second), the second waits, the others find the
+        # queue full.
         threads = [threading.Thread(target=one, args=(k,)) for k in range(4)]
-        for t in threads:
+        taken = [lambda: metric(srv, "pyward_runs_in_flight") == 1,
+                 lambda: metric(srv, "pyward_queue_depth") == 1,
+                 lambda: len(results) == 1, lambda: len(results) == 2]
+        for t, cond in zip(threads, taken):
             t.start()
-            time.sleep(0.1)
+            wait_for(cond)
         for t in threads:
             t.join()
         codes = sorted(r[0] for r in results)
@@ -633,9 +678,10 @@ def test_queue_together():
     conns = [srv.conn() for _ in range(3)]
     try:
         srv.wait_ready()
+        wait_for(lambda: not accepted(srv, True))
         for c in conns:
             c.connect()
-        time.sleep(0.3)  # the server has accepted all three
+        wait_for(lambda: len(accepted(srv)) == 3)  # it has accepted all three
         h = {"Content-Type": "application/json",
              "Accept": "application/json, text/event-stream",
              "Authorization": "Bearer " + TOKEN}
@@ -647,7 +693,8 @@ def test_queue_together():
                 c.request("POST", "/mcp", headers=h, body=json.dumps(
                     call("import time\ntime.sleep(0.3)\nprint(%d)" % k,
                          k + 1)))
-            time.sleep(0.3)
+            # The three requests wait unread in its sockets.
+            wait_for(lambda: [n > 0 for _, n in accepted(srv)] == [True] * 3)
         finally:
             os.kill(srv.proc.pid, signal.SIGCONT)
         codes = sorted(c.getresponse().status for c in conns)
@@ -712,11 +759,17 @@ def test_metrics_sessions(srv):
         got == (0, 3), got)
 
 
+def hup(srv):
+    """SIGHUP, and wait until the server says it has read the file."""
+    seen = srv.log().count("SIGHUP: ")
+    srv.proc.send_signal(signal.SIGHUP)
+    wait_for(lambda: srv.log().count("SIGHUP: ") > seen)
+
+
 def test_sighup(srv):
     with open(srv.tokens, "w") as f:
         f.write("new-token-after-hup\n")
-    srv.proc.send_signal(signal.SIGHUP)
-    time.sleep(0.5)
+    hup(srv)
     st_old, _, _ = srv.request("POST", "/mcp", call("print(8)"))
     st_new, _, _ = srv.request("POST", "/mcp", call("print(8)"),
                                token="new-token-after-hup")
@@ -724,37 +777,39 @@ def test_sighup(srv):
         st_old == 401 and st_new == 200, (st_old, st_new))
     with open(srv.tokens, "w") as f:
         f.write("\n# nothing\n")
-    srv.proc.send_signal(signal.SIGHUP)
-    time.sleep(0.5)
+    hup(srv)
     st, _, _ = srv.request("POST", "/mcp", call("print(9)"),
                            token="new-token-after-hup")
     tap("a token file left empty keeps the tokens in force", st == 200, st)
     with open(srv.tokens, "w") as f:
         f.write(TOKEN + "\n")
-    srv.proc.send_signal(signal.SIGHUP)
-    time.sleep(0.5)
+    hup(srv)
 
 
 def test_drain():
     srv = Server("--grace", "10")
+    srv2 = Server("--grace", "1")  # warms meanwhile
     got = {}
 
     def run():
         got["r"] = srv.request(
             "POST", "/mcp", call("import time\ntime.sleep(1.5)\nprint(10)"))
 
+    def refused():
+        try:
+            socket.create_connection(("127.0.0.1", srv.port),
+                                     timeout=2).close()
+            return False
+        except OSError:
+            return True
+
     t = threading.Thread(target=run)
     t.start()
-    time.sleep(0.5)
+    wait_for(lambda: metric(srv, "pyward_runs_in_flight"), 60)
     t0 = time.time()
     srv.proc.send_signal(signal.SIGTERM)
-    time.sleep(0.3)
-    try:
-        socket.create_connection(("127.0.0.1", srv.port), timeout=2).close()
-        refused = False
-    except OSError:
-        refused = True
-    tap("after SIGTERM new connections are refused", refused)
+    tap("after SIGTERM new connections are refused",
+        wait_for(refused, 5) and "r" not in got)  # while the run drains
     t.join(20)
     st, _, body = got.get("r", (None, None, b""))
     tap("SIGTERM lets the run in flight finish and answers it",
@@ -762,7 +817,6 @@ def test_drain():
     code = srv.stop()
     tap("then the server exits 0", code == 0 and time.time() - t0 < 8,
         (code, time.time() - t0))
-    srv2 = Server("--grace", "1")
     got2 = {}
 
     def long_run():
@@ -771,7 +825,7 @@ def test_drain():
 
     t = threading.Thread(target=long_run)
     t.start()
-    time.sleep(0.5)
+    wait_for(lambda: metric(srv2, "pyward_runs_in_flight"), 60)
     t0 = time.time()
     code = srv2.stop()
     t.join(10)
@@ -808,10 +862,12 @@ def test_refusals():
          ["--http", "127.0.0.1:0", "--auth-token-file", "/nonexistent"],
          "nonexistent"),
     ]
-    for name, args, text in cases:
-        p = subprocess.run([PYWARD, "serve"] + args, capture_output=True,
-                           stdin=subprocess.DEVNULL, timeout=60)
-        err = p.stderr.decode("utf-8", "replace")
+    procs = [subprocess.Popen([PYWARD, "serve"] + args,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL)
+             for _, args, _ in cases]  # all at once
+    for (name, args, text), p in zip(cases, procs):
+        err = p.communicate(timeout=60)[1].decode("utf-8", "replace")
         tap(name, p.returncode == 2 and text in err, (p.returncode, err))
 
 
@@ -822,8 +878,9 @@ def test_tls():
         return
     d = tempfile.mkdtemp(prefix="pyward-tls-")
     cert, key = os.path.join(d, "cert.pem"), os.path.join(d, "key.pem")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
-                    "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                    "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", key, "-out", cert, "-days", "1",
                     "-subj", "/CN=127.0.0.1", "-addext",
                     "subjectAltName=IP:127.0.0.1"],
                    check=True, capture_output=True)
@@ -950,12 +1007,13 @@ def test_fair():
 
 
 def main():
-    srv = Server("--max-body", "256k", "--request-timeout", "3",
+    srv = Server("--max-body", "256k", "--request-timeout", "2",
                  "--max-connections", "8")
     try:
         srv.wait_ready()
         srv.request("POST", "/mcp", call("print(0)"))
-        time.sleep(0.5)
+        srv.wait_ready()
+        wait_for(lambda: not accepted(srv, True))  # every socket closed
         fds0, kids0 = srv.fds(), srv.children()
         test_statuses(srv)
         test_body_cap(srv)
@@ -969,7 +1027,6 @@ def main():
         test_ops(srv)
         test_session_header(srv)
         test_sighup(srv)
-        time.sleep(0.5)
         tap("no fd or child left behind (fds %d, children %d before)" %
             (fds0, kids0), wait_stable(srv, fds0, kids0),
             (srv.fds(), srv.children()))

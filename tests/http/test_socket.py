@@ -107,6 +107,13 @@ def poke(port):
             time.sleep(0.1)
 
 
+def udp_bound(port):
+    """True if a UDP socket is bound to PORT."""
+    with open("/proc/net/udp") as f:
+        return any(int(line.split()[1].split(":")[1], 16) == port
+                   for line in f.readlines()[1:])
+
+
 def refused(p, timeout=60):
     """P's status and stderr once it ended (killed after TIMEOUT)."""
     try:
@@ -194,7 +201,9 @@ def test_activate_refusals():
     port = free_port()
     p = start([ACTIVATE, *PASS_ENV, "--datagram", "-l", "127.0.0.1:%d" % port, PYWARD,
                "serve", "--http", "127.0.0.1:0"])
-    time.sleep(0.3)
+    until = time.time() + 10  # until systemd-socket-activate has bound it
+    while time.time() < until and not udp_bound(port):
+        time.sleep(0.02)
     u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     u.sendto(b"x", ("127.0.0.1", port))
     u.close()

@@ -2,14 +2,16 @@
 # crossrun.py - no run's memory ever holds another run's bytes.
 #
 # A victim run, through one `pyward serve`, puts random tokens in its
-# code, its stdin, its stdout and a workspace file, then sleeps.  While it
-# sleeps, and after it has ended, every other process of the server's tree
+# code, its stdin, its stdout and a workspace file, then waits.  While it
+# waits, and after it has ended, every other process of the server's tree
 # (the zygote, the waiting spares, a concurrent run, a later run) is read
 # whole, from /proc/PID/mem over every readable mapping, and must not hold
 # any of the tokens.  The victim itself must hold them: that proves the
 # scan finds what it looks for.  Only the server (which relays the data)
 # is not scanned.  Reading another process's memory needs root
-# (CAP_SYS_PTRACE); without it the test is skipped.
+# (CAP_SYS_PTRACE); without it the test is skipped.  A run waits on a
+# flag in its own memory (HOLD) that the test flips once it has read the
+# tree (release), so no run lasts longer than the scans.
 #
 # usage: crossrun.py   (PYWARD names the binary; TAP on stdout)
 
@@ -27,6 +29,11 @@ CHUNK = 1 << 20
 # limit is far below it, and a sanitizer's shadow (terabytes, readable,
 # almost all unbacked) would take hours to read.
 RANGE_MAX = 1 << 30
+# A run's last lines: it waits until the test writes b"done" over the
+# b"hold" before NAME's value in G (the only place the two stand side by
+# side), then ends.
+HOLD = ("G = bytearray(b'hold')\nG += {name}.encode()\n"
+        "while G[:4] == b'hold':\n    time.sleep(0.02)\n")
 
 points = []
 
@@ -82,6 +89,46 @@ def holds(pid, tokens):
     except (FileNotFoundError, ProcessLookupError):
         return None
     return found
+
+
+def release(pid, name_value, wait=25.0):
+    """Let PID's run end: b"done" over each b"hold" + NAME_VALUE in its
+    memory (see HOLD), once the run has come that far (until WAIT seconds
+    have passed).  True if written; None if the process went away."""
+    deadline = time.monotonic() + wait
+    while True:
+        done = flip(pid, b"hold" + name_value)
+        if done is not False or time.monotonic() > deadline:
+            return done
+        time.sleep(0.05)
+
+
+def flip(pid, flag):
+    done = False
+    try:
+        with open(f"/proc/{pid}/mem", "r+b", buffering=0) as mem:
+            for lo, hi in readable_ranges(pid):
+                pos = lo
+                while pos < hi:
+                    try:
+                        mem.seek(pos)
+                        data = mem.read(min(CHUNK, hi - pos))
+                    except OSError:
+                        break  # [vvar] and the like
+                    if not data:
+                        break
+                    at = data.find(flag)
+                    while at >= 0:
+                        mem.seek(pos + at)
+                        mem.write(b"done")
+                        done = True
+                        at = data.find(flag, at + 1)
+                    if pos + len(data) >= hi:
+                        break
+                    pos += max(len(data) - len(flag) + 1, 1)
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return done
 
 
 def marker_holder(root, marker, wait=25.0):
@@ -154,13 +201,14 @@ def main():
     tokens = [code_tok.encode(), stdin_tok.encode(),
               stdin_tok[::-1].encode(),          # only in its stdout
               code_tok.upper().encode()]         # only in its file
-    # The runs sleep long enough for the scans of a loaded host: reading a
-    # process of a sanitized build whole takes seconds there, and a run
-    # that ended before it was found would fail its point.
+    # The runs wait until released (HOLD), however long the scans of a
+    # loaded host take: reading a process of a sanitized build whole takes
+    # seconds there, and a run that ended before it was found would fail
+    # its point.
     victim = (f"import pathlib, time\nA = {code_tok!r}\ns = input()\n"
               "r = s[::-1]\nprint(r, flush=True)\n"
               "pathlib.Path('secret.txt').write_text(A.upper())\n"
-              "time.sleep(30)\n")
+              + HOLD.format(name="A"))
     srv = ServeClient(PYWARD, "basic,filesystem", sys.stderr)
     srv.call("initialize", {"protocolVersion": "2025-06-18",
                             "capabilities": {},
@@ -172,11 +220,6 @@ def main():
 
     vid = calls.send({"code": victim, "stdin": stdin_tok, "timeout": 60,
                       "profile": ["basic", "filesystem"]})
-    time.sleep(1.5)  # it has printed and written its file, and sleeps
-    probe_tok = "pb" + secrets.token_hex(16)
-    pid_ = calls.send({"code": f"import time\nB = {probe_tok!r}\n"
-                               "time.sleep(25)\n", "timeout": 60})
-
     vpid = marker_holder(root, code_tok.encode())
     found = set()
     deadline = time.monotonic() + 25
@@ -186,6 +229,10 @@ def main():
     point(vpid is not None and found == set(tokens),
           "the scan finds every token in the victim run's own memory",
           f"pid {vpid}: {sorted(x.decode()[:8] for x in found or [])}")
+    # It has printed and written its file, and waits.
+    probe_tok = "pb" + secrets.token_hex(16)
+    pid_ = calls.send({"code": f"import time\nB = {probe_tok!r}\n"
+                               + HOLD.format(name="B"), "timeout": 60})
     ppid = marker_holder(root, probe_tok.encode())
     point(ppid is not None and ppid != vpid and not holds(ppid, tokens),
           "a concurrent run holds none of the victim's tokens",
@@ -196,6 +243,9 @@ def main():
     leaks, procs = scan_others(root, {vpid}, tokens)
     point(not leaks, "while the victim runs: no token in the zygote, the "
           f"spares or the other run ({len(procs)} processes)", f"{leaks}")
+    for p, value in ((vpid, code_tok), (ppid, probe_tok)):
+        if p is not None:
+            release(p, value.encode())
 
     res = calls.wait(vid)
     point(res.get("status") == "ok" and
@@ -206,17 +256,19 @@ def main():
     point(res.get("status") == "ok", "the concurrent run succeeded",
           f"{res.get('status')} {res.get('error')}")
 
-    # Later runs through the same server: each sleeps while the whole tree
+    # Later runs through the same server: each waits while the whole tree
     # is read.
     for i in range(3):
         marker = f"lt{i}" + secrets.token_hex(16)
         rid = calls.send({"code": f"import time\nM = {marker!r}\n"
-                                  "time.sleep(10)\n"})
+                                  + HOLD.format(name="M")})
         lpid = marker_holder(root, marker.encode())
         leaks, procs = scan_others(root, set(), tokens)
         point(lpid is not None and not leaks,
               f"later run {i + 1}: no token in it, the zygote or the spares "
               f"({len(procs)} processes)", f"run {lpid}, leaks {leaks}")
+        if lpid is not None:
+            release(lpid, marker.encode())
         calls.wait(rid)
     srv.p.stdin.close()
     srv.p.wait(timeout=30)

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
@@ -118,6 +119,14 @@ class Server:
         with open("/proc/%d/status" % self.proc.pid) as f:
             m = re.search(r"^%s:\s+(\d+) kB" % key, f.read(), re.M)
         return int(m.group(1))
+
+    def request_text(self, path):
+        """The body of GET PATH, as text."""
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        c.request("GET", path)
+        text = c.getresponse().read().decode("utf-8", "replace")
+        c.close()
+        return text
 
     def run(self, spec, headers=None, route=API, sent=None):
         spec = dict({"language_id": "python3", "sourcefilename": "test.py"},
@@ -410,12 +419,21 @@ def test_overload():
     try:
         results = []
 
-        def one():
-            results.append(srv.run({
-                "sourcecode": "import time\ntime.sleep(1.5)\nprint(1)\n"}))
+        def one(code):
+            results.append(srv.run({"sourcecode": code}))
 
-        threads = [threading.Thread(target=one) for _ in range(5)]
-        for t in threads:
+        # One run in flight (the server says so), then four at once: one
+        # waits for it, the others find the queue full.
+        threads = [threading.Thread(target=one, args=(
+            "import time\ntime.sleep(1.5)\nprint(1)\n" if k == 0 else
+            "print(1)\n",)) for k in range(5)]
+        threads[0].start()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not re.search(
+                r"^pyward_runs_in_flight 1$",
+                srv.request_text("/metrics"), re.M):
+            time.sleep(0.02)
+        for t in threads[1:]:
             t.start()
         for t in threads:
             t.join()

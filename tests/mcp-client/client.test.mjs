@@ -283,7 +283,7 @@ test('cancellation kills the child and sends no result', async (t) => {
   // The server goes on, and never answered the cancelled request.
   const r = await run({ code: 'print("next")' });
   assert.equal(r.structuredContent.stdout, 'next\n');
-  await sleep(100);
+  await main.client.ping(); // what the server sent before it has been read
   assert.ok(!main.client.errors.some((e) => /unknown message ID/i.test(String(e))), String(main.client.errors));
 });
 
@@ -459,7 +459,9 @@ test('data_science enabled: when the light zygote is gone, its runs are forked f
     assert.equal(zygotes.length, 2);
     const lightPid = zygotes.reduce((a, b) => (rssKb(a) < rssKb(b) ? a : b));
     process.kill(lightPid, 'SIGKILL');
-    await sleep(300);
+    // Until the server has reaped it.
+    for (const until = Date.now() + 5000; Date.now() < until &&
+      descendants(own.transport.pid).includes(lightPid);) await sleep(20);
     // The server does not spin on the dead zygote's socket: idle, it uses
     // next to no CPU (a busy loop would be 100 ticks a second).
     const ticks = () => readFileSync(`/proc/${own.transport.pid}/stat`, 'utf8')

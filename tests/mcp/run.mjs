@@ -90,8 +90,13 @@ async function sandboxCases(s) {
   point('execute_code: print goes to stdout field, not our stdout', mismatch(r, { isError: false,
     structuredContent: { status: 'ok', success: true, stdout: 'hello\n', result: 2, result_repr: '2' } }));
   s.send({ jsonrpc: '2.0', id: 'slow', method: 'tools/call',
-    params: { name: 'execute_code', arguments: { code: 'import time\ntime.sleep(1)\nprint("late")' } } });
-  await new Promise((res) => setTimeout(res, 100));
+    params: { name: 'execute_code', arguments: { code: 'import time\ntime.sleep(1)\nprint("late")' },
+      _meta: { progressToken: 'slow' } } });
+  // Until the server says the run has started.
+  for (const until = Date.now() + 30000; Date.now() < until && !s.notes.some((m) =>
+    m.params?.progressToken === 'slow' && /^running/.test(m.params.message));) {
+    await new Promise((res) => setTimeout(res, 10));
+  }
   s.send({ jsonrpc: '2.0', id: 'quick', method: 'ping' });
   const first = await s.next();
   const second = await s.next();
@@ -143,13 +148,18 @@ async function errorCases(run) {
 }
 
 async function versionCases() {
-  for (const v of ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '1999-01-01']) {
+  const versions = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '1999-01-01'];
+  // A server for each, all at once.
+  const answers = await Promise.all(versions.map(async (v) => {
     const s = new Session();
     const r = await s.initialize(v);
-    const want = v === '1999-01-01' ? '2025-11-25' : v;
-    point(`protocol ${v} answered with ${want}`, mismatch(r, { result: { protocolVersion: want } }));
     await s.close();
-  }
+    return r;
+  }));
+  versions.forEach((v, k) => {
+    const want = v === '1999-01-01' ? '2025-11-25' : v;
+    point(`protocol ${v} answered with ${want}`, mismatch(answers[k], { result: { protocolVersion: want } }));
+  });
   const s = new Session();
   const pre = await s.request('tools/list');
   point('tools/list before initialize -> -32600', mismatch(pre, { error: { code: -32600, message: (m) => /initialize/.test(m) } }));

@@ -8,4 +8,4 @@
 
 : "${PYTHON3:=python3}"
 exec 2>&1
-"$PYTHON3" "$top_srcdir/tests/soak/soak.py" --tap --calls 500 --every 100
+"$PYTHON3" "$top_srcdir/tests/soak/soak.py" --tap --calls 500 --every 100 --timeout 0.1
