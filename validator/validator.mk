@@ -51,12 +51,12 @@ dist_rules_DATA += \
 	$(NULL)
 
 # Lint fixtures: tests/cases/<CODE>[_x].py with .out (and optional .args).
-TESTS += tests/run-cases.sh
-EXTRA_DIST += tests/run-cases.sh tests/cases
-TESTS += tests/check-cli.sh
-EXTRA_DIST += tests/check-cli.sh
-TESTS += tests/compile-gate.sh
-EXTRA_DIST += tests/compile-gate.sh
+TESTS += tests/cases/run.sh
+EXTRA_DIST += tests/cases/run.sh tests/cases
+TESTS += tests/cli/run.sh
+EXTRA_DIST += tests/cli/run.sh
+TESTS += tests/cases/compile-gate.sh
+EXTRA_DIST += tests/cases/compile-gate.sh
 
 # Benchmark: validation next to CPython's own compile().
 noinst_PROGRAMS += tests/bench/bench-validate

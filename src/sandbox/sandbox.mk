@@ -74,8 +74,8 @@ src/sandbox/guard-code.inc: src/sandbox/guardc$(EXEEXT) $(GUARD_PY)
 	mv $@.tmp $@
 
 # The beginner corpus through the real sandbox.
-# tests/run-sandbox-corpus.sh: listed first in Makefile.am (a long one).
-EXTRA_DIST += tests/run-sandbox-corpus.sh
+# tests/corpus/run-sandbox.sh: listed first in Makefile.am (a long one).
+EXTRA_DIST += tests/corpus/run-sandbox.sh
 
 if HAVE_CHECK
 TESTS += tests/unit/check_sandbox

@@ -1,11 +1,11 @@
 # Validator corpora: beginner programs, attacks, RestrictedPython parity.
-# tests/run-corpus.sh runs them through `pyward check`;
+# tests/corpus/run.sh runs them through `pyward check`;
 # tests/corpus/run-beginner.sh checks the beginner programs against CPython.
 # The three corpus directories are listed whole (automake copies a listed
 # directory recursively); test logs land beside the scripts, not in them.
-TESTS += tests/run-corpus.sh tests/corpus/run-beginner.sh
+TESTS += tests/corpus/run.sh tests/corpus/run-beginner.sh
 EXTRA_DIST += \
-	tests/run-corpus.sh \
+	tests/corpus/run.sh \
 	tests/corpus/run-beginner.sh \
 	tests/corpus/lint-beginner.py \
 	tests/corpus/beginner \

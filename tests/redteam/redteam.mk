@@ -4,9 +4,9 @@
 # `pyward serve` and `pyward run --skip-validation` by one driver,
 # redteam.py.  Short form in make check (the table of stopping layers in
 # the log); `make redteam` prints the table on stdout.  The sandbox's other
-# host checks (doctor, output dir, workspace caps): run-sandbox-host.sh.
+# host checks (doctor, output dir, workspace caps): tests/host/sandbox.sh.
 # tests/redteam/run.sh: listed first in Makefile.am (the longest suite).
-TESTS += tests/redteam/run-http.sh tests/run-sandbox-host.sh
+TESTS += tests/redteam/run-http.sh tests/host/sandbox.sh
 
 redteam: pyward
 	@work=$$(mktemp -d "$${TMPDIR:-/tmp}/pyward-redteam.XXXXXX") && \
@@ -24,7 +24,7 @@ EXTRA_DIST += \
 	tests/redteam/run.sh \
 	tests/redteam/run-http.sh \
 	tests/redteam/redteam.py \
-	tests/run-sandbox-host.sh \
+	tests/host/sandbox.sh \
 	tests/redteam/builtins \
 	tests/redteam/disclosure \
 	tests/redteam/filesystem \
