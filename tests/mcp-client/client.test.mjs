@@ -459,9 +459,15 @@ test('data_science enabled: when the light zygote is gone, its runs are forked f
     assert.equal(zygotes.length, 2);
     const lightPid = zygotes.reduce((a, b) => (rssKb(a) < rssKb(b) ? a : b));
     process.kill(lightPid, 'SIGKILL');
-    // Until the server has reaped it.
-    for (const until = Date.now() + 5000; Date.now() < until &&
-      descendants(own.transport.pid).includes(lightPid);) await sleep(20);
+    // Until it has died (a zombie, or reaped): its socket is closed.
+    const dead = () => {
+      try {
+        return readFileSync(`/proc/${lightPid}/stat`, 'utf8').split(') ')[1][0] === 'Z';
+      } catch {
+        return true;
+      }
+    };
+    for (const until = Date.now() + 5000; Date.now() < until && !dead();) await sleep(20);
     // The server does not spin on the dead zygote's socket: idle, it uses
     // next to no CPU (a busy loop would be 100 ticks a second).
     const ticks = () => readFileSync(`/proc/${own.transport.pid}/stat`, 'utf8')
