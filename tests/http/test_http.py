@@ -204,6 +204,8 @@ def accepted(srv, backlog=False):
             pass
     out = []
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue  # no IPv6
         with open(table) as f:
             for line in f.readlines()[1:]:
                 x = line.split()
