@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# slowest.sh [N] [DIR...]: the N (10) slowest tests of the last run under
-# each DIR (.), by wall clock, with their CPU time, from the NAME.time
+# slowest.sh [N] [DIR|FILE...]: the N (10) slowest tests of the last run
+# under each DIR (.), or of the NAME.time FILEs named (`make check` names
+# its own tests'), by wall clock, with their CPU time, from the NAME.time
 # files tests/timed.sh leaves.
 n=${1:-10}
 [ $# -gt 0 ] && shift

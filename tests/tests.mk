@@ -24,7 +24,7 @@ XFAIL_TESTS =
 EXTRA_DIST += tests/timed.sh tests/slowest.sh
 CLEANFILES += $(TEST_LOGS:.log=.time)
 check-local: check-TESTS
-	@$(SHELL) $(top_srcdir)/tests/slowest.sh 10 tests
+	@$(SHELL) $(top_srcdir)/tests/slowest.sh 10 $(TEST_LOGS:.log=.time)
 
 # `make check-fast`: the tier a change is proven with in minutes.  No test
 # here starts a server or waits for a run's time limit: every C unit test
