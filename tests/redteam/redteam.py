@@ -582,10 +582,12 @@ class Suite:
                        "than when idle")
         return why
 
-    def serve_pass(self, name, head, code):
+    def through(self, srv, head, code):
+        """(result, why, raw line) of CODE as an execute_code of SRV,
+        checked as the header says and for its effects."""
         before = self.watched()
         wait = float(head.get("timeout", "5")) + 60
-        line, msg = self.server.call(
+        line, msg = srv.call(
             "tools/call", {"name": "execute_code",
                            "arguments": execute_args(head, code)}, wait)
         why = []
@@ -598,6 +600,10 @@ class Suite:
             res = serve_files(msg)
             why += verdict_why(head, res, line or "")
         why += self.effects(head, before, line or "")
+        return res, why, line or ""
+
+    def serve_pass(self, name, head, code):
+        res, why, line = self.through(self.server, head, code)
         if not self.server.alive():
             why.append("the server does not answer a ping afterwards")
         return classify(res), why, line
@@ -701,28 +707,14 @@ class Suite:
         a `pyward run` of its own (fresh_pass)."""
         if "fresh" in head or "max-output" in head:
             return self.fresh_pass(name, head, code)
-        before = self.watched()
-        wait = float(head.get("timeout", "5")) + 60
-        line, msg = self.raw.call(
-            "tools/call", {"name": "execute_code",
-                           "arguments": execute_args(head, code)}, wait)
-        why = []
-        res = None
-        if msg is None:
-            why.append(f"no answer from the server: {line!r:.300}")
-        elif "error" in msg:
-            why.append(f"JSON-RPC error: {msg['error']}")
-        else:
-            res = serve_files(msg)
-            why += verdict_why(head, res, line or "")
-        why += self.effects(head, before, line or "")
+        res, why, line = self.through(self.raw, head, code)
         _, r = self.raw.call("tools/call", {
             "name": "execute_code", "arguments": {"code": "print(6 * 7)"}})
         out = (((r or {}).get("result") or {}).get("structuredContent")
                or {}).get("stdout")
         if out != "42\n":
             why.append(f"a normal program fails afterwards: {r!r:.300}")
-        return classify(res), why, line or ""
+        return classify(res), why, line
 
     def fresh_pass(self, name, head, code):
         path = os.path.join(self.work, "cases", name + ".py")
