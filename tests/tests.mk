@@ -14,6 +14,7 @@ TESTS += \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
+	tests/lint/calls.sh \
 	tests/lint/pyflakes.sh \
 	$(NULL)
 # tests/lint/cppcheck.sh and tidy.sh: listed first in Makefile.am.
@@ -68,6 +69,9 @@ EXTRA_DIST += \
 	tests/lint/refs.sh \
 	tests/lint/spdx.sh \
 	tests/lint/layers.sh \
+	tests/lint/calls.sh \
+	tests/lint/calls.py \
+	tests/lint/calls.baseline \
 	tests/lint/pyflakes.sh \
 	.clang-tidy \
 	$(NULL)
