@@ -25,6 +25,7 @@
 #include "sandbox/family.h"
 #include "sandbox/internal.h"
 #include "sandbox/pipes.h"
+#include "sandbox/scratch.h"
 
 struct member {
     struct pw_sbx_session *s; /* borrowed */

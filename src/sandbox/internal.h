@@ -6,9 +6,9 @@
  * spare.c: a spare, session.c: a spare serving a session's calls,
  * child.c: the child's checklist, step.c:
  * a run's progress, result.c: the verdict and result object), and the
- * functions of child.c, result.c and pw_sbx_reap (sandbox.c) they call.
+ * functions of child.c and result.c they call.
  * The files a caller depends on one way have their own headers:
- * scratch.h, pipes.h, spare.h, zygote.h, step.h.
+ * scratch.h (with pw_sbx_reap), pipes.h, spare.h, zygote.h, step.h.
  *
  * Three kinds of process: the server (the caller of this API: it reads
  * requests, relays their data and observes the runs), the zygote (forked
@@ -282,10 +282,6 @@ PW_NORETURN void pw_sbx_child_end(int status);
 /* Refuse the run from the child: "E" record, _exit. */
 PW_NORETURN void pw_sbx_child_fail(const char *step, int err);
 
-/* Zygote: reap finished runs' processes left behind and remove their
- * scratch directories (non-blocking unless WAIT).  Returns how many are
- * still pending. */
-size_t pw_sbx_reap(struct pw_zygote *z, bool wait);
 /* How the client paces its runs, which a new spare's warm-up follows.
  * PAUSES: the last runs started at least a quarter of a second apart (or
  * there were none yet); the spare warms a figure up too (with matplotlib
@@ -308,11 +304,9 @@ json_t *pw_sbx_result_build(const struct pw_sbx_run *run);
 /* The status of a finished run (result.c). */
 enum pw_sbx_status pw_sbx_result_status(const struct pw_sbx_run *run);
 
-/* sandbox.c: a new run record for REQ (no process yet); leave PID (0:
- * reaped) and SCRATCH (owned) to pw_sbx_reap. */
+/* sandbox.c: a new run record for REQ (no process yet). */
 struct pw_sbx_run *pw_sbx_run_new(struct pw_zygote *z,
                                   const struct pw_sbx_request *req);
-void pw_sbx_reap_later(struct pw_zygote *z, pid_t pid, char *scratch);
 /* session.c: a session's call RUN is being freed: the session takes its
  * process and fds back, or ends. */
 void pw_sbx_session_release(struct pw_sbx_run *run);

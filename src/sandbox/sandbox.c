@@ -8,7 +8,7 @@
  * seccomp listener) is in step.c.
  *
  * Defines pw_zygote_* and the run calls of sandbox.h not in step.c:
- * pw_sbx_start, pw_sbx_free, pw_sbx_reap.
+ * pw_sbx_start, pw_sbx_free (pw_sbx_reap is in scratch.c).
  */
 #include "config.h"
 
@@ -522,32 +522,6 @@ pw_zygote_reap(struct pw_zygote *z, bool wait)
     return pw_sbx_reap(z, wait);
 }
 
-size_t
-pw_sbx_reap(struct pw_zygote *z, bool wait)
-{
-    size_t keep = 0;
-    for (size_t i = 0; i < z->nreap; i++) {
-        struct pw_sbx_leftover *l = &z->reap[i];
-        if (l->pid > 0 &&
-            PW_RETRY(waitpid(l->pid, NULL, wait ? 0 : WNOHANG)) == 0) {
-            z->reap[keep++] = *l;
-            continue;
-        }
-        /* The process is gone, and with it the mount namespace that held
-         * the directory: removing it is cheap now. */
-        pw_sbx_scratch_drop(z, l->scratch);
-    }
-    z->nreap = keep;
-    return keep;
-}
-
-void
-pw_sbx_reap_later(struct pw_zygote *z, pid_t pid, char *scratch)
-{
-    z->reap = pw_xrealloc(z->reap, (z->nreap + 1) * sizeof(*z->reap));
-    z->reap[z->nreap++] = (struct pw_sbx_leftover){pid, scratch};
-}
-
 void
 pw_zygote_free(struct pw_zygote *z)
 {
@@ -670,11 +644,6 @@ run_close_fds(struct pw_sbx_run *r)
     }
 }
 
-/* The gap between runs from which a client counts as pausing. */
-#define PACE_PAUSE_S 0.25
-/* The idle time before a run under which it came back to back. */
-#define PACE_HURRY_S 0.005
-
 /* A run started at NOW: kept with the last PW_SBX_PACE_RUNS starts, with
  * the time the server had been idle before it. */
 static void
@@ -698,22 +667,6 @@ pace_end(struct pw_zygote *z, double now)
 {
     z->inflight--;
     z->last_end = now;
-}
-
-enum pw_sbx_pace
-pw_sbx_pace(const struct pw_zygote *z)
-{
-    int n = z->nstarts;
-    if (n >= 2 && z->idle[n - 1] < PACE_HURRY_S &&
-        z->idle[n - 2] < PACE_HURRY_S) {
-        return PW_SBX_PACE_HURRIED;
-    }
-    for (int i = 1; i < n; i++) {
-        if (z->starts[i] - z->starts[i - 1] < PACE_PAUSE_S) {
-            return PW_SBX_PACE_STEADY;
-        }
-    }
-    return PW_SBX_PACE_PAUSES;
 }
 
 void
@@ -914,14 +867,6 @@ started(struct pw_zygote *z)
     if (z->refill_on_start) {
         pool_fill(z);
     }
-}
-
-bool
-pw_sbx_file_name_ok(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 0 && n <= PW_SBX_NAME_MAX && strchr(name, '/') == NULL &&
-           strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }
 
 long long

@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * scratch.c - the scratch directory of a run: a private host directory
- * (with its output/), or the path the run's own view makes.
+ * (with its output/), or the path the run's own view makes; and the
+ * processes and directories runs leave behind, reaped when the server is
+ * idle.
  */
 #include "config.h"
 
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/util.h"
@@ -69,4 +72,30 @@ pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps)
 {
     return !z->layers.mounts.tmp_covered ||
            pw_sbx_workspace_kind(z, caps) == PW_SBX_WS_HOST;
+}
+
+size_t
+pw_sbx_reap(struct pw_zygote *z, bool wait)
+{
+    size_t keep = 0;
+    for (size_t i = 0; i < z->nreap; i++) {
+        struct pw_sbx_leftover *l = &z->reap[i];
+        if (l->pid > 0 &&
+            PW_RETRY(waitpid(l->pid, NULL, wait ? 0 : WNOHANG)) == 0) {
+            z->reap[keep++] = *l;
+            continue;
+        }
+        /* The process is gone, and with it the mount namespace that held
+         * the directory: removing it is cheap now. */
+        pw_sbx_scratch_drop(z, l->scratch);
+    }
+    z->nreap = keep;
+    return keep;
+}
+
+void
+pw_sbx_reap_later(struct pw_zygote *z, pid_t pid, char *scratch)
+{
+    z->reap = pw_xrealloc(z->reap, (z->nreap + 1) * sizeof(*z->reap));
+    z->reap[z->nreap++] = (struct pw_sbx_leftover){pid, scratch};
 }

@@ -1,11 +1,14 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * scratch.h - the scratch directory of a run (scratch.c).
+ * scratch.h - the scratch directory of a run, and what runs leave to
+ * reap (scratch.c).
  */
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
 
 #include "core/pyward.h"
 
@@ -23,3 +26,10 @@ void pw_sbx_scratch_drop(const struct pw_zygote *z, char *dir);
  * lies under a hidden directory and the view makes it (a tmpfs or an
  * empty directory). */
 bool pw_sbx_scratch_on_host(const struct pw_zygote *z, unsigned caps);
+
+/* Leave PID (0: reaped) and SCRATCH (owned) to pw_sbx_reap. */
+void pw_sbx_reap_later(struct pw_zygote *z, pid_t pid, char *scratch);
+/* Zygote: reap finished runs' processes left behind and remove their
+ * scratch directories (non-blocking unless WAIT).  Returns how many are
+ * still pending. */
+size_t pw_sbx_reap(struct pw_zygote *z, bool wait);

@@ -36,6 +36,7 @@
 #include "sandbox/family.h"
 #include "sandbox/filter.h"
 #include "sandbox/internal.h"
+#include "sandbox/scratch.h"
 #include "sandbox/session.h"
 #include "sandbox/spare.h"
 #include "sandbox/step.h"

@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * wsfiles.c - support files given by fd, copied into a run's workspace
- * off the caller's loop.
+ * off the caller's loop; and which names a support file may have
+ * (pw_sbx_file_name_ok).
  *
  * A request's support files are either bytes (sent to the spare with
  * the request, written by it) or open regular files (pw_sbx_file.data
@@ -431,4 +432,12 @@ pw_sbx_wsfiles_stop(struct pw_sbx_run *r)
     }
     job_free(j);
     r->files = NULL;
+}
+
+bool
+pw_sbx_file_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 0 && n <= PW_SBX_NAME_MAX && strchr(name, '/') == NULL &&
+           strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }

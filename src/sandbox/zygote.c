@@ -332,6 +332,27 @@ pw_sbx_zygote_stop(struct pw_zygote *z)
     }
 }
 
+/* The gap between runs from which a client counts as pausing. */
+#define PACE_PAUSE_S 0.25
+/* The idle time before a run under which it came back to back. */
+#define PACE_HURRY_S 0.005
+
+enum pw_sbx_pace
+pw_sbx_pace(const struct pw_zygote *z)
+{
+    int n = z->nstarts;
+    if (n >= 2 && z->idle[n - 1] < PACE_HURRY_S &&
+        z->idle[n - 2] < PACE_HURRY_S) {
+        return PW_SBX_PACE_HURRIED;
+    }
+    for (int i = 1; i < n; i++) {
+        if (z->starts[i] - z->starts[i - 1] < PACE_PAUSE_S) {
+            return PW_SBX_PACE_STEADY;
+        }
+    }
+    return PW_SBX_PACE_PAUSES;
+}
+
 int
 pw_sbx_zygote_ask(struct pw_zygote *z, unsigned caps)
 {
