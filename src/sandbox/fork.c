@@ -32,6 +32,7 @@
 #include "sandbox/gate.h"
 #include "sandbox/internal.h"
 #include "sandbox/spare.h"
+#include "sandbox/step.h"
 #include "sandbox/workspace.h"
 #include "sandbox/wscopy.h"
 
@@ -320,6 +321,7 @@ fork_settle(struct fork_op *op, struct pw_error *err)
     struct pw_sbx_session *c = op->copy;
     if (c != NULL && c->pid > 0 && op->error[0] == '\0') {
         c->fam = s->fam;
+        c->route = pw_sbx_session_route;
         pw_sbx_family_add(s->fam, c, c->pid);
         return c;
     }
@@ -347,6 +349,7 @@ fork_once(struct pw_sbx_session *s, bool *again, struct pw_error *err)
                          .same_pidfd = -1};
     if (op.first) {
         s->fam = pw_sbx_family_new(s->z, s->pid, s->scratch);
+        s->route = pw_sbx_session_route;
         s->scratch = NULL;
         pw_sbx_family_add(s->fam, s, s->pid);
     }

@@ -22,3 +22,10 @@
  */
 struct pw_sbx_session *pw_sbx_session_fork(struct pw_sbx_session *s,
                                            struct pw_error *err);
+
+/* A notice LISTENER (S's filter's) gave while S's call ran: true if it
+ * was another copy's and was dealt with (given to that copy's call, or
+ * its process killed).  A session of a family has it as its route. */
+struct pw_sbx_notice;
+bool pw_sbx_session_route(struct pw_sbx_session *s, int listener,
+                          const struct pw_sbx_notice *n);

@@ -258,19 +258,16 @@ struct pw_sbx_session {
      * with, and its process is not the server's child any more. */
     struct pw_sbx_family *fam;
     bool not_child;
+    /* Set with FAM (fork.c: pw_sbx_session_route): deals with a notice
+     * the session's listener gave during its call that is another
+     * copy's; true if it was. */
+    bool (*route)(struct pw_sbx_session *s, int listener,
+                  const struct pw_sbx_notice *n);
 };
 
 void pw_sbx_session_close_fds(struct pw_sbx_session_fds *f);
 /* What a program left in the pipes between calls: dropped. */
 void pw_sbx_session_drop_leftovers(const struct pw_sbx_session *s);
-/* SIG to a session's copy through its pidfd (never by its pid: the copy
- * is reaped by its namespace's init, not the server).  PIDFD -1: none. */
-void pw_sbx_signal_copy(int pidfd, int sig);
-/* fork.c: a notice LISTENER (S's filter's) gave while S's call ran:
- * true if it was another copy's and was dealt with (given to that copy's
- * call, or its process killed). */
-bool pw_sbx_session_route(struct pw_sbx_session *s, int listener,
-                          const struct pw_sbx_notice *n);
 void pw_sbx_child_limits(const struct pw_sbx_child *c,
                          const struct pw_sbx_limits *lim);
 PW_NORETURN void pw_sbx_child_exec(const struct pw_sbx_child *c);

@@ -82,14 +82,6 @@ set_ended(struct pw_sbx_session *s, const char *why)
     }
 }
 
-void
-pw_sbx_signal_copy(int pidfd, int sig)
-{
-    if (pidfd >= 0) {
-        (void)syscall(SYS_pidfd_send_signal, pidfd, sig, NULL, 0U);
-    }
-}
-
 /* Kill the process (and its PID namespace) and leave it and the scratch
  * directory to pw_sbx_reap.  PID 0: already reaped.  A family's member
  * leaves it instead: the last one ends the namespace. */

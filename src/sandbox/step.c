@@ -167,6 +167,14 @@ pw_sbx_cpu_so_far(int stat_fd)
     return (double)strtoull(buf, NULL, 10) / 1e9;
 }
 
+void
+pw_sbx_signal_copy(int pidfd, int sig)
+{
+    if (pidfd >= 0) {
+        (void)syscall(SYS_pidfd_send_signal, pidfd, sig, NULL, 0U);
+    }
+}
+
 long
 pw_sbx_peak_rss(int status_fd)
 {
@@ -237,7 +245,8 @@ take_notice(struct pw_sbx_run *r, short revents)
     if (pw_sbx_notify_take(r->listener, &n) < 0) {
         return;
     }
-    if (r->sess != NULL && pw_sbx_session_route(r->sess, r->listener, &n)) {
+    if (r->sess != NULL && r->sess->route != NULL &&
+        r->sess->route(r->sess, r->listener, &n)) {
         return;
     }
     pw_sbx_run_notice(r, &n);
