@@ -195,6 +195,9 @@ struct pw_sbx_run {
      * fds and scratch of (NULL: a fresh run), its request pipe, and the
      * call's end: the report read (the process stays). */
     struct pw_sbx_session *sess;
+    /* Set with SESS (session.c): the run is being freed (pw_sbx_free),
+     * the session takes its process and fds back, or ends. */
+    void (*release)(struct pw_sbx_run *r);
     int ctl;
     bool reported;
     size_t scan;  /* res.buf searched for the report up to here */
@@ -304,6 +307,3 @@ enum pw_sbx_status pw_sbx_result_status(const struct pw_sbx_run *run);
 /* sandbox.c: a new run record for REQ (no process yet). */
 struct pw_sbx_run *pw_sbx_run_new(struct pw_zygote *z,
                                   const struct pw_sbx_request *req);
-/* session.c: a session's call RUN is being freed: the session takes its
- * process and fds back, or ends. */
-void pw_sbx_session_release(struct pw_sbx_run *run);

@@ -678,7 +678,7 @@ pw_sbx_free(struct pw_sbx_run *r)
     pw_sbx_wsfiles_stop(r);
     pw_buf_free(&r->pending);
     if (r->sess != NULL) {
-        pw_sbx_session_release(r); /* what the session keeps is taken */
+        r->release(r); /* what the session keeps is taken */
     }
     if (!r->done && r->pid > 0) {
         (void)kill(-r->pid, SIGKILL);

@@ -111,6 +111,8 @@ end_process(struct pw_sbx_session *s, pid_t pid)
     pw_sbx_session_close_fds(&s->fd);
 }
 
+static void release_call(struct pw_sbx_run *r);
+
 struct pw_sbx_session *
 pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
                    double cpu_s, struct pw_sbx_run **first,
@@ -136,6 +138,7 @@ pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
     s->seen = json_object();
     s->run = r;
     r->sess = s;
+    r->release = release_call;
     r->seen = s->seen;
     *first = r;
     return s;
@@ -187,6 +190,7 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
     r->limits.memory_bytes = s->limits.memory_bytes;
     r->limits.cpu_s = 0;
     r->sess = s;
+    r->release = release_call;
     r->pid = s->pid;
     /* borrowed */
     r->scratch =
@@ -236,8 +240,10 @@ ended_by(struct pw_sbx_session *s, const struct pw_sbx_run *r)
     set_ended(s, why);
 }
 
-void
-pw_sbx_session_release(struct pw_sbx_run *r)
+/* A session's call R is being freed: the session takes its process and
+ * fds back, or ends (R's release). */
+static void
+release_call(struct pw_sbx_run *r)
 {
     struct pw_sbx_session *s = r->sess;
     r->sess = NULL;
