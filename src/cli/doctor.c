@@ -13,7 +13,7 @@
 #include "core/rules.h"
 #include "core/py.h"
 #include "grade/queue.h"
-#include "sandbox/folios.h"
+#include "sandbox/run/folios.h"
 #include "sandbox/sandbox.h"
 #include "core/util.h"
 #include "server/mhd.h"

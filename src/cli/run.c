@@ -23,7 +23,7 @@
 #include "core/py.h"
 #include "grade/queue.h"
 #include "sandbox/sandbox.h"
-#include "sandbox/output.h"
+#include "sandbox/run/output.h"
 #include "core/util.h"
 #include "validator/blob.h"
 #include "validator/validator.h"

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sandbox/audit.h"
+#include "sandbox/interp/audit.h"
 
 static char *
 read_all(FILE *in, size_t *len)

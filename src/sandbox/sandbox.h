@@ -23,7 +23,7 @@
 #include "core/profiles.h"
 #include "core/py.h"
 #include "core/pyward.h"
-#include "sandbox/limits.h"
+#include "sandbox/os/limits.h"
 
 /* A run that streams (pyward run): its stdin read from IN_FD as the
  * program asks for it, each chunk of its output handed to OUTPUT as it is

@@ -2,32 +2,33 @@
 # Sandboxed executor, `pyward run` and `pyward doctor`.
 libpyward_a_SOURCES += \
 	src/sandbox/sandbox.c src/sandbox/sandbox.h \
-	src/sandbox/internal.h \
-	src/sandbox/scratch.c src/sandbox/scratch.h \
-	src/sandbox/pipes.c src/sandbox/pipes.h \
-	src/sandbox/step.c src/sandbox/step.h \
-	src/sandbox/spare.c src/sandbox/spare.h \
-	src/sandbox/session.c src/sandbox/session.h \
-	src/sandbox/family.c src/sandbox/family.h \
-	src/sandbox/fork.c src/sandbox/fork.h \
-	src/sandbox/gate.c src/sandbox/gate.h \
-	src/sandbox/copy.c \
-	src/sandbox/wscopy.c src/sandbox/wscopy.h \
-	src/sandbox/wsfiles.c src/sandbox/wsfiles.h \
-	src/sandbox/zygote.c src/sandbox/zygote.h \
-	src/sandbox/folios.c src/sandbox/folios.h \
-	src/sandbox/result.c \
-	src/sandbox/output.c src/sandbox/output.h \
-	src/sandbox/workspace.c src/sandbox/workspace.h \
-	src/sandbox/child.c \
-	src/sandbox/checklist.c src/sandbox/checklist.h \
-	src/sandbox/filter.c src/sandbox/filter.h \
-	src/sandbox/limits.c src/sandbox/limits.h \
-	src/sandbox/layers.c src/sandbox/layers.h \
-	src/sandbox/mountns.c src/sandbox/mountns.h \
-	src/sandbox/guard.c src/sandbox/guard.h \
-	src/sandbox/audit.c src/sandbox/audit.h \
-	src/sandbox/hookcheck.c src/sandbox/hookcheck.h \
+	src/sandbox/run/record.h src/sandbox/run/child.h \
+	src/sandbox/session/record.h \
+	src/sandbox/run/scratch.c src/sandbox/run/scratch.h \
+	src/sandbox/run/pipes.c src/sandbox/run/pipes.h \
+	src/sandbox/run/step.c src/sandbox/run/step.h \
+	src/sandbox/run/spare.c src/sandbox/run/spare.h \
+	src/sandbox/session/session.c src/sandbox/session/session.h \
+	src/sandbox/session/family.c src/sandbox/session/family.h \
+	src/sandbox/session/fork.c src/sandbox/session/fork.h \
+	src/sandbox/session/gate.c src/sandbox/session/gate.h \
+	src/sandbox/session/copy.c \
+	src/sandbox/session/wscopy.c src/sandbox/session/wscopy.h \
+	src/sandbox/run/wsfiles.c src/sandbox/run/wsfiles.h \
+	src/sandbox/run/zygote.c src/sandbox/run/zygote.h \
+	src/sandbox/run/folios.c src/sandbox/run/folios.h \
+	src/sandbox/run/result.c \
+	src/sandbox/run/output.c src/sandbox/run/output.h \
+	src/sandbox/os/workspace.c src/sandbox/os/workspace.h \
+	src/sandbox/run/child.c \
+	src/sandbox/os/checklist.c src/sandbox/os/checklist.h \
+	src/sandbox/os/filter.c src/sandbox/os/filter.h \
+	src/sandbox/os/limits.c src/sandbox/os/limits.h \
+	src/sandbox/os/layers.c src/sandbox/os/layers.h \
+	src/sandbox/os/mountns.c src/sandbox/os/mountns.h \
+	src/sandbox/interp/guard.c src/sandbox/interp/guard.h \
+	src/sandbox/interp/audit.c src/sandbox/interp/audit.h \
+	src/sandbox/interp/hookcheck.c src/sandbox/interp/hookcheck.h \
 	$(NULL)
 dist_rules_DATA += rules/seccomp.json rules/runtime.json
 # The guard (trusted interpreter layers), in parts concatenated in this
@@ -53,7 +54,7 @@ AM_TESTS_ENVIRONMENT += GUARD_PY='$(GUARD_PY)'; export GUARD_PY;
 
 BUILT_SOURCES = src/sandbox/guard-py.inc src/sandbox/guard-code.inc
 # (BUILT_SOURCES covers `make`, `make check`; this covers `make pyward`.)
-src/sandbox/guard.$(OBJEXT): src/sandbox/guard-py.inc src/sandbox/guard-code.inc
+src/sandbox/interp/guard.$(OBJEXT): src/sandbox/guard-py.inc src/sandbox/guard-code.inc
 CLEANFILES += src/sandbox/guard-py.inc src/sandbox/guard-code.inc
 src/sandbox/guard-py.inc: $(GUARD_PY)
 	$(AM_V_GEN)$(MKDIR_P) src/sandbox && \

@@ -17,7 +17,7 @@
 #include "core/base64.h"
 #include "core/py.h"
 #include "core/util.h"
-#include "sandbox/output.h"
+#include "sandbox/run/output.h"
 #include "server/jobe.h"
 #include "server/rpc.h"
 

@@ -9,7 +9,7 @@
  * A run never reads a file into the server's memory: it holds it
  * (pw_jobe_hold_add) by an open fd, one per file (per inode) for every
  * run that holds it, which the sandbox copies from into the run's
- * workspace (src/sandbox/wsfiles.c).  A held file is pinned: it is never
+ * workspace (src/sandbox/run/wsfiles.c).  A held file is pinned: it is never
  * evicted or expired, and when a PUT replaces its id, the old file's
  * bytes still count in the cache's total until the last run that holds
  * it lets it go.  Past the cap, the least recently used files go first:

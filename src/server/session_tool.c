@@ -22,7 +22,7 @@
 
 #include "core/json.h"
 #include "core/log.h"
-#include "sandbox/fork.h"
+#include "sandbox/session/fork.h"
 #include "server/session_tool.h"
 #include "server/sessions.h"
 

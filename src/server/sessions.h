@@ -20,7 +20,7 @@
 
 #include "core/profiles.h"
 #include "core/pyward.h"
-#include "sandbox/session.h"
+#include "sandbox/session/session.h"
 
 #define PW_OWNER_STDIO    "stdio"
 #define PW_SESSION_ID_MAX 96

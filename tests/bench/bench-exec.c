@@ -27,8 +27,8 @@
 #include "core/py.h"
 #include "grade/queue.h"
 #include "sandbox/sandbox.h"
-#include "sandbox/checklist.h"
-#include "sandbox/layers.h"
+#include "sandbox/os/checklist.h"
+#include "sandbox/os/layers.h"
 #include "core/util.h"
 
 static int

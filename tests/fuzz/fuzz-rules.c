@@ -4,7 +4,7 @@
  * fuzz-rules.c - the loaders of the JSON data files in rules/: the rule
  * files (validator/ruleset.c) with the lists they take from runtime.json
  * (validator/runtime_ref.c), profiles.json (src/core/profiles.c) and
- * seccomp.json (src/sandbox/filter.c).
+ * seccomp.json (src/sandbox/os/filter.c).
  *
  * The input is "NAME\nCONTENT": CONTENT replaces rules/NAME in a private
  * copy of the shipped directory (NAME "extra.json" adds one more rule
@@ -22,7 +22,7 @@
 
 #include "fuzz.h"
 #include "core/profiles.h"
-#include "sandbox/filter.h"
+#include "sandbox/os/filter.h"
 #include "core/util.h"
 #include "validator/validator.h"
 

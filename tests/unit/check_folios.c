@@ -23,7 +23,7 @@
 
 #include "core/py.h"
 #include "core/util.h"
-#include "sandbox/folios.h"
+#include "sandbox/run/folios.h"
 
 #define PAGE  4096UL
 #define PAGES 1024 /* 4 MiB */

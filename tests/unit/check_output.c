@@ -23,8 +23,8 @@
 
 #include "core/base64.h"
 #include "core/profiles.h"
-#include "sandbox/layers.h"
-#include "sandbox/output.h"
+#include "sandbox/os/layers.h"
+#include "sandbox/run/output.h"
 #include "core/util.h"
 
 static char root[64];

@@ -22,7 +22,7 @@
 #include "core/rules.h"
 #include "core/util.h"
 #include "sandbox/sandbox.h"
-#include "sandbox/session.h"
+#include "sandbox/session/session.h"
 #include "server/sessions.h"
 
 static struct pw_profiles *profiles;

@@ -232,7 +232,7 @@ def trim(text):
 
 def in_guard(e):
     """The innermost frame of E is the guard's own (the file the guard
-    was compiled from, src/sandbox/guard.c)."""
+    was compiled from, src/sandbox/interp/guard.c)."""
     tb = e.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next

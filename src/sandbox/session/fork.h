@@ -1,0 +1,31 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * fork.h - fork_session: a copy of a live session (fork.c, the server's
+ * side; copy.c, the session process's; family.c, what the copies share;
+ * wscopy.c, a copy's own workspace).
+ */
+#pragma once
+
+#include "core/pyward.h"
+#include "sandbox/session/session.h"
+
+/*
+ * Copy the session (fork_session): its process clones itself between
+ * calls, globals, imports and all, under the same layers; the copy
+ * serves its own calls with the session's limits from then on, and
+ * neither sees the other's later state.  Only a session without files
+ * (no workspace, no output/) can be copied, and no more processes than
+ * rules/seccomp.json's session_nproc share one session's namespace.
+ * Returns the copy (owned), or NULL with ERR saying why; the session
+ * goes on either way unless it ended.
+ */
+struct pw_sbx_session *pw_sbx_session_fork(struct pw_sbx_session *s,
+                                           struct pw_error *err);
+
+/* A notice LISTENER (S's filter's) gave while S's call ran: true if it
+ * was another copy's and was dealt with (given to that copy's call, or
+ * its process killed).  A session of a family has it as its route. */
+struct pw_sbx_notice;
+bool pw_sbx_session_route(struct pw_sbx_session *s, int listener,
+                          const struct pw_sbx_notice *n);
