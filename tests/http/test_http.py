@@ -619,9 +619,12 @@ def test_flood(srv):
     good = all(b" 400 " in x.split(b"\r\n", 1)[0] or
                (b" 503 " in x.split(b"\r\n", 1)[0] and
                 b"Retry-After:" in x) for x in answered)
+    # Past the caps a new connection closes the one that has waited
+    # longest without a request: on a quiet host every one of the 30 may
+    # be closed before its request comes, which is an answer too.
     tap("a flood of connections: each request answered (400, or 503 with "
         "Retry-After) or its connection closed",
-        len(socks) == 40 and answered and good,
+        len(socks) == 40 and good,
         [x.split(b"\r\n", 1)[0] for x in statuses])
     print("# %d answered, %d closed" % (len(answered),
                                         len(statuses) - len(answered)))
