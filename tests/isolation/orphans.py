@@ -44,6 +44,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
+import tap  # noqa: E402
 from serve_client import ServeClient  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
@@ -56,29 +57,6 @@ SLEEP = "import time\ntime.sleep(100)\n"
 SLEEP_CALLS = {"35", "230"}
 
 
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def point(self, name, why=None):
-        self.n += 1
-        if why:
-            self.failed += 1
-            print(f"not ok {self.n} - {name}")
-            for line in str(why).splitlines():
-                print(f"# {line}")
-        else:
-            print(f"ok {self.n} - {name}")
-        sys.stdout.flush()
-
-    def skip(self, name, why):
-        self.n += 1
-        print(f"ok {self.n} - {name} # SKIP {why}")
-        sys.stdout.flush()
-
-
-tap = Tap()
 
 
 def stat(pid):
@@ -305,12 +283,13 @@ def one_case(name, setup):
             tap.skip(f"{name}: every process dies with the server", why[5:])
             return
         if pid is None or pid not in recorded:
-            tap.point(f"{name}: the run is under way before the kill",
+            tap.point(False, f"{name}: the run is under way before the kill",
                       why or f"no such run among {describe(recorded)}")
             return
         zygotes = [p for p, v in recorded.items() if v[1] == "pyward-zygote"]
-        tap.point(f"{name}: the run and the zygote are there before the kill",
-                  None if zygotes else describe(recorded))
+        tap.point(bool(zygotes),
+                  f"{name}: the run and the zygote are there before the kill",
+                  describe(recorded))
         os.kill(srv.p.pid, signal.SIGKILL)
         srv.p.wait()
 
@@ -325,9 +304,9 @@ def one_case(name, setup):
         while still and time.monotonic() < deadline:
             time.sleep(0.02)
             still = left()
-        tap.point(f"{name}: no process of the server alive after it was "
-                  f"killed ({len(recorded)} recorded)",
-                  f"alive: {describe(still)}" if still else None)
+        tap.point(not still, f"{name}: no process of the server alive after "
+                  f"it was killed ({len(recorded)} recorded)",
+                  f"alive: {describe(still)}")
         others = strangers(srv, set(recorded) | set(below(me)))
         if others:
             print(f"# not this server's: {describe(others)}")
@@ -367,8 +346,7 @@ def main():
         return 1
     for name, setup in CASES:
         one_case(name, setup)
-    print(f"1..{tap.n}")
-    return 1 if tap.failed else 0
+    return tap.plan()
 
 
 if __name__ == "__main__":
