@@ -36,18 +36,18 @@ dist_rules_DATA += rules/seccomp.json rules/runtime.json
 # in a private namespace (never in sys.modules).  tests/guard/ loads the
 # same parts in the same order under plain python3.
 GUARD_PY = \
-	src/sandbox/guard/common.py \
-	src/sandbox/guard/attrs.py \
-	src/sandbox/guard/codegen.py \
-	src/sandbox/guard/views.py \
-	src/sandbox/guard/facade.py \
-	src/sandbox/guard/safe_builtins.py \
-	src/sandbox/guard/rewrite.py \
-	src/sandbox/guard/errors.py \
-	src/sandbox/guard/run.py \
-	src/sandbox/guard/policy.py \
-	src/sandbox/guard/plots.py \
-	src/sandbox/guard/warmup.py \
+	src/sandbox/interp/guard/common.py \
+	src/sandbox/interp/guard/attrs.py \
+	src/sandbox/interp/guard/codegen.py \
+	src/sandbox/interp/guard/views.py \
+	src/sandbox/interp/guard/facade.py \
+	src/sandbox/interp/guard/safe_builtins.py \
+	src/sandbox/interp/guard/rewrite.py \
+	src/sandbox/interp/guard/errors.py \
+	src/sandbox/interp/guard/run.py \
+	src/sandbox/interp/guard/policy.py \
+	src/sandbox/interp/guard/plots.py \
+	src/sandbox/interp/guard/warmup.py \
 	$(NULL)
 EXTRA_DIST += $(GUARD_PY)
 AM_TESTS_ENVIRONMENT += GUARD_PY='$(GUARD_PY)'; export GUARD_PY;

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Load the guard the way src/sandbox/interp/guard.c does, under plain python3:
-its parts (src/sandbox/guard/*.py), concatenated in the order of GUARD_PY
+its parts (src/sandbox/interp/guard/*.py), concatenated in the order of GUARD_PY
 (src/sandbox/sandbox.mk), executed once into a fresh namespace that is
 never put in sys.modules.  No fork, no seccomp, no audit hook."""
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """The guard's decisions, one by one, under plain python3: the parts of
-src/sandbox/guard/ loaded as guard.c loads them (guardload.py), with
+src/sandbox/interp/guard/ loaded as guard.c loads them (guardload.py), with
 rules/runtime.json applied.  No fork, no seccomp: milliseconds.  What the
 OS layers and the audit hook add is tests/exec's and tests/redteam's."""
 

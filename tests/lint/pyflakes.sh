@@ -28,7 +28,7 @@ trap 'rm -rf "$work"' EXIT
 # The guard's parts, in load order (GUARD_PY, as make check sets it, or
 # as sandbox.mk lists it).
 parts=${GUARD_PY:-$(sed -n '/^GUARD_PY = /,/(NULL)/p' src/sandbox/sandbox.mk |
-    grep -o 'src/sandbox/guard/[a-z_]*\.py')}
+    grep -o 'src/sandbox/interp/guard/[a-z_]*\.py')}
 : >"$work/guard.py"
 : >"$work/map"
 for p in $parts; do
@@ -51,7 +51,7 @@ else
 fi
 
 git ls-files '*.py' |
-    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^src/sandbox/guard/' \
+    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^src/sandbox/interp/guard/' \
         >"$work/drivers"
 while IFS= read -r f; do
     if out=$("$@" "$f" 2>&1); then

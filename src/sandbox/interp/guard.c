@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * guard.c - load the guard (the parts under src/sandbox/guard/) in the
+ * guard.c - load the guard (the parts under src/sandbox/interp/guard/) in the
  * zygote, import the profiles' modules, scrub the environment, and in the
  * child prepare, arm and execute.
  */
@@ -285,7 +285,7 @@ join_missing(PyObject *list)
 
 /* rules/runtime.json, the runtime policy: checked here (every key known,
  * every value of its type), applied by the guard (the whole file, see
- * src/sandbox/guard/policy.py) and by the audit hook ("audit"). */
+ * src/sandbox/interp/guard/policy.py) and by the audit hook ("audit"). */
 static bool
 is_str_list(json_t *a)
 {

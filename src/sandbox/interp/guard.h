@@ -3,7 +3,7 @@
  *
  * guard.h - the interpreter layers: restricted builtins, guarded
  * attribute access and module views, the import guard (the parts under
- * src/sandbox/guard/, trusted and embedded), and the audit hook (PEP 578)
+ * src/sandbox/interp/guard/, trusted and embedded), and the audit hook (PEP 578)
  * installed from C.
  */
 #pragma once
