@@ -324,7 +324,8 @@ write_stderr(struct stderr_names *e, const char *data, size_t len)
 }
 
 /* The traceback as python3 prints it for this file: the sandbox names the
- * program's code USER_FILE ("<user>", see src/sandbox/guard/common.py). */
+ * program's code USER_FILE ("<user>", see
+ * src/sandbox/interp/guard/common.py). */
 static void
 print_traceback(const struct run_opts *o, const char *tb)
 {

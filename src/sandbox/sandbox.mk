@@ -31,47 +31,47 @@ libpyward_a_SOURCES += \
 	src/sandbox/interp/hookcheck.c src/sandbox/interp/hookcheck.h \
 	$(NULL)
 dist_rules_DATA += rules/seccomp.json rules/runtime.json
-# The guard (trusted interpreter layers), in parts concatenated in this
-# order into one module source, embedded as a C byte array: guard.c runs it
-# in a private namespace (never in sys.modules).  tests/guard/ loads the
-# same parts in the same order under plain python3.
+# The guard (trusted interpreter layers): the modules pyward_guard.NAME
+# of src/sandbox/interp/guard/NAME.py, the loader first.  guardc compiles
+# each at build time with the interpreter pyward embeds and writes its
+# source and its marshalled code object as C arrays, one per module, with
+# the table guard.c walks: guard.c runs the loader, which makes the other
+# modules (in this order, each one's imports first) without the import
+# system and never in sys.modules (see loader.py).  guard.c falls back to
+# compiling a module's source if the interpreter's bytecode differs.
+# tests/guard/ loads the same modules with the same loader under plain
+# python3.  guardc links only Python, not libpyward.a (whose guard.o
+# needs its output).
 GUARD_PY = \
-	src/sandbox/guard/common.py \
-	src/sandbox/guard/attrs.py \
-	src/sandbox/guard/codegen.py \
-	src/sandbox/guard/views.py \
-	src/sandbox/guard/facade.py \
-	src/sandbox/guard/safe_builtins.py \
-	src/sandbox/guard/rewrite.py \
-	src/sandbox/guard/errors.py \
-	src/sandbox/guard/run.py \
-	src/sandbox/guard/policy.py \
-	src/sandbox/guard/plots.py \
-	src/sandbox/guard/warmup.py \
+	src/sandbox/interp/guard/loader.py \
+	src/sandbox/interp/guard/common.py \
+	src/sandbox/interp/guard/facade.py \
+	src/sandbox/interp/guard/views.py \
+	src/sandbox/interp/guard/attrs.py \
+	src/sandbox/interp/guard/codegen.py \
+	src/sandbox/interp/guard/safe_builtins.py \
+	src/sandbox/interp/guard/rewrite.py \
+	src/sandbox/interp/guard/errors.py \
+	src/sandbox/interp/guard/plots.py \
+	src/sandbox/interp/guard/run.py \
+	src/sandbox/interp/guard/policy.py \
+	src/sandbox/interp/guard/warmup.py \
+	src/sandbox/interp/guard/entry.py \
 	$(NULL)
 EXTRA_DIST += $(GUARD_PY)
 AM_TESTS_ENVIRONMENT += GUARD_PY='$(GUARD_PY)'; export GUARD_PY;
 
-BUILT_SOURCES = src/sandbox/guard-py.inc src/sandbox/guard-code.inc
+BUILT_SOURCES = src/sandbox/interp/guard-modules.inc
 # (BUILT_SOURCES covers `make`, `make check`; this covers `make pyward`.)
-src/sandbox/interp/guard.$(OBJEXT): src/sandbox/guard-py.inc src/sandbox/guard-code.inc
-CLEANFILES += src/sandbox/guard-py.inc src/sandbox/guard-code.inc
-src/sandbox/guard-py.inc: $(GUARD_PY)
-	$(AM_V_GEN)$(MKDIR_P) src/sandbox && \
-	(cd $(top_srcdir) && cat $(GUARD_PY)) | od -An -v -tx1 | \
-	sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g' > $@.tmp && mv $@.tmp $@
-# The same source compiled at build time by the interpreter pyward embeds
-# (guardc), embedded as a marshalled code object: a start loads it instead
-# of compiling the source (guard.c falls back to compiling if the
-# interpreter's bytecode differs).  guardc links only Python, not
-# libpyward.a (whose guard.o needs this file).
+src/sandbox/interp/guard.$(OBJEXT): src/sandbox/interp/guard-modules.inc
+CLEANFILES += src/sandbox/interp/guard-modules.inc
 noinst_PROGRAMS += src/sandbox/guardc
 src_sandbox_guardc_SOURCES = src/sandbox/guardc.c
 src_sandbox_guardc_LDADD = $(PYTHON_LIBS)
-src/sandbox/guard-code.inc: src/sandbox/guardc$(EXEEXT) $(GUARD_PY)
-	$(AM_V_GEN)$(MKDIR_P) src/sandbox && \
-	(cd $(top_srcdir) && cat $(GUARD_PY)) | \
-	ASAN_OPTIONS=detect_leaks=0 ./src/sandbox/guardc$(EXEEXT) $@.tmp && \
+src/sandbox/interp/guard-modules.inc: src/sandbox/guardc$(EXEEXT) $(GUARD_PY)
+	$(AM_V_GEN)$(MKDIR_P) src/sandbox/interp && \
+	ASAN_OPTIONS=detect_leaks=0 ./src/sandbox/guardc$(EXEEXT) $@.tmp \
+	    $(top_srcdir) $(GUARD_PY) && \
 	mv $@.tmp $@
 
 # The beginner corpus through the real sandbox.

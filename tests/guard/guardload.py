@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Load the guard the way src/sandbox/interp/guard.c does, under plain python3:
-its parts (src/sandbox/guard/*.py), concatenated in the order of GUARD_PY
-(src/sandbox/sandbox.mk), executed once into a fresh namespace that is
-never put in sys.modules.  No fork, no seccomp, no audit hook."""
+"""Load the guard the way src/sandbox/interp/guard.c does, under plain
+python3: its modules (src/sandbox/interp/guard/*.py, in the order of
+GUARD_PY in src/sandbox/sandbox.mk) each compiled under the guard's file
+name, loader.py executed into a namespace of its own and its load() making
+the other modules, none of them in sys.modules.  No fork, no seccomp, no
+audit hook."""
 
 import builtins
 import os
 import re
 
 GUARD_FILE = "<pyward-guard>"
+LOADER = "pyward_guard.loader"
 
 # A stand-in for the profiles' import allow-list (core/profiles.c).
 ALLOWED = frozenset((
@@ -28,8 +31,9 @@ def srcdir():
 
 
 def parts():
-    """The guard's parts in load order: GUARD_PY from the environment (as
-    make check sets it), or else as sandbox.mk lists them."""
+    """The guard's module files in load order: GUARD_PY from the
+    environment (as make check sets it), or else as sandbox.mk lists
+    them."""
     names = os.environ.get("GUARD_PY", "").split()
     if not names:
         with open(os.path.join(srcdir(), "src/sandbox/sandbox.mk")) as f:
@@ -39,12 +43,37 @@ def parts():
     return [os.path.join(srcdir(), n) for n in names]
 
 
-def source():
+def module_name(path):
+    """pyward_guard.NAME for .../NAME.py, as guardc names it."""
+    return "pyward_guard." + os.path.basename(path)[:-len(".py")]
+
+
+def sources():
+    """[(module name, source text)] in load order."""
     out = []
     for p in parts():
         with open(p) as f:
-            out.append(f.read())
-    return "".join(out)
+            out.append((module_name(p), f.read()))
+    return out
+
+
+class Guard:
+    """The loaded guard: its modules (by full name), and its names looked
+    up as guard[NAME] in the first module (in load order) that binds
+    NAME, read live (the attribute policy is bound after loading)."""
+
+    def __init__(self, modules):
+        self.modules = modules
+
+    def __getitem__(self, name):
+        for m in self.modules.values():
+            d = vars(m)
+            if name in d:
+                return d[name]
+        raise KeyError(name)
+
+    def __contains__(self, name):
+        return any(name in vars(m) for m in self.modules.values())
 
 
 def runtime_text():
@@ -67,16 +96,25 @@ def at_ok(dir_fd, path, flags):
 
 
 def load(policy=True):
-    """A fresh guard namespace, with the C callbacks replaced by the
-    stand-ins above and (with POLICY) rules/runtime.json applied as the
-    zygote applies it after preload."""
-    ns = {"__name__": "pyward_guard", "__builtins__": builtins}
-    exec(compile(source(), GUARD_FILE, "exec", dont_inherit=True), ns)
-    ns["init"](ALLOWED.__contains__, any_below, import_check, at_ok)
+    """A freshly loaded guard (a Guard), with the C callbacks replaced by
+    the stand-ins above and (with POLICY) rules/runtime.json applied as
+    the zygote applies it after preload."""
+    codes, order = {}, []
+    loader = None
+    for name, text in sources():
+        code = compile(text, GUARD_FILE, "exec", dont_inherit=True)
+        if name == LOADER:
+            loader = {"__name__": name, "__builtins__": builtins}
+            exec(code, loader)
+        else:
+            codes[name] = code
+            order.append(name)
+    g = Guard(loader["load"](codes, order))
+    g["init"](ALLOWED.__contains__, any_below, import_check, at_ok)
     if policy:
-        ns["state"]["builtins"] = ns["make_builtins"]()
-        ns["apply_runtime"](runtime_text())
-    return ns
+        g["state"]["builtins"] = g["make_builtins"]()
+        g["apply_runtime"](runtime_text())
+    return g
 
 
 def run_tests(scope):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The guard's decisions, one by one, under plain python3: the parts of
-src/sandbox/guard/ loaded as guard.c loads them (guardload.py), with
+"""The guard's decisions, one by one, under plain python3: the modules of
+src/sandbox/interp/guard/ loaded as guard.c loads them (guardload.py), with
 rules/runtime.json applied.  No fork, no seccomp: milliseconds.  What the
 OS layers and the audit hook add is tests/exec's and tests/redteam's."""
 
@@ -31,18 +31,104 @@ def expect(cond, what):
         raise AssertionError(what)
 
 
+def embedded_sources(inc):
+    """[(module name, source)] of guardc's output INC, in its order."""
+    import re
+    with open(inc) as f:
+        text = f.read()
+    out = []
+    for m in re.finditer(r"/\* source of (\S+) \*/\n[^{]*\{([^}]*)\}", text):
+        data = bytes(int(x, 16) for x in m.group(2).replace(",", " ").split())
+        expect(data.endswith(b"\0"), f"{m.group(1)}: NUL-terminated")
+        out.append((m.group(1), data[:-1].decode()))
+    return out
+
+
 def test_loads_what_the_binary_embeds():
-    """The parts this suite loads, in its order, are the bytes the build
-    embedded (src/sandbox/guard-py.inc), when there is a build."""
+    """The modules this suite loads, in its order, are the ones the build
+    embedded (src/sandbox/interp/guard-modules.inc), byte for byte, when
+    there is a build."""
     top = os.environ.get("top_builddir", guardload.srcdir())
-    inc = os.path.join(top, "src/sandbox/guard-py.inc")
+    inc = os.path.join(top, "src/sandbox/interp/guard-modules.inc")
     if not os.path.exists(inc):
         return
-    with open(inc) as f:
-        embedded = bytes(int(x, 16) for x in f.read().replace(
-            "0x", " ").replace(",", " ").split())
-    expect(embedded == guardload.source().encode(),
-           "guard-py.inc is the concatenation of GUARD_PY")
+    expect(embedded_sources(inc) == guardload.sources(),
+           "guard-modules.inc holds the modules of GUARD_PY, in order")
+
+
+def test_modules_are_the_guards_alone():
+    """The guard's modules are in no sys.modules; each has its own
+    namespace, no loader or spec to walk, and builtins whose __import__
+    is the guard's; the guard's own imports take the real __import__."""
+    import builtins
+    names = [n for n in sys.modules if n.startswith("pyward_guard")]
+    expect(names == [], f"in sys.modules: {names}")
+    mods = G.modules
+    expect(list(mods)[0] == "pyward_guard.common" and
+           "pyward_guard.entry" in mods and
+           "pyward_guard.loader" not in mods, f"modules: {list(mods)}")
+    attrs = mods["pyward_guard.attrs"]
+    expect(getattr_.__globals__ is vars(attrs), "a module's own globals")
+    expect(getattr_.__module__ == "pyward_guard.attrs", "its name")
+    for name, m in mods.items():
+        expect(m.__spec__ is None and m.__loader__ is None and
+               m.__name__ == name, f"{name}: nothing to walk")
+        own = vars(m)["__builtins__"]
+        expect(own is not vars(builtins) and
+               own["__import__"] is not builtins.__import__ and
+               own["getattr"] is getattr, f"{name}: the guard's builtins")
+    expect(G["_real_import"] is builtins.__import__,
+           "the import guard's real import is the interpreter's")
+
+
+def test_loader_imports_only_its_modules():
+    """The modules' __import__ gives only the embedded modules, only as
+    `from ... import`, and never a file on sys.path of the same name."""
+    import tempfile
+    imp = vars(G.modules["pyward_guard.common"])["__builtins__"]["__import__"]
+    common = G.modules["pyward_guard.common"]
+    expect(imp("pyward_guard.common", None, None, ("state",)) is common,
+           "from pyward_guard.common import ...")
+    expect(imp("pyward_guard", None, None, ("common",)).common is common,
+           "from pyward_guard import common")
+    for args in (("pyward_guard.common",), ("pyward_guard",),
+                 ("pyward_guard.nothing", None, None, ("x",)),
+                 ("pyward_guard.loader", None, None, ("load",)),
+                 ("common", None, None, ("state",), 1)):
+        expect(refused(imp, *args, exc=ImportError), f"import {args}")
+    with tempfile.TemporaryDirectory() as d:
+        pkg = os.path.join(d, "pyward_guard")
+        os.mkdir(pkg)
+        for f in ("__init__.py", "common.py", "nothing.py"):
+            with open(os.path.join(pkg, f), "w") as out:
+                out.write("import builtins\nbuiltins.PLANTED = 1\n")
+        sys.path.insert(0, d)
+        try:
+            g = guardload.load()
+            expect(refused(imp, "pyward_guard.nothing", None, None, ("x",),
+                           exc=ImportError), "a file of the name")
+        finally:
+            sys.path.remove(d)
+        import builtins
+        expect(not hasattr(builtins, "PLANTED"), "a planted file ran")
+        expect(g.modules["pyward_guard.common"].__spec__ is None,
+               "the embedded module")
+
+
+def test_loader_refuses_a_cycle():
+    """A module importing one that is still executing is an error, never
+    a half-made module."""
+    loader = {"__builtins__": __import__("builtins")}
+    src = dict(guardload.sources())["pyward_guard.loader"]
+    exec(compile(src, guardload.GUARD_FILE, "exec"), loader)
+    codes = {
+        "pyward_guard.a": compile("from pyward_guard.b import y\nx = 1\n",
+                                  guardload.GUARD_FILE, "exec"),
+        "pyward_guard.b": compile("from pyward_guard.a import x\ny = 2\n",
+                                  guardload.GUARD_FILE, "exec"),
+    }
+    expect(refused(loader["load"], codes, ["pyward_guard.a"],
+                   exc=ImportError), "a cycle")
 
 
 def test_fails_closed_before_policy():

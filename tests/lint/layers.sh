@@ -4,8 +4,8 @@
 # {validator, sandbox} -> core (src/cli/, src/server/, src/grade/,
 # validator/, src/sandbox/, src/core/).  One TAP point a source file under src/ and validator/:
 # every #include "..." of it names a header by its area ("core/util.h",
-# "validator/diag.h"; config.h and the generated src/sandbox/guard-py.inc
-# and guard-code.inc aside) of its own area or of one below it, and validator and sandbox
+# "validator/diag.h"; config.h and the generated
+# src/sandbox/interp/guard-modules.inc aside) of its own area or of one below it, and validator and sandbox
 # never include each other.  Then one point for the pairs: no two .c
 # files depend on each other, where A.c depends on B.h when A.c or A.h
 # includes B.h (A.c -> B.h and B.c -> A.h is a cycle).
@@ -53,7 +53,7 @@ for f in $files; do
     bad=""
     for inc in $(includes "$f"); do
         case "$inc" in
-        config.h | src/sandbox/guard-py.inc | src/sandbox/guard-code.inc) continue ;;
+        config.h | src/sandbox/interp/guard-modules.inc) continue ;;
         esac
         to=$(area "$inc")
         if [ -z "$to" ]; then

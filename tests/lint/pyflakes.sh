@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# pyflakes over the project's Python: the guard as the one module it runs
-# as (its parts concatenated in the order of GUARD_PY, a finding named by
-# part and line), and every Python driver of the tests, one point each.
+# pyflakes over the project's Python, one point a file: each module of the
+# guard on its own (a module imports what it uses from the others: a name
+# it only borrows from another is an undefined name here), whether every
+# module of the guard's folder is one GUARD_PY embeds, and every Python
+# driver of the tests.
 # Programs kept as test data are left out (see tests/lint/spdx.sh).
 . "${top_srcdir:-.}/tests/lib.sh"
 lint_gate
@@ -25,33 +27,33 @@ fi
 work=$(tmpdir_new)
 trap 'rm -rf "$work"' EXIT
 
-# The guard's parts, in load order (GUARD_PY, as make check sets it, or
+# The guard's modules, in load order (GUARD_PY, as make check sets it, or
 # as sandbox.mk lists it).
 parts=${GUARD_PY:-$(sed -n '/^GUARD_PY = /,/(NULL)/p' src/sandbox/sandbox.mk |
-    grep -o 'src/sandbox/guard/[a-z_]*\.py')}
-: >"$work/guard.py"
-: >"$work/map"
+    grep -o 'src/sandbox/interp/guard/[a-z_]*\.py')}
 for p in $parts; do
-    echo "$p $(wc -l <"$work/guard.py")" >>"$work/map"
-    cat "$p" >>"$work/guard.py"
+    if out=$("$@" "$p" 2>&1); then
+        ok "pyflakes: $p"
+    else
+        not_ok "pyflakes: $p" "$out"
+    fi
 done
-"$@" "$work/guard.py" >"$work/out" 2>&1
-# guard.py:LINE:COL: MSG -> PART:LINE:COL: MSG
-findings=$(awk -v map="$work/map" '
-    BEGIN { while ((getline l < map) > 0) { split(l, a, " ");
-            n++; part[n] = a[1]; start[n] = a[2] } }
-    { split($0, f, ":"); line = f[2] + 0; k = 1
-      for (i = 1; i <= n; i++) if (line > start[i]) k = i
-      sub(/^[^:]*:[0-9]+/, part[k] ":" line - start[k]); print }' \
-    "$work/out")
-if [ -z "$findings" ]; then
-    ok "pyflakes: the guard ($(echo $parts | wc -w) parts as one module)"
+unlisted=""
+for f in $(git ls-files 'src/sandbox/interp/guard/*.py'); do
+    case " $(echo $parts) " in
+    *" $f "*) ;;
+    *) unlisted="$unlisted $f" ;;
+    esac
+done
+if [ -z "$unlisted" ]; then
+    ok "the guard's folder holds only modules GUARD_PY embeds"
 else
-    not_ok "pyflakes: the guard" "$findings"
+    not_ok "the guard's folder holds only modules GUARD_PY embeds" \
+        "not in GUARD_PY:$unlisted"
 fi
 
 git ls-files '*.py' |
-    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^src/sandbox/guard/' \
+    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^src/sandbox/interp/guard/' \
         >"$work/drivers"
 while IFS= read -r f; do
     if out=$("$@" "$f" 2>&1); then

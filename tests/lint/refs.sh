@@ -24,7 +24,7 @@ if ! command -v perl >/dev/null 2>&1; then
 fi
 
 # Files made by the build, named in comments but never tracked.
-generated='config.h tests/lint/tidy-cache/ src/sandbox/guard-py.inc src/sandbox/guard-code.inc tests/mcp-client-work/'
+generated='config.h tests/lint/tidy-cache/ src/sandbox/interp/guard-modules.inc tests/mcp-client-work/'
 
 work=$(tmpdir_new)
 trap 'rm -rf "$work"' EXIT

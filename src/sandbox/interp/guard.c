@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: Apache-2.0
  *
- * guard.c - load the guard (the parts under src/sandbox/guard/) in the
- * zygote, import the profiles' modules, scrub the environment, and in the
- * child prepare, arm and execute.
+ * guard.c - load the guard (the modules under src/sandbox/interp/guard/)
+ * in the zygote, import the profiles' modules, scrub the environment, and
+ * in the child prepare, arm and execute.
  */
 #include "config.h"
 
@@ -19,21 +19,34 @@
 #include "sandbox/interp/guard.h"
 #include "core/util.h"
 
+/* One module of the guard, embedded: its source (NUL-terminated) and its
+ * code object compiled at build time by guardc, marshalled. */
+struct guard_module {
+    const char *name; /* pyward_guard.NAME; NULL ends the table */
+    const unsigned char *src;
+    size_t src_len;
+    const unsigned char *code;
+    size_t code_len;
+};
+
 /* PW_LINT_STUBS: the C linters (tests/lint) read one byte of each
  * generated array; their whole bytes cost them minutes and hold no C. */
 #ifndef PW_LINT_STUBS
-static const char guard_src[] = {
-#include "src/sandbox/guard-py.inc"
-    0};
-/* guard_code[]: guard_src compiled at build time (guardc), marshalled. */
-#include "src/sandbox/guard-code.inc"
+/* guard_code_magic and guard_modules[], in the order of GUARD_PY
+ * (src/sandbox/sandbox.mk), the loader first. */
+#include "src/sandbox/interp/guard-modules.inc"
 #else
-static const char guard_src[] = {0};
 static const long guard_code_magic = 0;
-static const unsigned char guard_code[] = {0};
+static const struct guard_module guard_modules[] = {{NULL, NULL, 0, NULL, 0}};
 #endif
 
-static PyObject *guard_ns; /* owned for the process lifetime */
+/* The module that makes the others (loader.py) and the one whose names
+ * guard_call calls (entry.py). */
+#define GUARD_LOADER "pyward_guard.loader"
+#define GUARD_ENTRY  "pyward_guard.entry"
+
+static PyObject *guard_modules_made; /* owned: {name: module} */
+static PyObject *guard_ns;           /* owned: the entry module's dict */
 static const struct pw_importset *cur_imports;
 static PyObject *prepared; /* child: (code, globals, error) */
 
@@ -169,49 +182,115 @@ guard_call(const char *fn, const char *fmt, ...)
     return PyObject_CallObject(f, args);
 }
 
-/* New reference: the guard's code object as built (loading it takes a
+/* New reference: module M's code object as built (loading it takes a
  * fortieth of compiling the source), or compiled now if this interpreter
- * reads other bytecode than the one it was built with. */
+ * reads other bytecode than the one it was built with.  Every module
+ * carries the one file name PW_SBX_GUARD_FILE. */
 static PyObject *
-guard_code_object(bool built)
+guard_code_object(const struct guard_module *m, bool built)
 {
     if (built && PyImport_GetMagicNumber() == guard_code_magic) {
-        PyObject *c = PyMarshal_ReadObjectFromString(
-            (const char *)guard_code, (Py_ssize_t)sizeof(guard_code));
+        PyObject *c = PyMarshal_ReadObjectFromString((const char *)m->code,
+                                                     (Py_ssize_t)m->code_len);
         if (c != NULL && PyCode_Check(c)) {
             return c;
         }
         Py_XDECREF(c);
         PyErr_Clear();
     }
-    return Py_CompileString(guard_src, PW_SBX_GUARD_FILE, Py_file_input);
+    return Py_CompileString((const char *)m->src, PW_SBX_GUARD_FILE,
+                            Py_file_input);
 }
 
 bool
 pw_sbx_guard_code_current(void)
 {
-    PW_PYAUTO PyObject *built = guard_code_object(true);
-    PW_PYAUTO PyObject *now = guard_code_object(false);
-    int same = built != NULL && now != NULL
-                   ? PyObject_RichCompareBool(built, now, Py_EQ)
-                   : -1;
+    bool current = PyImport_GetMagicNumber() == guard_code_magic &&
+                   guard_modules[0].name != NULL;
+    for (const struct guard_module *m = guard_modules;
+         current && m->name != NULL; m++) {
+        PW_PYAUTO PyObject *built = guard_code_object(m, true);
+        PW_PYAUTO PyObject *now = guard_code_object(m, false);
+        current = built != NULL && now != NULL &&
+                  PyObject_RichCompareBool(built, now, Py_EQ) == 1;
+    }
     PyErr_Clear();
-    return same == 1 && PyImport_GetMagicNumber() == guard_code_magic;
+    return current;
+}
+
+/* New reference: the loader's namespace (loader.py executed into a dict
+ * of its own, with the real builtins), and in CODES (borrowed) each other
+ * module's code and in ORDER its name. */
+static PyObject *
+guard_loader(PyObject *codes, PyObject *order)
+{
+    PW_PYAUTO PyObject *ns = PyDict_New();
+    bool have_loader = false;
+    if (ns == NULL ||
+        PyDict_SetItemString(ns, "__builtins__", PyEval_GetBuiltins()) < 0) {
+        return NULL;
+    }
+    for (const struct guard_module *m = guard_modules; m->name != NULL; m++) {
+        PW_PYAUTO PyObject *code = guard_code_object(m, true);
+        PW_PYAUTO PyObject *name = PyUnicode_FromString(m->name);
+        if (code == NULL || name == NULL) {
+            return NULL;
+        }
+        if (strcmp(m->name, GUARD_LOADER) == 0) {
+            PW_PYAUTO PyObject *r =
+                PyDict_SetItemString(ns, "__name__", name) == 0
+                    ? PyEval_EvalCode(code, ns, ns)
+                    : NULL;
+            if (r == NULL) {
+                return NULL;
+            }
+            have_loader = true;
+        } else if (PyDict_SetItem(codes, name, code) < 0 ||
+                   PyList_Append(order, name) < 0) {
+            return NULL;
+        }
+    }
+    if (!have_loader) {
+        PyErr_SetString(PyExc_RuntimeError, "no " GUARD_LOADER " embedded");
+        return NULL;
+    }
+    return pw_steal(&ns);
+}
+
+/* Make the guard's modules (loader.py's load()): guard_modules_made and
+ * guard_ns, or -1 with a Python error. */
+static int
+make_modules(void)
+{
+    PW_PYAUTO PyObject *codes = PyDict_New();
+    PW_PYAUTO PyObject *order = PyList_New(0);
+    PW_PYAUTO PyObject *ns =
+        codes != NULL && order != NULL ? guard_loader(codes, order) : NULL;
+    /* borrowed */ PyObject *load =
+        ns != NULL ? PyDict_GetItemString(ns, "load") : NULL;
+    PW_PYAUTO PyObject *mods =
+        load != NULL ? PyObject_CallFunctionObjArgs(load, codes, order, NULL)
+                     : NULL;
+    /* borrowed */ PyObject *entry =
+        mods != NULL && PyDict_Check(mods)
+            ? PyDict_GetItemString(mods, GUARD_ENTRY)
+            : NULL;
+    if (entry == NULL || !PyModule_Check(entry)) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_RuntimeError,
+                            "the guard's loader made no " GUARD_ENTRY);
+        }
+        return -1;
+    }
+    guard_ns = Py_NewRef(PyModule_GetDict(entry));
+    guard_modules_made = pw_steal(&mods);
+    return 0;
 }
 
 static int
 load_guard(void)
 {
-    PW_PYAUTO PyObject *ns = PyDict_New();
-    PW_PYAUTO PyObject *code = guard_code_object(true);
-    PW_PYAUTO PyObject *name = PyUnicode_FromString("pyward_guard");
-    if (ns == NULL || code == NULL || name == NULL ||
-        PyDict_SetItemString(ns, "__builtins__", PyEval_GetBuiltins()) < 0 ||
-        PyDict_SetItemString(ns, "__name__", name) < 0) {
-        return -1;
-    }
-    PW_PYAUTO PyObject *r = PyEval_EvalCode(code, ns, ns);
-    if (r == NULL) {
+    if (make_modules() < 0) {
         return -1;
     }
     PW_PYAUTO PyObject *f0 = PyCFunction_New(&callbacks[0], NULL);
@@ -225,9 +304,8 @@ load_guard(void)
     /* Every directory of sys.path listed once here (the import system
      * keeps the listings), before any run closes the files. */
     (void)pw_py_module_known("pyward_no_such_module");
-    guard_ns = pw_steal(&ns);
-    PW_PYAUTO PyObject *r2 = guard_call("init", "(OOOOO)", f0, f1, f2, f3, f4);
-    return r2 == NULL ? -1 : 0;
+    PW_PYAUTO PyObject *r = guard_call("init", "(OOOOO)", f0, f1, f2, f3, f4);
+    return r == NULL ? -1 : 0;
 }
 
 static int
@@ -285,7 +363,7 @@ join_missing(PyObject *list)
 
 /* rules/runtime.json, the runtime policy: checked here (every key known,
  * every value of its type), applied by the guard (the whole file, see
- * src/sandbox/guard/policy.py) and by the audit hook ("audit"). */
+ * src/sandbox/interp/guard/policy.py) and by the audit hook ("audit"). */
 static bool
 is_str_list(json_t *a)
 {

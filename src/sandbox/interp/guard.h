@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * guard.h - the interpreter layers: restricted builtins, guarded
- * attribute access and module views, the import guard (the parts under
- * src/sandbox/guard/, trusted and embedded), and the audit hook (PEP 578)
- * installed from C.
+ * attribute access and module views, the import guard (the modules under
+ * src/sandbox/interp/guard/, trusted and embedded), and the audit hook
+ * (PEP 578) installed from C.
  */
 #pragma once
 
@@ -45,8 +45,9 @@ struct pw_sbx_guard_run {
     const char *const *argv; /* sys.argv; NULL-terminated or NULL */
 };
 
-/* True if the guard's code embedded at build time (guardc) is what its
- * embedded source compiles to now, with this interpreter. */
+/* True if the code of every module of the guard embedded at build time
+ * (guardc) is what its embedded source compiles to now, with this
+ * interpreter. */
 bool pw_sbx_guard_code_current(void);
 
 /* The guard's attr_refused(NAME): true too when it cannot tell. */

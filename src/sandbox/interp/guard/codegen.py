@@ -30,6 +30,11 @@
 # function, register() takes the annotation as it is and evaluates none.
 
 import keyword as _keyword
+import sys
+
+from pyward_guard.common import (
+    USER_CLASSES, WRAPPED, _real_getattr, _real_type, exact_str, short_repr,
+    state, user_class)
 
 _isidentifier = str.isidentifier
 _iskeyword = _keyword.iskeyword

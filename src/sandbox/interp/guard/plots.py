@@ -4,6 +4,13 @@
 # saved as PNG files in output/, as a notebook would show them, and a
 # savefig() to a path outside output/ says where files are kept.
 
+import io
+import os
+import sys
+
+from pyward_guard.common import _real_getattr, state
+
+
 FIGURE_DIR = "output"
 
 

@@ -6,7 +6,12 @@
 # CPython 3.11 computes in its own exception printing (Python/
 # suggestions.c), which traceback.TracebackException does not do.
 
+import builtins as _b
 import linecache
+import traceback
+
+from pyward_guard.common import USER_FILE, _real_getattr, _real_type, str_or
+
 
 # Python/suggestions.c
 SUGGEST_MAX_ITEMS = 750

@@ -4,6 +4,18 @@
 # exec/eval/compile for the libraries that evaluate strings, the refused
 # builtins and the attribute policy.
 
+import ast
+import builtins as _b
+import json
+import sys
+
+from pyward_guard.codegen import harden_codegen
+from pyward_guard.common import (
+    REFUSED, _real_getattr, _real_type, exact_str, set_attribute_policy,
+    state)
+from pyward_guard.facade import set_facades
+from pyward_guard.rewrite import Rewriter, compile_user
+
 
 def resolve(entry):
     """The object ENTRY names and where it is bound (owner, attribute), or

@@ -3,6 +3,15 @@
 # kin as the program gets them, format strings that walk attributes, and
 # the library functions that read attributes by name for the program.
 
+from collections import UserString
+
+from pyward_guard import common
+from pyward_guard.common import (
+    BASE_TYPES, FORMATS, USER_CLASSES, USER_CODE, WRAPPED, BuiltinMethod,
+    ModuleType, _real_build_class, _real_getattr, _real_type, attr_refused,
+    exact_str, is_refused, naming_value, owned, owned_name, refuse,
+    refuse_unowned, user_class)
+from pyward_guard.views import ModuleView, module_view
 
 def check_field(field):
     # "0.a[1].b" -> every attribute part must pass the guard.
@@ -98,16 +107,16 @@ def guarded_getattr(obj, name, *default):
     naming = False
     # The refused names and their exceptions (public names skip it all).
     if attr_refused(name):
-        if name in TYPE_DUNDERS:
+        if name in common.TYPE_DUNDERS:
             return guarded_type(obj)
-        naming = name in SAFE_DUNDERS
+        naming = name in common.SAFE_DUNDERS
         if owned_name(name):
             if not owned(obj):
                 refuse_unowned(obj, name)
         elif not naming:
             dunder = name.startswith("__") and name.endswith("__")
             if not (isinstance(obj, super) and dunder and
-                    name not in SUPER_DENY):
+                    name not in common.SUPER_DENY):
                 refuse(obj, name)
     try:
         value = _real_getattr(obj, name)
@@ -125,17 +134,6 @@ def guarded_getattr(obj, name, *default):
     if is_refused(value):
         refuse(obj, name)
     return value
-
-
-def naming_value(obj, name, value):
-    """VALUE of the dunder NAME (allowed_dunders: __name__, __doc__,
-    ...): a string or None, as those names hold; anything else an object
-    answers under such a name is refused."""
-    if value is None or isinstance(value, str):
-        return value
-    raise AttributeError(
-        f"access to attribute '{name}' is not allowed in the sandbox: it "
-        f"is not a string on this '{_real_type(obj).__name__}' object")
 
 
 def guarded_owned(obj, name, verb):
@@ -274,9 +272,9 @@ def functools_wrapper(name):
     return checked
 
 
-WRAPPED = {
+WRAPPED.update({
     ("operator", "attrgetter"): guarded_attrgetter,
     ("operator", "methodcaller"): guarded_methodcaller,
     ("functools", "update_wrapper"): functools_wrapper("update_wrapper"),
     ("functools", "wraps"): functools_wrapper("wraps"),
-}
+})

@@ -2,6 +2,14 @@
 # views.py - module views and the import guard (trusted code): a
 # program gets a read-only view of an allowed module, never the module.
 
+import sys
+
+from pyward_guard import common
+from pyward_guard.common import (
+    VIEW_KEY, WRAPPED, ModuleType, _real_getattr, _real_import, attr_refused,
+    exact_str, is_refused, naming_value, state)
+from pyward_guard.facade import facade_for
+
 
 class ModuleView:
     """Read-only view of an allowed module: public, non-module attributes,
@@ -33,8 +41,9 @@ class ModuleView:
             return [n for n in self.__dir__()
                     if not isinstance(_real_getattr(self.__m, n, None),
                                       ModuleType)
-                    and self.__full and n not in MODULE_DENY.get(path, ())]
-        if attr_refused(name) and name not in SAFE_DUNDERS:
+                    and self.__full and
+                    n not in common.MODULE_DENY.get(path, ())]
+        if attr_refused(name) and name not in common.SAFE_DUNDERS:
             raise AttributeError(f"module '{path}' attribute '{name}' is "
                                  "not allowed in the sandbox")
         value = _real_getattr(self.__m, name)
@@ -42,9 +51,9 @@ class ModuleView:
             view = module_view(value, f"{path}.{name}")
             if view is not None:
                 return view
-        elif self.__full and name not in MODULE_DENY.get(path, ()) and \
+        elif self.__full and name not in common.MODULE_DENY.get(path, ()) and \
                 not is_refused(value):
-            if name in SAFE_DUNDERS:
+            if name in common.SAFE_DUNDERS:
                 return naming_value(self.__m, name, value)
             return WRAPPED.get((path, name), value)
         raise AttributeError(f"module '{path}' has no attribute '{name}' "

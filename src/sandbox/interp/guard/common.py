@@ -1,29 +1,23 @@
 # SPDX-License-Identifier: Apache-2.0
-# common.py - the guard's shared ground (trusted code): imports, the
-# attribute policy, the run's state and the checks every part uses.
+# common.py - the guard's shared ground (trusted code): the attribute
+# policy, the run's state and the checks every module uses.
 #
-# The guard is these parts, concatenated in the order of GUARD_PY
-# (src/sandbox/sandbox.mk) into one module source that is embedded in the
-# binary and executed once in the zygote into a private namespace (never
-# in sys.modules).  The child calls prepare() before the audit hook and the
-# seccomp filter are installed, then execute().  User code is compiled from
-# a rewritten AST (rewrite.py): every attribute read goes through
-# `$getattr`, a name the parser cannot produce, so user code can neither
-# call nor rebind it.
+# The guard is the modules of this folder, pyward_guard.NAME for NAME.py:
+# each compiled at build time and embedded in the binary, and made into
+# modules once in the zygote by loader.py, which keeps them out of
+# sys.modules.  A module takes what it uses from the others with
+# `from pyward_guard.NAME import ...`, which only the loader resolves;
+# the attribute policy below is set after the modules are loaded, so the
+# modules that read it do so through this module (common.INSPECT, ...).
+# The child calls prepare() before the audit hook and the seccomp filter
+# are installed, then execute() (entry.py lists what guard.c calls).
+# User code is compiled from a rewritten AST (rewrite.py): every
+# attribute read goes through `$getattr`, a name the parser cannot
+# produce, so user code can neither call nor rebind it.
 
-import _signal
-import ast
 import builtins as _b
-import io
-import json
-import marshal
-import os
 import re
-import select
 import sys
-import traceback
-import warnings
-from collections import UserString
 
 USER_FILE = "<user>"
 
@@ -62,10 +56,15 @@ def is_refused(value):
     return REFUSED.get(id(value), REFUSED) is value
 
 
+# The library functions a module view gives as the guard's replacements,
+# by (module, name): filled by attrs.py and codegen.py as they load.
+WRAPPED = {}
+
+
 _real_getattr = getattr
 _str_copy = str.__str__  # the slot of str itself: an exact copy
 VIEW_KEY = object()
-_real_import = __import__
+_real_import = _b.__import__
 _real_type = type
 _real_build_class = __build_class__
 # The built-in types a class of the program may derive from (the types
@@ -125,6 +124,33 @@ def refuse_unowned(obj, name, verb="access to"):
         f"{verb} attribute '{name}' is not allowed in the sandbox: names "
         "starting with '_' are only for the program's own classes and their "
         f"instances, not for a '{_real_type(obj).__name__}' object")
+
+
+def naming_value(obj, name, value):
+    """VALUE of the dunder NAME (allowed_dunders: __name__, __doc__,
+    ...): a string or None, as those names hold; anything else an object
+    answers under such a name is refused."""
+    if value is None or isinstance(value, str):
+        return value
+    raise AttributeError(
+        f"access to attribute '{name}' is not allowed in the sandbox: it "
+        f"is not a string on this '{_real_type(obj).__name__}' object")
+
+
+def short_repr(v, cap):
+    try:
+        r = repr(v)
+    except BaseException as e:  # noqa: B036 - user __repr__ may raise
+        r = f"<repr failed: {_real_type(e).__name__}>"
+    return r if len(r) <= cap else r[:cap - 3] + "..."
+
+
+def str_or(e):
+    try:
+        s = str(e)
+    except BaseException:  # noqa: B036
+        s = "<unprintable>"
+    return s if len(s) <= 2000 else s[:1997] + "..."
 
 
 def set_attribute_policy(rules):

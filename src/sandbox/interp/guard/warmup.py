@@ -2,6 +2,19 @@
 # warmup.py - the zygote's start and a spare child's warm-up
 # (trusted code): preload, adapt library paths, freeze, warm up.
 
+import ast
+import json
+import os
+import sys
+
+from pyward_guard.common import CHANNEL_FDS, _real_type, short_repr, state
+from pyward_guard.facade import make_facades
+from pyward_guard.plots import adapt_plots, prerender, warm_plot
+from pyward_guard.policy import apply_runtime
+from pyward_guard.run import (
+    REPORT_JSON, error_info, make_stdio, precompile, variables)
+from pyward_guard.safe_builtins import make_builtins
+
 
 def warmup(plot=False):
     """In a spare child, before any request: walk the paths a run takes

@@ -3,6 +3,14 @@
 # with every attribute read routed through $getattr, and what cannot be
 # guarded at run time refused at compile time.
 
+import ast
+import marshal
+import warnings
+
+from pyward_guard import common
+from pyward_guard.common import (
+    USER_CLASSES, USER_CODE, USER_FILE, _real_type, attr_refused, owned_name)
+
 
 def mangle(cls, name):
     """NAME as the compiler spells it inside class CLS ("__x" -> "_C__x"),
@@ -41,8 +49,9 @@ class Rewriter(ast.NodeTransformer):
     def visit_Name(self, node):
         n = node.id
         if n.startswith("__") and n.endswith("__") and \
-                n not in NAME_DUNDERS and not (
-                    self.template_names and TEMPLATE_NAMES.fullmatch(n)):
+                n not in common.NAME_DUNDERS and not (
+                    self.template_names and
+                    common.TEMPLATE_NAMES.fullmatch(n)):
             self.fail(node, f"name '{n}' is not allowed in the sandbox")
         return node
 

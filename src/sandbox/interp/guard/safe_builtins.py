@@ -3,6 +3,14 @@
 # harmless ones, the exceptions, and the guarded getattr family; no open,
 # eval, exec, compile, vars, globals, locals or breakpoint.
 
+import builtins as _b
+
+from pyward_guard.attrs import (
+    guarded_build_class, guarded_delattr, guarded_getattr, guarded_hasattr,
+    guarded_owned, guarded_setattr, guarded_type)
+from pyward_guard.common import BASE_TYPES, _real_getattr
+from pyward_guard.views import guarded_import
+
 
 BUILTIN_NAMES = (
     "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes",

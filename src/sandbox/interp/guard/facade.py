@@ -3,6 +3,13 @@
 # list of names (rules/runtime.json "facades"), never the module, and
 # open() on the run's workspace for the profiles that allow it.
 
+import io
+import sys
+
+from pyward_guard.common import (
+    VIEW_KEY, BuiltinMethod, ModuleType, _real_getattr, exact_str, state)
+
+
 # Names of a facade the guard makes for each run rather than copying
 # them from the module: the run's argv, an exit that raises SystemExit,
 # and the standard streams, read live and assignable (a program that

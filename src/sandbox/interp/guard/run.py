@@ -2,6 +2,21 @@
 # run.py - one run in the child (trusted code): compile in the
 # zygote, prepare, execute, and the report (result, variables, error).
 
+import _signal
+import io
+import json
+import marshal
+import os
+import select
+import sys
+
+from pyward_guard.common import _real_type, short_repr, state, str_or
+from pyward_guard.errors import format_error, register_source
+from pyward_guard.facade import guarded_open, set_argv
+from pyward_guard.plots import end_of_run
+from pyward_guard.rewrite import compile_user, own_code
+from pyward_guard.views import ModuleView
+
 
 # A read of the program's stdin waits for input in slices of this many
 # seconds, back in the interpreter between them (see StdinFile).
@@ -122,14 +137,6 @@ def next_call(compiled, g):
     return code, g, error
 
 
-def short_repr(v, cap):
-    try:
-        r = repr(v)
-    except BaseException as e:  # noqa: B036 - user __repr__ may raise
-        r = f"<repr failed: {_real_type(e).__name__}>"
-    return r if len(r) <= cap else r[:cap - 3] + "..."
-
-
 _INT64 = 2 ** 63
 
 
@@ -196,14 +203,6 @@ def error_info(e):
     name = _real_type(e).__name__
     tb, msg, line = format_error(e)
     return {"type": name, "message": msg, "line": line, "traceback": tb}
-
-
-def str_or(e):
-    try:
-        s = str(e)
-    except BaseException:  # noqa: B036
-        s = "<unprintable>"
-    return s if len(s) <= 2000 else s[:1997] + "..."
 
 
 RUN_FRAMES = 2
