@@ -449,6 +449,23 @@ frame_calls_evaluator(PyFrameObject *f)
     return found;
 }
 
+/* True if ARGS of a "compile" event name the guard's file: code under
+ * that name would pass for the guard's own (caller_kind), so only the
+ * guard may make it. */
+static bool
+compiles_as_guard(PyObject *args)
+{
+    if (PyTuple_GET_SIZE(args) < 2) {
+        return false;
+    }
+    PyObject *tmp = NULL; /* owned */
+    const char *file = arg_path(args, 1, &tmp);
+    bool guard = file != NULL && strcmp(file, PW_SBX_GUARD_FILE) == 0;
+    Py_XDECREF(tmp);
+    PyErr_Clear();
+    return guard;
+}
+
 static bool
 event_ok(const char *event, PyObject *args)
 {
@@ -475,6 +492,9 @@ event_ok(const char *event, PyObject *args)
     }
     int who = caller_kind();
     if (who == 1) {
+        return false;
+    }
+    if (who != 2 && strcmp(event, "compile") == 0 && compiles_as_guard(args)) {
         return false;
     }
     bool evaluates =

@@ -91,11 +91,21 @@ def rebind(swaps):
 
 
 def lib_filename(filename):
-    name = filename if isinstance(filename, str) else "<library>"
-    return name if name.startswith("<") else "<library>"
+    """A "<...>" file name for code a library compiles: FILENAME's exact
+    characters (a str subclass could answer startswith as it likes), and
+    never the guard's own file name, under which the audit hook would
+    take the code for the guard's."""
+    if not isinstance(filename, str):
+        return "<library>"
+    name = exact_str(filename, "filename")
+    if not name.startswith("<") or name == GUARD_FILE:
+        return "<library>"
+    return name
 
 
 GUARDED_CODE = {}
+# The file name of the guard's own code (audit.c: PW_SBX_GUARD_FILE).
+GUARD_FILE = lib_filename.__code__.co_filename
 
 
 def lib_compile(source, filename="<library>", mode="exec", flags=0,
