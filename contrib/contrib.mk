@@ -23,12 +23,17 @@ AM_DISTCHECK_CONFIGURE_FLAGS = \
 EXTRA_DIST += \
 	contrib/systemd/pyward.service.in \
 	contrib/systemd/pyward.socket \
-	contrib/kubernetes/deployment.yaml \
+	contrib/kubernetes/statefulset.yaml \
 	contrib/kubernetes/service.yaml \
+	contrib/kubernetes/router.yaml \
+	contrib/kubernetes/haproxy.cfg \
 	contrib/kubernetes/hpa.yaml \
 	contrib/kubernetes/pdb.yaml \
 	contrib/kubernetes/kustomization.yaml \
 	contrib/kubernetes/Containerfile \
+	contrib/kubernetes-baseline/kustomization.yaml \
+	contrib/kubernetes-baseline/securitycontext.yaml \
+	contrib/kubernetes-baseline/pyward-seccomp.json \
 	contrib/haproxy/haproxy.cfg \
 	$(NULL)
 
