@@ -56,10 +56,12 @@ clean-deb-work:
 .PHONY: deb-check clean-deb-work
 
 # The HAProxy tests, failover and session routing (haproxy from Debian,
-# node and the MCP SDKs).
-TESTS += tests/haproxy/run.sh
+# node and the MCP SDKs); and the Kubernetes router finding its pods by
+# DNS (haproxy, dnsmasq-base and node).
+TESTS += tests/haproxy/run.sh tests/haproxy/dns.sh
 EXTRA_DIST += tests/haproxy/run.sh tests/haproxy/cluster.mjs \
-	tests/haproxy/failover.mjs tests/haproxy/sessions.mjs
+	tests/haproxy/failover.mjs tests/haproxy/sessions.mjs \
+	tests/haproxy/dns.sh tests/haproxy/dns.mjs
 clean-local: clean-haproxy-work
 clean-haproxy-work:
 	rm -rf tests/haproxy-work
