@@ -37,9 +37,11 @@ EXTRA_DIST += \
 	contrib/haproxy/haproxy.cfg \
 	$(NULL)
 
-# The unit, the manifests and the HAProxy configuration, checked.
-TESTS += tests/deploy/run.sh
-EXTRA_DIST += tests/deploy/run.sh tests/deploy/check_manifests.py
+# The unit, the manifests and the HAProxy configuration, checked; and
+# `make install` of the build, inside its prefix.
+TESTS += tests/deploy/run.sh tests/deploy/install.sh
+EXTRA_DIST += tests/deploy/run.sh tests/deploy/check_manifests.py \
+	tests/deploy/install.sh
 
 # `make deb-check`: the Debian package built from the tarball, linted,
 # installed with dpkg -i, pyward doctor run from it, then purged (root;
