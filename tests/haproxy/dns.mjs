@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // dns.mjs - the Kubernetes router (contrib/kubernetes/haproxy.cfg) without
 // a cluster: `pyward serve --http` instances on loopback addresses
-// 127.0.0.11, .12, .13, one port, each with --instance-id podN as the
+// 127.0.0.21, .22, .23, one port, each with --instance-id podN as the
 // StatefulSet gives it; a dnsmasq on 127.0.0.1 answering their names as
 // the headless Service pyward-pods would (pyward-pods.test.svc.
 // cluster.local: every pod; pyward-N.pyward-pods...: pod N), from a hosts
@@ -32,7 +32,7 @@ const CALL_LIMIT_MS = 30000;
 const t = tap();
 const { point, note } = t;
 
-const podAddr = (k) => `127.0.0.${11 + k}`;
+const podAddr = (k) => `127.0.0.${21 + k}`;
 const podName = (k) => `pyward-${k}.${SERVICE}`;
 
 // The hosts file dnsmasq answers from: each pod's own name and the
