@@ -8,7 +8,8 @@
 // file this script rewrites (SIGHUP: read again); HAProxy on the shipped
 // file, its one parse-resolv-conf line pointed at that dnsmasq.  Then:
 // HAProxy finds the pods; sessions made through it keep their state on
-// their pod (by the body, by the Mcp-Param-Session-Id header); a killed
+// their pod (by the body, by the Mcp-Param-Session-Id header, by the
+// body when the header is in its =?base64?...?= form); a killed
 // pod's sessions are told so (the router's 503, then "unknown session"
 // once DNS drops the pod) while new sessions go to the others; an added
 // pod is found and its sessions routed to it; a handle naming no pod is
@@ -69,16 +70,22 @@ let rawId = 0;
 
 // A tools/call through HAProxy; with HEADER, the handle goes in
 // Mcp-Param-Session-Id too.  Resolves to { status, json, text }.
-async function call(name, args, header = false, to = url) {
+// HEADER 'base64': the header's =?base64?...?= form; HIDE: the body's key
+// written session\u005fid, which only a JSON parser reads as session_id.
+async function call(name, args, header = false, to = url, hide = false) {
   const headers = {
     'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
     Authorization: `Bearer ${TOKEN}`,
   };
-  if (header && args.session_id) headers['Mcp-Param-Session-Id'] = args.session_id;
+  if (header && args.session_id) {
+    headers['Mcp-Param-Session-Id'] = header === 'base64'
+      ? `=?base64?${Buffer.from(args.session_id).toString('base64')}?=` : args.session_id;
+  }
+  let body = JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'tools/call',
+    params: { name, arguments: args } });
+  if (hide) body = body.replace('"session_id"', '"session\\u005fid"');
   const r = await fetch(to, {
-    method: 'POST', headers, signal: AbortSignal.timeout(CALL_LIMIT_MS),
-    body: JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'tools/call',
-      params: { name, arguments: args } }),
+    method: 'POST', headers, signal: AbortSignal.timeout(CALL_LIMIT_MS), body,
   });
   const text = await r.text();
   let json = null;
@@ -203,6 +210,13 @@ async function main() {
   point(/unknown session/.test(textOf(wrong)),
     'another pod answers a session "unknown session" (so the routing is what kept them)',
     wrong.text.slice(0, 300));
+
+  // The header's other form, and a body whose key only a parser reads.
+  const forms = await Promise.all(sids.map((sid, i) => call('execute_code',
+    { code: 'print(x)', session_id: sid }, i % 2 ? 'base64' : true, url, i % 2 === 0)));
+  point(forms.every((r) => r.json?.result?.structuredContent?.stdout === '3\n'),
+    'a =?base64?...?= header is routed by the body, a body hiding session_id by the header',
+    forms.map((r) => r.text.slice(0, 200)).join('\n'));
 
   // pod1 killed: its sessions are told, new ones go to the others.
   pods[1].proc.kill('SIGKILL');
