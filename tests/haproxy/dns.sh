@@ -12,7 +12,8 @@ NODE=${NODE:-node}
 for tool in haproxy dnsmasq "$NODE"; do
     if ! command -v "$tool" >/dev/null 2>&1 &&
         ! PATH="$PATH:/usr/sbin:/sbin" command -v "$tool" >/dev/null 2>&1; then
-        echo "1..0 # SKIP $tool not installed (.ci/run installs haproxy and dnsmasq-base)"
+        echo "1..0 # SKIP $tool not installed (./autogen.sh --deps installs" \
+            "haproxy, dnsmasq-base and nodejs from Debian)"
         exit 0
     fi
 done
