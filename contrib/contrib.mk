@@ -23,18 +23,25 @@ AM_DISTCHECK_CONFIGURE_FLAGS = \
 EXTRA_DIST += \
 	contrib/systemd/pyward.service.in \
 	contrib/systemd/pyward.socket \
-	contrib/kubernetes/deployment.yaml \
+	contrib/kubernetes/statefulset.yaml \
 	contrib/kubernetes/service.yaml \
+	contrib/kubernetes/router.yaml \
+	contrib/kubernetes/haproxy.cfg \
 	contrib/kubernetes/hpa.yaml \
 	contrib/kubernetes/pdb.yaml \
 	contrib/kubernetes/kustomization.yaml \
 	contrib/kubernetes/Containerfile \
+	contrib/kubernetes-baseline/kustomization.yaml \
+	contrib/kubernetes-baseline/securitycontext.yaml \
+	contrib/kubernetes-baseline/pyward-seccomp.json \
 	contrib/haproxy/haproxy.cfg \
 	$(NULL)
 
-# The unit, the manifests and the HAProxy configuration, checked.
-TESTS += tests/deploy/run.sh
-EXTRA_DIST += tests/deploy/run.sh tests/deploy/check_manifests.py
+# The unit, the manifests and the HAProxy configuration, checked; and
+# `make install` of the build, inside its prefix.
+TESTS += tests/deploy/run.sh tests/deploy/install.sh
+EXTRA_DIST += tests/deploy/run.sh tests/deploy/check_manifests.py \
+	tests/deploy/install.sh
 
 # `make deb-check`: the Debian package built from the tarball, linted,
 # installed with dpkg -i, pyward doctor run from it, then purged (root;
@@ -51,10 +58,12 @@ clean-deb-work:
 .PHONY: deb-check clean-deb-work
 
 # The HAProxy tests, failover and session routing (haproxy from Debian,
-# node and the MCP SDKs).
-TESTS += tests/haproxy/run.sh
+# node and the MCP SDKs); and the Kubernetes router finding its pods by
+# DNS (haproxy, dnsmasq-base and node).
+TESTS += tests/haproxy/run.sh tests/haproxy/dns.sh
 EXTRA_DIST += tests/haproxy/run.sh tests/haproxy/cluster.mjs \
-	tests/haproxy/failover.mjs tests/haproxy/sessions.mjs
+	tests/haproxy/failover.mjs tests/haproxy/sessions.mjs \
+	tests/haproxy/dns.sh tests/haproxy/dns.mjs
 clean-local: clean-haproxy-work
 clean-haproxy-work:
 	rm -rf tests/haproxy-work

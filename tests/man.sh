@@ -87,6 +87,27 @@ else
     not_ok "pyward-rules.5: no rule that pyward rules does not print" "$extra"
 fi
 
+# pyward(1) points at installed documents: each path it names under
+# /usr/share/doc/pyward/ is one that `make install` puts in $(docdir)
+# (Makefile.am's dist_doc_DATA), and it names no doc/FILE of the source
+# tree instead.
+installed=$(sed -n '/^dist_doc_DATA *=/,/NULL)/p' "$top_srcdir/Makefile.am" |
+    grep -oE '[A-Za-z/]+(\.md)?' | grep -vx 'dist_doc_DATA\|NULL' |
+    sed 's|.*/||')
+named=$(sed 's/\\-/-/g' "$man1" | grep -oE '/usr/share/doc/pyward/[A-Za-z.]*[A-Za-z]' |
+    sed 's|.*/||' | sort -u)
+bad=""
+for f in $named; do
+    printf '%s\n' "$installed" | grep -qxF "$f" || bad="$bad $f"
+done
+tree=$(sed 's/\\-/-/g' "$man1" | grep -nE '(^|[ (])doc/[A-Za-z]' || true)
+if [ -n "$named" ] && [ -z "$bad" ] && [ -z "$tree" ]; then
+    ok "pyward.1 names the installed documents ($(echo $named))"
+else
+    not_ok "pyward.1 names the installed documents" \
+        "not installed:$bad; source-tree paths: $tree"
+fi
+
 if command -v groff >/dev/null 2>&1; then
     for page in "$man1" "$man5"; do
         check "groff formats ${page##*/} without a warning" \

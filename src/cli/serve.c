@@ -165,12 +165,14 @@ serve(const struct pw_conf *cfg, int proto_fd)
     if (rs == NULL) {
         pw_errorf("cannot serve without rules");
     } else if (pw_tools_init(&t, &err) < 0 ||
-               (t.sessions = new_sessions(cfg, &err)) == NULL) {
+               (cfg->max_sessions > 0 &&
+                (t.sessions = new_sessions(cfg, &err)) == NULL)) {
         pw_errorf("%s", err.message);
     } else {
         rc = run_server(cfg, proto_fd, &t);
     }
-    pw_sessions_free(t.sessions); /* before the zygote: reaped with it */
+    /* Before the zygote: reaped with it.  NULL with --max-sessions 0. */
+    pw_sessions_free(t.sessions);
     pw_tools_free(&t);
     pw_zygote_free(t.zygote_light);
     pw_zygote_free(t.zygote);

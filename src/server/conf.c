@@ -29,6 +29,7 @@ enum opt_kind {
     OPT_SECONDS,
     OPT_SIZE,
     OPT_COUNT,
+    OPT_COUNT0, /* a count that may be 0 */
     OPT_STRING,
     OPT_LOGLEVEL,
     OPT_BOOL,
@@ -106,9 +107,9 @@ static const struct option_entry {
     {"max-sessions",
      "PYWARD_MAX_SESSIONS",
      {NULL, NULL},
-     OPT_COUNT,
+     OPT_COUNT0,
      offsetof(struct pw_conf, max_sessions),
-     "sessions on this server"},
+     "sessions on this server (0: none)"},
     {"max-sessions-per-client",
      "PYWARD_MAX_SESSIONS_PER_CLIENT",
      {NULL, NULL},
@@ -241,6 +242,12 @@ static const struct option_entry {
      OPT_LOGLEVEL,
      offsetof(struct pw_conf, log_level),
      "debug|info|warning|error"},
+    {"log-probes",
+     "PYWARD_LOG_PROBES",
+     {NULL, NULL},
+     OPT_BOOL,
+     offsetof(struct pw_conf, log_probes),
+     "access-log /healthz, /readyz"},
     {NULL,
      "PYWARD_ENABLE_NETWORK",
      {"SANDBOX_ENABLE_NETWORK", NULL},
@@ -371,6 +378,16 @@ set_option(struct pw_conf *cfg, const struct option_entry *e,
         return 0;
     }
     case OPT_COUNT:
+        if (parse_number(value, &d) < 0 || d != floor(d) || d > 1024) {
+            goto bad;
+        }
+        *(int *)(void *)field = (int)d;
+        return 0;
+    case OPT_COUNT0:
+        if (strcmp(value, "0") == 0) {
+            *(int *)(void *)field = 0;
+            return 0;
+        }
         if (parse_number(value, &d) < 0 || d != floor(d) || d > 1024) {
             goto bad;
         }

@@ -26,6 +26,7 @@ struct pw_conf {
     long long max_code;         /* bytes of source */
     int max_concurrency;        /* runs in flight; the rest queue */
     int log_level;              /* enum pw_log_level */
+    bool log_probes;            /* access-log /healthz and /readyz */
     char *rules;                /* "default", "restricted" or a DIR (owned) */
     char *profiles;             /* comma list (owned) or NULL: from env */
     bool enable_network;        /* SANDBOX_ENABLE_NETWORK */
@@ -34,7 +35,7 @@ struct pw_conf {
     char **allowed_imports;     /* operator's extra modules, NULL-terminated */
     double session_ttl_s;       /* idle session expiry, default and most */
     double session_lifetime_s;  /* the longest a session lives */
-    int max_sessions;           /* on this server */
+    int max_sessions;           /* on this server (0: sessions off) */
     int max_sessions_per_owner; /* per client (owner) */
     char *instance_id;          /* session id prefix (owned) or NULL */
     char **only_imports;        /* SANDBOX_ALLOWED_IMPORTS: the only modules

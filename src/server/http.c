@@ -83,6 +83,8 @@ struct exchange {
     bool no_reply;     /* cancelled, or a batch of notifications */
     bool gone;         /* the connection is done: ignore the sink */
     bool jobe;         /* a route of the Jobe API */
+    bool probe;        /* /healthz or /readyz (logged with --log-probes) */
+    int unready;       /* /readyz answered 503: 1 starting, 2 draining */
     char *jobe_source; /* owned: the file name of its run */
     struct exchange *next;
 };
@@ -567,10 +569,13 @@ serve_ops(struct exchange *x)
                           "method not allowed");
     }
     if (strcmp(x->path, "/healthz") == 0) {
+        x->probe = true;
         return send_body(x, MHD_HTTP_OK, "text/plain", "ok\n", false);
     }
     if (strcmp(x->path, "/readyz") == 0) {
         bool ready = !h->draining && pw_http_ready(h->tools, &h->warm);
+        x->probe = true;
+        x->unready = ready ? 0 : h->draining ? 2 : 1;
         return send_body(x, ready ? MHD_HTTP_OK : MHD_HTTP_SERVICE_UNAVAILABLE,
                          "text/plain", ready ? "ready\n" : "not ready\n",
                          false);
@@ -1167,9 +1172,16 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     unsigned st = toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? x->status
                   : x->status != 0                           ? x->status
                                                              : 499;
-    h->counts.requests[st >= 100 && st < 600 ? st / 100 - 1 : 5]++;
-    pw_http_access_log(addr, x->method, x->path, x->rpc, st,
-                       pw_now() - x->start, x->bytes);
+    /* /readyz's 503 is its answer, not a server error: counted apart. */
+    if (x->unready != 0 && st == MHD_HTTP_SERVICE_UNAVAILABLE) {
+        h->counts.not_ready[x->unready - 1]++;
+    } else {
+        h->counts.requests[st >= 100 && st < 600 ? st / 100 - 1 : 5]++;
+    }
+    if (!x->probe || h->cfg->log_probes) {
+        pw_http_access_log(addr, x->method, x->path, x->rpc, st,
+                           pw_now() - x->start, x->bytes);
+    }
     pw_buf_free(&x->body);
     pw_buf_free(&x->out);
     free(x->jobe_source);

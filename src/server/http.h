@@ -28,7 +28,9 @@ void pw_http_free(struct pw_http *h);
 
 /* Counters of the HTTP side, for /metrics. */
 struct pw_http_counts {
-    unsigned long long requests[6]; /* by status class: 1xx..5xx, other */
+    unsigned long long requests[6];  /* by status class: 1xx..5xx, other;
+                                        not /readyz's 503s */
+    unsigned long long not_ready[2]; /* /readyz 503: starting, draining */
     unsigned long long unauthorized;
     unsigned long long forbidden;
     unsigned long long deadline_cut; /* connections cut for slowness */

@@ -118,9 +118,15 @@ http_text(struct pw_buf *b, const struct pw_http_counts *c)
                   "# HELP pyward_http_evicted_total Connections without a "
                   "request closed to make room for new ones.\n"
                   "# TYPE pyward_http_evicted_total counter\n"
-                  "pyward_http_evicted_total %llu\n",
+                  "pyward_http_evicted_total %llu\n"
+                  "# HELP pyward_http_not_ready_total /readyz answered 503 "
+                  "(not counted in pyward_http_requests_total).\n"
+                  "# TYPE pyward_http_not_ready_total counter\n"
+                  "pyward_http_not_ready_total{reason=\"starting\"} %llu\n"
+                  "pyward_http_not_ready_total{reason=\"draining\"} %llu\n",
                   c->unauthorized, c->forbidden, c->deadline_cut, c->host,
-                  c->busy, c->address, c->evicted);
+                  c->busy, c->address, c->evicted, c->not_ready[0],
+                  c->not_ready[1]);
 }
 
 char *

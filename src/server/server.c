@@ -75,6 +75,7 @@ struct pw_server {
     bool has_transport;
     bool draining;
     double grace;
+    double drain_start;
     double drain_until;
     size_t max_queued;
     struct pw_server_stats stats;
@@ -122,6 +123,12 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     s->tools = tools;
     s->q = pw_queue_new(max_concurrency);
     s->max_queued = MAX_QUEUED;
+    /* Every status a run can end with, at 0 from the start. */
+    for (int i = PW_SBX_OK; i <= PW_SBX_INTERNAL_ERROR; i++) {
+        snprintf(s->stats.status[i].name, sizeof(s->stats.status[i].name),
+                 "%s", pw_sbx_status_name((enum pw_sbx_status)i));
+    }
+    s->stats.nstatus = PW_SBX_INTERNAL_ERROR + 1;
     s->fds = pw_xcalloc((size_t)pw_queue_pollfds_max(s->q) + LOOP_FDS +
                             PW_SERVER_TRANSPORT_FDS,
                         sizeof(struct pollfd));
@@ -749,6 +756,25 @@ transport_pollfds(struct pw_server *s, int n, int *timeout)
     return n;
 }
 
+/* One line on stderr, at any log level, of the drain's start or end
+ * (WHAT), with what it waits for: runs in flight and queued, requests in
+ * all, and sessions open (they end with the server). */
+static void
+drain_note(const struct pw_server *s, const char *what)
+{
+    size_t jobs = 0;
+    for (const struct job *j = s->jobs; j != NULL; j = j->next) {
+        jobs++;
+    }
+    fprintf(stderr, "pyward: %s (%d runs in flight, %zu queued, %zu requests",
+            what, pw_server_running(s), pw_server_queued(s), jobs);
+    if (s->tools->sessions != NULL) {
+        fprintf(stderr, ", %d sessions open",
+                pw_sessions_count(s->tools->sessions));
+    }
+    fprintf(stderr, ")\n");
+}
+
 /* Signals: SIGHUP goes to the transport; the first SIGTERM/SIGINT with a
  * transport starts a drain.  Returns false when the loop must end. */
 static bool
@@ -759,16 +785,28 @@ handle_signals(struct pw_server *s)
         s->tr.signal(s->tr.ctx, SIGHUP);
     }
     if (stop_signal && s->has_transport && !s->draining) {
-        pw_log(PW_LOG_INFO, "signal %d: draining for up to %g s",
-               (int)stop_signal, s->grace);
+        char what[80];
+        snprintf(what, sizeof(what), "signal %d: draining for up to %g s",
+                 (int)stop_signal, s->grace);
+        drain_note(s, what);
         s->tr.signal(s->tr.ctx, (int)stop_signal);
         s->draining = true;
-        s->drain_until = pw_now() + s->grace;
+        s->drain_start = pw_now();
+        s->drain_until = s->drain_start + s->grace;
         stop_signal = 0;
     }
     if (s->draining) {
         bool done = s->jobs == NULL && s->tr.idle(s->tr.ctx);
-        return !done && pw_now() < s->drain_until;
+        if (done || pw_now() >= s->drain_until) {
+            char what[80];
+            snprintf(what, sizeof(what),
+                     done ? "drained in %.1f s, every request answered"
+                          : "grace over after %.1f s: stopping what is left",
+                     pw_now() - s->drain_start);
+            drain_note(s, what);
+            return false;
+        }
+        return true;
     }
     return !stop_signal;
 }

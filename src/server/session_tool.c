@@ -28,6 +28,11 @@
 
 #define S(...) #__VA_ARGS__
 
+/* The tool error of every session call on a server without sessions. */
+#define SESSIONS_OFF                                                          \
+    "sessions are disabled on this server (--max-sessions 0): run "           \
+    "execute_code without session_id"
+
 static const char create_input[] = S({
     "type" : "object",
     "properties" : {
@@ -353,7 +358,7 @@ pw_session_start_new(const struct pw_session_ctx *t, json_t *args,
     struct create_args a;
     *result = NULL;
     if (t->sessions == NULL) {
-        *result = pw_session_tool_error("sessions are not available");
+        *result = pw_session_tool_error(SESSIONS_OFF);
         return NULL;
     }
     if (create_args_parse(t, args, &a, err) < 0) {
@@ -574,7 +579,7 @@ pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
                      json_t *args, json_t **result, struct pw_error *err)
 {
     if (t->sessions == NULL) {
-        *result = pw_session_tool_error("sessions are not available");
+        *result = pw_session_tool_error(SESSIONS_OFF);
         return 0;
     }
     int rc = strcmp(name, "fork_session") == 0
@@ -611,8 +616,8 @@ pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
         t->sessions != NULL ? pw_sessions_get(t->sessions, t->owner, id, &why)
                             : NULL;
     if (s == NULL) {
-        *result = pw_session_tool_error(
-            t->sessions != NULL ? why.message : "sessions are not available");
+        *result = pw_session_tool_error(t->sessions != NULL ? why.message
+                                                            : SESSIONS_OFF);
         return -1;
     }
     *mask = s->mask;

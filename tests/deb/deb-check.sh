@@ -72,14 +72,27 @@ for f in ./usr/bin/pyward ./usr/share/man/man1/pyward.1.gz \
     ./usr/share/pyward/rules/seccomp.json \
     ./usr/share/pyward/rules/runtime.json \
     ./lib/systemd/system/pyward.service \
-    ./lib/systemd/system/pyward.socket \
-    ./usr/share/doc/pyward/DEPLOY.md.gz; do
+    ./lib/systemd/system/pyward.socket; do
     if printf '%s\n' "$contents" | grep -q " $f\$"; then
         ok "the package holds $f"
     else
         not_ok "the package holds $f"
     fi
 done
+# Every document of doc/, and each path of /usr/share/doc/pyward that
+# pyward(1) names (compressed or not).
+missing=""
+for d in "$src"/doc/*.md $(zcat -f "$src/doc/pyward.1" |
+    grep -oE '/usr/share/doc/pyward/[A-Za-z.]+[A-Za-z]' | sort -u); do
+    name=./usr/share/doc/pyward/$(basename "$d")
+    printf '%s\n' "$contents" | grep -qE " $name(\.gz)?\$" ||
+        missing="$missing $name"
+done
+if [ -z "$missing" ]; then
+    ok "the package holds doc/*.md and what pyward(1) names"
+else
+    not_ok "the package holds doc/*.md and what pyward(1) names" "missing:$missing"
+fi
 # Every rule file of the tree is in the package.
 missing=""
 for r in "$src"/rules/*.json; do

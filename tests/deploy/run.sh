@@ -3,10 +3,12 @@
 # The operators' files: the systemd units (the service as built, with
 # ExecStart pointed at this build's binary, and the socket: systemd-analyze
 # verify; the socket listens where the service does by default), the
-# HAProxy configuration
-# (haproxy -c), and the Kubernetes manifests, the unit and the HAProxy
-# timeouts checked against each other and against pyward serve --help
-# (tests/deploy/check_manifests.py).
+# HAProxy configurations
+# (haproxy -c: contrib/haproxy's and the Kubernetes router's), and the
+# Kubernetes manifests as `kubectl kustomize` renders them (kubectl when
+# installed, else a reader of the kustomizations that says so), the unit
+# and the HAProxy timeouts checked against each other and against pyward
+# serve --help (tests/deploy/check_manifests.py).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 : "${PYTHON3:=python3}"
@@ -68,18 +70,20 @@ else
     skip "systemd-analyze verify reports an unknown option" "no systemd-analyze"
 fi
 
-if command -v haproxy >/dev/null 2>&1; then
-    out=$(HAPROXY_STATS_SOCKET="$work/haproxy.sock" \
-        haproxy -c -f "$top_srcdir/contrib/haproxy/haproxy.cfg" 2>&1)
-    rc=$?
-    if [ "$rc" = 0 ]; then
-        ok "haproxy -c accepts contrib/haproxy/haproxy.cfg"
+for cfg in contrib/haproxy/haproxy.cfg contrib/kubernetes/haproxy.cfg; do
+    if command -v haproxy >/dev/null 2>&1; then
+        out=$(HAPROXY_STATS_SOCKET="$work/haproxy.sock" \
+            haproxy -c -f "$top_srcdir/$cfg" 2>&1)
+        rc=$?
+        if [ "$rc" = 0 ]; then
+            ok "haproxy -c accepts $cfg"
+        else
+            not_ok "haproxy -c accepts $cfg" "$out"
+        fi
     else
-        not_ok "haproxy -c accepts contrib/haproxy/haproxy.cfg" "$out"
+        skip "haproxy -c accepts $cfg" "haproxy not installed"
     fi
-else
-    skip "haproxy -c accepts contrib/haproxy/haproxy.cfg" "haproxy not installed"
-fi
+done
 
 if ! "$PYTHON3" -c 'import yaml' 2>/dev/null; then
     skip "the Kubernetes manifests" "python3-yaml not installed"

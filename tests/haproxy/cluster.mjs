@@ -3,6 +3,7 @@
 // instances and HAProxy (contrib/haproxy/haproxy.cfg) started on
 // loopback and stopped at the end, HAProxy's admin socket, and TAP.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import net from 'node:net';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -24,17 +25,27 @@ export function tap(offset = 0) {
 
 const children = [];
 
+// Every process started, also noted (its pid, a line) in the file
+// CLUSTER_PIDS names when it is set: the driver's trap ends them if this
+// script could not.
+export function track(proc) {
+  children.push(proc);
+  if (process.env.CLUSTER_PIDS && proc.pid !== undefined) {
+    appendFileSync(process.env.CLUSTER_PIDS, `${proc.pid}\n`);
+  }
+  return proc;
+}
+
 // The last bytes of an instance's stderr kept, for a failed point's
 // details.
 const LOG_TAIL = 16384;
 
-// One `pyward serve --http 127.0.0.1:0` with the token file TOKENS and
-// ARGS; resolves to { proc, addr, tail } once it listens (tail(): the end
-// of its stderr, its log and access log).
-export function startPyward(pyward, tokens, args = []) {
-  const proc = spawn(pyward, ['serve', '--http', '127.0.0.1:0', '--auth-token-file', tokens,
-    ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(proc);
+// One `pyward serve --http HTTP` (127.0.0.1:0 unless given) with the
+// token file TOKENS and ARGS; resolves to { proc, addr, tail } once it
+// listens (tail(): the end of its stderr, its log and access log).
+export function startPyward(pyward, tokens, args = [], http = '127.0.0.1:0') {
+  const proc = track(spawn(pyward, ['serve', '--http', http, '--auth-token-file', tokens,
+    ...args], { stdio: ['ignore', 'ignore', 'pipe'] }));
   let err = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`pyward did not listen: ${err}`)), 30000);
@@ -54,10 +65,11 @@ export function startPyward(pyward, tokens, args = []) {
   });
 }
 
-// A free loopback port for HAProxy's frontend.
-export function freePort() {
+// A free TCP port on HOST (loopback unless given; 0.0.0.0: free on every
+// address).
+export function freePort(host = '127.0.0.1') {
   return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const s = net.createServer().listen(0, host, () => {
       const { port } = s.address();
       s.close(() => resolve(port));
     });
@@ -67,10 +79,9 @@ export function freePort() {
 // HAProxy in the foreground on the configuration CFG, ENV added to the
 // environment (PYWARD_BIND, PYWARD_1..3, HAPROXY_STATS_SOCKET).
 export function startHaproxy(cfg, env) {
-  const proc = spawn('haproxy', ['-db', '-f', cfg], {
+  const proc = track(spawn('haproxy', ['-db', '-f', cfg], {
     stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env },
-  });
-  children.push(proc);
+  }));
   let err = '';
   proc.stderr.on('data', (d) => { err += d; });
   return { proc, log: () => err };

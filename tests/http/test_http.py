@@ -764,6 +764,84 @@ def test_metrics_sessions(srv):
         got == (0, 3), got)
 
 
+def counters_without_samples(text):
+    """The counters /metrics declares (# TYPE NAME counter) that have no
+    sample line."""
+    declared = re.findall(r"^# TYPE (\S+) counter$", text, re.M)
+    return [n for n in declared
+            if not re.search(r"^%s(\{[^}]*\})? \d+$" % re.escape(n), text,
+                             re.M)]
+
+
+def test_quiet_server():
+    """A server as a cluster runs it, at the default log level and with
+    --max-sessions 0: every counter is exported, at 0, before the first
+    run; /readyz's start-up 503s are not counted as server errors; the
+    probes leave no access-log line (--log-probes, on another server, makes
+    them); the session tools answer a tool error that says sessions are
+    off, and execute_code runs."""
+    srv = Server("--max-sessions", "0")
+    try:
+        first = srv.request("GET", "/metrics")[2].decode()
+        runs = dict(re.findall(r'^pyward_runs_total\{status="(\w+)"\} (\d+)$',
+                               first, re.M))
+        tap("/metrics before any run: every counter has samples",
+            not counters_without_samples(first),
+            counters_without_samples(first))
+        tap("/metrics before any run: pyward_runs_total at 0 for each "
+            "status", set(runs) >= {"ok", "error", "timeout", "memory_limit",
+                                    "output_limit", "killed",
+                                    "internal_error"}
+            and set(runs.values()) == {"0"}, runs)
+        unready = 0
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            st = srv.request("GET", "/readyz", token=None)[0]
+            if st == 200:
+                break
+            unready += st == 503
+            time.sleep(0.02)
+        srv.request("GET", "/healthz", token=None)
+        text = srv.request("GET", "/metrics")[2].decode()
+        got = (metric(srv, 'pyward_http_requests_total{code="5xx"}'),
+               metric(srv, 'pyward_http_not_ready_total{reason="starting"}'))
+        print("# /readyz answered 503 %d times while starting" % unready)
+        tap("/readyz's start-up 503s are counted apart, not as 5xx",
+            got == (0, unready), (got, unready))
+        tap("no pyward_sessions metrics on a server without sessions",
+            "pyward_sessions" not in text, text[-600:])
+        for name, args in [("create_session", {}),
+                           ("execute_code", {"code": "print(1)",
+                                             "session_id": "ps-x-00"}),
+                           ("list_sessions", {})]:
+            st, r = tool(srv, name, args)
+            tap("--max-sessions 0: %s is a tool error saying sessions "
+                "are disabled" % name,
+                st == 200 and r.get("isError") and
+                "sessions are disabled on this server" in json.dumps(r), r)
+        st, r = tool(srv, "execute_code", {"code": "print(6 * 7)"})
+        tap("--max-sessions 0: execute_code without a session runs",
+            st == 200 and r["structuredContent"]["stdout"] == "42\n", r)
+        log = srv.log()
+        paths = [json.loads(x).get("path") for x in log.splitlines()
+                 if x.startswith("{")]
+        tap("the probes are not in the access log, other requests are",
+            "/readyz" not in paths and "/healthz" not in paths and
+            "/metrics" in paths and "/mcp" in paths, paths)
+        tap_stop("the server exits 0 on SIGTERM", srv)
+    finally:
+        if srv.proc.poll() is None:
+            srv.proc.kill()
+    try:
+        bad = subprocess.run([PYWARD, "serve", "--max-sessions", "-1"],
+                             stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, timeout=30)
+        tap("--max-sessions -1 is refused", bad.returncode == 2 and
+            "--max-sessions" in bad.stderr, (bad.returncode, bad.stderr))
+    except subprocess.TimeoutExpired as e:
+        tap("--max-sessions -1 is refused", False, e)
+
+
 def hup(srv):
     """SIGHUP, and wait until the server says it has read the file."""
     seen = srv.log().count("SIGHUP: ")
@@ -793,7 +871,7 @@ def test_sighup(srv):
 
 def test_drain():
     srv = Server("--grace", "10")
-    srv2 = Server("--grace", "1")  # warms meanwhile
+    srv2 = Server("--grace", "1", "--log-probes")  # warms meanwhile
     got = {}
 
     def run():
@@ -822,12 +900,20 @@ def test_drain():
     code = srv.stop()
     tap("then the server exits 0", code == 0 and time.time() - t0 < 8,
         (code, time.time() - t0))
+    srv.reader.join(5)
+    log = srv.log()
+    tap("the drain is logged: its start with the run it waits for, its end",
+        re.search(r"^pyward: signal 15: draining for up to 10 s \(1 runs in "
+                  r"flight, 0 queued, 1 requests", log, re.M) and
+        re.search(r"^pyward: drained in [0-9.]+ s, every request answered "
+                  r"\(0 runs in flight", log, re.M), log[-1500:])
     got2 = {}
 
     def long_run():
         got2["r"] = srv2.request(
             "POST", "/mcp", call("import time\ntime.sleep(20)"))
 
+    srv2.wait_ready()
     t = threading.Thread(target=long_run)
     t.start()
     wait_for(lambda: metric(srv2, "pyward_runs_in_flight"), 60)
@@ -838,6 +924,15 @@ def test_drain():
     tap("a run past --grace is killed: 503, exit 0 within the grace",
         code == 0 and st == 503 and time.time() - t0 < 5,
         (code, st, time.time() - t0))
+    srv2.reader.join(5)
+    log = srv2.log()
+    tap("a drain cut by --grace is logged with the run it stopped",
+        re.search(r"^pyward: grace over after [0-9.]+ s: stopping what is "
+                  r"left \(1 runs in flight", log, re.M), log[-1500:])
+    paths = [json.loads(x).get("path") for x in log.splitlines()
+             if x.startswith("{")]
+    tap("--log-probes: /readyz is in the access log", "/readyz" in paths,
+        paths)
 
 
 def test_log(srv):
@@ -1048,6 +1143,7 @@ def main():
     test_queue_full()
     test_queue_together()
     test_drain()
+    test_quiet_server()
     test_refusals()
     test_tls()
     print("1..%d" % _n)
