@@ -15,6 +15,8 @@ libpyward_a_SOURCES += \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
+	validator/glob.c validator/glob.h \
+	validator/lintconf.c validator/lintconf.h \
 	$(NULL)
 
 # CPython's parser, from the interpreter's own static library (configure:
