@@ -107,7 +107,9 @@ next_sep(const char *s)
         } else if (!quoted && (*s == ')' || *s == ']') && depth > 0) {
             depth--;
         } else if (!quoted && depth == 0 && (*s == ':' || *s == ';') &&
-                   s[1] == ' ') {
+                   s[1] == ' ' &&
+                   !(s - start >= 8 && strncmp(s - 8, "f-string", 8) == 0)) {
+            /* (CPython's "f-string: ..." is one message) */
             return s;
         }
     }

@@ -16,6 +16,7 @@ libpyward_a_SOURCES += \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
 	validator/glob.c validator/glob.h \
+	validator/newsyntax.c validator/newsyntax.h \
 	validator/lintconf.c validator/lintconf.h \
 	$(NULL)
 
