@@ -58,6 +58,9 @@ TESTS += tests/cases/run.sh
 EXTRA_DIST += tests/cases/run.sh tests/cases
 TESTS += tests/cli/run.sh
 EXTRA_DIST += tests/cli/run.sh
+# `pyward check` configured: its files, excludes, ignore files, output.
+TESTS += tests/cli/config.sh
+EXTRA_DIST += tests/cli/config.sh
 TESTS += tests/cases/compile-gate.sh
 EXTRA_DIST += tests/cases/compile-gate.sh
 

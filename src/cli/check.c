@@ -667,6 +667,10 @@ walk_dir(struct check_run *x, const struct check_ctx *t, const char *dir,
     size_t pushed = t->respect_gitignore ? pw_ignores_push(&x->ign, abs) : 0;
     size_t dl = strlen(dir);
     const char *sep = dl > 0 && dir[dl - 1] == '/' ? "" : "/";
+    if (strcmp(dir, ".") == 0) {
+        dir = ""; /* "a.py", not "./a.py", as ruff shows them */
+        sep = "";
+    }
     const char *asep = strcmp(abs, "/") == 0 ? "" : "/";
     for (size_t i = 0; i < n; i++) {
         PW_AUTOFREE char *p = pw_xasprintf("%s%s%s", dir, sep, names[i]);
