@@ -439,4 +439,33 @@ same "--stdin-filename of an excluded file with --force-exclude" ""
 run "$tmp" sh -c 'printf "eval(1)\n" | "$0" check -q --stdin-filename o/tests/t.py' "$P"
 same "--stdin-filename: the configuration found from the name's directory" ""
 
+# --- the pre-commit hooks -------------------------------------------------------
+# .pre-commit-hooks.yaml through pre-commit itself (when it is installed and
+# the source tree is a git checkout): the excludes and the configuration
+# apply to the files pre-commit names.
+if command -v pre-commit >/dev/null 2>&1 && command -v git >/dev/null 2>&1 &&
+    [ -e "$top_srcdir/.git" ]; then
+    pc=$tmp/pc
+    mkdir -p "$pc/lessons" "$pc/build"
+    printf 'eval("1")\nimport os\n' >"$pc/lessons/l1.py"
+    printf 'eval(1)\n' >"$pc/build/gen.py"
+    printf '[tool.pyward.per-file-ignores]\n"l1.py" = ["PW1"]\n' >"$pc/pyproject.toml"
+    bindir=$(cd "$(dirname "$P")" && pwd)
+    (cd "$pc" && git init -q . && git add -A)
+    out=$(cd "$pc" && PATH="$bindir:$PATH" PRE_COMMIT_HOME="$tmp/pc-home" \
+        pre-commit try-repo "$top_srcdir" pyward --all-files 2>&1)
+    case $out in
+    *"lessons/l1.py:1:1: PW202"*"Found 1 error."*)
+        if printf '%s' "$out" | grep -q 'build/gen.py\|PW101'; then
+            not_ok "pre-commit runs the pyward hook" "$out"
+        else
+            ok "pre-commit runs the pyward hook"
+        fi
+        ;;
+    *) not_ok "pre-commit runs the pyward hook" "$out" ;;
+    esac
+else
+    skip "pre-commit runs the pyward hook" "no pre-commit, git or checkout"
+fi
+
 done_testing
