@@ -159,9 +159,8 @@ toml_type(PyObject *v)
 
 /* Fail naming the file, the line of KEY in SUB (a table below the
  * configuration's, or NULL) and the key. */
-static int PW_PRINTF(4, 5)
-    fail_at(const struct reader *r, const char *sub, const char *key,
-            const char *fmt, ...)
+static int PW_PRINTF(4, 5) fail_at(const struct reader *r, const char *sub,
+                                   const char *key, const char *fmt, ...)
 {
     char where[300];
     int line = 0;
@@ -245,13 +244,11 @@ read_list(const struct reader *r, const char *sub, const char *key,
 }
 
 static int
-read_string(const struct reader *r, const char *key, PyObject *v,
-            char **out)
+read_string(const struct reader *r, const char *key, PyObject *v, char **out)
 {
     const char *s = PyUnicode_Check(v) ? utf8_of(v) : NULL;
     if (s == NULL) {
-        return fail_at(r, NULL, key, "must be a string, not %s",
-                       toml_type(v));
+        return fail_at(r, NULL, key, "must be a string, not %s", toml_type(v));
     }
     free(*out);
     *out = pw_xstrdup(s);
@@ -282,8 +279,10 @@ read_pfi(const struct reader *r, const char *key, PyObject *v)
     while (PyDict_Next(v, &pos, &k, &val)) {
         const char *g = utf8_of(k);
         if (g == NULL) {
-            return pw_fail(r->err, PW_ERR_INPUT, "%s: a key of '%s' is not "
-                           "UTF-8", r->file, key);
+            return pw_fail(r->err, PW_ERR_INPUT,
+                           "%s: a key of '%s' is not "
+                           "UTF-8",
+                           r->file, key);
         }
         struct pw_pfi p = {0};
         if (read_list(r, key, g, val, &p.codes, true) < 0) {
@@ -428,8 +427,7 @@ toml_loads(const char *file, const char *text, size_t len,
 }
 
 int
-pw_lintconf_read(const char *file, struct pw_lintconf *c,
-                 struct pw_error *err)
+pw_lintconf_read(const char *file, struct pw_lintconf *c, struct pw_error *err)
 {
     struct pw_buf b;
     pw_buf_init(&b);
@@ -444,8 +442,8 @@ pw_lintconf_read(const char *file, struct pw_lintconf *c,
         return -1;
     }
     bool pyproject = is_pyproject(file);
-    struct reader r = {file, text, len,
-                       pyproject ? "tool.pyward" : "", c, err};
+    struct reader r = {file, text, len, pyproject ? "tool.pyward" : "",
+                       c,    err};
     PyObject *table = pyproject ? pyproject_table(doc) : doc; /* borrowed */
     if (table == NULL) {
         return 0;
@@ -505,8 +503,8 @@ pw_lintconf_find(const char *dir, bool up, struct pw_lintconf *c,
     for (;;) {
         static const char *const names[] = {"pyward.toml", "pyproject.toml"};
         for (size_t i = 0; i < PW_N_ELEMENTS(names); i++) {
-            PW_AUTOFREE char *f = pw_xasprintf(
-                "%s/%s", strcmp(d, "/") == 0 ? "" : d, names[i]);
+            PW_AUTOFREE char *f =
+                pw_xasprintf("%s/%s", strcmp(d, "/") == 0 ? "" : d, names[i]);
             if (is_file(f)) {
                 int rc = pw_lintconf_read(f, c, err);
                 if (rc != 0) {

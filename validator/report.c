@@ -280,8 +280,8 @@ json_findings(const struct pw_report *r)
         size_t head = pw_message_head(d->message, &hint);
         json_t *o = pw_diag_to_json(d);
         if (o == NULL ||
-            json_object_set_new(o, "concise",
-                                json_stringn(d->message, head)) < 0 ||
+            json_object_set_new(o, "concise", json_stringn(d->message, head)) <
+                0 ||
             json_object_set_new(o, "hint", json_string(hint)) < 0 ||
             json_object_set_new(o, "filename",
                                 json_string(r->paths[r->v[i].file])) < 0 ||

@@ -244,10 +244,9 @@ report_exception(const struct run *x, bool compile_stage)
     long eline = syntax ? int_attr(val, "end_lineno") : 0;
     long eoff = syntax ? int_attr(val, "end_offset") : 0;
     line = line > 0 ? line : 1;
-    const char *newer =
-        syntax && !compile_stage
-            ? pw_newer_syntax(x->src, x->len, line, detail)
-            : NULL;
+    const char *newer = syntax && !compile_stage
+                            ? pw_newer_syntax(x->src, x->len, line, detail)
+                            : NULL;
     if (newer != NULL) {
         (void)snprintf(detail, sizeof(detail),
                        "%s is Python 3.12 syntax (pyward checks Python %d.%d)",

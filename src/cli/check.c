@@ -42,15 +42,33 @@
 
 /* What is excluded when neither `exclude` nor --exclude says otherwise. */
 static const char *const default_excludes[] = {
-    ".bzr",         ".direnv",      ".eggs",
-    ".git",         ".git-rewrite", ".hg",
-    ".ipynb_checkpoints", ".mypy_cache", ".nox",
-    ".pants.d",     ".pyenv",       ".pytest_cache",
-    ".pytype",      ".ruff_cache",  ".svn",
-    ".tox",         ".venv",        ".vscode",
-    "__pycache__",  "__pypackages__", "_build",
-    "buck-out",     "build",        "dist",
-    "node_modules", "site-packages", "venv",
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pyenv",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    ".vscode",
+    "__pycache__",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
 };
 
 enum opt_id {
@@ -324,9 +342,10 @@ parse_args(int argc, char **argv, struct check_cfg *c)
             rc = -2;
         } else if (id == '?') {
             rc = -1;
-        } else if (apply_opt(c, id == 'q'   ? OPT_QUIET
-                                : id == 'e' ? OPT_EXIT_ZERO
-                                            : id,
+        } else if (apply_opt(c,
+                             id == 'q'   ? OPT_QUIET
+                             : id == 'e' ? OPT_EXIT_ZERO
+                                         : id,
                              optarg) < 0) {
             (void)fprintf(stderr, "pyward check: bad value '%s' for --%s\n",
                           optarg ? optarg : "", opt_name(id));
@@ -442,8 +461,8 @@ ctx_setup(struct check_run *x, struct check_ctx *t)
     const char *prof = c->profiles[0] != '\0' ? c->profiles : f->profile;
     if (prof != NULL && prof[0] != '\0' &&
         pw_profiles_parse_list(x->profiles, prof, &mask, &err) < 0) {
-        pw_errorf("check: %s%s%s", c->profiles[0] == '\0' && f->file ? f->file
-                                                                      : "",
+        pw_errorf("check: %s%s%s",
+                  c->profiles[0] == '\0' && f->file ? f->file : "",
                   c->profiles[0] == '\0' && f->file ? ": " : "", err.message);
         return -1;
     }
@@ -540,8 +559,7 @@ pfi_drops(const struct check_ctx *t, const char *abs, const char *code)
             continue;
         }
         for (size_t k = 0; k < p->codes.n; k++) {
-            if (strncasecmp(code, p->codes.v[k], strlen(p->codes.v[k])) ==
-                0) {
+            if (strncasecmp(code, p->codes.v[k], strlen(p->codes.v[k])) == 0) {
                 return true;
             }
         }
@@ -550,8 +568,8 @@ pfi_drops(const struct check_ctx *t, const char *abs, const char *code)
 }
 
 static void
-check_source(struct check_run *x, const struct check_ctx *t,
-             const char *path, const char *abs, const char *src, size_t len)
+check_source(struct check_run *x, const struct check_ctx *t, const char *path,
+             const char *abs, const char *src, size_t len)
 {
     if (!x->cfg->disable_noqa && pw_noqa_file(src, len)) {
         return;
@@ -591,8 +609,8 @@ check_file(struct check_run *x, const struct check_ctx *t, const char *path,
         x->status = 2;
     } else {
         const char *shown = x->cfg->stdin_name ? x->cfg->stdin_name : "-";
-        check_source(x, t, is_stdin ? shown : path, abs,
-                     b.data ? b.data : "", b.len);
+        check_source(x, t, is_stdin ? shown : path, abs, b.data ? b.data : "",
+                     b.len);
     }
     pw_buf_free(&b);
 }
@@ -725,8 +743,8 @@ static void
 check_arg(struct check_run *x, const char *path)
 {
     bool is_stdin = strcmp(path, "-") == 0;
-    const char *named = is_stdin && x->cfg->stdin_name ? x->cfg->stdin_name
-                                                       : path;
+    const char *named =
+        is_stdin && x->cfg->stdin_name ? x->cfg->stdin_name : path;
     struct stat st;
     if (!is_stdin && stat(path, &st) < 0) {
         pw_errorf_errno("%s", path);

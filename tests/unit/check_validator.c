@@ -671,7 +671,6 @@ START_TEST(select_longest_prefix)
 }
 END_TEST
 
-
 START_TEST(glob_patterns)
 {
     ck_assert(pw_glob_match("*.py", "a.py"));
