@@ -397,11 +397,7 @@ ctx_setup(struct check_run *x, struct check_ctx *t)
     const struct pw_lintconf *f = &t->conf;
     const char *base = f->root != NULL ? f->root : x->cwd;
     pw_select_init(&t->sel);
-    if (c->has_select) {
-        t->sel.explicit_select = true;
-    } else if (f->has_select) {
-        t->sel.explicit_select = true;
-    }
+    t->sel.explicit_select = c->has_select || f->has_select;
     if ((c->has_select ? sel_add(t, PW_SEL_SELECT, &c->sel[PW_SEL_SELECT])
                        : sel_add(t, PW_SEL_SELECT, &f->select)) < 0 ||
         sel_add(t, PW_SEL_EXTEND_SELECT, &f->extend_select) < 0 ||
@@ -490,7 +486,7 @@ ctx_get(struct check_run *x, struct pw_lintconf *conf)
     struct check_ctx *t = pw_xcalloc(1, sizeof(*t));
     t->conf = *conf;
     pw_lintconf_init(conf);
-    x->ctx = pw_xrealloc(x->ctx, sizeof(*x->ctx) * (x->nctx + 1));
+    x->ctx = pw_xrealloc(x->ctx, sizeof(struct check_ctx *) * (x->nctx + 1));
     x->ctx[x->nctx++] = t;
     if (ctx_setup(x, t) < 0) {
         t->broken = true;
