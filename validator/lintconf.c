@@ -485,6 +485,28 @@ pw_lintconf_read(const char *file, struct pw_lintconf *c, struct pw_error *err)
     return 1;
 }
 
+void
+pw_lintconf_where(const struct pw_lintconf *c, const char *key, char *buf,
+                  size_t n)
+{
+    const char *file = c->file != NULL ? c->file : "";
+    bool pyproject = is_pyproject(file);
+    struct pw_buf b;
+    struct pw_error err = {0};
+    pw_buf_init(&b);
+    int line = 0;
+    if (pw_read_file(file, CONF_MAX, &b, &err) == 0 && b.data != NULL) {
+        line = key_line(b.data, b.len, pyproject ? "tool.pyward" : "", key);
+    }
+    pw_buf_free(&b);
+    char lbuf[24] = "";
+    if (line > 0) {
+        (void)snprintf(lbuf, sizeof(lbuf), ":%d", line);
+    }
+    (void)snprintf(buf, n, "%s%s: %s'%s'", file, lbuf,
+                   pyproject ? "[tool.pyward] " : "", key);
+}
+
 static bool
 is_file(const char *path)
 {

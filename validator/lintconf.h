@@ -57,6 +57,10 @@ void pw_lintconf_free(struct pw_lintconf *c);
  */
 int pw_lintconf_read(const char *file, struct pw_lintconf *c,
                      struct pw_error *err);
+/* Where C's file sets KEY, for an error about its value found later:
+ * "FILE:LINE: [tool.pyward] 'KEY'" (no line when it is not found). */
+void pw_lintconf_where(const struct pw_lintconf *c, const char *key, char *buf,
+                       size_t n);
 /*
  * The configuration of the directory DIR or the nearest above it: in each
  * directory pyward.toml, then a pyproject.toml holding [tool.pyward].

@@ -10,7 +10,7 @@
  * directory below holding its own configuration is checked with that one.
  * Directories are walked in name order, leaving out hidden entries, the
  * excluded ones and, unless told otherwise, those the ignore files leave
- * out (validator/glob.h).
+ * out (validator/glob.h); links to directories are not followed.
  */
 #include "config.h"
 
@@ -445,21 +445,31 @@ ctx_setup(struct check_run *x, struct check_ctx *t)
     t->force_exclude = c->force_exclude || f->force_exclude > 0;
 
     struct pw_error err = {0};
-    const char *rules = c->rules != NULL ? c->rules : f->rules;
+    char where[600];
+    bool conf_rules = c->rules == NULL && f->rules != NULL;
+    const char *rules = conf_rules ? f->rules : c->rules;
     PW_AUTOFREE char *shipped = pw_rules_dir(NULL);
     t->rs = pw_cli_ruleset(rules, shipped, &err);
     if (t->rs == NULL) {
-        pw_errorf("check: %s%s%s", f->file != NULL ? f->file : "",
-                  f->file != NULL ? ": " : "", err.message);
+        if (conf_rules) {
+            pw_lintconf_where(f, "rules", where, sizeof(where));
+            pw_errorf("check: %s: %s", where, err.message);
+        } else {
+            pw_errorf("check: %s", err.message);
+        }
         return -1;
     }
     pw_profile_mask mask = pw_profiles_default_mask(x->profiles);
-    const char *prof = c->profiles[0] != '\0' ? c->profiles : f->profile;
-    if (prof != NULL && prof[0] != '\0' &&
+    bool conf_prof = c->profiles[0] == '\0' && f->profile != NULL;
+    const char *prof = conf_prof ? f->profile : c->profiles;
+    if (prof[0] != '\0' &&
         pw_profiles_parse_list(x->profiles, prof, &mask, &err) < 0) {
-        pw_errorf("check: %s%s%s",
-                  c->profiles[0] == '\0' && f->file ? f->file : "",
-                  c->profiles[0] == '\0' && f->file ? ": " : "", err.message);
+        if (conf_prof) {
+            pw_lintconf_where(f, "profile", where, sizeof(where));
+            pw_errorf("check: %s: %s", where, err.message);
+        } else {
+            pw_errorf("check: %s", err.message);
+        }
         return -1;
     }
     t->imports = (struct pw_importset){x->profiles, mask, NULL, NULL};
@@ -628,8 +638,13 @@ walk_entry(struct check_run *x, const struct check_ctx *t, const char *path,
            const char *abs)
 {
     struct stat st;
-    if (stat(path, &st) < 0) {
-        return; /* a dangling link or a file gone meanwhile */
+    if (lstat(path, &st) < 0) {
+        return; /* a file gone meanwhile */
+    }
+    /* A link to a file is checked as the file; a link to a directory is
+     * not followed (no loops, no walk out of the tree). */
+    if (S_ISLNK(st.st_mode) && (stat(path, &st) < 0 || S_ISDIR(st.st_mode))) {
+        return;
     }
     bool dir = S_ISDIR(st.st_mode);
     if (pw_globs_match(&t->exclude, abs) ||

@@ -171,6 +171,16 @@ run "$x" "$P" check -q --isolated .
 same "the default excludes" \
     "$(printf '%s\n' gen/f.py src/f.py top.py |
         sed "s/\$/:1:1: PW202 'eval()' is not available in the sandbox/")"
+mkdir -p "$tmp/links/real"
+printf 'eval(1)\n' >"$tmp/links/real/r.py"
+ln -s .. "$tmp/links/real/up"
+ln -s real "$tmp/links/again"
+ln -s real/r.py "$tmp/links/alias.py"
+ln -s nowhere.py "$tmp/links/dangling.py"
+run "$tmp/links" "$P" check -q --isolated .
+same "links: to a file checked, to a directory not followed" \
+    "alias.py:1:1: PW202 'eval()' is not available in the sandbox
+real/r.py:1:1: PW202 'eval()' is not available in the sandbox"
 run "$x" "$P" check -q --isolated build/f.py
 has "a file named on the command line is checked though excluded" "^build/f.py:1:1"
 run "$x" "$P" check -q --isolated --force-exclude build/f.py
@@ -348,7 +358,12 @@ ignore = []
 "b.py" = "PW2"' "pyproject.toml:6: \[tool.pyward\] per-file-ignores 'b.py' must be an array"
 conf_err "per-file-ignores must be a table" pyward.toml \
     'per-file-ignores = ["a"]' "'per-file-ignores' must be a table"
-conf_err "an unknown profile" pyward.toml 'profile = "nope"' "pyward.toml: unknown profile 'nope'"
+conf_err "an unknown profile: the file, the line, the key" pyward.toml \
+    '
+profile = "nope"' "pyward.toml:2: 'profile': unknown profile 'nope'"
+conf_err "a rules directory that is not there" pyproject.toml \
+    '[tool.pyward]
+rules = "no-such-dir"' "pyproject.toml:2: \[tool.pyward\] 'rules': unknown rule set"
 conf_err "invalid TOML" pyward.toml 'select = [' "pyward.toml: invalid TOML: "
 rm -f "$e/pyproject.toml" "$e/pyward.toml"
 
