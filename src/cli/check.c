@@ -177,6 +177,13 @@ struct check_ctx {
     bool broken; /* its setup failed (reported) */
 };
 
+/* The absolute paths checked so far: a file named twice (on the command
+ * line and in a directory walked) is checked once. */
+struct seen {
+    char **v; /* owned, a hash table with linear probing */
+    size_t cap, n;
+};
+
 struct check_run {
     struct check_cfg *cfg;
     struct pw_profiles *profiles;
@@ -184,6 +191,7 @@ struct check_run {
     struct check_ctx **ctx; /* owned */
     size_t nctx;
     struct pw_ignores ign;
+    struct seen seen;
     struct pw_report report;
     bool keep_source;
     bool ctx_failed; /* the last ctx_for failed (reported) */
@@ -388,6 +396,45 @@ sel_add(struct check_ctx *t, enum pw_select_list w, const struct pw_strv *l)
     return 0;
 }
 
+/* T's rule set and imports, from the options or its configuration.  -1
+ * after printing the error. */
+static int
+ctx_rules(struct check_run *x, struct check_ctx *t)
+{
+    const struct check_cfg *c = x->cfg;
+    const struct pw_lintconf *f = &t->conf;
+    struct pw_error err = {0};
+    char where[600];
+    bool conf_rules = c->rules == NULL && f->rules != NULL;
+    const char *rules = conf_rules ? f->rules : c->rules;
+    PW_AUTOFREE char *shipped = pw_rules_dir(NULL);
+    t->rs = pw_cli_ruleset(rules, shipped, &err);
+    if (t->rs == NULL) {
+        if (conf_rules) {
+            pw_lintconf_where(f, "rules", where, sizeof(where));
+            pw_errorf("check: %s: %s", where, err.message);
+        } else {
+            pw_errorf("check: %s", err.message);
+        }
+        return -1;
+    }
+    pw_profile_mask mask = pw_profiles_default_mask(x->profiles);
+    bool conf_prof = c->profiles[0] == '\0' && f->profile != NULL;
+    const char *prof = conf_prof ? f->profile : c->profiles;
+    if (prof[0] != '\0' &&
+        pw_profiles_parse_list(x->profiles, prof, &mask, &err) < 0) {
+        if (conf_prof) {
+            pw_lintconf_where(f, "profile", where, sizeof(where));
+            pw_errorf("check: %s: %s", where, err.message);
+        } else {
+            pw_errorf("check: %s", err.message);
+        }
+        return -1;
+    }
+    t->imports = (struct pw_importset){x->profiles, mask, NULL, NULL};
+    return 0;
+}
+
 /* Fill T's selection, rules, excludes and per-file ignores from its
  * configuration and the options.  -1 after printing the error. */
 static int
@@ -443,37 +490,7 @@ ctx_setup(struct check_run *x, struct check_ctx *t)
                                ? f->respect_gitignore != 0
                                : true;
     t->force_exclude = c->force_exclude || f->force_exclude > 0;
-
-    struct pw_error err = {0};
-    char where[600];
-    bool conf_rules = c->rules == NULL && f->rules != NULL;
-    const char *rules = conf_rules ? f->rules : c->rules;
-    PW_AUTOFREE char *shipped = pw_rules_dir(NULL);
-    t->rs = pw_cli_ruleset(rules, shipped, &err);
-    if (t->rs == NULL) {
-        if (conf_rules) {
-            pw_lintconf_where(f, "rules", where, sizeof(where));
-            pw_errorf("check: %s: %s", where, err.message);
-        } else {
-            pw_errorf("check: %s", err.message);
-        }
-        return -1;
-    }
-    pw_profile_mask mask = pw_profiles_default_mask(x->profiles);
-    bool conf_prof = c->profiles[0] == '\0' && f->profile != NULL;
-    const char *prof = conf_prof ? f->profile : c->profiles;
-    if (prof[0] != '\0' &&
-        pw_profiles_parse_list(x->profiles, prof, &mask, &err) < 0) {
-        if (conf_prof) {
-            pw_lintconf_where(f, "profile", where, sizeof(where));
-            pw_errorf("check: %s: %s", where, err.message);
-        } else {
-            pw_errorf("check: %s", err.message);
-        }
-        return -1;
-    }
-    t->imports = (struct pw_importset){x->profiles, mask, NULL, NULL};
-    return 0;
+    return ctx_rules(x, t);
 }
 
 /* The context of the configuration file FILE (NULL: none), made on first
@@ -599,11 +616,67 @@ check_source(struct check_run *x, const struct check_ctx *t, const char *path,
     pw_report_take(&x->report, path, &d, x->keep_source ? src : NULL, len);
 }
 
-/* Check PATH (ABS: its absolute form) with T; "-" reads stdin. */
+static size_t
+hash_str(const char *s)
+{
+    size_t h = 14695981039346656037U;
+    for (; *s != '\0'; s++) {
+        h = (h ^ (unsigned char)*s) * 1099511628211U;
+    }
+    return h;
+}
+
+/* Add ABS to S; false if it was there already. */
+static bool
+seen_add(struct seen *s, const char *abs)
+{
+    if (2 * (s->n + 1) > s->cap) {
+        struct seen bigger = {
+            pw_xcalloc(s->cap ? s->cap * 2 : 64, sizeof(char *)),
+            s->cap ? s->cap * 2 : 64, 0};
+        for (size_t i = 0; i < s->cap; i++) {
+            if (s->v[i] != NULL) {
+                size_t k = hash_str(s->v[i]) % bigger.cap;
+                while (bigger.v[k] != NULL) {
+                    k = (k + 1) % bigger.cap;
+                }
+                bigger.v[k] = s->v[i];
+                bigger.n++;
+            }
+        }
+        free(s->v);
+        *s = bigger;
+    }
+    size_t k = hash_str(abs) % s->cap;
+    for (; s->v[k] != NULL; k = (k + 1) % s->cap) {
+        if (strcmp(s->v[k], abs) == 0) {
+            return false;
+        }
+    }
+    s->v[k] = pw_xstrdup(abs);
+    s->n++;
+    return true;
+}
+
+static void
+seen_free(struct seen *s)
+{
+    for (size_t i = 0; i < s->cap; i++) {
+        free(s->v[i]);
+    }
+    free(s->v);
+    memset(s, 0, sizeof(*s));
+}
+
+/* Check PATH (ABS: its absolute form) with T, unless it was checked
+ * already; "-" reads stdin. */
 static void
 check_file(struct check_run *x, const struct check_ctx *t, const char *path,
            const char *abs)
 {
+    if (strcmp(path, "-") != 0 && !seen_add(&x->seen, abs)) {
+        return;
+    }
     struct pw_buf b;
     struct pw_error err = {0};
     pw_buf_init(&b);
@@ -893,6 +966,7 @@ pw_cmd_check(int argc, char **argv)
     free(x.ctx);
     free(x.cwd);
     pw_ignores_free(&x.ign);
+    seen_free(&x.seen);
     pw_profiles_free(x.profiles);
     cfg_free(&cfg);
     return rc;

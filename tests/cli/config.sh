@@ -181,6 +181,10 @@ run "$tmp/links" "$P" check -q --isolated .
 same "links: to a file checked, to a directory not followed" \
     "alias.py:1:1: PW202 'eval()' is not available in the sandbox
 real/r.py:1:1: PW202 'eval()' is not available in the sandbox"
+run "$x" "$P" check -q --isolated top.py src ./top.py "$x/src/f.py"
+same "a file named twice is checked once" \
+    "$(printf '%s\n' src/f.py top.py |
+        sed "s/\$/:1:1: PW202 'eval()' is not available in the sandbox/")"
 run "$x" "$P" check -q --isolated build/f.py
 has "a file named on the command line is checked though excluded" "^build/f.py:1:1"
 run "$x" "$P" check -q --isolated --force-exclude build/f.py
