@@ -318,6 +318,13 @@ if [ "$n" = "$want" ]; then
 else
     not_ok "respect-gitignore = false" "$n of $want"
 fi
+run "$g" "$P" check -q --respect-gitignore .
+pyward_respect=$(printf '%s\n' "$out" | cut -d: -f1 | LC_ALL=C sort)
+if [ "$pyward_respect" = "$(cat "$tmp/pw")" ]; then
+    ok "--respect-gitignore over respect-gitignore = false"
+else
+    not_ok "--respect-gitignore over respect-gitignore = false" "$out"
+fi
 rm "$g/pyward.toml"
 run "$g" "$P" check -q --isolated pkg/tmp_1.py
 has "an ignored file named on the command line is checked" "^pkg/tmp_1.py:"
