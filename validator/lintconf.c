@@ -514,6 +514,57 @@ is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Whether the INI file PATH has a [pyward] section. */
+static bool
+has_pyward_section(const char *path)
+{
+    struct pw_buf b;
+    struct pw_error err = {0};
+    pw_buf_init(&b);
+    bool found = false;
+    if (pw_read_file(path, CONF_MAX, &b, &err) == 0 && b.data != NULL) {
+        for (const char *l = b.data; l != NULL && !found;) {
+            while (*l == ' ' || *l == '\t') {
+                l++;
+            }
+            found = strncmp(l, "[pyward]", 8) == 0;
+            l = strchr(l, '\n');
+            l = l != NULL ? l + 1 : NULL;
+        }
+    }
+    pw_buf_free(&b);
+    return found;
+}
+
+char *
+pw_lintconf_legacy(const char *dir)
+{
+    PW_AUTOFREE char *d = realpath(dir, NULL);
+    if (d == NULL) {
+        return NULL;
+    }
+    for (;;) {
+        static const char *const names[] = {"setup.cfg", "tox.ini", ".flake8"};
+        for (size_t i = 0; i < PW_N_ELEMENTS(names); i++) {
+            char *f =
+                pw_xasprintf("%s/%s", strcmp(d, "/") == 0 ? "" : d, names[i]);
+            if (is_file(f) && has_pyward_section(f)) {
+                return f;
+            }
+            free(f);
+        }
+        char *slash = strrchr(d, '/');
+        if (slash == NULL || strcmp(d, "/") == 0) {
+            return NULL;
+        }
+        if (slash == d) {
+            slash[1] = '\0';
+        } else {
+            *slash = '\0';
+        }
+    }
+}
+
 int
 pw_lintconf_find(const char *dir, bool up, struct pw_lintconf *c,
                  struct pw_error *err)

@@ -61,6 +61,10 @@ int pw_lintconf_read(const char *file, struct pw_lintconf *c,
  * "FILE:LINE: [tool.pyward] 'KEY'" (no line when it is not found). */
 void pw_lintconf_where(const struct pw_lintconf *c, const char *key, char *buf,
                        size_t n);
+/* The nearest setup.cfg, tox.ini or .flake8 from DIR upward that has a
+ * [pyward] section (flake8's habit, which pyward does not read), or NULL.
+ * Owned. */
+char *pw_lintconf_legacy(const char *dir);
 /*
  * The configuration of the directory DIR or the nearest above it: in each
  * directory pyward.toml, then a pyproject.toml holding [tool.pyward].

@@ -194,8 +194,9 @@ struct check_run {
     struct seen seen;
     struct pw_report report;
     bool keep_source;
-    bool ctx_failed; /* the last ctx_for failed (reported) */
-    int status;      /* 2 once an error happened */
+    bool ctx_failed;  /* the last ctx_for failed (reported) */
+    bool legacy_told; /* a [pyward] section of setup.cfg was warned of */
+    int status;       /* 2 once an error happened */
 };
 
 static void
@@ -565,6 +566,16 @@ ctx_for(struct check_run *x, const char *dir, bool up)
     }
     if (rc == 0 && !up) {
         return NULL;
+    }
+    if (rc == 0 && !x->legacy_told) {
+        PW_AUTOFREE char *legacy = pw_lintconf_legacy(dir);
+        if (legacy != NULL) {
+            pw_warn("%s: its [pyward] section is not read; move it to "
+                    "[tool.pyward] in pyproject.toml, or to pyward.toml "
+                    "(see pyward(1))",
+                    legacy);
+            x->legacy_told = true;
+        }
     }
     return ctx_get(x, &conf);
 }

@@ -100,6 +100,16 @@ has "--config with --isolated is a usage error" "exclude each other" 2
 run "$tmp/d/proj" "$P" check --config ../none.toml src
 has "a missing --config file is an error" "none.toml" 2
 
+mkdir -p "$tmp/legacy/sub"
+printf '[flake8]\nmax-line-length = 100\n\n[pyward]\nselect = PW2\n' >"$tmp/legacy/setup.cfg"
+printf 'eval(1)\n' >"$tmp/legacy/sub/a.py"
+run "$tmp/legacy/sub" "$P" check a.py
+has "a [pyward] section of setup.cfg: a warning that it is not read" \
+    "setup.cfg: its \[pyward\] section is not read; move it to \[tool.pyward\]"
+printf '[tool.pyward]\n' >"$tmp/legacy/pyproject.toml"
+run "$tmp/legacy/sub" "$P" check a.py
+if [ -z "$err" ]; then ok "no warning once a configuration is found"; else not_ok "no warning once a configuration is found" "$err"; fi
+
 # --- every key ------------------------------------------------------------
 mkdir -p "$tmp/k"
 k=$tmp/k
