@@ -346,7 +346,8 @@ parse_args(int argc, char **argv, struct check_cfg *c)
     optind = 1;
     int id;
     int rc = 0;
-    while (rc == 0 && (id = getopt_long(argc, argv, "hqe", lo, NULL)) != -1) {
+    int li = -1;
+    while (rc == 0 && (id = getopt_long(argc, argv, "hqe", lo, &li)) != -1) {
         if (id == 'h' || id == OPT_HELP) {
             rc = -2;
         } else if (id == '?') {
@@ -357,9 +358,11 @@ parse_args(int argc, char **argv, struct check_cfg *c)
                                          : id,
                              optarg) < 0) {
             (void)fprintf(stderr, "pyward check: bad value '%s' for --%s\n",
-                          optarg ? optarg : "", opt_name(id));
+                          optarg ? optarg : "",
+                          li >= 0 ? lo[li].name : opt_name(id));
             rc = -1;
         }
+        li = -1; /* a short option leaves it as it was */
     }
     argv[0] = name;
     return rc < 0 ? rc : optind;
