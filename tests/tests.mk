@@ -39,6 +39,7 @@ FAST_TESTS = \
 	tests/corpus/run.sh \
 	tests/cases/compile-gate.sh \
 	tests/cli/run.sh \
+	tests/cli/config.sh \
 	tests/smoke.sh \
 	tests/man.sh \
 	$(NULL)

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "validator/diag.h"
@@ -26,6 +27,7 @@ pw_report_free(struct pw_report *r)
         free(r->v[i].d.rule);
         free(r->v[i].d.message);
         free(r->v[i].d.module);
+        free(r->v[i].source);
     }
     for (size_t i = 0; i < r->npaths; i++) {
         free(r->paths[i]);
@@ -35,8 +37,28 @@ pw_report_free(struct pw_report *r)
     pw_report_init(r);
 }
 
+/* A copy of the 1-based line LINE of SRC (NULL past its end). */
+static char *
+line_of(const char *src, size_t len, int line)
+{
+    size_t i = 0;
+    for (int l = 1; l < line && i < len; i++) {
+        l += src[i] == '\n';
+    }
+    if (i >= len && !(i == 0 && line == 1)) {
+        return NULL;
+    }
+    const char *nl = memchr(src + i, '\n', len - i);
+    size_t end = nl != NULL ? (size_t)(nl - src) : len;
+    if (end > i && src[end - 1] == '\r') {
+        end--;
+    }
+    return pw_xstrndup(src + i, end - i);
+}
+
 void
-pw_report_take(struct pw_report *r, const char *path, struct pw_diags *d)
+pw_report_take(struct pw_report *r, const char *path, struct pw_diags *d,
+               const char *src, size_t len)
 {
     r->paths = pw_xrealloc(r->paths, sizeof(*r->paths) * (r->npaths + 1));
     r->paths[r->npaths] = pw_xstrdup(path);
@@ -46,11 +68,82 @@ pw_report_take(struct pw_report *r, const char *path, struct pw_diags *d)
             r->v = pw_xrealloc(r->v, sizeof(*r->v) * r->cap);
         }
         r->v[r->n].file = r->npaths;
+        r->v[r->n].source =
+            src != NULL ? line_of(src, len, d->v[i].line) : NULL;
         r->v[r->n++].d = d->v[i];
     }
     r->npaths++;
     free(d->v);
     pw_diags_init(d);
+}
+
+/* The next ": " or "; " of S outside quotes and brackets, NULL if none.
+ * A single quote opens a quote after a blank or a bracket only (an
+ * apostrophe does not), and closes one before a character that is not a
+ * letter or a digit. */
+static const char *
+next_sep(const char *s)
+{
+    int depth = 0;
+    bool quoted = false;
+    const char *start = s;
+    for (; *s != '\0'; s++) {
+        if (*s == '\'' && !quoted &&
+            (s == start || !isalnum((unsigned char)s[-1]))) {
+            const char *q = s + 1;
+            while (*q != '\0' &&
+                   !(*q == '\'' && !isalnum((unsigned char)q[1]))) {
+                q++;
+            }
+            if (*q != '\0') {
+                s = q;
+                continue;
+            }
+        }
+        if (*s == '"') {
+            quoted = !quoted;
+        } else if (!quoted && (*s == '(' || *s == '[')) {
+            depth++;
+        } else if (!quoted && (*s == ')' || *s == ']') && depth > 0) {
+            depth--;
+        } else if (!quoted && depth == 0 && (*s == ':' || *s == ';') &&
+                   s[1] == ' ' &&
+                   !(s - start >= 8 && strncmp(s - 8, "f-string", 8) == 0)) {
+            /* (CPython's "f-string: ..." is one message) */
+            return s;
+        }
+    }
+    return NULL;
+}
+
+/* Whether the N bytes of HEAD name something: a quote or a bracket, or
+ * five words at least. */
+static bool
+names_something(const char *head, size_t n)
+{
+    size_t words = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (strchr("'\"([", head[i]) != NULL) {
+            return true;
+        }
+        words += head[i] == ' ';
+    }
+    return words >= 5;
+}
+
+size_t
+pw_message_head(const char *msg, const char **hint)
+{
+    const char *sep = next_sep(msg);
+    if (sep != NULL && !names_something(msg, (size_t)(sep - msg))) {
+        sep = next_sep(sep + 2);
+    }
+    if (sep == NULL) {
+        *hint = "";
+        return strlen(msg);
+    }
+    *hint = sep + 2;
+    return (size_t)(sep - msg);
 }
 
 static const struct pw_report *sort_report;
@@ -75,10 +168,17 @@ pw_report_sort(struct pw_report *r)
 int
 pw_format_parse(const char *name)
 {
-    static const char *const names[] = {"text", "json", "sarif", "github"};
+    static const struct {
+        const char *name;
+        enum pw_format fmt;
+    } names[] = {
+        {"text", PW_FMT_TEXT},   {"concise", PW_FMT_TEXT},
+        {"full", PW_FMT_FULL},   {"json", PW_FMT_JSON},
+        {"sarif", PW_FMT_SARIF}, {"github", PW_FMT_GITHUB},
+    };
     for (size_t i = 0; i < PW_N_ELEMENTS(names); i++) {
-        if (strcmp(name, names[i]) == 0) {
-            return (int)i;
+        if (strcmp(name, names[i].name) == 0) {
+            return (int)names[i].fmt;
         }
     }
     return -1;
@@ -105,15 +205,58 @@ gh_escape(FILE *out, const char *s, bool property)
     }
 }
 
+/* The source line of F with carets under its columns. */
 static void
-print_line(FILE *out, const char *path, const struct pw_diag *d,
-           enum pw_format fmt)
+print_source(FILE *out, const struct pw_finding *f)
 {
-    if (fmt == PW_FMT_TEXT) {
-        (void)fprintf(out, "%s:%d:%d: %s %s\n", path, d->line, d->col, d->code,
-                      d->message);
-        return;
+    const char *line = f->source;
+    size_t n = strlen(line);
+    int w = snprintf(NULL, 0, "%d", f->d.line);
+    (void)fprintf(out, "  %d | %s\n  %*s | ", f->d.line, line, w, "");
+    size_t start = f->d.col > 1 ? (size_t)f->d.col - 1 : 0;
+    size_t end = f->d.end_line == f->d.line && f->d.end_col > f->d.col
+                     ? (size_t)f->d.end_col - 1
+                     : n;
+    start = start < n ? start : n;
+    end = end < n ? end : n;
+    /* Tabs stay tabs and a character (not a byte) takes one column. */
+    for (size_t i = 0; i < start; i++) {
+        if (line[i] == '\t') {
+            (void)fputc('\t', out);
+        } else if (((unsigned char)line[i] & 0xC0) != 0x80) {
+            (void)fputc(' ', out);
+        }
     }
+    size_t carets = 0;
+    for (size_t i = start; i < end; i++) {
+        carets += ((unsigned char)line[i] & 0xC0) != 0x80;
+    }
+    for (size_t i = 0; i < (carets > 0 ? carets : 1); i++) {
+        (void)fputc('^', out);
+    }
+    (void)fputc('\n', out);
+}
+
+static void
+print_text(FILE *out, const char *path, const struct pw_finding *f,
+           const struct pw_report_show *show)
+{
+    const struct pw_diag *d = &f->d;
+    const char *hint = "";
+    size_t head = pw_message_head(d->message, &hint);
+    (void)fprintf(out, "%s:%d:%d: %s %.*s\n", path, d->line, d->col, d->code,
+                  (int)head, d->message);
+    if (show->source && f->source != NULL) {
+        print_source(out, f);
+    }
+    if (show->hint && hint[0] != '\0') {
+        (void)fprintf(out, "  = hint: %s\n", hint);
+    }
+}
+
+static void
+print_github(FILE *out, const char *path, const struct pw_diag *d)
+{
     (void)fputs("::error file=", out);
     gh_escape(out, path, true);
     (void)fprintf(out,
@@ -132,8 +275,14 @@ json_findings(const struct pw_report *r)
 {
     json_auto_t *arr = json_array();
     for (size_t i = 0; i < r->n; i++) {
-        json_t *o = pw_diag_to_json(&r->v[i].d);
+        const struct pw_diag *d = &r->v[i].d;
+        const char *hint = "";
+        size_t head = pw_message_head(d->message, &hint);
+        json_t *o = pw_diag_to_json(d);
         if (o == NULL ||
+            json_object_set_new(o, "concise", json_stringn(d->message, head)) <
+                0 ||
+            json_object_set_new(o, "hint", json_string(hint)) < 0 ||
             json_object_set_new(o, "filename",
                                 json_string(r->paths[r->v[i].file])) < 0 ||
             json_array_append_new(arr, o) < 0) {
@@ -195,11 +344,20 @@ sarif_log(const struct pw_report *r, const struct pw_ruleset *rs)
 
 int
 pw_report_print(FILE *out, const struct pw_report *r, enum pw_format fmt,
-                const struct pw_ruleset *rs)
+                const struct pw_ruleset *rs, const struct pw_report_show *show)
 {
-    if (fmt == PW_FMT_TEXT || fmt == PW_FMT_GITHUB) {
+    if (fmt == PW_FMT_TEXT || fmt == PW_FMT_FULL) {
+        struct pw_report_show s = *show;
+        s.source = s.source || fmt == PW_FMT_FULL;
+        s.hint = s.hint || fmt == PW_FMT_FULL;
         for (size_t i = 0; i < r->n; i++) {
-            print_line(out, r->paths[r->v[i].file], &r->v[i].d, fmt);
+            print_text(out, r->paths[r->v[i].file], &r->v[i], &s);
+        }
+        return ferror(out) ? -1 : 0;
+    }
+    if (fmt == PW_FMT_GITHUB) {
+        for (size_t i = 0; i < r->n; i++) {
+            print_github(out, r->paths[r->v[i].file], &r->v[i].d);
         }
         return 0;
     }

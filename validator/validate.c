@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "validator/gate.h"
+#include "validator/newsyntax.h"
 #include "validator/diag.h"
 #include "validator/ruleset.h"
 #include "validator/script_meta.h"
@@ -243,6 +244,14 @@ report_exception(const struct run *x, bool compile_stage)
     long eline = syntax ? int_attr(val, "end_lineno") : 0;
     long eoff = syntax ? int_attr(val, "end_offset") : 0;
     line = line > 0 ? line : 1;
+    const char *newer = syntax && !compile_stage
+                            ? pw_newer_syntax(x->src, x->len, line, detail)
+                            : NULL;
+    if (newer != NULL) {
+        (void)snprintf(detail, sizeof(detail),
+                       "%s is Python 3.12 syntax (pyward checks Python %d.%d)",
+                       newer, PY_MAJOR_VERSION, PY_MINOR_VERSION);
+    }
     int col = byte_col(x->src, x->len, line, off > 0 ? off : 1);
     int ecol =
         eline > 0 && eoff > 0 ? byte_col(x->src, x->len, eline, eoff) : col;

@@ -15,6 +15,9 @@ libpyward_a_SOURCES += \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
+	validator/glob.c validator/glob.h \
+	validator/newsyntax.c validator/newsyntax.h \
+	validator/lintconf.c validator/lintconf.h \
 	$(NULL)
 
 # CPython's parser, from the interpreter's own static library (configure:
@@ -55,6 +58,9 @@ TESTS += tests/cases/run.sh
 EXTRA_DIST += tests/cases/run.sh tests/cases
 TESTS += tests/cli/run.sh
 EXTRA_DIST += tests/cli/run.sh
+# `pyward check` configured: its files, excludes, ignore files, output.
+TESTS += tests/cli/config.sh
+EXTRA_DIST += tests/cli/config.sh
 TESTS += tests/cases/compile-gate.sh
 EXTRA_DIST += tests/cases/compile-gate.sh
 

@@ -17,7 +17,7 @@ for py in "$cases"/*.py; do
         args=$(cat "$cases/$name.args")
     fi
     # shellcheck disable=SC2086
-    (cd "$cases" && "$PYWARD" check $args "$name.py") >"$tmp/out" 2>"$tmp/err"
+    (cd "$cases" && "$PYWARD" check -q --show-hint $args "$name.py") >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ "${UPDATE:-}" = 1 ]; then
         cp "$tmp/out" "$cases/$name.out"

@@ -89,7 +89,7 @@ expect "restricted checks imports too" 1 "PW101" sh -c "printf 'import os\n' | \
 # --- noqa -----------------------------------------------------------------
 printf 'eval("1")  # noqa\nexec("1")  # noqa: PW2\nopen("f")  # noqa: PW3\n' >"$tmp/noqa.py"
 expect "noqa: blanket and prefix" 1 "noqa.py:3:1: PW204" "$PYWARD" check "$tmp/noqa.py"
-n=$("$PYWARD" check "$tmp/noqa.py" | wc -l)
+n=$("$PYWARD" check -q "$tmp/noqa.py" | wc -l)
 if [ "$n" = 1 ]; then ok "noqa silences exactly two lines"; else not_ok "noqa silences exactly two lines" "$n lines"; fi
 expect "--disable-noqa" 1 "noqa.py:1:1: PW202" "$PYWARD" check --disable-noqa "$tmp/noqa.py"
 printf '# pyward: noqa\neval("1")\n' >"$tmp/filenoqa.py"
@@ -98,9 +98,9 @@ expect "# pyward: noqa skips the file" 0 "" "$PYWARD" check "$tmp/filenoqa.py"
 # --- select / ignore ------------------------------------------------------
 printf 'import os\neval("1")\nx.__dict__\n' >"$tmp/mixed.py"
 expect "--select PW2" 1 "PW202" "$PYWARD" check --select PW2 "$tmp/mixed.py"
-n=$("$PYWARD" check --select PW2 "$tmp/mixed.py" | wc -l)
+n=$("$PYWARD" check -q --select PW2 "$tmp/mixed.py" | wc -l)
 if [ "$n" = 1 ]; then ok "--select keeps one code"; else not_ok "--select keeps one code" "$n"; fi
-n=$("$PYWARD" check --ignore PW1,PW3 "$tmp/mixed.py" | wc -l)
+n=$("$PYWARD" check -q --ignore PW1,PW3 "$tmp/mixed.py" | wc -l)
 if [ "$n" = 1 ]; then ok "--ignore drops two families"; else not_ok "--ignore drops two families" "$n"; fi
 n=$("$PYWARD" check --ignore PW3 --extend-select PW305 "$tmp/mixed.py" | grep -c PW305)
 if [ "$n" = 1 ]; then ok "longer prefix wins"; else not_ok "longer prefix wins" "$n"; fi
@@ -127,7 +127,7 @@ printf 'eval(1)\n' >"$tmp/tree/sub/a.py"
 printf 'eval(1)\n' >"$tmp/tree/b.py"
 printf 'eval(1)\n' >"$tmp/tree/notes.txt"
 printf 'eval(1)\n' >"$tmp/tree/.hidden/c.py"
-out=$("$PYWARD" check "$tmp/tree" | sed "s|$tmp/tree/||" | cut -d: -f1 | tr '\n' ' ')
+out=$("$PYWARD" check -q "$tmp/tree" | sed "s|$tmp/tree/||" | cut -d: -f1 | tr '\n' ' ')
 if [ "$out" = "b.py sub/a.py " ]; then ok "directories: *.py, recursive, sorted"; else not_ok "directories: *.py, recursive, sorted" "$out"; fi
 
 # --- pyward rules -----------------------------------------------------------

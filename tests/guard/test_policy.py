@@ -95,7 +95,7 @@ def validator_refuses(names, rules="default", template="x.{}"):
         guardload.srcdir(), "pyward")
     src = "".join(template.format(n) + "\n" for n in names)
     out = subprocess.run(
-        [pyward, "check", "--rules", rules, "--select", "PW3",
+        [pyward, "check", "-q", "--rules", rules, "--select", "PW3",
          "--stdin-filename", "p.py", "-"], input=src, capture_output=True,
         text=True, check=False)
     if out.returncode not in (0, 1):

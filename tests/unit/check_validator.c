@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include "validator/diag.h"
+#include "validator/glob.h"
 #include "validator/noqa.h"
+#include "validator/report.h"
 #include "core/rules.h"
 #include "core/py.h"
 #include "validator/select.h"
@@ -669,6 +671,72 @@ START_TEST(select_longest_prefix)
 }
 END_TEST
 
+START_TEST(glob_patterns)
+{
+    ck_assert(pw_glob_match("*.py", "a.py"));
+    ck_assert(!pw_glob_match("*.py", "d/a.py"));
+    ck_assert(pw_glob_match("d/?.py", "d/a.py"));
+    ck_assert(!pw_glob_match("?", "/"));
+    ck_assert(pw_glob_match("**/a.py", "a.py"));
+    ck_assert(pw_glob_match("**/a.py", "x/y/a.py"));
+    ck_assert(pw_glob_match("x/**/a.py", "x/a.py"));
+    ck_assert(pw_glob_match("x/**/a.py", "x/y/z/a.py"));
+    ck_assert(!pw_glob_match("x/**/a.py", "xa.py"));
+    ck_assert(pw_glob_match("x/**", "x/y/z"));
+    ck_assert(!pw_glob_match("x/**", "x"));
+    ck_assert(pw_glob_match("a**b", "axxb"));
+    ck_assert(!pw_glob_match("a**b", "a/b"));
+    ck_assert(pw_glob_match("[a-c]x", "bx"));
+    ck_assert(!pw_glob_match("[!a-c]x", "bx"));
+    ck_assert(pw_glob_match("[^a-c]x", "dx"));
+    ck_assert(pw_glob_match("[]]", "]"));
+    ck_assert(pw_glob_match("[a", "[a"));
+    ck_assert(pw_glob_match("\\*", "*"));
+    ck_assert(!pw_glob_match("\\*", "a"));
+}
+END_TEST
+
+START_TEST(ignore_files)
+{
+    static const char text[] = "# comment\n\n*.log\n!keep.log\nbuild/\n"
+                               "/top.py\ndocs/*.py\nsp\\ \ntrail  \n";
+    struct pw_ignore ig;
+    pw_ignore_parse(&ig, "/r/", text, sizeof(text) - 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/a.log", false), 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/d/e/a.log", false), 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/keep.log", false), -1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/x/build", true), 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/x/build", false), 0);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/top.py", false), 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/d/top.py", false), 0);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/docs/a.py", false), 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/x/docs/a.py", false), 0);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/sp ", false), 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/r/trail", false), 1);
+    ck_assert_int_eq(pw_ignore_match(&ig, "/other/a.log", false), 0);
+    pw_ignore_free(&ig);
+}
+END_TEST
+
+START_TEST(message_heads)
+{
+    const char *hint = NULL;
+    const char *m = "'eval()' is not available: it runs code; write it";
+    ck_assert_uint_eq(pw_message_head(m, &hint), 25);
+    ck_assert_str_eq(hint, "it runs code; write it");
+    m = "syntax error: '(' was never closed; fix the line";
+    ck_assert_uint_eq(pw_message_head(m, &hint), 34);
+    ck_assert_str_eq(hint, "fix the line");
+    m = "syntax error: f-string: unmatched '['; fix it";
+    ck_assert_uint_eq(pw_message_head(m, &hint), 37);
+    m = "the interpreter's frames (a: b; c) are hidden; use x";
+    ck_assert_uint_eq(pw_message_head(m, &hint), 45);
+    m = "no separator at all";
+    ck_assert_uint_eq(pw_message_head(m, &hint), strlen(m));
+    ck_assert_str_eq(hint, "");
+}
+END_TEST
+
 static Suite *
 validator_suite(void)
 {
@@ -702,6 +770,9 @@ validator_suite(void)
     tcase_add_test(misc, noqa_lines);
     tcase_add_test(misc, noqa_files_and_apply);
     tcase_add_test(misc, select_longest_prefix);
+    tcase_add_test(misc, glob_patterns);
+    tcase_add_test(misc, ignore_files);
+    tcase_add_test(misc, message_heads);
     suite_add_tcase(s, misc);
     return s;
 }
