@@ -492,6 +492,31 @@ check_consistency(struct pw_conf *cfg, struct pw_error *err)
                        "--compat: unknown tool set '%s' (one of %s)",
                        cfg->compat, pw_compat_names());
     }
+    /* Options of the HTTP transport mean nothing on stdio: refused
+     * rather than ignored. */
+    static const struct {
+        size_t offset;
+        bool is_bool;
+        const char *flag;
+    } http_only[] = {
+        {offsetof(struct pw_conf, jobe), true, "--jobe"},
+        {offsetof(struct pw_conf, jobe_keys), false, "--jobe-keys"},
+        {offsetof(struct pw_conf, auth_token_file), false,
+         "--auth-token-file"},
+    };
+    for (size_t i = 0; cfg->http == NULL && i < PW_N_ELEMENTS(http_only);
+         i++) {
+        const char *at = (const char *)cfg + http_only[i].offset;
+        bool set = http_only[i].is_bool ? *(const bool *)at
+                                        : *(char *const *)at != NULL;
+        if (set) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "%s needs --http HOST:PORT (it is an option of "
+                           "the HTTP server; without --http, pyward serve "
+                           "speaks MCP on stdio)",
+                           http_only[i].flag);
+        }
+    }
     if (cfg->timeout_s > cfg->max_timeout_s && !cfg->timeout_given) {
         cfg->timeout_s = cfg->max_timeout_s;
     }
