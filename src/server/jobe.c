@@ -305,10 +305,20 @@ exec_args(const struct pw_jobe *j, const struct pw_jobe_spec *spec)
     long long mem = spec->memory_bytes;
     mem = mem < MIN_MEMORY ? MIN_MEMORY : mem;
     mem = mem > j->cfg->max_memory ? j->cfg->max_memory : mem;
-    return json_pack("{s:s%,s:s%,s:f,s:I,s:[ss]}", "code", spec->code,
+    /* Every profile the operator enabled (--jobe adds basic and jobe):
+     * a course that needs numpy has the server started with
+     * data_science. */
+    json_t *profiles = json_array();
+    const struct pw_profiles *pp = j->tools->profiles;
+    for (size_t i = 0; pp != NULL && i < pp->n; i++) {
+        if (j->tools->enabled & ((pw_profile_mask)1 << i)) {
+            json_array_append_new(profiles, json_string(pp->v[i].name));
+        }
+    }
+    return json_pack("{s:s%,s:s%,s:f,s:I,s:o}", "code", spec->code,
                      spec->code_len, "stdin", spec->input, spec->input_len,
                      "timeout", timeout, "memory_limit", (json_int_t)mem,
-                     "profile", "basic", "jobe");
+                     "profile", profiles);
 }
 
 /* A result execute_code gave at once (a rejection by the validator, or

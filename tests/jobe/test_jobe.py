@@ -346,6 +346,32 @@ def test_bad_specs(srv):
         f"{st} {res}")
 
 
+def test_operator_profiles():
+    """A Jobe run may use every profile the server was started with:
+    with --profiles basic,data_science, numpy, pandas and matplotlib
+    import and work through the API."""
+    srv = Server("--profiles", "basic,data_science")
+    try:
+        expect_run(srv, "numpy through the Jobe API (--profiles data_science)",
+                   {"sourcecode": "import numpy as np\n"
+                                  "print(int(np.arange(5).sum()))\n"}, 15,
+                   "10\n")
+        expect_run(srv, "pandas through the Jobe API",
+                   {"sourcecode": "import pandas as pd\n"
+                                  "print(int(pd.Series([1, 2]).sum()))\n"},
+                   15, "3\n")
+        expect_run(srv, "matplotlib through the Jobe API",
+                   {"sourcecode": "import matplotlib.pyplot as plt\n"
+                                  "plt.plot([1, 2])\nprint('plotted')\n"},
+                   15, "plotted\n")
+        expect_run(srv, "the jobe profile still gives sys and open() beside "
+                   "them", {"sourcecode": "import sys, numpy\n"
+                            "open('f', 'w').write(sys.argv[0])\n"
+                            "print(open('f').read())\n"}, 15, "test.py\n")
+    finally:
+        srv.stop()
+
+
 def test_keys():
     d = tempfile.mkdtemp(prefix="pyward-jobe-keys-")
     keys = os.path.join(d, "keys")
@@ -776,6 +802,7 @@ def main():
         test_file_attacks(srv)
     finally:
         srv.stop()
+    test_operator_profiles()
     test_keys()
     test_tokens()
     test_overload()
