@@ -362,7 +362,7 @@ attributes_bad(json_t *a)
         "inspect",          "inspect_async",   "refused",
         "refused_prefixes", "allowed_dunders", "type_dunders",
         "owned_prefixes",   "super_refused",   "name_dunders",
-        "template_names",   "module_refused"};
+        "facade_dunders",   "template_names",  "module_refused"};
     if (!json_is_object(a)) {
         return "(not an object)";
     }
