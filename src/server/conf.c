@@ -229,6 +229,12 @@ static const struct option_entry {
      OPT_SIZE,
      offsetof(struct pw_conf, jobe_files_max),
      "bytes the Jobe cache holds"},
+    {"jobe-files-quota",
+     "PYWARD_JOBE_FILES_QUOTA",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_conf, jobe_files_quota),
+     "bytes of one Jobe client's files"},
     {"jobe-keys",
      "PYWARD_JOBE_KEYS",
      {NULL, NULL},
@@ -550,6 +556,10 @@ pw_conf_load(struct pw_conf *cfg, int argc, char **argv, struct pw_error *err)
     struct option longopts[PW_N_ELEMENTS(options) + 2];
     int n = 0;
     set_defaults(cfg);
+    /* Where the Jobe file cache makes its directory: read now, before
+     * the zygote scrubs the environment. */
+    const char *tmp = getenv("TMPDIR");
+    cfg->tmpdir = tmp != NULL && *tmp != '\0' ? pw_xstrdup(tmp) : NULL;
     if (load_env(cfg, err) < 0) {
         return -1;
     }
@@ -612,6 +622,7 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->auth_token_file);
     free(cfg->jobe_files);
     free(cfg->jobe_keys);
+    free(cfg->tmpdir);
     free_list(cfg->allow_origins);
     free_list(cfg->allow_hosts);
     free(cfg->tls_cert);
