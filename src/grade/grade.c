@@ -325,9 +325,9 @@ checker_says(const char *out, char *fb, size_t len)
 }
 
 /* Verdict of test T from the checker's run CHECK: it prints "AC" or
- * "WA", then optionally a line of feedback.  Anything else (another
- * first word, an exception, a limit) is the checker's failure, not the
- * program's: IE. */
+ * "WA", then optionally its feedback (any number of lines).  Anything
+ * else (another first word, an exception, a limit) is the checker's
+ * failure, not the program's: IE. */
 static json_t *
 judge_by_checker(const struct pw_grade_test *t, const struct outcome *o,
                  const struct outcome *check)
