@@ -24,6 +24,7 @@ pw_diags_free(struct pw_diags *d)
         free(d->v[i].rule);
         free(d->v[i].message);
         free(d->v[i].module);
+        free(d->v[i].student);
     }
     free(d->v);
     pw_diags_init(d);
@@ -56,6 +57,7 @@ pw_diags_remove(struct pw_diags *d, size_t i)
     free(d->v[i].rule);
     free(d->v[i].message);
     free(d->v[i].module);
+    free(d->v[i].student);
     memmove(&d->v[i], &d->v[i + 1], (d->n - i - 1) * sizeof(*d->v));
     d->n--;
 }
@@ -130,4 +132,12 @@ pw_diags_interpreter_only(const struct pw_diags *d)
         }
     }
     return d->n > 0;
+}
+
+const char *
+pw_diag_student(const struct pw_diag *d)
+{
+    return d->student != NULL
+               ? d->student
+               : "this course's sandbox does not allow this code";
 }

@@ -25,7 +25,7 @@ static const char *const event_names[PW_EV_COUNT] = {
 
 static const char *const rule_keys[] = {
     "code",  "name", "summary", "message", "why",   "example",       "node",
-    "where", "sets", "event",   "import",  "prune", "unless_allows",
+    "where", "sets", "event",   "import",  "prune", "unless_allows", "student",
 };
 
 /* Where a loader error happened, for messages. */
@@ -90,19 +90,26 @@ get_str(const struct where_ctx *w, json_t *j, const char *key, bool required,
 
 /* ---- templates ---------------------------------------------------- */
 
+/* The parts a template compiles into: the message's, or the student
+ * text's. */
+struct tpl_out {
+    struct pw_tpl_part **v;
+    int *n;
+};
+
 static void
-tpl_add(struct pw_rule *r, enum pw_tpl_kind kind, const char *text, size_t n)
+tpl_add(struct tpl_out o, enum pw_tpl_kind kind, const char *text, size_t n)
 {
-    r->tpl = pw_xrealloc(r->tpl, sizeof(*r->tpl) * (size_t)(r->ntpl + 1));
-    struct pw_tpl_part *p = &r->tpl[r->ntpl++];
+    *o.v = pw_xrealloc(*o.v, sizeof(**o.v) * (size_t)(*o.n + 1));
+    struct pw_tpl_part *p = &(*o.v)[(*o.n)++];
     memset(p, 0, sizeof(*p));
     p->kind = kind;
     p->text = pw_xstrndup(text, n);
 }
 
 static int
-tpl_var(const struct pw_nodes *nt, struct pw_rule *r, const char *name,
-        char *msg, size_t msglen)
+tpl_var(const struct pw_nodes *nt, struct pw_rule *r, struct tpl_out o,
+        const char *name, char *msg, size_t msglen)
 {
     static const struct {
         const char *name;
@@ -113,7 +120,7 @@ tpl_var(const struct pw_nodes *nt, struct pw_rule *r, const char *name,
                 {"$detail", PW_TPL_DETAIL}};
     for (size_t i = 0; i < PW_N_ELEMENTS(vars); i++) {
         if (strcmp(name, vars[i].name) == 0) {
-            tpl_add(r, vars[i].kind, "", 0);
+            tpl_add(o, vars[i].kind, "", 0);
             return 0;
         }
     }
@@ -121,25 +128,24 @@ tpl_var(const struct pw_nodes *nt, struct pw_rule *r, const char *name,
         (void)snprintf(msg, msglen, "unknown placeholder '{%s}'", name);
         return -1;
     }
-    tpl_add(r, PW_TPL_PATH, "", 0);
+    tpl_add(o, PW_TPL_PATH, "", 0);
     return pw_match_path_compile(nt, r->kinds, r->nkinds, name,
-                                 &r->tpl[r->ntpl - 1].path, msg, msglen);
+                                 &(*o.v)[*o.n - 1].path, msg, msglen);
 }
 
 static int
-tpl_compile(const struct pw_nodes *nt, struct pw_rule *r, char *msg,
-            size_t msglen)
+tpl_compile(const struct pw_nodes *nt, struct pw_rule *r, const char *s,
+            struct tpl_out o, char *msg, size_t msglen)
 {
-    const char *s = r->message;
     while (*s != '\0') {
         const char *open = strchr(s, '{');
         if (open == NULL) {
-            tpl_add(r, PW_TPL_TEXT, s, strlen(s));
+            tpl_add(o, PW_TPL_TEXT, s, strlen(s));
             break;
         }
-        tpl_add(r, PW_TPL_TEXT, s, (size_t)(open - s));
+        tpl_add(o, PW_TPL_TEXT, s, (size_t)(open - s));
         if (open[1] == '{') { /* "{{" is a literal "{" */
-            tpl_add(r, PW_TPL_TEXT, "{", 1);
+            tpl_add(o, PW_TPL_TEXT, "{", 1);
             s = open + 2;
             continue;
         }
@@ -150,7 +156,7 @@ tpl_compile(const struct pw_nodes *nt, struct pw_rule *r, char *msg,
         }
         PW_AUTOFREE char *name =
             pw_xstrndup(open + 1, (size_t)(close - open - 1));
-        if (tpl_var(nt, r, name, msg, msglen) < 0) {
+        if (tpl_var(nt, r, o, name, msg, msglen) < 0) {
             return -1;
         }
         s = close + 1;
@@ -181,14 +187,14 @@ value_text(struct pw_buf *b, const struct pw_nodes *nt, const struct pw_val *v)
     pw_buf_printf(b, "%s", u);
 }
 
-char *
-pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
-               const struct pw_tpl_vars *vars)
+static char *
+render(const struct pw_tpl_part *tpl, int ntpl, const struct pw_mctx *mc,
+       const struct pw_tpl_vars *vars)
 {
     struct pw_buf b;
     pw_buf_init(&b);
-    for (int i = 0; i < r->ntpl; i++) {
-        const struct pw_tpl_part *p = &r->tpl[i];
+    for (int i = 0; i < ntpl; i++) {
+        const struct pw_tpl_part *p = &tpl[i];
         const char *s = NULL;
         switch (p->kind) {
         case PW_TPL_TEXT:
@@ -220,6 +226,20 @@ pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
         }
     }
     return pw_buf_take(&b, NULL);
+}
+
+char *
+pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
+               const struct pw_tpl_vars *vars)
+{
+    return render(r->tpl, r->ntpl, mc, vars);
+}
+
+char *
+pw_rule_render_student(const struct pw_rule *r, const struct pw_mctx *mc,
+                       const struct pw_tpl_vars *vars)
+{
+    return r->student != NULL ? render(r->stpl, r->nstpl, mc, vars) : NULL;
 }
 
 /* ---- one rule ----------------------------------------------------- */
@@ -396,7 +416,8 @@ parse_strings(const struct where_ctx *w, json_t *j, struct pw_rule *r)
 {
     if (get_str(w, j, "summary", true, &r->summary) < 0 ||
         get_str(w, j, "message", true, &r->message) < 0 ||
-        get_str(w, j, "why", true, &r->why) < 0) {
+        get_str(w, j, "why", true, &r->why) < 0 ||
+        get_str(w, j, "student", false, &r->student) < 0) {
         return -1;
     }
     json_t *prune = json_object_get(j, "prune"); /* borrowed */
@@ -424,8 +445,15 @@ parse_matchers(const struct where_ctx *w, const struct pw_nodes *nt, json_t *j,
             return lfail(w, m2);
         }
     }
-    if (tpl_compile(nt, r, m, sizeof(m)) < 0) {
+    if (tpl_compile(nt, r, r->message, (struct tpl_out){&r->tpl, &r->ntpl}, m,
+                    sizeof(m)) < 0) {
         (void)snprintf(m2, sizeof(m2), "key 'message': %s", m);
+        return lfail(w, m2);
+    }
+    if (r->student != NULL &&
+        tpl_compile(nt, r, r->student, (struct tpl_out){&r->stpl, &r->nstpl},
+                    m, sizeof(m)) < 0) {
+        (void)snprintf(m2, sizeof(m2), "key 'student': %s", m);
         return lfail(w, m2);
     }
     return 0;
@@ -491,6 +519,12 @@ rule_free(struct pw_rule *r)
         pw_match_path_free(&r->tpl[i].path);
     }
     free(r->tpl);
+    for (int i = 0; i < r->nstpl; i++) {
+        free(r->stpl[i].text);
+        pw_match_path_free(&r->stpl[i].path);
+    }
+    free(r->stpl);
+    free(r->student);
 }
 
 static int

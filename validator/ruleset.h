@@ -53,6 +53,11 @@ struct pw_rule {
     unsigned unless_caps; /* enum pw_cap bits: not fired when granted */
     struct pw_tpl_part *tpl;
     int ntpl;
+    /* "student": the finding in plain words for a learner (no rule code,
+     * tool or profile name), or NULL; its template. */
+    char *student;
+    struct pw_tpl_part *stpl;
+    int nstpl;
 };
 
 struct pw_ruleset {
@@ -77,3 +82,6 @@ struct pw_tpl_vars {
 /* Render rule R's message (owned string).  MC may be NULL for events. */
 char *pw_rule_render(const struct pw_rule *r, const struct pw_mctx *mc,
                      const struct pw_tpl_vars *vars);
+/* The same of R's student text (owned), or NULL if it has none. */
+char *pw_rule_render_student(const struct pw_rule *r, const struct pw_mctx *mc,
+                             const struct pw_tpl_vars *vars);

@@ -59,6 +59,7 @@ finding_at(const struct meta_ctx *c, enum pw_event ev, const char *detail,
     struct pw_tpl_vars vars = {NULL, NULL, detail};
     pw_diags_add(c->out, r->code, r->name, pw_rule_render(r, NULL, &vars),
                  line, 1, line, 1);
+    c->out->v[c->out->n - 1].student = pw_rule_render_student(r, NULL, &vars);
 }
 
 static void

@@ -75,6 +75,7 @@ event(const struct run *x, enum pw_event ev, int line, int col, int eline,
     struct pw_tpl_vars vars = {NULL, NULL, detail != NULL ? detail : ""};
     pw_diags_add(x->out, r->code, r->name, pw_rule_render(r, NULL, &vars),
                  line, col, eline, ecol);
+    x->out->v[x->out->n - 1].student = pw_rule_render_student(r, NULL, &vars);
 }
 
 static void
@@ -411,6 +412,8 @@ apply_rules(const struct run *x, int k, const struct pw_mctx *mc)
         node_pos(mc, pos);
         pw_diags_add(x->out, r->code, r->name, pw_rule_render(r, mc, &vars),
                      pos[0], pos[1], pos[2], pos[3]);
+        x->out->v[x->out->n - 1].student =
+            pw_rule_render_student(r, mc, &vars);
         if (vars.module != NULL) {
             x->out->v[x->out->n - 1].module = pw_xstrdup(vars.module);
         }

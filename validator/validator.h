@@ -29,6 +29,9 @@ struct pw_diag {
     int end_line;
     int end_col;
     char *module; /* owned or NULL: the module an import rule names */
+    /* Owned or NULL: the finding in plain words for a learner, with no
+     * rule code, tool or profile name (the rule's "student" text). */
+    char *student;
 };
 
 struct pw_diags {
@@ -51,6 +54,10 @@ json_t *pw_diags_to_json(const struct pw_diags *d);
  * one that exists but is not allowed).  Such a program may be run so the
  * learner sees python3's own error. */
 bool pw_diags_interpreter_only(const struct pw_diags *d);
+
+/* D's plain words for a learner (borrowed): its rule's student text, or
+ * a sentence that names nothing of the tool when the rule has none. */
+const char *pw_diag_student(const struct pw_diag *d);
 
 /* Figures about the program (validate_code's "analysis"). */
 struct pw_analysis {

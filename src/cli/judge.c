@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,8 +114,10 @@ parse_opts(int argc, char **argv, struct judge_opts *o)
     return 0;
 }
 
-/* One line a test; its message left out when BRIEF (the compile errors
- * are listed once below the table). */
+/* One line a test (and the further lines of a checker's feedback); its
+ * message left out when BRIEF (the compile errors are listed once below
+ * the table in plain words).  A runtime error shows python3's last line
+ * and the line of the program it was raised on. */
 static void
 print_row(size_t i, const json_t *t, bool brief)
 {
@@ -124,6 +127,14 @@ print_row(size_t i, const json_t *t, bool brief)
     const char *diff = json_string_value(json_object_get(t, "diff"));
     const char *msg = json_string_value(json_object_get(t, "message"));
     const char *fb = json_string_value(json_object_get(t, "feedback"));
+    const json_t *line = json_object_get(t, "line");
+    PW_AUTOFREE char *at =
+        msg != NULL && json_is_integer(line)
+            ? pw_xasprintf("%s (line %lld)", msg,
+                           (long long)json_integer_value(line))
+            : NULL;
+    msg = at != NULL ? at : msg;
+    size_t fb_first = fb != NULL ? strcspn(fb, "\n") : 0;
     char ms[32] = "-", mb[32] = "-";
     if (json_is_number(time)) {
         snprintf(ms, sizeof(ms), "%.0f ms", json_number_value(time) * 1e3);
@@ -132,14 +143,27 @@ print_row(size_t i, const json_t *t, bool brief)
         snprintf(mb, sizeof(mb), "%.1f MB",
                  (double)json_integer_value(mem) / 1024.0);
     }
-    printf("%3zu  %-20.20s %-7s %8s %9s  %g/%g  %s\n", i + 1,
+    printf("%3zu  %-20.20s %-7s %8s %9s  %g/%g  %.*s\n", i + 1,
            json_string_value(json_object_get(t, "name")), v, ms, mb,
            json_number_value(json_object_get(t, "points")),
            json_number_value(json_object_get(t, "max_points")),
+           diff != NULL            ? INT_MAX
+           : fb != NULL            ? (int)fb_first
+           : msg != NULL && !brief ? INT_MAX
+                                   : 0,
            diff != NULL            ? diff
            : fb != NULL            ? fb
            : msg != NULL && !brief ? msg
                                    : "");
+    /* The feedback's further lines, under the row. */
+    for (const char *p = fb != NULL && diff == NULL && fb[fb_first] != '\0'
+                             ? fb + fb_first + 1
+                             : NULL;
+         p != NULL;) {
+        size_t n = strcspn(p, "\n");
+        printf("%5s%.*s\n", "", (int)n, p);
+        p = p[n] != '\0' ? p + n + 1 : NULL;
+    }
 }
 
 static void
@@ -149,7 +173,8 @@ print_table(const json_t *report)
            "memory", "points");
     size_t i;
     json_t *t; /* borrowed */
-    const json_t *ce = json_object_get(report, "compile_errors");
+    /* What the student reads: the errors in plain words. */
+    const json_t *ce = json_object_get(report, "compile_errors_plain");
     json_array_foreach(json_object_get(report, "tests"), i, t) {
         print_row(i, t, ce != NULL);
     }

@@ -59,13 +59,16 @@ shown(const struct outcome *o, bool err)
     return json_stringn(t->data, pw_utf8_cut(t->data, t->len, SHOWN_MAX));
 }
 
-/* CE: the problems the rules find, as "LINE:COL: CODE message"; NULL if
- * none (or no validation).  -1 with ERR if validation could not run. */
+/* CE: the problems the rules find, as "LINE:COL: CODE message" in *OUT
+ * (the teacher's) and as "line LINE: plain words" in *PLAIN (what a
+ * student reads: no rule code, tool or profile); NULL if none (or no
+ * validation).  -1 with ERR if validation could not run. */
 static int
 compile_errors(const struct pw_grade_opts *o, const char *code, size_t len,
-               json_t **out, struct pw_error *err)
+               json_t **out, json_t **plain, struct pw_error *err)
 {
     *out = NULL;
+    *plain = NULL;
     if (o->rules == NULL) {
         return 0;
     }
@@ -75,11 +78,15 @@ compile_errors(const struct pw_grade_opts *o, const char *code, size_t len,
     if (rc == 0 && d.n > 0) {
         pw_diags_sort(&d);
         *out = json_array();
+        *plain = json_array();
         for (size_t i = 0; i < d.n; i++) {
             PW_AUTOFREE char *line =
                 pw_xasprintf("%d:%d: %s %s", d.v[i].line, d.v[i].col,
                              d.v[i].code, d.v[i].message);
             json_array_append_new(*out, json_string(line));
+            PW_AUTOFREE char *words = pw_xasprintf("line %d: %s", d.v[i].line,
+                                                   pw_diag_student(&d.v[i]));
+            json_array_append_new(*plain, json_string(words));
         }
     }
     pw_diags_free(&d);
@@ -171,14 +178,88 @@ failure_message(const struct outcome *o)
     return json_stringn(s, pw_utf8_cut(s, strlen(s), SHOWN_MAX));
 }
 
+/* The line of the program where its error was raised, or 0. */
+static long
+error_line(const struct outcome *o, const char *verdict)
+{
+    return o->started && strcmp(verdict, "RE") == 0 && o->r.error_line > 0
+               ? o->r.error_line
+               : 0;
+}
+
+/* What CodeRunner's Got column shows for a run that did not end on its
+ * own (VERDICT), after its output: the error as python3 prints it (the
+ * program's stderr, then its traceback naming the program "prog.py"),
+ * or the limit it hit, in plain words. */
+static void
+got_error(struct pw_buf *b, const struct outcome *o, const char *verdict)
+{
+    if (strcmp(verdict, "TLE") == 0) {
+        pw_buf_printf(b, "***Time limit exceeded***\n");
+    } else if (strcmp(verdict, "MLE") == 0) {
+        pw_buf_printf(b, "***Memory limit exceeded***\n");
+    } else if (strcmp(verdict, "OLE") == 0) {
+        pw_buf_printf(b, "***Output limit exceeded***\n");
+    } else if (strcmp(verdict, "IE") == 0) {
+        pw_buf_printf(b, "***The sandbox could not run this test***\n");
+    } else if (strcmp(verdict, "RE") == 0 || strcmp(verdict, "CE") == 0) {
+        pw_buf_printf(b, "***Error***\n");
+        struct pw_buf err;
+        pw_buf_init(&err);
+        bool line_start = true;
+        pw_buf_rename_lines(&err, o->r.err.data != NULL ? o->r.err.data : "",
+                            o->r.err.len, "<user>", "prog.py", &line_start);
+        if (o->r.traceback != NULL && *o->r.traceback != '\0') {
+            pw_buf_replace_all(&err, o->r.traceback, "File \"<user>\"",
+                               "File \"prog.py\"");
+        } else if (o->r.error_type != NULL) {
+            json_auto_t *m = failure_message(o);
+            pw_buf_printf(&err, "%s\n",
+                          json_is_string(m) ? json_string_value(m) : "");
+        }
+        pw_buf_append(b, err.data != NULL ? err.data : "", err.len);
+        pw_buf_free(&err);
+    }
+}
+
+/* CodeRunner's Got: the program's output, with its error (or the limit
+ * it hit) appended. */
+static json_t *
+got_of(const struct outcome *o, const char *verdict)
+{
+    struct pw_buf b;
+    pw_buf_init(&b);
+    if (o->started) {
+        size_t n = pw_utf8_cut(o->r.out.data, o->r.out.len, SHOWN_MAX);
+        pw_buf_append(&b, o->r.out.data, n);
+    }
+    bool ended = strcmp(verdict, "AC") == 0 || strcmp(verdict, "WA") == 0;
+    if (!ended) {
+        if (b.len > 0 && b.data[b.len - 1] != '\n') {
+            pw_buf_append(&b, "\n", 1);
+        }
+        if (o->started) {
+            got_error(&b, o, verdict);
+        } else {
+            got_error(&b, o, "IE");
+        }
+    }
+    json_t *got = json_stringn(
+        b.data != NULL ? b.data : "",
+        pw_utf8_cut(b.data != NULL ? b.data : "", b.len, 2 * SHOWN_MAX));
+    pw_buf_free(&b);
+    return got;
+}
+
 static json_t *
 test_entry(const struct pw_grade_test *t, const struct outcome *o,
            const char *verdict, const char *diff)
 {
     bool judged = strcmp(verdict, "AC") == 0 || strcmp(verdict, "WA") == 0;
+    long line = error_line(o, verdict);
     return json_pack(
-        "{s:s,s:s,s:o,s:o,s:o,s:f,s:f,s:o,s:o,s:o,s:o,s:o,s:n}", "name",
-        t->name, "verdict", verdict, "time",
+        "{s:s,s:s,s:o,s:o,s:o,s:f,s:f,s:o,s:o,s:o,s:o,s:o,s:o,s:n,s:o}",
+        "name", t->name, "verdict", verdict, "time",
         o->started ? json_real(o->r.wall_s) : json_null(), "cpu_time",
         o->started ? json_real(o->r.cpu_s) : json_null(), "memory_kb",
         o->started ? json_integer(o->r.max_rss_kb) : json_null(), "points",
@@ -186,7 +267,9 @@ test_entry(const struct pw_grade_test *t, const struct outcome *o,
         "stdout", shown(o, false), "stdout_truncated",
         json_boolean(o->started && o->r.out.truncated), "stderr",
         shown(o, true), "diff", diff != NULL ? json_string(diff) : json_null(),
-        "message", judged ? json_null() : failure_message(o), "feedback");
+        "message", judged ? json_null() : failure_message(o), "line",
+        line > 0 ? json_integer(line) : json_null(), "feedback", "got",
+        got_of(o, verdict));
 }
 
 /* Verdict of test T from its run O, by a built-in checker. */
@@ -219,41 +302,55 @@ checker_input(const struct pw_grade_test *t, const struct outcome *o)
 }
 
 /* The checker's verdict: the first word of its output, AC or WA; the
- * rest of that line is the feedback (FB, LEN bytes). */
+ * feedback (FB, LEN bytes) is everything after it: the rest of that
+ * line and every line after it (the final newline dropped). */
 static const char *
 checker_says(const char *out, char *fb, size_t len)
 {
     snprintf(fb, len, "%s", out != NULL ? out : "");
-    fb[strcspn(fb, "\n")] = '\0';
     fb[pw_utf8_cut(fb, strlen(fb), len - 4)] = '\0';
     const char *v = strncmp(fb, "AC", 2) == 0   ? "AC"
                     : strncmp(fb, "WA", 2) == 0 ? "WA"
                                                 : NULL;
-    if (v == NULL || (fb[2] != '\0' && fb[2] != ' ')) {
+    if (v == NULL || (fb[2] != '\0' && fb[2] != ' ' && fb[2] != '\n')) {
         return NULL;
     }
-    size_t skip = fb[2] == ' ' ? 3 : 2;
+    size_t skip = fb[2] == '\0' ? 2 : 3;
     memmove(fb, fb + skip, strlen(fb + skip) + 1);
+    size_t n = strlen(fb);
+    while (n > 0 && (fb[n - 1] == '\n' || fb[n - 1] == '\r')) {
+        fb[--n] = '\0';
+    }
     return v;
 }
 
 /* Verdict of test T from the checker's run CHECK: it prints "AC" or
- * "WA", then optionally a line of feedback.  Anything else (another
- * first word, an exception, a limit) is the checker's failure, not the
- * program's: IE. */
+ * "WA", then optionally its feedback (any number of lines).  Anything
+ * else (another first word, an exception, a limit) is the checker's
+ * failure, not the program's: IE. */
 static json_t *
 judge_by_checker(const struct pw_grade_test *t, const struct outcome *o,
                  const struct outcome *check)
 {
     const char *st = check->started ? pw_sbx_status_name(check->r.status)
                                     : "internal_error";
-    char fb[512];
+    char fb[SHOWN_MAX];
     const char *v = checker_says(check->started ? check->r.out.data : NULL, fb,
                                  sizeof(fb));
     if (check->started && check->r.status == PW_SBX_OK && v != NULL) {
         json_t *e = test_entry(t, o, v, NULL);
         json_object_set_new(e, "feedback",
                             fb[0] != '\0' ? json_string(fb) : json_null());
+        if (fb[0] != '\0') {
+            /* Got: the output, then the checker's feedback. */
+            PW_AUTOFREE char *got = pw_xasprintf(
+                "%s%s%s\n", json_string_value(json_object_get(e, "got")),
+                o->r.out.len > 0 && o->r.out.data[o->r.out.len - 1] != '\n'
+                    ? "\n"
+                    : "",
+                fb);
+            json_object_set_new(e, "got", json_string(got));
+        }
         return e;
     }
     json_t *e = test_entry(t, o, "IE", NULL);
@@ -271,7 +368,8 @@ judge_by_checker(const struct pw_grade_test *t, const struct outcome *o,
 }
 
 static json_t *
-summary(const struct pw_grade_suite *s, json_t *tests, json_t *ce)
+summary(const struct pw_grade_suite *s, json_t *tests, json_t *ce,
+        json_t *plain)
 {
     const char *verdict = "AC";
     size_t passed = 0;
@@ -297,23 +395,27 @@ summary(const struct pw_grade_suite *s, json_t *tests, json_t *ce)
                   points, "max_points", max_points, "tests", tests);
     if (ce != NULL) {
         json_object_set_new(r, "compile_errors", ce);
+        json_object_set_new(r, "compile_errors_plain", plain);
     }
     return r;
 }
 
-/* Every test CE, with no run: the program never starts. */
+/* Every test CE, with no run: the program never starts.  PLAIN: the
+ * errors in a student's words, the first one each test's Got. */
 static json_t *
-all_ce(const struct pw_grade_suite *s, json_t *ce)
+all_ce(const struct pw_grade_suite *s, json_t *ce, json_t *plain)
 {
     json_t *tests = json_array();
     for (size_t i = 0; i < s->n; i++) {
+        PW_AUTOFREE char *got = pw_xasprintf(
+            "***Error***\n%s\n", json_string_value(json_array_get(plain, 0)));
         json_array_append_new(
-            tests,
-            json_pack("{s:s,s:s,s:f,s:f,s:O}", "name", s->tests[i].name,
-                      "verdict", "CE", "points", 0.0, "max_points",
-                      s->tests[i].points, "message", json_array_get(ce, 0)));
+            tests, json_pack("{s:s,s:s,s:f,s:f,s:O,s:s}", "name",
+                             s->tests[i].name, "verdict", "CE", "points", 0.0,
+                             "max_points", s->tests[i].points, "message",
+                             json_array_get(ce, 0), "got", got));
     }
-    return summary(s, tests, ce);
+    return summary(s, tests, ce, plain);
 }
 
 /* The report, once every run is over. */
@@ -330,7 +432,7 @@ report_of(const struct pw_grading *gr)
             tests, checked ? judge_by_checker(t, &gr->runs[i], &gr->checks[i])
                            : judge_builtin(t, &gr->runs[i]));
     }
-    return summary(s, tests, NULL);
+    return summary(s, tests, NULL, NULL);
 }
 
 /* Into O: the end of a run (RES, its pointers taken) or why it did not
@@ -430,15 +532,15 @@ pw_grade_check(const struct pw_grade_opts *o, const struct pw_grade_suite *s,
                const char *code, size_t len, json_t **report,
                struct pw_error *err)
 {
-    json_t *ce = NULL;
+    json_t *ce = NULL, *plain = NULL;
     *report = NULL;
-    if (compile_errors(o, code, len, &ce, err) < 0) {
+    if (compile_errors(o, code, len, &ce, &plain, err) < 0) {
         return -1;
     }
     if (ce != NULL) {
-        *report = all_ce(s, ce);
+        *report = all_ce(s, ce, plain);
     } else if (s->n == 0) {
-        *report = summary(s, json_array(), NULL);
+        *report = summary(s, json_array(), NULL, NULL);
     }
     return 0;
 }
@@ -548,14 +650,9 @@ pw_grade_coderunner(const json_t *report, const struct pw_grade_suite *s)
     json_array_foreach(json_object_get(report, "tests"), i, t) {
         const struct pw_grade_test *st = &s->tests[i];
         const char *v = json_string_value(json_object_get(t, "verdict"));
-        const json_t *out = json_object_get(t, "stdout");
-        const json_t *msg = json_object_get(t, "message");
-        json_t *got = json_string_length(out) > 0 || !json_is_string(msg)
-                          ? json_stringn(json_string_value(out) != NULL
-                                             ? json_string_value(out)
-                                             : "",
-                                         json_string_length(out))
-                          : json_incref((json_t *)msg);
+        const json_t *g = json_object_get(t, "got");
+        json_t *got =
+            json_is_string(g) ? json_incref((json_t *)g) : json_string("");
         json_array_append_new(
             rows,
             row(json_boolean(strcmp(v, "AC") == 0), json_string(st->name),

@@ -42,8 +42,9 @@ struct pw_grade_suite {
     size_t checker_len;
 };
 
-/* Tests at most in one suite. */
-#define PW_GRADE_TESTS_MAX 1000
+/* Tests at most in one suite, wherever it is judged (pyward judge,
+ * grade_code). */
+#define PW_GRADE_TESTS_MAX 200
 
 /* Fill S from ROOT ({"tests": [...], "defaults": {...},
  * "checker_code": "..."}; with BASE_DIR non-NULL also "checker_program",

@@ -230,6 +230,12 @@ static const struct option_entry {
      OPT_SIZE,
      offsetof(struct pw_conf, jobe_files_max),
      "bytes the Jobe cache holds"},
+    {"jobe-files-quota",
+     "PYWARD_JOBE_FILES_QUOTA",
+     {NULL, NULL},
+     OPT_SIZE,
+     offsetof(struct pw_conf, jobe_files_quota),
+     "bytes of one Jobe client's files"},
     {"jobe-keys",
      "PYWARD_JOBE_KEYS",
      {NULL, NULL},
@@ -509,6 +515,31 @@ check_consistency(struct pw_conf *cfg, struct pw_error *err)
                        "--compat: unknown tool set '%s' (one of %s)",
                        cfg->compat, pw_compat_names());
     }
+    /* Options of the HTTP transport mean nothing on stdio: refused
+     * rather than ignored. */
+    static const struct {
+        size_t offset;
+        bool is_bool;
+        const char *flag;
+    } http_only[] = {
+        {offsetof(struct pw_conf, jobe), true, "--jobe"},
+        {offsetof(struct pw_conf, jobe_keys), false, "--jobe-keys"},
+        {offsetof(struct pw_conf, auth_token_file), false,
+         "--auth-token-file"},
+    };
+    for (size_t i = 0; cfg->http == NULL && i < PW_N_ELEMENTS(http_only);
+         i++) {
+        const char *at = (const char *)cfg + http_only[i].offset;
+        bool set = http_only[i].is_bool ? *(const bool *)at
+                                        : *(char *const *)at != NULL;
+        if (set) {
+            return pw_fail(err, PW_ERR_USAGE,
+                           "%s needs --http HOST:PORT (it is an option of "
+                           "the HTTP server; without --http, pyward serve "
+                           "speaks MCP on stdio)",
+                           http_only[i].flag);
+        }
+    }
     if (cfg->timeout_s > cfg->max_timeout_s && !cfg->timeout_given) {
         cfg->timeout_s = cfg->max_timeout_s;
     }
@@ -542,6 +573,10 @@ pw_conf_load(struct pw_conf *cfg, int argc, char **argv, struct pw_error *err)
     struct option longopts[PW_N_ELEMENTS(options) + 2];
     int n = 0;
     set_defaults(cfg);
+    /* Where the Jobe file cache makes its directory: read now, before
+     * the zygote scrubs the environment. */
+    const char *tmp = getenv("TMPDIR");
+    cfg->tmpdir = tmp != NULL && *tmp != '\0' ? pw_xstrdup(tmp) : NULL;
     if (load_env(cfg, err) < 0) {
         return -1;
     }
@@ -604,6 +639,7 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->auth_token_file);
     free(cfg->jobe_files);
     free(cfg->jobe_keys);
+    free(cfg->tmpdir);
     free_list(cfg->allow_origins);
     free_list(cfg->allow_hosts);
     free(cfg->tls_cert);

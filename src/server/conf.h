@@ -48,8 +48,12 @@ struct pw_conf {
     char *auth_token_file;      /* bearer tokens, one a line (owned) */
     bool jobe;                  /* the Jobe API under /jobe (HTTP only) */
     bool skip_validation;       /* runs meet the runtime layers alone */
-    char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
+    char *jobe_files;           /* its file cache (owned) or NULL: one of
+                                   the instance's own under $TMPDIR */
     long long jobe_files_max;   /* the bytes the cache holds at most */
+    char *tmpdir;               /* $TMPDIR at start (owned), or NULL */
+    long long jobe_files_quota; /* of one client's files (0: the cap
+                                   shared among the keys) */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
     char **allow_hosts;         /* Host values allowed besides the

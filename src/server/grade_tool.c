@@ -8,7 +8,7 @@
  * The tests are entries of the server's run queue, one group per call:
  * they take turns with other clients' runs, and the reply is sent from
  * the last one's callback.  A suite is bounded by the server's maximum
- * timeout per test and PW_GRADE_TOOL_TESTS_MAX tests.
+ * timeout per test and the suite's own cap, PW_GRADE_TESTS_MAX tests.
  */
 #include "config.h"
 
@@ -25,9 +25,9 @@ static int
 within_limits(const struct pw_conf *cfg, struct pw_grade_suite *s,
               struct pw_error *err)
 {
-    if (s->n > PW_GRADE_TOOL_TESTS_MAX) {
+    if (s->n > PW_GRADE_TESTS_MAX) {
         return pw_fail(err, PW_ERR_USAGE, "'tests': at most %d tests",
-                       PW_GRADE_TOOL_TESTS_MAX);
+                       PW_GRADE_TESTS_MAX);
     }
     for (size_t i = 0; i < s->n; i++) {
         struct pw_grade_test *t = &s->tests[i];

@@ -15,9 +15,6 @@
 #include "server/conf.h"
 #include "validator/validator.h"
 
-/* Tests a grade_code call may carry at most. */
-#define PW_GRADE_TOOL_TESTS_MAX 200
-
 /* What grading needs of the server (all borrowed). */
 struct pw_grade_ctx {
     const struct pw_conf *cfg;

@@ -77,15 +77,17 @@ struct exchange {
     bool reading;   /* the body is coming */
     bool waiting;   /* a reply is owed (in h->streams) */
     bool suspended;
-    bool sse_ok;       /* Accept names text/event-stream */
-    bool sse;          /* answering with a stream */
-    bool finished;     /* the reply (or its absence) is known */
-    bool no_reply;     /* cancelled, or a batch of notifications */
-    bool gone;         /* the connection is done: ignore the sink */
-    bool jobe;         /* a route of the Jobe API */
-    bool probe;        /* /healthz or /readyz (logged with --log-probes) */
-    int unready;       /* /readyz answered 503: 1 starting, 2 draining */
-    char *jobe_source; /* owned: the file name of its run */
+    bool sse_ok;        /* Accept names text/event-stream */
+    bool sse;           /* answering with a stream */
+    bool finished;      /* the reply (or its absence) is known */
+    bool no_reply;      /* cancelled, or a batch of notifications */
+    bool gone;          /* the connection is done: ignore the sink */
+    bool jobe;          /* a route of the Jobe API */
+    bool jobe_answered; /* OUT holds its run's answer (the sink's done) */
+    bool probe;         /* /healthz or /readyz (logged with --log-probes) */
+    int unready;        /* /readyz answered 503: 1 starting, 2 draining */
+    char *jobe_source;  /* owned: the file name of its run */
+    char *jobe_run_id;  /* owned: its run's run_id */
     struct exchange *next;
 };
 
@@ -273,12 +275,17 @@ send_jobe(struct exchange *x, const struct pw_jobe_answer *a)
                      a->body != NULL ? a->body : "", false);
 }
 
-/* The reply of a Jobe run's execute_code call as Jobe's result. */
+/* A Jobe run's answer: made from its typed result when it ended (the
+ * sink's done), or from the error the server refused it with. */
 static enum MHD_Result
 respond_jobe(struct exchange *x)
 {
+    if (x->jobe_answered) {
+        return send_body(x, MHD_HTTP_OK, "application/json", x->out.data,
+                         false);
+    }
     struct pw_jobe_answer a;
-    pw_jobe_run_answer(x->out.data, x->jobe_source, &a);
+    pw_jobe_refused_answer(x->out.data, x->jobe_run_id, &a);
     enum MHD_Result rc = send_jobe(x, &a);
     pw_jobe_answer_clear(&a);
     return rc;
@@ -316,6 +323,28 @@ sink_reply(struct pw_sink *k, const char *line)
         x->out.len = 0;
         pw_buf_append(&x->out, line, strlen(line));
     }
+    x->finished = true;
+    wake(x);
+}
+
+/* The end of a Jobe run: its answer made now, from the typed result. */
+static void
+sink_jobe_done(struct pw_sink *k, const struct pw_sbx_result *run,
+               const json_t *result)
+{
+    struct exchange *x = (struct exchange *)k;
+    (void)result;
+    if (x->gone || x->finished) {
+        return;
+    }
+    struct pw_jobe_answer a;
+    pw_jobe_run_answer(run, x->jobe_run_id, x->jobe_source, &a);
+    x->out.len = 0;
+    if (a.body != NULL) {
+        pw_buf_append(&x->out, a.body, strlen(a.body));
+        x->jobe_answered = true;
+    }
+    pw_jobe_answer_clear(&a);
     x->finished = true;
     wake(x);
 }
@@ -647,7 +676,12 @@ jobe_caller_ok(struct exchange *x)
                                &len)) {
         return false;
     }
-    return pw_tokens_match(&h->tokens, tok, len, NULL);
+    if (!pw_tokens_match(&h->tokens, tok, len, NULL)) {
+        return false;
+    }
+    /* The token's runs take turns, and its files are its own. */
+    x->sink.client = token_owner(tok, len);
+    return true;
 }
 
 /* The checks of POST /mcp on its headers; MHD_YES with nothing queued
@@ -704,6 +738,12 @@ begin_jobe(struct exchange *x)
         h->counts.forbidden++;
         return caller_error(x, MHD_HTTP_FORBIDDEN);
     }
+    const char *key = header(x, "X-API-KEY");
+    if (h->cfg->jobe_keys != NULL && key != NULL) {
+        /* A key's runs take turns and its files are its own (a key that
+         * is not one of them is refused with the request). */
+        x->sink.client = token_owner(key, strlen(key));
+    }
     if (!jobe_caller_ok(x)) {
         h->counts.unauthorized++;
         struct pw_jobe_answer a;
@@ -736,7 +776,9 @@ finish_jobe(struct exchange *x)
     }
     x->reading = false;
     struct pw_jobe_answer a;
-    pw_jobe_handle(h->jobe, x->method, x->path, header(x, "X-API-KEY"),
+    char client[24];
+    snprintf(client, sizeof(client), "%016llx", x->sink.client);
+    pw_jobe_handle(h->jobe, x->method, x->path, header(x, "X-API-KEY"), client,
                    x->body.data != NULL ? x->body.data : "", x->body.len, &a);
     /* What a queued run needs was copied from it: the body goes now. */
     pw_buf_free(&x->body);
@@ -752,6 +794,9 @@ finish_jobe(struct exchange *x)
                              .sink = &x->sink};
     x->jobe_source = a.source_name;
     a.source_name = NULL;
+    x->jobe_run_id = a.run_id;
+    a.run_id = NULL;
+    x->sink.done = sink_jobe_done;
     pw_server_activity(h->srv);
     pw_server_submit(h->srv, &req, a.exec, NULL);
     a.exec = NULL;
@@ -1185,6 +1230,7 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     pw_buf_free(&x->body);
     pw_buf_free(&x->out);
     free(x->jobe_source);
+    free(x->jobe_run_id);
     free(x);
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/base64.h"
+#include "core/log.h"
 #include "core/py.h"
 #include "core/util.h"
 #include "sandbox/run/output.h"
@@ -107,8 +108,17 @@ pw_jobe_new(const struct pw_conf *cfg, struct pw_tools *tools,
         pw_jobe_free(j);
         return NULL;
     }
-    j->files = pw_jobe_files_new(cfg->jobe_files, FILE_MAX,
-                                 cfg->jobe_files_max, FILE_TTL_S, err);
+    /* Each key's files take their share of the cache at most, unless the
+     * operator says how much (a client without keys: the whole cap). */
+    size_t nkeys = 0;
+    while (j->keys != NULL && j->keys[nkeys] != NULL) {
+        nkeys++;
+    }
+    long long quota = cfg->jobe_files_quota > 0 ? cfg->jobe_files_quota
+                      : nkeys > 0 ? cfg->jobe_files_max / (long long)nkeys
+                                  : 0;
+    j->files = pw_jobe_files_new(cfg->jobe_files, cfg->tmpdir, FILE_MAX,
+                                 cfg->jobe_files_max, quota, FILE_TTL_S, err);
     if (j->files == NULL) {
         pw_jobe_free(j);
         return NULL;
@@ -178,6 +188,7 @@ void
 pw_jobe_answer_clear(struct pw_jobe_answer *a)
 {
     free(a->body);
+    free(a->run_id);
     free(a->source_name);
     pw_tools_exec_free(a->exec);
     memset(a, 0, sizeof(*a));
@@ -244,12 +255,12 @@ enum files_rc { FILES_OK, FILES_MISSING, FILES_BUSY, FILES_TOO_BIG };
  * *BYTES: what they take in the workspace (each cached file once). */
 static enum files_rc
 load_files(struct pw_jobe *j, const struct pw_jobe_spec *spec,
-           const char *source, size_t source_len, struct run_files *rf,
-           long long *bytes)
+           const char *client, const char *source, size_t source_len,
+           struct run_files *rf, long long *bytes)
 {
     size_t count = json_array_size(spec->files);
     rf->v = pw_xcalloc(count + 1, sizeof(*rf->v));
-    rf->hold = pw_jobe_hold_new(j->files);
+    rf->hold = pw_jobe_hold_new(j->files, client);
     bool source_kept = true;
     *bytes = 0;
     for (size_t i = 0; i < count; i++) {
@@ -305,29 +316,45 @@ exec_args(const struct pw_jobe *j, const struct pw_jobe_spec *spec)
     long long mem = spec->memory_bytes;
     mem = mem < MIN_MEMORY ? MIN_MEMORY : mem;
     mem = mem > j->cfg->max_memory ? j->cfg->max_memory : mem;
-    return json_pack("{s:s%,s:s%,s:f,s:I,s:[ss]}", "code", spec->code,
+    /* Every profile the operator enabled (--jobe adds basic and jobe):
+     * a course that needs numpy has the server started with
+     * data_science. */
+    json_t *profiles = json_array();
+    const struct pw_profiles *pp = j->tools->profiles;
+    for (size_t i = 0; pp != NULL && i < pp->n; i++) {
+        if (j->tools->enabled & ((pw_profile_mask)1 << i)) {
+            json_array_append_new(profiles, json_string(pp->v[i].name));
+        }
+    }
+    return json_pack("{s:s%,s:s%,s:f,s:I,s:o}", "code", spec->code,
                      spec->code_len, "stdin", spec->input, spec->input_len,
                      "timeout", timeout, "memory_limit", (json_int_t)mem,
-                     "profile", "basic", "jobe");
+                     "profile", profiles);
 }
 
-/* A result execute_code gave at once (a rejection by the validator, or
- * arguments it refused) as Jobe's answer. */
+/* The answer to a run execute_code ended at once: the validator refused
+ * the program (REJECTED holds why: cmpinfo in plain words), or the tool
+ * refused the arguments the spec made (RESULT, logged for the operator:
+ * the student reads that the sandbox could not run it). */
 static void
-answer_now(struct pw_jobe_answer *a, json_t *result, const char *name)
+answer_now(struct pw_jobe_answer *a, json_t *result,
+           const struct pw_diags *rejected, const char *run_id,
+           const char *name)
 {
-    json_t *sc = json_object_get(result, "structuredContent");
-    if (json_is_object(sc)) {
-        answer(a, 200, pw_jobe_result_json(sc, name));
+    if (rejected->n > 0) {
+        PW_AUTOFREE char *info = pw_jobe_cmpinfo(rejected, name);
+        answer(a, 200,
+               pw_jobe_result_object(run_id, PW_JOBE_COMPILE_ERROR, info, "",
+                                     ""));
     } else {
-        /* Arguments the tool refused: the text says why. */
         json_t *text = json_object_get(
             json_array_get(json_object_get(result, "content"), 0), "text");
+        pw_log(PW_LOG_WARN, "jobe: run %s not run: %s", run_id,
+               json_is_string(text) ? json_string_value(text) : "refused");
         answer(a, 200,
-               pw_jobe_result_object(NULL, PW_JOBE_INTERNAL_ERROR, "", "",
-                                     json_is_string(text)
-                                         ? json_string_value(text)
-                                         : "the run was refused"));
+               pw_jobe_result_object(run_id, PW_JOBE_INTERNAL_ERROR, "", "",
+                                     "the sandbox could not run the "
+                                     "program"));
     }
     json_decref(result);
 }
@@ -362,7 +389,7 @@ answer_files(struct pw_jobe_answer *a, enum files_rc rc, long long bytes,
 }
 
 static void
-post_run(struct pw_jobe *j, const char *body, size_t len,
+post_run(struct pw_jobe *j, const char *client, const char *body, size_t len,
          struct pw_jobe_answer *a)
 {
     json_error_t jerr;
@@ -394,7 +421,7 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
     }
     struct run_files rf = {0};
     long long bytes = 0;
-    enum files_rc frc = load_files(j, &spec, json_string_value(src),
+    enum files_rc frc = load_files(j, &spec, client, json_string_value(src),
                                    json_string_length(src), &rf, &bytes);
     if (frc != FILES_OK) {
         run_files_clear(&rf);
@@ -405,35 +432,44 @@ post_run(struct pw_jobe *j, const char *body, size_t len,
     json_auto_t *args = exec_args(j, &spec);
     struct pw_error err = {0};
     json_t *result = NULL;
-    struct pw_exec *e =
-        args != NULL
-            ? pw_tools_exec_new(j->tools, "execute_code", args, &result, &err)
-            : NULL;
+    struct pw_diags rejected;
+    pw_diags_init(&rejected);
+    PW_AUTOFREE char *run_id = NULL;
+    struct pw_exec *e = args != NULL
+                            ? pw_tools_run_new(j->tools, args, &result,
+                                               &rejected, &run_id, &err)
+                            : NULL;
     if (e != NULL) {
         pw_tools_exec_set_extras(e, spec.argv, rf.v, rf.n, release_hold,
                                  rf.hold);
         memset(&rf, 0, sizeof(rf));
         spec.argv = NULL;
         a->exec = e;
+        a->run_id = pw_steal(&run_id);
         a->source_name = pw_xstrdup(spec.source_name);
     } else {
         run_files_clear(&rf);
         if (result != NULL) {
-            answer_now(a, result, spec.source_name);
+            answer_now(a, result, &rejected, run_id, spec.source_name);
         } else {
+            pw_log(PW_LOG_WARN, "jobe: run %s not run: %s",
+                   run_id != NULL ? run_id : "?", err.message);
             answer(a, 200,
-                   pw_jobe_result_object(NULL, PW_JOBE_INTERNAL_ERROR, "", "",
-                                         err.message));
+                   pw_jobe_result_object(run_id, PW_JOBE_INTERNAL_ERROR, "",
+                                         "",
+                                         "the sandbox could not run the "
+                                         "program"));
         }
     }
+    pw_diags_free(&rejected);
     pw_jobe_spec_clear(&spec);
 }
 
 /* --- files -------------------------------------------------------------- */
 
 static void
-put_file(struct pw_jobe *j, const char *id, const char *body, size_t len,
-         struct pw_jobe_answer *a)
+put_file(struct pw_jobe *j, const char *client, const char *id,
+         const char *body, size_t len, struct pw_jobe_answer *a)
 {
     json_auto_t *root = json_loadb(body, len, 0, NULL);
     const char *b64 =
@@ -452,7 +488,8 @@ put_file(struct pw_jobe *j, const char *id, const char *body, size_t len,
         return;
     }
     struct pw_error err = {0};
-    int rc = pw_jobe_files_put(j->files, id, data.data, data.len, &err);
+    int rc =
+        pw_jobe_files_put(j->files, client, id, data.data, data.len, &err);
     pw_buf_free(&data);
     if (rc < 0) {
         PW_AUTOFREE char *m = pw_xasprintf(
@@ -468,16 +505,17 @@ put_file(struct pw_jobe *j, const char *id, const char *body, size_t len,
 }
 
 static void
-files_route(struct pw_jobe *j, const char *method, const char *id,
-            const char *body, size_t len, struct pw_jobe_answer *a)
+files_route(struct pw_jobe *j, const char *method, const char *client,
+            const char *id, const char *body, size_t len,
+            struct pw_jobe_answer *a)
 {
     if (!pw_jobe_file_id_ok(id)) {
         answer_msg(a, *id == '\0' ? 400 : 404,
                    *id == '\0' ? "No file id in URL" : "Not found");
     } else if (strcmp(method, "PUT") == 0) {
-        put_file(j, id, body, len, a);
+        put_file(j, client, id, body, len, a);
     } else if (strcmp(method, "HEAD") == 0) {
-        answer(a, pw_jobe_files_has(j->files, id) ? 204 : 404, NULL);
+        answer(a, pw_jobe_files_has(j->files, client, id) ? 204 : 404, NULL);
     } else {
         answer_msg(a, 405, "Method not allowed");
     }
@@ -494,8 +532,8 @@ route_is(const char *rest, const char *name)
 
 void
 pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
-               const char *api_key, const char *body, size_t len,
-               struct pw_jobe_answer *a)
+               const char *api_key, const char *client, const char *body,
+               size_t len, struct pw_jobe_answer *a)
 {
     memset(a, 0, sizeof(*a));
     const char *rest = route_rest(path);
@@ -509,12 +547,12 @@ pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
         }
     } else if (route_is(rest, "runs")) {
         if (strcmp(method, "POST") == 0) {
-            post_run(j, body, len, a);
+            post_run(j, client, body, len, a);
         } else {
             answer_msg(a, 405, "Method not allowed");
         }
     } else if (rest != NULL && strncmp(rest, "files/", 6) == 0) {
-        files_route(j, method, rest + 6, body, len, a);
+        files_route(j, method, client, rest + 6, body, len, a);
     } else {
         answer_msg(a, 404, "Not found");
     }

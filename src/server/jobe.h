@@ -6,9 +6,11 @@
  * /jobe/index.php/restapi/ (and /jobe/restapi/, /restapi/), run_spec
  * parsing, outcome codes and result objects as Jobe has them, the file
  * cache (jobe_files.c) and the X-API-KEY check.  A run becomes an
- * execute_code call (struct pw_exec) under the profiles basic and jobe,
- * queued by the server like any other; its reply is turned into Jobe's
- * result object by pw_jobe_run_answer.
+ * execute_code call (struct pw_exec) under every profile the server
+ * has, queued by the server like any other; the typed result of its run
+ * (struct pw_sbx_result) is turned into Jobe's result object by
+ * pw_jobe_run_answer.  What a student reads (cmpinfo, stderr) names no
+ * rule code, tool or profile.
  */
 #pragma once
 
@@ -20,6 +22,7 @@
 #include "core/util.h"
 #include "server/conf.h"
 #include "server/tools.h"
+#include "validator/validator.h"
 
 /* Jobe's outcome codes. */
 enum pw_jobe_outcome {
@@ -51,24 +54,30 @@ bool pw_jobe_route(const char *path);
 
 /* What to answer: STATUS with BODY (owned JSON text, or NULL for none),
  * or a run to submit (EXEC owned; the answer comes later from
- * pw_jobe_run_answer with SOURCE_NAME, owned). */
+ * pw_jobe_run_answer with RUN_ID and SOURCE_NAME, owned). */
 struct pw_jobe_answer {
     unsigned status;
     char *body;
     struct pw_exec *exec;
+    char *run_id;
     char *source_name;
 };
 
-/* Answer METHOD PATH with BODY (LEN bytes) and the X-API-KEY header
- * (NULL if absent). */
+/* Answer METHOD PATH with BODY (LEN bytes), the X-API-KEY header (NULL
+ * if absent) and CLIENT, who asks (the key, or the address without
+ * keys: whose files the cache holds). */
 void pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
-                    const char *api_key, const char *body, size_t len,
-                    struct pw_jobe_answer *a);
-/* The answer to a run from the JSON-RPC reply LINE of its execute_code
- * call (a server busy error is Jobe's overload outcome).  SOURCE_NAME is
- * the run's file name (tracebacks name it). */
-void pw_jobe_run_answer(const char *line, const char *source_name,
-                        struct pw_jobe_answer *a);
+                    const char *api_key, const char *client, const char *body,
+                    size_t len, struct pw_jobe_answer *a);
+/* The answer to a run from the typed result RUN of its execute_code call
+ * (NULL: it did not start).  RUN_ID is Jobe's run_id; SOURCE_NAME the
+ * run's file name (tracebacks name it). */
+void pw_jobe_run_answer(const struct pw_sbx_result *run, const char *run_id,
+                        const char *source_name, struct pw_jobe_answer *a);
+/* The answer to a run the server refused before it was queued, from the
+ * JSON-RPC error LINE (server busy: Jobe's overload outcome). */
+void pw_jobe_refused_answer(const char *line, const char *run_id,
+                            struct pw_jobe_answer *a);
 void pw_jobe_answer_clear(struct pw_jobe_answer *a);
 /* Jobe's refusal of a request without a valid key: 403 and its message
  * (with --jobe-keys, or the server's tokens when it has no keys). */
@@ -111,21 +120,30 @@ char **pw_jobe_shell_split(const char *text);
 json_t *pw_jobe_result_object(const char *run_id, int outcome,
                               const char *cmpinfo, const char *out,
                               const char *err);
-/* The result object (new reference) of a finished execute_code result's
- * structuredContent SC. */
-json_t *pw_jobe_result_json(const json_t *sc, const char *source_name);
+/* The result object (new reference) of the finished run R. */
+json_t *pw_jobe_result_of(const struct pw_sbx_result *r, const char *run_id,
+                          const char *source_name);
+/* cmpinfo of a program the validator refused with the findings D: a
+ * line "NAME:LINE: plain words" each (owned). */
+char *pw_jobe_cmpinfo(const struct pw_diags *d, const char *name);
 
 /* --- the file cache (jobe_files.c) ---------------------------------- */
 
 struct pw_jobe_files;
 
-/* The cache in DIR (created 0700 if missing; NULL: under $TMPDIR),
- * files of at most MAX_FILE bytes, MAX_TOTAL in all (the least recently
- * used go first, never one a run holds), each kept TTL seconds after its
- * last PUT.  NULL with ERR. */
-struct pw_jobe_files *pw_jobe_files_new(const char *dir, long long max_file,
-                                        long long max_total, double ttl,
-                                        struct pw_error *err);
+/* The cache in DIR (created 0700 if missing, refused unless this user's
+ * and 0700; NULL: a directory of its own under TMP (NULL: /tmp), made 0700 and
+ * removed with its files once the cache is freed), a folder per client,
+ * files of at most MAX_FILE bytes, QUOTA of one client's (0: MAX_TOTAL)
+ * and MAX_TOTAL in all (a client's least recently used files go first
+ * when it PUTs, never one a run holds, never another client's), each
+ * kept TTL seconds after its last PUT.  NULL with ERR. */
+struct pw_jobe_files *pw_jobe_files_new(const char *dir, const char *tmp,
+                                        long long max_file,
+                                        long long max_total, long long quota,
+                                        double ttl, struct pw_error *err);
+/* The cache's directory (borrowed). */
+const char *pw_jobe_files_dir(const struct pw_jobe_files *f);
 /* The owner lets F go (freed once no hold is left). */
 void pw_jobe_files_free(struct pw_jobe_files *f);
 /* At most N files held open by runs at once (default: a quarter of the
@@ -133,15 +151,20 @@ void pw_jobe_files_free(struct pw_jobe_files *f);
 void pw_jobe_files_set_max_open(struct pw_jobe_files *f, size_t n);
 /* The files runs hold open now. */
 size_t pw_jobe_files_open_count(const struct pw_jobe_files *f);
-/* True if ID may name a file (letters and digits, 1 to 64). */
+/* True if ID may name a file (letters and digits, 1 to 64); a CLIENT
+ * (whose files: the key's, the token's or the address's, as the HTTP
+ * layer names it) is named the same way. */
 bool pw_jobe_file_id_ok(const char *id);
-/* Store DATA (LEN bytes) as ID: 0; -1 with ERR (PW_ERR_USAGE: too large
- * for the cache; another code: it could not be written); -2 with ERR:
- * the files runs hold leave no room now. */
-int pw_jobe_files_put(struct pw_jobe_files *f, const char *id,
-                      const char *data, size_t len, struct pw_error *err);
-/* True if ID is in the cache (fresh, or held by a run). */
-bool pw_jobe_files_has(struct pw_jobe_files *f, const char *id);
+/* Store DATA (LEN bytes) as CLIENT's ID: 0; -1 with ERR (PW_ERR_USAGE:
+ * too large for the cache; another code: it could not be written); -2
+ * with ERR: the files runs hold, or other clients' files, leave no room
+ * now. */
+int pw_jobe_files_put(struct pw_jobe_files *f, const char *client,
+                      const char *id, const char *data, size_t len,
+                      struct pw_error *err);
+/* True if CLIENT's ID is in the cache (fresh, or held by a run). */
+bool pw_jobe_files_has(struct pw_jobe_files *f, const char *client,
+                       const char *id);
 
 /* The files of one run, held from its POST to its end: each an open fd
  * (the file as it was when taken: a later PUT of its id does not change
@@ -149,8 +172,9 @@ bool pw_jobe_files_has(struct pw_jobe_files *f, const char *id);
  * access time set (the cache's recency). */
 struct pw_jobe_hold;
 
-/* An empty hold on F's files (a reference to F). */
-struct pw_jobe_hold *pw_jobe_hold_new(struct pw_jobe_files *f);
+/* An empty hold on CLIENT's files of F (a reference to F). */
+struct pw_jobe_hold *pw_jobe_hold_new(struct pw_jobe_files *f,
+                                      const char *client);
 /* Take ID: 0 with *FD (borrowed from the hold, the same for one file
  * taken twice) and *SIZE; -1 if it is not in the cache; -2 if the cache
  * holds as many files open as it may (the server's overload). */

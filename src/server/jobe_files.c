@@ -2,9 +2,13 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * jobe_files.c - the file cache of the Jobe API: support files PUT by a
- * client (base64 in JSON), kept under a directory of the operator's as
- * one file per id, each written whole (a temporary file renamed), with a
- * size cap per file and in all and an expiry.
+ * client (base64 in JSON), kept under a directory of the instance's own
+ * (made 0700 at start, removed at the end) or of the operator's, in a
+ * folder per client (an API key, a token or an address: what one client
+ * PUTs no other sees), one file per id, each written whole (a temporary
+ * file renamed), with a size cap per file, per client (its quota) and in
+ * all, and an expiry.  A PUT makes room by evicting its own client's
+ * files only: one client never evicts another's.
  *
  * A run never reads a file into the server's memory: it holds it
  * (pw_jobe_hold_add) by an open fd, one per file (per inode) for every
@@ -46,12 +50,15 @@ struct pin {
     ino_t ino;
     long long size;
     unsigned refs;
+    char client[ID_MAX + 1]; /* whose folder it was taken from */
 };
 
 struct pw_jobe_files {
     char *dir;
+    bool own_dir; /* made here: removed with its files at the end */
     long long max_file;
     long long max_total;
+    long long quota; /* bytes one client's files may take */
     double ttl;
     struct pin **pins; /* owned, each allocated */
     size_t npins;
@@ -61,7 +68,8 @@ struct pw_jobe_files {
 
 struct pw_jobe_hold {
     struct pw_jobe_files *f; /* a reference */
-    struct pin **v;          /* each pin once, one reference each */
+    char client[ID_MAX + 1];
+    struct pin **v; /* each pin once, one reference each */
     size_t n;
 };
 
@@ -82,33 +90,46 @@ pw_jobe_file_id_ok(const char *id)
     return true;
 }
 
-struct pw_jobe_files *
-pw_jobe_files_new(const char *dir, long long max_file, long long max_total,
-                  double ttl, struct pw_error *err)
+/* A directory of the instance's own under TMP (mkdtemp: 0700), or NULL
+ * with ERR. */
+static char *
+own_dir(const char *tmp, struct pw_error *err)
 {
-    char *path;
-    if (dir != NULL) {
-        path = pw_xstrdup(dir);
-    } else {
-        const char *tmp = getenv("TMPDIR");
-        path = pw_xasprintf("%s/pyward-jobe-files-%ld",
-                            tmp != NULL && *tmp != '\0' ? tmp : "/tmp",
-                            (long)getuid());
+    char *path = pw_xasprintf("%s/pyward-jobe-XXXXXX",
+                              tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+    if (mkdtemp(path) == NULL) {
+        pw_fail_errno(err, PW_ERR_INTERNAL, "jobe file cache: %s", path);
+        free(path);
+        return NULL;
+    }
+    return path;
+}
+
+struct pw_jobe_files *
+pw_jobe_files_new(const char *dir, const char *tmp, long long max_file,
+                  long long max_total, long long quota, double ttl,
+                  struct pw_error *err)
+{
+    char *path = dir != NULL ? pw_xstrdup(dir) : own_dir(tmp, err);
+    if (path == NULL) {
+        return NULL;
     }
     struct stat st;
     if ((mkdir(path, 0700) < 0 && errno != EEXIST) || lstat(path, &st) < 0 ||
         !S_ISDIR(st.st_mode) || st.st_uid != getuid() ||
-        access(path, W_OK) < 0) {
+        (st.st_mode & 077) != 0 || access(path, W_OK) < 0) {
         pw_fail(err, PW_ERR_USAGE,
-                "--jobe-files %s: not a directory of this user that it can "
-                "write",
+                "--jobe-files %s: not a private directory of this user (mode "
+                "0700) that it can write",
                 path);
         free(path);
         return NULL;
     }
     struct pw_jobe_files *f = pw_xcalloc(1, sizeof(*f));
     f->dir = path;
-    f->max_file = max_file < max_total ? max_file : max_total;
+    f->own_dir = dir == NULL;
+    f->quota = quota > 0 && quota < max_total ? quota : max_total;
+    f->max_file = max_file < f->quota ? max_file : f->quota;
     f->max_total = max_total;
     f->ttl = ttl;
     f->refs = 1;
@@ -123,14 +144,48 @@ pw_jobe_files_new(const char *dir, long long max_file, long long max_total,
     return f;
 }
 
+/* Remove DIR's entries of the cache's making (client folders of ids,
+ * their files and temporary files), then DIR. */
+static void
+remove_tree(const char *dir, int depth)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    /* cppcheck-suppress readdirCalled */
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) {
+            continue;
+        }
+        if (depth == 0 && pw_jobe_file_id_ok(e->d_name)) {
+            PW_AUTOFREE char *sub = pw_xasprintf("%s/%s", dir, e->d_name);
+            remove_tree(sub, 1);
+        } else {
+            (void)unlinkat(dirfd(d), e->d_name, 0);
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    (void)rmdir(dir);
+}
+
 static void
 files_unref(struct pw_jobe_files *f)
 {
     if (f != NULL && --f->refs == 0) {
+        if (f->own_dir) {
+            remove_tree(f->dir, 0);
+        }
         free(f->pins);
         free(f->dir);
         free(f);
     }
+}
+
+const char *
+pw_jobe_files_dir(const struct pw_jobe_files *f)
+{
+    return f->dir;
 }
 
 void
@@ -182,22 +237,26 @@ pin_find(const struct pw_jobe_files *f, dev_t dev, ino_t ino)
     return NULL;
 }
 
-/* What the cache holds: *TOTAL its bytes (the files in the directory
- * that have not expired, and the held files a PUT replaced), *LRU
- * (owned, may be NULL) the least recently used file no run holds, and
- * *REPLACED the bytes of ID's file if no run holds it (a PUT of ID frees
- * them).  Expired files no run holds are removed. */
+/* What the cache holds, for a PUT of ID by CLIENT: *TOTAL its bytes (the
+ * files that have not expired, and the held files a PUT replaced),
+ * *MINE those of CLIENT's, *LRU (owned, may be NULL) CLIENT's least
+ * recently used file no run holds, and *REPLACED the bytes of CLIENT's
+ * file ID if no run holds it (the PUT frees them).  Expired files no run
+ * holds are removed, whoever's they are. */
+struct usage {
+    long long total, mine, replaced;
+    char *lru;
+};
+
 static void
-sweep(struct pw_jobe_files *f, const char *id, long long *total, char **lru,
-      long long *replaced)
+sweep_client(struct pw_jobe_files *f, const char *who, const char *client,
+             const char *id, bool *seen, struct usage *u,
+             struct timespec *when)
 {
-    *total = 0;
-    *lru = NULL;
-    *replaced = 0;
-    struct timespec when = {0};
-    bool *seen = pw_xcalloc(f->npins + 1, sizeof(bool));
-    DIR *d = opendir(f->dir);
+    PW_AUTOFREE char *path = pw_xasprintf("%s/%s", f->dir, who);
+    DIR *d = opendir(path);
     struct dirent *e;
+    bool is_mine = strcmp(who, client) == 0;
     /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
     /* cppcheck-suppress readdirCalled */
     while (d != NULL && (e = readdir(d)) != NULL) {
@@ -215,42 +274,71 @@ sweep(struct pw_jobe_files *f, const char *id, long long *total, char **lru,
             (void)unlinkat(dirfd(d), e->d_name, 0);
             continue;
         }
-        *total += st.st_size;
-        if (p == NULL && id != NULL && strcmp(e->d_name, id) == 0) {
-            *replaced = st.st_size;
+        u->total += st.st_size;
+        if (!is_mine) {
+            continue;
         }
-        if (p == NULL && (*lru == NULL || older(&st.st_atim, &when))) {
-            free(*lru);
-            *lru = pw_xstrdup(e->d_name);
-            when = st.st_atim;
+        u->mine += st.st_size;
+        if (p == NULL && id != NULL && strcmp(e->d_name, id) == 0) {
+            u->replaced = st.st_size;
+        }
+        if (p == NULL && (u->lru == NULL || older(&st.st_atim, when))) {
+            free(u->lru);
+            u->lru = pw_xstrdup(e->d_name);
+            *when = st.st_atim;
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+}
+
+static void
+sweep(struct pw_jobe_files *f, const char *client, const char *id,
+      struct usage *u)
+{
+    memset(u, 0, sizeof(*u));
+    struct timespec when = {0};
+    bool *seen = pw_xcalloc(f->npins + 1, sizeof(bool));
+    DIR *d = opendir(f->dir);
+    struct dirent *e;
+    /* cppcheck-suppress readdirCalled */
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        if (pw_jobe_file_id_ok(e->d_name)) {
+            sweep_client(f, e->d_name, client, id, seen, u, &when);
         }
     }
     if (d != NULL) {
         closedir(d);
     }
     for (size_t i = 0; i < f->npins; i++) {
-        *total += seen[i] ? 0 : f->pins[i]->size;
+        long long held = seen[i] ? 0 : f->pins[i]->size;
+        u->total += held;
+        u->mine += strcmp(f->pins[i]->client, client) == 0 ? held : 0;
     }
     free(seen);
 }
 
-/* Room for LEN more bytes as ID: expired files removed, then the least
- * recently used ones no run holds.  False if the held files leave no
- * room. */
+/* Room for LEN more bytes as CLIENT's ID, within CLIENT's quota and the
+ * cache's cap: expired files removed, then CLIENT's least recently used
+ * ones no run holds (never another client's).  False if CLIENT's held
+ * files, or the other clients' files, leave no room. */
 static bool
-make_room(struct pw_jobe_files *f, const char *id, size_t len)
+make_room(struct pw_jobe_files *f, const char *client, const char *id,
+          size_t len)
 {
     for (;;) {
-        long long total, replaced;
-        PW_AUTOFREE char *lru = NULL;
-        sweep(f, id, &total, &lru, &replaced);
-        if (total - replaced + (long long)len <= f->max_total) {
+        struct usage u;
+        sweep(f, client, id, &u);
+        PW_AUTOFREE char *lru = u.lru;
+        long long add = (long long)len - u.replaced;
+        if (u.mine + add <= f->quota && u.total + add <= f->max_total) {
             return true;
         }
         if (lru == NULL) {
             return false;
         }
-        PW_AUTOFREE char *p = pw_xasprintf("%s/%s", f->dir, lru);
+        PW_AUTOFREE char *p = pw_xasprintf("%s/%s/%s", f->dir, client, lru);
         if (unlink(p) < 0) {
             return false;
         }
@@ -266,10 +354,10 @@ touch(int fd)
 }
 
 int
-pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
-                  size_t len, struct pw_error *err)
+pw_jobe_files_put(struct pw_jobe_files *f, const char *client, const char *id,
+                  const char *data, size_t len, struct pw_error *err)
 {
-    if (!pw_jobe_file_id_ok(id)) {
+    if (!pw_jobe_file_id_ok(id) || !pw_jobe_file_id_ok(client)) {
         pw_fail(err, PW_ERR_USAGE, "bad file id");
         return -1;
     }
@@ -279,15 +367,21 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
                 f->max_file);
         return -1;
     }
-    if (!make_room(f, id, len)) {
+    PW_AUTOFREE char *folder = pw_xasprintf("%s/%s", f->dir, client);
+    if (mkdir(folder, 0700) < 0 && errno != EEXIST) {
+        pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", folder);
+        return -1;
+    }
+    if (!make_room(f, client, id, len)) {
         pw_fail(err, PW_ERR_USAGE,
-                "the cache is full of files that runs hold (%lld bytes at "
-                "most); try again once they are over",
-                f->max_total);
+                "the cache is full of files that runs hold or of other "
+                "clients' files (%lld bytes at most, %lld for one client); "
+                "try again once the runs are over",
+                f->max_total, f->quota);
         return -2;
     }
-    PW_AUTOFREE char *tmp = pw_xasprintf("%s/.%s.XXXXXX", f->dir, id);
-    PW_AUTOFREE char *path = pw_xasprintf("%s/%s", f->dir, id);
+    PW_AUTOFREE char *tmp = pw_xasprintf("%s/.%s.XXXXXX", folder, id);
+    PW_AUTOFREE char *path = pw_xasprintf("%s/%s", folder, id);
     int fd = mkstemp(tmp);
     if (fd < 0) {
         pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", tmp);
@@ -316,12 +410,13 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
  * else -1.  O_NONBLOCK: a FIFO put there under an id's name does not
  * hold the server up (it is refused as not regular). */
 static int
-open_fresh(struct pw_jobe_files *f, const char *id, struct stat *st)
+open_fresh(struct pw_jobe_files *f, const char *client, const char *id,
+           struct stat *st)
 {
-    if (!pw_jobe_file_id_ok(id)) {
+    if (!pw_jobe_file_id_ok(id) || !pw_jobe_file_id_ok(client)) {
         return -1;
     }
-    PW_AUTOFREE char *path = pw_xasprintf("%s/%s", f->dir, id);
+    PW_AUTOFREE char *path = pw_xasprintf("%s/%s/%s", f->dir, client, id);
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd >= 0 &&
         (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) ||
@@ -333,10 +428,10 @@ open_fresh(struct pw_jobe_files *f, const char *id, struct stat *st)
 }
 
 bool
-pw_jobe_files_has(struct pw_jobe_files *f, const char *id)
+pw_jobe_files_has(struct pw_jobe_files *f, const char *client, const char *id)
 {
     struct stat st;
-    int fd = open_fresh(f, id, &st);
+    int fd = open_fresh(f, client, id, &st);
     if (fd < 0) {
         return false;
     }
@@ -348,10 +443,11 @@ pw_jobe_files_has(struct pw_jobe_files *f, const char *id)
  */
 
 struct pw_jobe_hold *
-pw_jobe_hold_new(struct pw_jobe_files *f)
+pw_jobe_hold_new(struct pw_jobe_files *f, const char *client)
 {
     struct pw_jobe_hold *h = pw_xcalloc(1, sizeof(*h));
     h->f = f;
+    snprintf(h->client, sizeof(h->client), "%s", client);
     f->refs++;
     return h;
 }
@@ -362,7 +458,7 @@ pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
 {
     struct pw_jobe_files *f = h->f;
     struct stat st;
-    int got = open_fresh(f, id, &st);
+    int got = open_fresh(f, h->client, id, &st);
     if (got < 0) {
         return -1;
     }
@@ -374,7 +470,8 @@ pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
         return -2;
     } else {
         p = pw_xcalloc(1, sizeof(*p));
-        *p = (struct pin){got, st.st_dev, st.st_ino, st.st_size, 0};
+        *p = (struct pin){got, st.st_dev, st.st_ino, st.st_size, 0, ""};
+        snprintf(p->client, sizeof(p->client), "%s", h->client);
         f->pins = pw_xrealloc(f->pins, (f->npins + 1) * sizeof(struct pin *));
         f->pins[f->npins++] = p;
     }

@@ -451,34 +451,14 @@ pw_jobe_result_object(const char *run_id, int outcome, const char *cmpinfo,
                      err);
 }
 
-static const char *
-str_of(const json_t *o, const char *key)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-    return s != NULL ? s : "";
-}
-
-/* The validator's findings as a compiler's lines: NAME:LINE:COL: CODE
- * message. */
-static char *
-cmpinfo_of(const json_t *sc, const char *name)
+char *
+pw_jobe_cmpinfo(const struct pw_diags *d, const char *name)
 {
     struct pw_buf b;
     pw_buf_init(&b);
-    json_t *errors =
-        json_object_get(json_object_get(sc, "validation"), "findings");
-    size_t i;
-    json_t *e;
-    json_array_foreach(errors, i, e) {
-        pw_buf_printf(
-            &b, "%s:%lld:%lld: %s %s\n", name,
-            (long long)json_integer_value(json_object_get(e, "line")),
-            (long long)json_integer_value(json_object_get(e, "column")),
-            str_of(e, "code"), str_of(e, "message"));
-    }
-    if (b.len == 0) {
-        pw_buf_printf(&b, "%s: %s\n", name,
-                      str_of(json_object_get(sc, "error_details"), "message"));
+    for (size_t i = 0; i < d->n; i++) {
+        pw_buf_printf(&b, "%s:%d: %s\n", name, d->v[i].line,
+                      pw_diag_student(&d->v[i]));
     }
     return pw_buf_take(&b, NULL);
 }
@@ -495,100 +475,112 @@ append_named(struct pw_buf *b, const char *text, const char *name)
 /* stderr as python3 would print it: the program's own stderr, then its
  * traceback with the frames naming NAME. */
 static char *
-stderr_of(const json_t *sc, const char *name)
+stderr_of(const struct pw_sbx_result *r, const char *name)
 {
     struct pw_buf b;
     pw_buf_init(&b);
-    const char *err = str_of(sc, "stderr");
     bool line_start = true;
-    pw_buf_rename_lines(&b, err, strlen(err), "<user>", name, &line_start);
-    append_named(&b, str_of(sc, "traceback"), name);
+    pw_buf_rename_lines(&b, r->err.data != NULL ? r->err.data : "", r->err.len,
+                        "<user>", name, &line_start);
+    append_named(&b, r->traceback != NULL ? r->traceback : "", name);
     return pw_buf_take(&b, NULL);
 }
 
 /* True if the run failed on compiling the program: a SyntaxError (or
  * IndentationError, TabError) with no frame of the program's. */
 static bool
-compile_failed(const json_t *sc)
+compile_failed(const struct pw_sbx_result *r)
 {
-    const json_t *e = json_object_get(sc, "error_details");
-    const char *type = str_of(e, "type");
-    return strcmp(str_of(sc, "status"), "error") == 0 &&
+    const char *type = r->error_type != NULL ? r->error_type : "";
+    return r->status == PW_SBX_ERROR &&
            (strcmp(type, "SyntaxError") == 0 ||
             strcmp(type, "IndentationError") == 0 ||
             strcmp(type, "TabError") == 0) &&
-           strncmp(str_of(sc, "traceback"), "Traceback", 9) != 0;
+           (r->traceback == NULL ||
+            strncmp(r->traceback, "Traceback", 9) != 0);
 }
 
 static int
-outcome_of(const json_t *sc, bool has_stderr)
+outcome_of(const struct pw_sbx_result *r, bool has_stderr)
 {
-    const char *st = str_of(sc, "status");
-    const char *blocked = str_of(json_object_get(sc, "blocked"), "kind");
-    if (strcmp(st, "rejected") == 0) {
-        return PW_JOBE_COMPILE_ERROR;
-    }
-    if (strcmp(st, "timeout") == 0) {
+    switch (r->status) {
+    case PW_SBX_TIMEOUT:
         return PW_JOBE_TIME_LIMIT;
-    }
-    if (strcmp(st, "memory_limit") == 0) {
+    case PW_SBX_MEMORY_LIMIT:
         return PW_JOBE_MEMORY_LIMIT;
+    case PW_SBX_INTERNAL_ERROR:
+        return PW_JOBE_INTERNAL_ERROR;
+    case PW_SBX_OUTPUT_LIMIT:
+        return PW_JOBE_RUNTIME_ERROR;
+    case PW_SBX_KILLED:
+        return r->blocked == PW_SBX_BLOCKED_SYSCALL ? PW_JOBE_ILLEGAL_SYSCALL
+                                                    : PW_JOBE_RUNTIME_ERROR;
+    case PW_SBX_OK:
+    case PW_SBX_ERROR:
+        break;
     }
-    if (strcmp(blocked, "syscall") == 0) {
+    if (r->blocked == PW_SBX_BLOCKED_SYSCALL) {
         return PW_JOBE_ILLEGAL_SYSCALL;
     }
-    if (strcmp(st, "internal_error") == 0) {
-        return PW_JOBE_INTERNAL_ERROR;
-    }
-    /* Jobe's rule: a run that wrote to stderr had a runtime error. */
-    return strcmp(st, "ok") == 0 && !has_stderr      ? PW_JOBE_SUCCESS
-           : strcmp(st, "error") == 0 && !has_stderr ? PW_JOBE_SUCCESS
-                                                     : PW_JOBE_RUNTIME_ERROR;
+    /* Jobe's rule: a run that wrote to stderr had a runtime error; one
+     * that exited non-zero without a word on it succeeded. */
+    return has_stderr ? PW_JOBE_RUNTIME_ERROR : PW_JOBE_SUCCESS;
 }
 
 json_t *
-pw_jobe_result_json(const json_t *sc, const char *name)
+pw_jobe_result_of(const struct pw_sbx_result *r, const char *run_id,
+                  const char *name)
 {
-    const char *id = json_string_value(json_object_get(sc, "execution_id"));
-    if (strcmp(str_of(sc, "status"), "rejected") == 0) {
-        PW_AUTOFREE char *info = cmpinfo_of(sc, name);
-        return pw_jobe_result_object(id, PW_JOBE_COMPILE_ERROR, info, "", "");
-    }
-    PW_AUTOFREE char *err = stderr_of(sc, name);
-    if (compile_failed(sc)) {
+    PW_AUTOFREE char *err = stderr_of(r, name);
+    const char *out = r->out.data != NULL ? r->out.data : "";
+    if (compile_failed(r)) {
         /* As python3 -m py_compile reports it. */
-        return pw_jobe_result_object(id, PW_JOBE_COMPILE_ERROR, err, "", "");
+        return pw_jobe_result_object(run_id, PW_JOBE_COMPILE_ERROR, err, "",
+                                     "");
     }
-    if (strcmp(str_of(sc, "status"), "output_limit") == 0) {
+    if (r->status == PW_SBX_OUTPUT_LIMIT) {
         PW_AUTOFREE char *more =
             pw_xasprintf("%s\n[output limit exceeded]\n", err);
-        return pw_jobe_result_object(id, PW_JOBE_RUNTIME_ERROR, "",
-                                     str_of(sc, "stdout"), more);
+        return pw_jobe_result_object(run_id, PW_JOBE_RUNTIME_ERROR, "", out,
+                                     more);
     }
-    return pw_jobe_result_object(id, outcome_of(sc, *err != '\0'), "",
-                                 str_of(sc, "stdout"), err);
+    return pw_jobe_result_object(run_id, outcome_of(r, *err != '\0'), "", out,
+                                 err);
 }
 
-void
-pw_jobe_run_answer(const char *line, const char *name,
-                   struct pw_jobe_answer *a)
+static void
+answer_json(struct pw_jobe_answer *a, json_t *res)
 {
     memset(a, 0, sizeof(*a));
-    json_auto_t *msg = line != NULL ? json_loads(line, 0, NULL) : NULL;
-    json_t *error = json_object_get(msg, "error");
-    json_t *sc =
-        json_object_get(json_object_get(msg, "result"), "structuredContent");
-    json_t *res;
-    if (json_is_object(sc)) {
-        res = pw_jobe_result_json(sc, name);
-    } else {
-        bool busy = json_integer_value(json_object_get(error, "code")) ==
-                    PW_RPC_SERVER_BUSY;
-        res = pw_jobe_result_object(
-            NULL, busy ? PW_JOBE_OVERLOAD : PW_JOBE_INTERNAL_ERROR, "", "",
-            error != NULL ? str_of(error, "message") : "no result");
-    }
     a->status = 200;
     a->body = res != NULL ? json_dumps(res, JSON_COMPACT) : NULL;
     json_decref(res);
+}
+
+void
+pw_jobe_run_answer(const struct pw_sbx_result *run, const char *run_id,
+                   const char *source_name, struct pw_jobe_answer *a)
+{
+    answer_json(a, run != NULL ? pw_jobe_result_of(run, run_id, source_name)
+                               : pw_jobe_result_object(
+                                     run_id, PW_JOBE_INTERNAL_ERROR, "", "",
+                                     "the sandbox could not run the "
+                                     "program"));
+}
+
+void
+pw_jobe_refused_answer(const char *line, const char *run_id,
+                       struct pw_jobe_answer *a)
+{
+    json_auto_t *msg = line != NULL ? json_loads(line, 0, NULL) : NULL;
+    json_t *error = json_object_get(msg, "error");
+    bool busy = json_integer_value(json_object_get(error, "code")) ==
+                PW_RPC_SERVER_BUSY;
+    answer_json(a,
+                pw_jobe_result_object(
+                    run_id, busy ? PW_JOBE_OVERLOAD : PW_JOBE_INTERNAL_ERROR,
+                    "", "",
+                    busy ? "server busy: too many runs queued; try again "
+                           "later"
+                         : "the sandbox could not run the program"));
 }

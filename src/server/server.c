@@ -390,10 +390,19 @@ has_progress(const struct job *j)
                                 pw_queue_group_warming(j->group));
 }
 
-/* Finish J with RESULT (a CallToolResult, stolen) and free it. */
+/* Finish J with RESULT (a CallToolResult, stolen) and free it; RUN: its
+ * run's typed result, for a sink that takes it (or NULL). */
 static void
-job_reply(struct pw_server *s, struct job *j, json_t *result)
+job_reply(struct pw_server *s, struct job *j, json_t *result,
+          const struct pw_sbx_result *run)
 {
+    if (j->req.sink != NULL && j->req.sink->done != NULL &&
+        j->req.batch == NULL) {
+        j->req.sink->done(j->req.sink, run, result);
+        json_decref(result);
+        job_free(s, j);
+        return;
+    }
     if (result == NULL) {
         pw_server_send(s, &j->req,
                        pw_rpc_error_new(j->req.id_raw, PW_RPC_INTERNAL_ERROR,
@@ -440,7 +449,7 @@ job_done(void *ctx, json_t *result, const struct pw_sbx_result *run)
             note(s, "run %s finished: %s", j->req.id_raw, st);
         }
     }
-    job_reply(s, j, result);
+    job_reply(s, j, result, run);
     s->last_activity = s->last_answer = pw_now();
 }
 
@@ -472,7 +481,7 @@ pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
     s->jobs = j;
     json_t *now = pw_tools_exec_submit(s->tools, e, j->group, job_done, j);
     if (now != NULL) {
-        job_reply(s, j, now);
+        job_reply(s, j, now, NULL);
         return;
     }
     pw_log(PW_LOG_DEBUG, "request %s queued", j->req.id_raw);

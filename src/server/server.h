@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "sandbox/sandbox.h"
 #include "server/rpc.h"
 #include "server/tools.h"
 
@@ -28,6 +29,14 @@ struct pollfd;
 struct pw_sink {
     void (*reply)(struct pw_sink *k, const char *line);
     void (*notify)(struct pw_sink *k, const char *line);
+    /* NULL, or the end of a call the sink submitted, typed, instead of
+     * REPLY with its line (a door that makes its own answer: Jobe): RUN
+     * the run's result (NULL when no run ended: it did not start, or
+     * the call was not one run), RESULT its CallToolResult (borrowed,
+     * NULL if it could not be built).  A request refused before it was
+     * queued (busy) still gets REPLY. */
+    void (*done)(struct pw_sink *k, const struct pw_sbx_result *run,
+                 const json_t *result);
     unsigned long long owner;
     unsigned long long client;
 };

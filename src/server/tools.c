@@ -73,6 +73,9 @@ struct pw_exec {
     void (*release)(void *hold); /* called on HOLD once E is freed */
     void *hold;
     bool light; /* forked from tools->zygote_light */
+    /* Borrowed, or NULL: where a rejection's findings go (a door that
+     * words them itself, pw_tools_run_new). */
+    struct pw_diags *rejected;
 };
 
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
@@ -1189,6 +1192,10 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
         if (*result == NULL) {
             pw_fail(err, PW_ERR_INTERNAL, "could not build the rejection");
         }
+        if (e->rejected != NULL) {
+            *e->rejected = d;
+            pw_diags_init(&d);
+        }
         pw_diags_free(&d);
         return -1;
     }
@@ -1199,12 +1206,14 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
     return 0;
 }
 
-struct pw_exec *
-pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
-                  json_t **result, struct pw_error *err)
+/* pw_tools_exec_new, and pw_tools_run_new with REJECTED and ID. */
+static struct pw_exec *
+exec_new(struct pw_tools *t, const char *tool, json_t *args, json_t **result,
+         struct pw_diags *rejected, char **id, struct pw_error *err)
 {
     struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
     e->tools = t;
+    e->rejected = rejected;
     e->kind =
         t->compat == PW_COMPAT_NONE && strcmp(tool, "grade_code") == 0
             ? EXEC_GRADE
@@ -1220,6 +1229,10 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
     int rc = e->kind == EXEC_GRADE     ? grade_new(t, e, result, err)
              : e->kind == EXEC_SESSION ? session_new(t, e, result, err)
                                        : run_new(t, e, tool, result, err);
+    e->rejected = NULL;
+    if (id != NULL) {
+        *id = pw_xstrdup(e->id);
+    }
     if (rc == 0) {
         return e;
     }
@@ -1234,6 +1247,20 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
         *result = pw_compat_result(t->compat, *result);
     }
     return NULL;
+}
+
+struct pw_exec *
+pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
+                  json_t **result, struct pw_error *err)
+{
+    return exec_new(t, tool, args, result, NULL, NULL, err);
+}
+
+struct pw_exec *
+pw_tools_run_new(struct pw_tools *t, json_t *args, json_t **result,
+                 struct pw_diags *rejected, char **id, struct pw_error *err)
+{
+    return exec_new(t, "execute_code", args, result, rejected, id, err);
 }
 
 size_t

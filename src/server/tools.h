@@ -101,6 +101,16 @@ struct pw_exec;
 struct pw_exec *pw_tools_exec_new(struct pw_tools *t, const char *tool,
                                   json_t *args, json_t **result,
                                   struct pw_error *err);
+/*
+ * An execute_code call for a door that words a refusal for its own
+ * readers (the Jobe API): as pw_tools_exec_new, and when the validator
+ * refuses the code, REJECTED (initialised by the caller; may be NULL)
+ * gets its findings besides *RESULT.  *ID (owned; ID may be NULL): the
+ * call's id ("exec-N", one counter for the server), whatever the end.
+ */
+struct pw_exec *pw_tools_run_new(struct pw_tools *t, json_t *args,
+                                 json_t **result, struct pw_diags *rejected,
+                                 char **id, struct pw_error *err);
 /* True if E is one run (execute_code), counted in the server's stats. */
 bool pw_tools_exec_runs_one(const struct pw_exec *e);
 /* The time limit of the call, seconds (for progress notifications). */

@@ -378,6 +378,8 @@ static const char grade_output[] = S({
         "points" : {"type" : "number"},
         "max_points" : {"type" : "number"},
         "compile_errors" : {"type" : "array", "items" : {"type" : "string"}},
+        "compile_errors_plain" :
+            {"type" : "array", "items" : {"type" : "string"}},
         "tests" : {
             "type" : "array",
             "items" : {
@@ -395,7 +397,9 @@ static const char grade_output[] = S({
                     "stderr" : {"type" : "string"},
                     "diff" : {"type" : [ "string", "null" ]},
                     "message" : {"type" : [ "string", "null" ]},
-                    "feedback" : {"type" : [ "string", "null" ]}
+                    "line" : {"type" : [ "integer", "null" ]},
+                    "feedback" : {"type" : [ "string", "null" ]},
+                    "got" : {"type" : "string"}
                 },
                 "required" : [ "name", "verdict", "points", "max_points" ]
             }

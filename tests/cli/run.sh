@@ -68,6 +68,11 @@ expect "missing file exits 2" 2 "" "$PYWARD" check "$tmp/nope.py"
 check "a fatal error is labelled an error" grep -q '^pyward: error: .*nope.py' "$tmp/stderr"
 expect "serve with an unknown profile exits 2" 2 "" "$PYWARD" serve --profile nope </dev/null
 check "serve's fatal error is labelled an error" grep -q "^pyward: error: unknown profile 'nope'" "$tmp/stderr"
+for opt in "--jobe" "--jobe-keys $tmp/keys" "--auth-token-file $tmp/tokens"; do
+    # shellcheck disable=SC2086 # the option and its value: two words
+    expect "serve $opt without --http exits 2" 2 "" "$PYWARD" serve $opt </dev/null
+    check "serve $opt without --http names both" grep -q "^pyward serve: ${opt%% *} needs --http" "$tmp/stderr"
+done
 expect "unknown option exits 2" 2 "" "$PYWARD" check --bogus "$tmp/clean.py"
 expect "no path exits 2" 2 "" "$PYWARD" check
 expect "bad --format exits 2" 2 "" "$PYWARD" check --format xml "$tmp/clean.py"

@@ -84,7 +84,7 @@ def runtime_text():
 def import_check(name):
     if name in ALLOWED:
         return None
-    return f"import of '{name}' is not allowed in the sandbox"
+    return f"import of '{name}' is not allowed in this sandbox"
 
 
 def any_below(top):

@@ -46,17 +46,23 @@ class Server:
     """`pyward serve --http 127.0.0.1:0 --jobe` with a file cache of its
     own; ARGS are more flags."""
 
-    def __init__(self, *args, nofile=None):
+    def __init__(self, *args, nofile=None, own_files=False):
+        """OWN_FILES: no --jobe-files; the server makes its cache's
+        directory under self.tmp (its TMPDIR)."""
         self.dir = tempfile.mkdtemp(prefix="pyward-jobe-")
         self.files = os.path.join(self.dir, "files")
+        self.tmp = os.path.join(self.dir, "tmp")
+        os.mkdir(self.tmp)
 
         def limits():
             if nofile is not None:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
+        files = [] if own_files else ["--jobe-files", self.files]
         self.proc = subprocess.Popen(
-            [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe",
-             "--jobe-files", self.files] + list(args),
+            [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe"] + files +
+            list(args),
+            env=dict(os.environ, TMPDIR=self.tmp),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, preexec_fn=limits)
         self.err = []
@@ -209,7 +215,76 @@ def test_outcomes(srv):
                "Un rôle délétère\n")
 
 
+# What a student must never read: the tool's words.
+JARGON = ("PW", "profile", "get_sandbox_info", "pyward rules", "pyward")
+
+
+def jargon_in(res):
+    """The jargon words in a result's student-visible fields."""
+    text = "\n".join(str(res.get(k, "")) for k in ("cmpinfo", "stdout",
+                                                    "stderr"))
+    return [w for w in JARGON if w in text]
+
+
+def test_plain_words(srv):
+    """Refusals and errors a student reads through the API are python3's
+    own messages or plain sentences: no rule code, tool or profile
+    name; every answer's run_id has one shape."""
+    cases = [
+        ("import os", "import os\nprint(os.getcwd())\n", 11,
+         "test.py:1: this course's sandbox does not allow importing 'os'\n"),
+        ("import numpy without data_science", "import numpy\n", 11,
+         "test.py:1: this course's sandbox does not allow importing "
+         "'numpy'\n"),
+        ("eval()", "print(eval('1 + 1'))\n", 11,
+         "test.py:1: this course's sandbox does not allow eval()\n"),
+        ("a dunder attribute", "print((1).__class__.__bases__)\n", 11,
+         None),
+        ("sys.__stdout__ assigned", "import sys\nsys.__stdout__ = None\n",
+         11, None),
+        ("a syntax error", "x = (\n", 11, None),
+        ("a missing module", "import no_such_module_here\n", 12, None),
+        ("a runtime error", "print(1 / 0)\n", 12, None),
+        ("a name starting with _", "_x = 1\n", 11, None),
+        ("open() outside the workspace", "open('/etc/passwd')\n", 12, None),
+        ("a sys member the facade lacks", "import sys\nsys.modules\n", 12,
+         None),
+    ]
+    ids = []
+    for name, code, outcome, cmpinfo in cases:
+        res = expect_run(srv, f"plain words: {name} ({outcome})",
+                         {"sourcecode": code}, outcome, None,
+                         lambda r, c=cmpinfo: c is None or r["cmpinfo"] == c)
+        if isinstance(res, dict):
+            check(f"no jargon in what the student reads: {name}",
+                  not jargon_in(res), f"{jargon_in(res)} {res}")
+            ids.append(res.get("run_id"))
+    check("every run_id has one shape (exec-N) and none repeats",
+          all(isinstance(i, str) and re.fullmatch(r"exec-\d+", i)
+              for i in ids) and len(set(ids)) == len(ids), ids)
+    expect_run(srv, "a missing module is python3's own error",
+               {"sourcecode": "import no_such_module_here\n"}, 12, "",
+               lambda r: r["stderr"].rstrip().endswith(
+                   "ModuleNotFoundError: No module named "
+                   "'no_such_module_here'"))
+
+
 def test_program_features(srv):
+    expect_run(srv, "sys.setrecursionlimit and getrecursionlimit, capped",
+               {"sourcecode": "import sys\nprint(sys.getrecursionlimit())\n"
+                "sys.setrecursionlimit(5000)\n"
+                "print(sys.getrecursionlimit())\n"
+                "sys.setrecursionlimit(10 ** 9)\n"
+                "print(sys.getrecursionlimit())\n"
+                "def d(n):\n    return 0 if n == 0 else 1 + d(n - 1)\n"
+                "print(d(20000))\n"}, 15, "1000\n5000\n100000\n20000\n")
+    expect_run(srv, "sys.__stdout__ writes to the run's output after a "
+               "template swapped sys.stdout",
+               {"sourcecode": "import io, sys\nsys.stdout = io.StringIO()\n"
+                "print('captured')\n"
+                "sys.__stdout__.write('real ' + sys.stdout.getvalue())\n"
+                "print(sys.__stdin__ is not None, sys.__stderr__ is not None,"
+                " file=sys.__stdout__)\n"}, 15, "real captured\nTrue True\n")
     expect_run(srv, "a file written then read in the workspace",
                {"sourcecode": "with open('out.txt', 'w') as f:\n"
                 "    f.write('One fish\\nTwo fish\\n')\n"
@@ -344,6 +419,115 @@ def test_bad_specs(srv):
     st, res = srv.request("POST", API + "/runs", {"no": "spec"})
     check("a body without run_spec: 400", st == 400 and "run_spec" in res,
         f"{st} {res}")
+
+
+def test_operator_profiles():
+    """A Jobe run may use every profile the server was started with:
+    with --profiles basic,data_science, numpy, pandas and matplotlib
+    import and work through the API."""
+    srv = Server("--profiles", "basic,data_science")
+    try:
+        expect_run(srv, "numpy through the Jobe API (--profiles data_science)",
+                   {"sourcecode": "import numpy as np\n"
+                                  "print(int(np.arange(5).sum()))\n"}, 15,
+                   "10\n")
+        expect_run(srv, "pandas through the Jobe API",
+                   {"sourcecode": "import pandas as pd\n"
+                                  "print(int(pd.Series([1, 2]).sum()))\n"},
+                   15, "3\n")
+        expect_run(srv, "matplotlib through the Jobe API",
+                   {"sourcecode": "import matplotlib.pyplot as plt\n"
+                                  "plt.plot([1, 2])\nprint('plotted')\n"},
+                   15, "plotted\n")
+        expect_run(srv, "the jobe profile still gives sys and open() beside "
+                   "them", {"sourcecode": "import sys, numpy\n"
+                            "open('f', 'w').write(sys.argv[0])\n"
+                            "print(open('f').read())\n"}, 15, "test.py\n")
+    finally:
+        srv.stop()
+
+
+def test_private_cache():
+    """Without --jobe-files each server makes a cache directory of its own
+    (0700, under its TMPDIR), which another server does not see and
+    which goes when it stops; a directory others may read is refused."""
+    one = Server(own_files=True)
+    two = Server(own_files=True)
+    try:
+        st1, _ = one.put("privfile0001", b"one's bytes")
+        dirs = [os.path.join(s.tmp, n) for s in (one, two)
+                for n in os.listdir(s.tmp) if n.startswith("pyward-jobe-")]
+        modes = [os.stat(d).st_mode & 0o777 for d in dirs]
+        check("each server's cache is a 0700 directory of its own",
+              st1 == 204 and len(dirs) == 2 and dirs[0] != dirs[1] and
+              modes == [0o700, 0o700], f"{st1} {dirs} {modes}")
+        head, _ = two.request("HEAD", API + "/files/privfile0001")
+        st, res = two.run({"sourcecode": "print(open('f').read())\n",
+                           "file_list": [["privfile0001", "f"]]})
+        check("another server does not see a server's files",
+              head == 404 and st == 404, f"{head} {st} {res}")
+    finally:
+        one.stop()
+        two.stop()
+    check("the cache's directory goes when the server stops",
+          not any(os.path.exists(d) for d in dirs), dirs)
+    d = tempfile.mkdtemp(prefix="pyward-jobe-open-")
+    os.chmod(d, 0o755)
+    proc = subprocess.run(
+        [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe", "--jobe-files",
+         d], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+        timeout=60)
+    check("--jobe-files: a directory others may read is refused (exit 2)",
+          proc.returncode == 2 and "0700" in proc.stderr,
+          f"{proc.returncode} {proc.stderr}")
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def test_key_quotas():
+    """With --jobe-keys each key has its files and its share of the cache:
+    one key's PUTs, however many, never evict another key's file, and a
+    key sees no other key's files."""
+    d = tempfile.mkdtemp(prefix="pyward-jobe-keys-")
+    keys = os.path.join(d, "keys")
+    with open(keys, "w") as f:
+        f.write("key-of-moodle-a\nkey-of-moodle-b\n")
+    srv = Server("--jobe-keys", keys, "--jobe-files-max", "1M")
+    ka = {"X-API-KEY": "key-of-moodle-a"}
+    kb = {"X-API-KEY": "key-of-moodle-b"}
+
+    def put(key, fid, data):
+        return srv.request("PUT", API + "/files/" + fid, {
+            "file_contents": base64.b64encode(data).decode()}, key)[0]
+
+    try:
+        st = put(kb, "bfile000001", b"b's support file\n")
+        chunk = os.urandom(100 * 1024)
+        sts = {put(ka, "afile%06d" % i, chunk) for i in range(45)}
+        head_b, _ = srv.request("HEAD", API + "/files/bfile000001",
+                                headers=kb)
+        st_run, res = srv.run({"sourcecode": "print(open('f').read(), "
+                                             "end='')\n",
+                               "file_list": [["bfile000001", "f"]]},
+                              headers=kb)
+        check("45 PUTs of 100 KiB by one key (past its 512 KiB share) "
+              "evict none of another key's files",
+              st == 204 and sts == {204} and head_b == 204 and
+              st_run == 200 and res["stdout"] == "b's support file\n",
+              f"{st} {sts} {head_b} {st_run} {res}")
+        heads = [srv.request("HEAD", API + "/files/afile%06d" % i,
+                             headers=ka)[0] for i in (0, 44)]
+        check("the key over its share lost its own oldest file",
+              heads == [404, 204], heads)
+        head_a, _ = srv.request("HEAD", API + "/files/bfile000001",
+                                headers=ka)
+        st_run, res = srv.run({"sourcecode": "print(1)\n",
+                               "file_list": [["bfile000001", "f"]]},
+                              headers=ka)
+        check("a key does not see another key's files",
+              head_a == 404 and st_run == 404, f"{head_a} {st_run} {res}")
+    finally:
+        srv.stop()
+        shutil.rmtree(d, ignore_errors=True)
 
 
 def test_keys():
@@ -726,9 +910,14 @@ def test_file_attacks(srv):
            '"print(1)", "file_list": [["%s", "a\\u0000b"]]}}' % fid).encode()
     st, res = srv.request("POST", API + "/runs", raw_body=raw)
     check("a name with a NUL: 400", st == 400, f"{st} {res}")
-    os.symlink("/etc/passwd", os.path.join(srv.files, "plantedlink1"))
-    os.mkfifo(os.path.join(srv.files, "plantedfifo1"))
-    os.mkdir(os.path.join(srv.files, "planteddir01"))
+    # The client's folder of the cache: this test's address's own.
+    folders = os.listdir(srv.files)
+    check("the cache holds one folder, this client's", len(folders) == 1,
+          folders)
+    mine = os.path.join(srv.files, folders[0])
+    os.symlink("/etc/passwd", os.path.join(mine, "plantedlink1"))
+    os.mkfifo(os.path.join(mine, "plantedfifo1"))
+    os.mkdir(os.path.join(mine, "planteddir01"))
     for planted in ("plantedlink1", "plantedfifo1", "planteddir01"):
         st, res = srv.run({"sourcecode": "print(open('x').read())\n",
                            "file_list": [[planted, "x"]]})
@@ -738,7 +927,7 @@ def test_file_attacks(srv):
     st, _ = srv.request("GET", "/healthz")
     check("the server still answers (a FIFO did not hold it up)", st == 200,
           st)
-    cached = os.path.join(srv.files, fid)
+    cached = os.path.join(mine, fid)
     prog = ("with open('f', 'r+b') as f:\n"
             "    f.write(b'OVERWRITTEN')\n"
             "print(open('f', 'rb').read(11))\n"
@@ -770,12 +959,16 @@ def main():
     try:
         test_languages(srv)
         test_outcomes(srv)
+        test_plain_words(srv)
         test_program_features(srv)
         test_files(srv)
         test_bad_specs(srv)
         test_file_attacks(srv)
     finally:
         srv.stop()
+    test_operator_profiles()
+    test_private_cache()
+    test_key_quotas()
     test_keys()
     test_tokens()
     test_overload()

@@ -133,6 +133,22 @@ def t_limits(tmp):
           "overall: the first non-AC in test order", out)
     msg = doc["tests"][4].get("message") if doc else ""
     point(msg == "KeyError: 'missing'", "RE: the error's last line", msg)
+    line = doc["tests"][4].get("line") if doc else None
+    point(line == 10, "RE: the line of the program it was raised on", line)
+    rc, _, out, _ = judge(tmp, suite, prog, "--jobs", "2")
+    point("RE" in out and "KeyError: 'missing' (line 10)" in out,
+          "RE in the table: python3's last line and the program's line", out)
+    rc, doc, out, err = judge(tmp, suite, prog, "--coderunner", "--jobs", "2")
+    got = [r[4] for r in doc["testresults"][1:]] if doc else []
+    point(len(got) == 5 and got[0] == "1\n" and
+          got[1] == "2\n***Time limit exceeded***\n" and
+          got[2] == "3\n***Memory limit exceeded***\n" and
+          got[3].endswith("\n***Output limit exceeded***\n") and
+          got[4].startswith("5\n***Error***\nTraceback (most recent call "
+                            "last):\n  File \"prog.py\", line 10") and
+          got[4].endswith("KeyError: 'missing'\n"),
+          "--coderunner Got: the output, then the error or the limit",
+          json.dumps(got)[:2000] + err)
 
 
 def t_compile_errors(tmp):
@@ -143,6 +159,22 @@ def t_compile_errors(tmp):
           verdicts(doc) == ["CE", "CE"] and
           "PW101" in doc["compile_errors"][0], "rejected by the rules: CE",
           out + err)
+    point(doc and doc.get("compile_errors_plain") ==
+          ["line 1: this course's sandbox does not allow importing 'os'"],
+          "CE in plain words beside the teacher's", out)
+    jargon = ("PW", "profile", "get_sandbox_info", "pyward rules")
+    for prog in ("import os\nprint(os.getcwd())\n",
+                 "import numpy\nprint(numpy.pi)\n",
+                 "print(eval('1'))\n", "x = ().__class__.__bases__\n",
+                 "import sys\nsys.__stdout__ = None\n"):
+        for fmt in ([], ["--coderunner"]):
+            rc, _, out, err = judge(tmp, suite, prog, *fmt)
+            said = [w for w in jargon if w in out]
+            point(rc == 1 and not said and "sandbox does not allow" in out,
+                  "what a student reads of a CE names no rule, tool or "
+                  "profile (%s, %s)" % (prog.split("\n")[0],
+                                        fmt[0] if fmt else "table"),
+                  "%s %s %s" % (said, out, err))
     rc, doc, out, err = judge(tmp, suite, "def f(:\n  pass\n", "--json")
     point(doc and doc["verdict"] == "CE" and
           doc["compile_errors"][0].startswith("1:7: PW001"),
@@ -166,6 +198,14 @@ FACTOR = ("n = int(input())\nfor d in range(2, n):\n    if n % d == 0:\n"
           "        print(d, n // d)\n        break\nelse:\n    print(n)\n")
 
 
+CHECKER_LINES = r'''import json
+d = json.loads(input())
+print("AC" if d["output"].strip() == "2 6" else "WA")
+print("first line of feedback")
+print("second line")
+'''
+
+
 def t_checker_program(tmp):
     with open(os.path.join(tmp, "check.py"), "w") as f:
         f.write(CHECKER)
@@ -177,6 +217,21 @@ def t_checker_program(tmp):
     fb = [t.get("feedback") for t in doc["tests"]] if doc else None
     point(fb == ["two factors", "not two factors of 13"],
           "the checker's feedback", out)
+    rc, doc, out, err = judge(tmp, suite, FACTOR, "--coderunner")
+    got = [r[4] for r in doc["testresults"][1:]] if doc else []
+    point(got == ["2 6\ntwo factors\n", "13\nnot two factors of 13\n"],
+          "--coderunner Got: the output, then the checker's feedback",
+          out + err)
+    lines = dict(suite, checker_code=CHECKER_LINES)
+    del lines["checker_program"]
+    rc, doc, out, err = judge(tmp, lines, FACTOR, "--json")
+    fb = [t.get("feedback") for t in doc["tests"]] if doc else None
+    point(fb == ["first line of feedback\nsecond line"] * 2,
+          "the checker's feedback: every line after its verdict",
+          out + err)
+    rc, _, out, _ = judge(tmp, lines, FACTOR)
+    point("first line of feedback\n" in out and "     second line\n" in out,
+          "the table shows every line of the feedback", out)
     suite["checker_program"] = None
     del suite["checker_program"]
     suite["checker_code"] = "raise ValueError('broken checker')\n"
@@ -201,6 +256,19 @@ def t_coderunner(tmp):
           doc["testresults"][1] == [True, "one", "1 2\n", "3\n", "3\n"] and
           doc["testresults"][2] == [False, "two", "1 1\n", "3\n", "2\n"])
     point(ok, "--coderunner: {fraction, testresults}", out + err)
+
+
+def t_test_limit(tmp):
+    """One limit of tests everywhere (grade_code's too): 200."""
+    tests = [{"stdin": "", "expected_stdout": "x\n"}] * 200
+    rc, doc, out, err = judge(tmp, {"tests": tests}, "print('x')\n",
+                              "--json")
+    point(rc == 0 and doc and doc["total"] == 200, "200 tests are judged",
+          err[-500:])
+    rc, doc, out, err = judge(tmp, {"tests": tests + tests[:1]},
+                              "print('x')\n", "--json")
+    point(rc == 2 and "1 to 200 tests" in err, "201 tests: refused, exit 2",
+          err)
 
 
 def t_order(tmp):
@@ -318,6 +386,7 @@ def t_light_profiles(tmp):
 def main():
     tests = [t_accepted, t_wrong_answer, t_checkers, t_limits,
              t_compile_errors, t_checker_program, t_coderunner, t_order,
+             t_test_limit,
              t_bad_suites, t_attacks, t_light_profiles]
     for t in tests:
         with tempfile.TemporaryDirectory() as tmp:

@@ -288,6 +288,15 @@ static const struct opt opts[] = {
      "/var/cache/jobe",
      "/tmp/j",
      NULL},
+    {"jobe-files-quota",
+     {"PYWARD_JOBE_FILES_QUOTA"},
+     SIZE,
+     AT(jobe_files_quota),
+     "0",
+     "1m",
+     "1048576",
+     "512",
+     "1t"},
     {"jobe-keys",
      {"PYWARD_JOBE_KEYS"},
      STRING,
@@ -415,15 +424,52 @@ teardown(void)
     pw_conf_free(&cfg);
 }
 
-/* pw_conf_load of "serve" and FLAGS (NULL-terminated). */
+/* The options of the HTTP server alone (refused without --http). */
+static const char *const http_only[][2] = {
+    {"--jobe", "PYWARD_JOBE"},
+    {"--jobe-keys", "PYWARD_JOBE_KEYS"},
+    {"--auth-token-file", "PYWARD_AUTH_TOKEN_FILE"},
+};
+
+/* True if FLAGS or the environment give one of http_only and no --http:
+ * the probes of those options then add --http. */
+static bool
+needs_http(const char *const *flags)
+{
+    bool some = false;
+    for (size_t i = 0; flags[i] != NULL; i++) {
+        if (strncmp(flags[i], "--http", 6) == 0 &&
+            (flags[i][6] == '\0' || flags[i][6] == '=')) {
+            return false;
+        }
+        for (size_t k = 0; k < PW_N_ELEMENTS(http_only); k++) {
+            size_t n = strlen(http_only[k][0]);
+            some |= strncmp(flags[i], http_only[k][0], n) == 0 &&
+                    (flags[i][n] == '\0' || flags[i][n] == '=');
+        }
+    }
+    for (size_t k = 0; k < PW_N_ELEMENTS(http_only); k++) {
+        some |= getenv(http_only[k][1]) != NULL;
+    }
+    return some && getenv("PYWARD_HTTP") == NULL;
+}
+
+static bool no_http_added; /* load_v adds no --http */
+
+/* pw_conf_load of "serve" and FLAGS (NULL-terminated), with --http
+ * added when an option of the HTTP server alone is given without it. */
 static int
 load_v(const char *const *flags)
 {
     char *argv[16] = {"serve"};
     int argc = 1;
     for (size_t i = 0; flags[i] != NULL; i++) {
-        ck_assert_int_lt(argc, (int)PW_N_ELEMENTS(argv) - 1);
+        ck_assert_int_lt(argc, (int)PW_N_ELEMENTS(argv) - 3);
         argv[argc++] = (char *)flags[i];
+    }
+    if (!no_http_added && needs_http(flags)) {
+        argv[argc++] = "--http";
+        argv[argc++] = "127.0.0.1:0";
     }
     argv[argc] = NULL;
     pw_conf_free(&cfg);
@@ -957,6 +1003,34 @@ enabled(void)
     return m;
 }
 
+/* --jobe, --jobe-keys and --auth-token-file (or their variables)
+ * without --http: a usage error naming the option and --http. */
+START_TEST(http_only_options)
+{
+    no_http_added = true;
+    for (size_t k = 0; k < PW_N_ELEMENTS(http_only); k++) {
+        bool is_bool = strcmp(http_only[k][0], "--jobe") == 0;
+        int rc = is_bool ? LOAD(http_only[k][0])
+                         : LOAD(http_only[k][0], "/etc/pyward/x");
+        ck_assert_int_eq(rc, -1);
+        ck_assert_int_eq(err.code, PW_ERR_USAGE);
+        ck_assert_ptr_nonnull(strstr(err.message, http_only[k][0]));
+        ck_assert_ptr_nonnull(strstr(err.message, "needs --http"));
+        setenv(http_only[k][1], is_bool ? "1" : "/etc/pyward/x", 1);
+        ck_assert_int_eq(LOAD(NULL), -1);
+        ck_assert_ptr_nonnull(strstr(err.message, http_only[k][0]));
+        setenv("PYWARD_HTTP", "127.0.0.1:0", 1);
+        ck_assert_msg(LOAD(NULL) == 0, "%s", err.message);
+        unsetenv("PYWARD_HTTP");
+        unsetenv(http_only[k][1]);
+        rc = is_bool ? LOAD(http_only[k][0], "--http", "127.0.0.1:0")
+                     : LOAD(http_only[k][0], "/x", "--http", "127.0.0.1:0");
+        ck_assert_msg(rc == 0, "%s", err.message);
+    }
+    no_http_added = false;
+}
+END_TEST
+
 START_TEST(profile_masks)
 {
     ck_assert_int_eq(LOAD(NULL), 0);
@@ -1056,6 +1130,7 @@ main(void)
     tcase_add_test(cl, free_clears);
     tcase_add_test(cl, profile_env_names);
     tcase_add_test(cl, profile_masks);
+    tcase_add_test(cl, http_only_options);
     suite_add_tcase(s, cl);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);

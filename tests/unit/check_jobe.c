@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "sandbox/sandbox.h"
+#include "validator/diag.h"
 #include "server/jobe.h"
 
 static void
@@ -227,82 +228,126 @@ START_TEST(spec_numbers_checked)
 }
 END_TEST
 
+/* The outcome of a run that ended with STATUS, stdout OUT, stderr ERR,
+ * the error TYPE and TRACEBACK (any may be NULL) and BLOCKED; *RES its
+ * result object. */
 static int
-outcome(const char *sc_text, json_t **res)
+outcome_full(enum pw_sbx_status status, const char *out, const char *err,
+             const char *type, const char *traceback,
+             enum pw_sbx_blocked blocked, json_t **res)
 {
-    json_t *sc = json_loads(sc_text, 0, NULL);
-    ck_assert_ptr_nonnull(sc);
-    *res = pw_jobe_result_json(sc, "t.py");
-    json_decref(sc);
+    struct pw_sbx_result r = {.status = status, .blocked = blocked};
+    r.out.data = (char *)(out != NULL ? out : "");
+    r.out.len = strlen(r.out.data);
+    r.err.data = (char *)(err != NULL ? err : "");
+    r.err.len = strlen(r.err.data);
+    r.error_type = (char *)type;
+    r.traceback = (char *)traceback;
+    *res = pw_jobe_result_of(&r, "exec-1", "t.py");
     ck_assert_ptr_nonnull(*res);
+    ck_assert_str_eq(json_string_value(json_object_get(*res, "run_id")),
+                     "exec-1");
     return (int)json_integer_value(json_object_get(*res, "outcome"));
+}
+
+static int
+outcome(enum pw_sbx_status status, const char *out, const char *err,
+        json_t **res)
+{
+    return outcome_full(status, out, err, NULL, NULL, PW_SBX_BLOCKED_NONE,
+                        res);
 }
 
 START_TEST(outcomes)
 {
     json_t *r;
-    ck_assert_int_eq(outcome("{\"status\":\"ok\",\"stdout\":\"a\"}", &r), 15);
+    ck_assert_int_eq(outcome(PW_SBX_OK, "a", NULL, &r), 15);
     ck_assert_str_eq(json_string_value(json_object_get(r, "stdout")), "a");
     json_decref(r);
-    ck_assert_int_eq(outcome("{\"status\":\"ok\",\"stderr\":\"w\"}", &r), 12);
+    ck_assert_int_eq(outcome(PW_SBX_OK, NULL, "w", &r), 12);
     json_decref(r);
-    ck_assert_int_eq(outcome("{\"status\":\"error\",\"exit_code\":3}", &r),
-                     15);
+    /* A non-zero exit without a word on stderr: Jobe's success. */
+    ck_assert_int_eq(outcome(PW_SBX_ERROR, NULL, NULL, &r), 15);
     json_decref(r);
     ck_assert_int_eq(
-        outcome(
-            "{\"status\":\"error\",\"traceback\":"
-            "\"Traceback (most recent call last):\\n  File \\\"<user>\\\", "
-            "line 2, in <module>\\nValueError: x\\n\"}",
-            &r),
+        outcome_full(PW_SBX_ERROR, NULL, NULL, "ValueError",
+                     "Traceback (most recent call last):\n  File \"<user>\", "
+                     "line 2, in <module>\nValueError: x\n",
+                     PW_SBX_BLOCKED_NONE, &r),
         12);
     ck_assert_str_eq(json_string_value(json_object_get(r, "stderr")),
                      "Traceback (most recent call last):\n  File \"t.py\", "
                      "line 2, in <module>\nValueError: x\n");
     json_decref(r);
     /* A syntax error (no frame): a compile error, as py_compile says it. */
-    ck_assert_int_eq(
-        outcome("{\"status\":\"error\",\"error_details\":{\"type\":"
-                "\"SyntaxError\"},\"traceback\":\"  File \\\"<user>\\\", "
-                "line 1\\n    x = (\\n        ^\\nSyntaxError: '(' was never "
-                "closed\\n\"}",
-                &r),
-        11);
+    ck_assert_int_eq(outcome_full(PW_SBX_ERROR, NULL, NULL, "SyntaxError",
+                                  "  File \"<user>\", line 1\n    x = (\n"
+                                  "        ^\nSyntaxError: '(' was never "
+                                  "closed\n",
+                                  PW_SBX_BLOCKED_NONE, &r),
+                     11);
     ck_assert_ptr_nonnull(strstr(
         json_string_value(json_object_get(r, "cmpinfo")), "File \"t.py\""));
     json_decref(r);
-    ck_assert_int_eq(outcome("{\"status\":\"timeout\"}", &r), 13);
+    ck_assert_int_eq(outcome(PW_SBX_TIMEOUT, NULL, NULL, &r), 13);
     json_decref(r);
-    ck_assert_int_eq(outcome("{\"status\":\"memory_limit\"}", &r), 17);
+    ck_assert_int_eq(outcome(PW_SBX_MEMORY_LIMIT, NULL, NULL, &r), 17);
     json_decref(r);
-    ck_assert_int_eq(outcome("{\"status\":\"killed\",\"blocked\":{\"kind\":"
-                             "\"syscall\"}}",
-                             &r),
+    ck_assert_int_eq(outcome_full(PW_SBX_KILLED, NULL, NULL, NULL, NULL,
+                                  PW_SBX_BLOCKED_SYSCALL, &r),
                      19);
     json_decref(r);
-    ck_assert_int_eq(outcome("{\"status\":\"internal_error\"}", &r), 20);
+    ck_assert_int_eq(outcome(PW_SBX_INTERNAL_ERROR, NULL, NULL, &r), 20);
     json_decref(r);
-    ck_assert_int_eq(
-        outcome("{\"status\":\"rejected\",\"validation\":{\"findings\":"
-                "[{\"line\":1,\"column\":6,\"code\":\"PW001\",\"message\":"
-                "\"syntax error\"}]}}",
-                &r),
-        11);
-    ck_assert_str_eq(json_string_value(json_object_get(r, "cmpinfo")),
-                     "t.py:1:6: PW001 syntax error\n");
+    ck_assert_int_eq(outcome(PW_SBX_OUTPUT_LIMIT, "x", NULL, &r), 12);
+    ck_assert_ptr_nonnull(
+        strstr(json_string_value(json_object_get(r, "stderr")),
+               "[output limit exceeded]"));
     json_decref(r);
+}
+END_TEST
+
+/* A rejection's cmpinfo: each finding's plain words on its line, no
+ * rule code. */
+START_TEST(cmpinfo_plain)
+{
+    struct pw_diags d;
+    pw_diags_init(&d);
+    pw_diags_add(&d, "PW101", "import-not-allowed",
+                 pw_xstrdup("module 'os' cannot be imported here (see "
+                            "get_sandbox_info or 'pyward rules PW101')"),
+                 2, 8, 2, 10);
+    d.v[0].student =
+        pw_xstrdup("this course's sandbox does not allow importing 'os'");
+    pw_diags_add(&d, "PW999", "no-student-text", pw_xstrdup("PW999 jargon"), 3,
+                 1, 3, 1);
+    char *info = pw_jobe_cmpinfo(&d, "t.py");
+    ck_assert_str_eq(info,
+                     "t.py:2: this course's sandbox does not allow importing "
+                     "'os'\nt.py:3: this course's sandbox does not allow "
+                     "this code\n");
+    free(info);
+    pw_diags_free(&d);
 }
 END_TEST
 
 START_TEST(busy_reply_is_overload)
 {
     struct pw_jobe_answer a;
-    pw_jobe_run_answer("{\"jsonrpc\":\"2.0\",\"id\":\"j\",\"error\":{\"code\":"
-                       "-32000,\"message\":\"server busy\"}}",
-                       "t.py", &a);
+    pw_jobe_refused_answer("{\"jsonrpc\":\"2.0\",\"id\":\"j\",\"error\":{"
+                           "\"code\":-32000,\"message\":\"server busy\"}}",
+                           "exec-2", &a);
     ck_assert_uint_eq(a.status, 200);
     json_t *r = json_loads(a.body, 0, NULL);
     ck_assert_int_eq(json_integer_value(json_object_get(r, "outcome")), 21);
+    ck_assert_str_eq(json_string_value(json_object_get(r, "run_id")),
+                     "exec-2");
+    json_decref(r);
+    pw_jobe_answer_clear(&a);
+    /* A run that did not start: Jobe's internal error, in plain words. */
+    pw_jobe_run_answer(NULL, "exec-3", "t.py", &a);
+    r = json_loads(a.body, 0, NULL);
+    ck_assert_int_eq(json_integer_value(json_object_get(r, "outcome")), 20);
     json_decref(r);
     pw_jobe_answer_clear(&a);
 }
@@ -313,19 +358,22 @@ START_TEST(file_cache)
     char dir[] = "/tmp/check-jobe-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     struct pw_error err = {0};
-    struct pw_jobe_files *f = pw_jobe_files_new(dir, 10, 25, 3600, &err);
+    struct pw_jobe_files *f =
+        pw_jobe_files_new(dir, NULL, 10, 25, 0, 3600, &err);
     ck_assert_ptr_nonnull(f);
     ck_assert(!pw_jobe_file_id_ok("a/b"));
     ck_assert(!pw_jobe_file_id_ok(".."));
     ck_assert(!pw_jobe_file_id_ok(""));
-    ck_assert_int_eq(pw_jobe_files_put(f, "../x", "1", 1, &err), -1);
-    ck_assert_int_eq(pw_jobe_files_put(f, "big", "01234567890", 11, &err), -1);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "../x", "1", 1, &err), -1);
+    ck_assert_int_eq(
+        pw_jobe_files_put(f, "c1", "big", "01234567890", 11, &err), -1);
     ck_assert_int_eq(err.code, PW_ERR_USAGE);
-    ck_assert_int_eq(pw_jobe_files_put(f, "one", "0123456789", 10, &err), 0);
-    ck_assert(pw_jobe_files_has(f, "one"));
-    ck_assert(!pw_jobe_files_has(f, "two"));
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "one", "0123456789", 10, &err),
+                     0);
+    ck_assert(pw_jobe_files_has(f, "c1", "one"));
+    ck_assert(!pw_jobe_files_has(f, "c1", "two"));
     /* A run holds a file by fd; its bytes are read from there. */
-    struct pw_jobe_hold *h = pw_jobe_hold_new(f);
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f, "c1");
     int fd = -1;
     long long size = 0;
     ck_assert_int_eq(pw_jobe_hold_add(h, "one", &fd, &size), 0);
@@ -337,26 +385,28 @@ START_TEST(file_cache)
     pw_jobe_hold_free(h);
     ck_assert_uint_eq(pw_jobe_files_open_count(f), 0);
     /* Over the total: the least recently used goes. */
-    ck_assert_int_eq(pw_jobe_files_put(f, "two", "0123456789", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "two", "0123456789", 10, &err),
+                     0);
     /* "one" ten seconds older: two files written in one clock tick may
      * carry the same mtime. */
-    char one[sizeof(dir) + 8];
-    snprintf(one, sizeof(one), "%s/one", dir);
+    char one[sizeof(dir) + 16];
+    snprintf(one, sizeof(one), "%s/c1/one", dir);
     struct timespec ago[2];
     ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &ago[0]), 0);
     ago[0].tv_sec -= 10;
     ago[1] = ago[0];
     ck_assert_int_eq(utimensat(AT_FDCWD, one, ago, 0), 0);
-    ck_assert_int_eq(pw_jobe_files_put(f, "three", "0123456789", 10, &err), 0);
-    ck_assert(pw_jobe_files_has(f, "three"));
-    ck_assert(!pw_jobe_files_has(f, "one"));
-    ck_assert(pw_jobe_files_has(f, "two"));
+    ck_assert_int_eq(
+        pw_jobe_files_put(f, "c1", "three", "0123456789", 10, &err), 0);
+    ck_assert(pw_jobe_files_has(f, "c1", "three"));
+    ck_assert(!pw_jobe_files_has(f, "c1", "one"));
+    ck_assert(pw_jobe_files_has(f, "c1", "two"));
     pw_jobe_files_free(f);
     /* Expired files are gone. */
-    f = pw_jobe_files_new(dir, 10, 25, -1, &err);
+    f = pw_jobe_files_new(dir, NULL, 10, 25, 0, -1, &err);
     ck_assert_ptr_nonnull(f);
-    ck_assert(!pw_jobe_files_has(f, "three"));
-    ck_assert_int_eq(pw_jobe_files_put(f, "four", "x", 1, &err), 0);
+    ck_assert(!pw_jobe_files_has(f, "c1", "three"));
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "four", "x", 1, &err), 0);
     pw_jobe_files_free(f);
     char cmd[64];
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
@@ -369,7 +419,7 @@ static void
 age(const char *dir, const char *id, int seconds)
 {
     char path[256];
-    snprintf(path, sizeof(path), "%s/%s", dir, id);
+    snprintf(path, sizeof(path), "%s/c1/%s", dir, id);
     struct timespec t[2];
     ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &t[0]), 0);
     t[0].tv_sec -= seconds;
@@ -386,54 +436,64 @@ START_TEST(file_cache_lru_and_holds)
     char dir[] = "/tmp/check-jobe-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     struct pw_error err = {0};
-    struct pw_jobe_files *f = pw_jobe_files_new(dir, 10, 30, 3600, &err);
+    struct pw_jobe_files *f =
+        pw_jobe_files_new(dir, NULL, 10, 30, 0, 3600, &err);
     ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(pw_jobe_files_put(f, "a", "0123456789", 10, &err), 0);
-    ck_assert_int_eq(pw_jobe_files_put(f, "b", "0123456789", 10, &err), 0);
-    ck_assert_int_eq(pw_jobe_files_put(f, "c", "0123456789", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "a", "0123456789", 10, &err),
+                     0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "b", "0123456789", 10, &err),
+                     0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "c", "0123456789", 10, &err),
+                     0);
     age(dir, "a", 30);
     age(dir, "b", 20);
     age(dir, "c", 10);
     /* A run uses "a" (the oldest PUT): "b" is now the least recent. */
-    struct pw_jobe_hold *h = pw_jobe_hold_new(f);
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f, "c1");
     int fd;
     long long size;
     ck_assert_int_eq(pw_jobe_hold_add(h, "a", &fd, &size), 0);
     pw_jobe_hold_free(h);
-    ck_assert_int_eq(pw_jobe_files_put(f, "d", "0123456789", 10, &err), 0);
-    ck_assert(pw_jobe_files_has(f, "a"));
-    ck_assert(!pw_jobe_files_has(f, "b"));
-    ck_assert(pw_jobe_files_has(f, "c"));
-    ck_assert(pw_jobe_files_has(f, "d"));
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "d", "0123456789", 10, &err),
+                     0);
+    ck_assert(pw_jobe_files_has(f, "c1", "a"));
+    ck_assert(!pw_jobe_files_has(f, "c1", "b"));
+    ck_assert(pw_jobe_files_has(f, "c1", "c"));
+    ck_assert(pw_jobe_files_has(f, "c1", "d"));
     /* "c" held and the least recently used: "a" goes instead. */
     age(dir, "a", 20);
-    h = pw_jobe_hold_new(f);
+    h = pw_jobe_hold_new(f, "c1");
     ck_assert_int_eq(pw_jobe_hold_add(h, "c", &fd, &size), 0);
     age(dir, "c", 40);
-    ck_assert_int_eq(pw_jobe_files_put(f, "e", "0123456789", 10, &err), 0);
-    ck_assert(pw_jobe_files_has(f, "c"));
-    ck_assert(!pw_jobe_files_has(f, "a"));
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "e", "0123456789", 10, &err),
+                     0);
+    ck_assert(pw_jobe_files_has(f, "c1", "c"));
+    ck_assert(!pw_jobe_files_has(f, "c1", "a"));
     /* Every file held: no room, and a clear refusal. */
     ck_assert_int_eq(pw_jobe_hold_add(h, "d", &fd, &size), 0);
     ck_assert_int_eq(pw_jobe_hold_add(h, "e", &fd, &size), 0);
     memset(&err, 0, sizeof(err));
-    ck_assert_int_eq(pw_jobe_files_put(f, "f", "0123456789", 10, &err), -2);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "f", "0123456789", 10, &err),
+                     -2);
     ck_assert_ptr_nonnull(strstr(err.message, "runs hold"));
     /* A PUT over a held id: the run keeps the old bytes, which still
      * count; the new file is what later runs get. */
     memset(&err, 0, sizeof(err));
-    ck_assert_int_eq(pw_jobe_files_put(f, "c", "abcdefghij", 10, &err), -2);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "c", "abcdefghij", 10, &err),
+                     -2);
     pw_jobe_hold_free(h);
     ck_assert_uint_eq(pw_jobe_files_open_count(f), 0);
-    ck_assert_int_eq(pw_jobe_files_put(f, "f", "0123456789", 10, &err), 0);
-    h = pw_jobe_hold_new(f);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "f", "0123456789", 10, &err),
+                     0);
+    h = pw_jobe_hold_new(f, "c1");
     ck_assert_int_eq(pw_jobe_hold_add(h, "f", &fd, &size), 0);
-    ck_assert_int_eq(pw_jobe_files_put(f, "f", "abcdefghij", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "f", "abcdefghij", 10, &err),
+                     0);
     char got[10];
     ck_assert_int_eq(pread(fd, got, 10, 0), 10);
     ck_assert_int_eq(memcmp(got, "0123456789", 10), 0);
     int fd2;
-    struct pw_jobe_hold *h2 = pw_jobe_hold_new(f);
+    struct pw_jobe_hold *h2 = pw_jobe_hold_new(f, "c1");
     ck_assert_int_eq(pw_jobe_hold_add(h2, "f", &fd2, &size), 0);
     ck_assert_int_ne(fd2, fd);
     ck_assert_int_eq(pread(fd2, got, 10, 0), 10);
@@ -457,14 +517,15 @@ START_TEST(file_cache_open_cap_and_odd_files)
     char dir[] = "/tmp/check-jobe-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     struct pw_error err = {0};
-    struct pw_jobe_files *f = pw_jobe_files_new(dir, 100, 1000, 3600, &err);
+    struct pw_jobe_files *f =
+        pw_jobe_files_new(dir, NULL, 100, 1000, 0, 3600, &err);
     ck_assert_ptr_nonnull(f);
     pw_jobe_files_set_max_open(f, 2);
-    ck_assert_int_eq(pw_jobe_files_put(f, "x1", "1", 1, &err), 0);
-    ck_assert_int_eq(pw_jobe_files_put(f, "x2", "2", 1, &err), 0);
-    ck_assert_int_eq(pw_jobe_files_put(f, "x3", "3", 1, &err), 0);
-    struct pw_jobe_hold *h = pw_jobe_hold_new(f);
-    struct pw_jobe_hold *g = pw_jobe_hold_new(f);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "x1", "1", 1, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "x2", "2", 1, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "x3", "3", 1, &err), 0);
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f, "c1");
+    struct pw_jobe_hold *g = pw_jobe_hold_new(f, "c1");
     int fd, fd2;
     long long size;
     ck_assert_int_eq(pw_jobe_hold_add(h, "x1", &fd, &size), 0);
@@ -480,25 +541,110 @@ START_TEST(file_cache_open_cap_and_odd_files)
     pw_jobe_hold_free(h);
     ck_assert_uint_eq(pw_jobe_files_open_count(f), 0);
     char path[128];
-    snprintf(path, sizeof(path), "%s/link0001", dir);
+    snprintf(path, sizeof(path), "%s/c1/link0001", dir);
     ck_assert_int_eq(symlink("/etc/passwd", path), 0);
-    snprintf(path, sizeof(path), "%s/fifo0001", dir);
+    snprintf(path, sizeof(path), "%s/c1/fifo0001", dir);
     ck_assert_int_eq(mkfifo(path, 0600), 0);
-    snprintf(path, sizeof(path), "%s/dir00001", dir);
+    snprintf(path, sizeof(path), "%s/c1/dir00001", dir);
     ck_assert_int_eq(mkdir(path, 0700), 0);
     const char *odd[] = {"link0001", "fifo0001", "dir00001"};
-    h = pw_jobe_hold_new(f);
+    h = pw_jobe_hold_new(f, "c1");
     for (size_t i = 0; i < PW_N_ELEMENTS(odd); i++) {
-        ck_assert(!pw_jobe_files_has(f, odd[i]));
+        ck_assert(!pw_jobe_files_has(f, "c1", odd[i]));
         ck_assert_int_eq(pw_jobe_hold_add(h, odd[i], &fd, &size), -1);
     }
     pw_jobe_hold_free(h);
     /* A sweep leaves them be. */
-    ck_assert_int_eq(pw_jobe_files_put(f, "x4", "4", 1, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "x4", "4", 1, &err), 0);
     pw_jobe_files_free(f);
     char cmd[64];
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
     ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* One client's PUTs evict its own files only: another client's stay,
+ * whatever the first one sends; a client sees its own files alone; a
+ * client over its quota makes room among its own files. */
+START_TEST(file_cache_clients)
+{
+    char dir[] = "/tmp/check-jobe-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    struct pw_error err = {0};
+    struct pw_jobe_files *f =
+        pw_jobe_files_new(dir, NULL, 10, 40, 20, 3600, &err);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pw_jobe_files_put(f, "kb", "b1", "0123456789", 10, &err),
+                     0);
+    ck_assert_int_eq(pw_jobe_files_put(f, "kb", "b2", "0123456789", 10, &err),
+                     0);
+    ck_assert(pw_jobe_files_has(f, "kb", "b1"));
+    ck_assert(!pw_jobe_files_has(f, "ka", "b1"));
+    /* 45 PUTs of client ka: never one of kb's files evicted. */
+    for (int i = 0; i < 45; i++) {
+        char id[16];
+        snprintf(id, sizeof(id), "a%d", i);
+        ck_assert_int_eq(
+            pw_jobe_files_put(f, "ka", id, "0123456789", 10, &err), 0);
+        ck_assert(pw_jobe_files_has(f, "ka", id));
+    }
+    ck_assert(pw_jobe_files_has(f, "kb", "b1"));
+    ck_assert(pw_jobe_files_has(f, "kb", "b2"));
+    ck_assert(!pw_jobe_files_has(f, "ka", "a0"));
+    /* ka holds its two files (its quota): it cannot take kb's room. */
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f, "ka");
+    int fd;
+    long long size;
+    ck_assert_int_eq(pw_jobe_hold_add(h, "a44", &fd, &size), 0);
+    ck_assert_int_eq(pw_jobe_hold_add(h, "a43", &fd, &size), 0);
+    ck_assert_int_eq(pw_jobe_hold_add(h, "b1", &fd, &size), -1);
+    ck_assert_int_eq(pw_jobe_files_put(f, "ka", "a45", "0123456789", 10, &err),
+                     -2);
+    ck_assert(pw_jobe_files_has(f, "kb", "b1"));
+    pw_jobe_hold_free(h);
+    /* A third client fits beside them while the cap allows, then is
+     * refused rather than evicting theirs. */
+    ck_assert_int_eq(pw_jobe_files_put(f, "kc", "c1", "x", 1, &err), -2);
+    ck_assert(pw_jobe_files_has(f, "kb", "b2"));
+    pw_jobe_files_free(f);
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* Without a directory, each cache makes one of its own (0700, under
+ * $TMPDIR), which no other instance shares and which goes with it; a
+ * directory of the operator's that others may read is refused. */
+START_TEST(file_cache_private_dir)
+{
+    struct pw_error err = {0};
+    struct pw_jobe_files *f =
+        pw_jobe_files_new(NULL, NULL, 10, 40, 0, 3600, &err);
+    struct pw_jobe_files *g =
+        pw_jobe_files_new(NULL, NULL, 10, 40, 0, 3600, &err);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(g);
+    char *dir = strdup(pw_jobe_files_dir(f));
+    ck_assert_str_ne(dir, pw_jobe_files_dir(g));
+    struct stat st;
+    ck_assert_int_eq(stat(dir, &st), 0);
+    ck_assert_uint_eq(st.st_mode & 0777, 0700);
+    ck_assert_uint_eq(st.st_uid, getuid());
+    ck_assert_int_eq(pw_jobe_files_put(f, "k1", "file0001", "x", 1, &err), 0);
+    ck_assert(pw_jobe_files_has(f, "k1", "file0001"));
+    ck_assert(!pw_jobe_files_has(g, "k1", "file0001"));
+    pw_jobe_files_free(g);
+    pw_jobe_files_free(f);
+    ck_assert_int_eq(stat(dir, &st), -1);
+    free(dir);
+    char open_dir[] = "/tmp/check-jobe-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(open_dir));
+    ck_assert_int_eq(chmod(open_dir, 0755), 0);
+    ck_assert_ptr_null(
+        pw_jobe_files_new(open_dir, NULL, 10, 40, 0, 3600, &err));
+    ck_assert_ptr_nonnull(strstr(err.message, "0700"));
+    ck_assert_int_eq(rmdir(open_dir), 0);
 }
 END_TEST
 
@@ -533,9 +679,12 @@ jobe_suite(void)
     tcase_add_test(tc, spec_numbers_checked);
     tcase_add_test(tc, outcomes);
     tcase_add_test(tc, busy_reply_is_overload);
+    tcase_add_test(tc, cmpinfo_plain);
     tcase_add_test(tc, file_cache);
     tcase_add_test(tc, file_cache_lru_and_holds);
     tcase_add_test(tc, file_cache_open_cap_and_odd_files);
+    tcase_add_test(tc, file_cache_clients);
+    tcase_add_test(tc, file_cache_private_dir);
     tcase_add_test(tc, support_file_names);
     suite_add_tcase(s, tc);
     return s;

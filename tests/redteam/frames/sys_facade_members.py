@@ -1,5 +1,5 @@
 # category: frames
-# attack: reach the real sys through the jobe profile's sys facade: the members' __self__, the streams' buffers and their types, the facade's type, its slots and dict, setattr of modules or path
+# attack: reach the real sys through the jobe profile's sys facade: the members' __self__, the streams' buffers and their types, the facade's type, its slots and dict, setattr of modules or path (setrecursionlimit is a member: its cap is resources/sys_recursionlimit_above_cap)
 # profile: basic jobe
 import sys
 
@@ -31,7 +31,6 @@ grab(lambda: sys.meta_path)
 grab(lambda: sys._getframe(0))
 grab(lambda: sys.settrace)
 grab(lambda: sys.addaudithook)
-grab(lambda: sys.setrecursionlimit)
 grab(lambda: sys.exc_info)
 grab(lambda: setattr(sys, "path", ["."]))
 grab(lambda: setattr(sys, "modules", {}))

@@ -104,6 +104,15 @@ def guarded_getattr(obj, name, *default):
         return view._ModuleView__get(name, *default)
     if name in FORMATS:
         return guarded_format_attr(obj, name, *default)
+    if name in FACADE_DUNDERS and isinstance(obj, Facade):
+        # sys.__stdout__ and its kind: the facade answers (the run's
+        # own streams), or has no such name.
+        try:
+            return Facade.__getattr__(obj, name)
+        except AttributeError:
+            if default:
+                return default[0]
+            raise
     naming = False
     # The refused names and their exceptions (public names skip it all).
     if attr_refused(name):

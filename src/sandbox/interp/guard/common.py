@@ -34,6 +34,7 @@ MODULE_DENY = None       # module -> public attributes still refused
 TEMPLATE_NAMES = None    # compiled "template_names" pattern
 TYPE_DUNDERS = None      # dunders read as type(obj) ("__class__")
 OWNED_PREFIXES = None    # prefixes of names used on the program's classes
+FACADE_DUNDERS = frozenset()  # sys.__stdout__ and its kind: the facade answers
 
 # The program's own classes, by id: those a class statement of the
 # program built (see guarded_build_class), and the code objects the program
@@ -158,7 +159,7 @@ def set_attribute_policy(rules):
     rules/runtime.json (checked strictly in C before it gets here)."""
     global INSPECT, INSPECT_PREFIXES, SAFE_DUNDERS, SUPER_DENY
     global NAME_DUNDERS, MODULE_DENY, TYPE_DUNDERS, OWNED_PREFIXES
-    global TEMPLATE_NAMES
+    global TEMPLATE_NAMES, FACADE_DUNDERS
     INSPECT = frozenset(rules["inspect"] + rules["inspect_async"] +
                         rules["refused"])
     INSPECT_PREFIXES = tuple(rules["refused_prefixes"])
@@ -169,6 +170,7 @@ def set_attribute_policy(rules):
     TEMPLATE_NAMES = re.compile(rules["template_names"])
     TYPE_DUNDERS = frozenset(rules["type_dunders"])
     OWNED_PREFIXES = tuple(rules["owned_prefixes"])
+    FACADE_DUNDERS = frozenset(rules["facade_dunders"])
 
 
 def init(allowed, any_below, import_check, at_ok, known=None):

@@ -16,7 +16,15 @@ from pyward_guard.common import (
 # swaps sys.stdout for a StringIO redirects its own print()s; the run's
 # real streams stay with the guard).
 STREAMS = ("stdin", "stdout", "stderr")
+# sys.__stdin__, __stdout__, __stderr__: the run's own streams (the
+# objects sys.stdin, stdout and stderr are when the run starts, nothing
+# more), read-only.
+STREAM_DUNDERS = {"__stdin__": 0, "__stdout__": 1, "__stderr__": 2}
 FACADES = {}  # module name -> tuple of names, set by set_facades()
+# The highest recursion limit a program may set (sys.setrecursionlimit
+# of the facade): a larger one is taken as this.  Python frames of 3.11
+# live on the heap, within the run's memory limit.
+RECURSION_LIMIT_MAX = 100000
 
 
 def set_facades(spec):
@@ -26,6 +34,24 @@ def set_facades(spec):
 
 def facade_exit(status=None, /):
     raise SystemExit(status)
+
+
+def facade_setrecursionlimit(limit, /):
+    """sys.setrecursionlimit as python3 checks its argument, the limit
+    capped at RECURSION_LIMIT_MAX; the guard's own frames of a run
+    (RUN_FRAMES) come on top, as at the run's start."""
+    if not isinstance(limit, int):
+        raise TypeError(f"'{_real_type(limit).__name__}' object cannot be "
+                        "interpreted as an integer")
+    limit = int.__index__(limit)
+    if limit < 1:
+        raise ValueError("recursion limit must be greater or equal than 1")
+    sys.setrecursionlimit(min(limit, RECURSION_LIMIT_MAX) + RUN_FRAMES)
+
+
+def facade_getrecursionlimit():
+    """The limit as the program set it (or python3's default)."""
+    return max(sys.getrecursionlimit() - RUN_FRAMES, 1)
 
 
 def wrap_function(f):
@@ -46,7 +72,11 @@ def facade_values(mod, names):
             values[n] = []
         elif n == "exit":
             values[n] = facade_exit
-        elif n in STREAMS:
+        elif n == "setrecursionlimit":
+            values[n] = facade_setrecursionlimit
+        elif n == "getrecursionlimit":
+            values[n] = facade_getrecursionlimit
+        elif n in STREAMS or n in STREAM_DUNDERS:
             continue
         else:
             v = _real_getattr(mod, n, None)
@@ -75,6 +105,8 @@ class Facade:
         name = exact_str(name)
         if name in STREAMS and name in FACADES[self.__name]:
             return _real_getattr(self.__mod, name)
+        if name in STREAM_DUNDERS and name in FACADES[self.__name]:
+            return state["stdio"][STREAM_DUNDERS[name]]
         try:
             return self.__values[name]
         except KeyError:
@@ -98,7 +130,8 @@ class Facade:
 
     def __dir__(self):
         return sorted(n for n in FACADES[self.__name]
-                      if n in self.__values or n in STREAMS)
+                      if n in self.__values or n in STREAMS or
+                      n in STREAM_DUNDERS)
 
     def __repr__(self):
         return f"<module '{self.__name}' (sandbox facade)>"
