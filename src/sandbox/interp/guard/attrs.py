@@ -11,6 +11,7 @@ from pyward_guard.common import (
     ModuleType, _real_build_class, _real_getattr, _real_type, attr_refused,
     exact_str, is_refused, naming_value, owned, owned_name, refuse,
     refuse_unowned, user_class)
+from pyward_guard.facade import Facade
 from pyward_guard.views import ModuleView, module_view
 
 def check_field(field):
@@ -104,7 +105,7 @@ def guarded_getattr(obj, name, *default):
         return view._ModuleView__get(name, *default)
     if name in FORMATS:
         return guarded_format_attr(obj, name, *default)
-    if name in FACADE_DUNDERS and isinstance(obj, Facade):
+    if name in common.FACADE_DUNDERS and isinstance(obj, Facade):
         # sys.__stdout__ and its kind: the facade answers (the run's
         # own streams), or has no such name.
         try:

@@ -75,6 +75,9 @@ ModuleType = type(sys)
 BuiltinMethod = type(len)
 
 state = {}
+# The guard's own frames under a program's code when it runs (run.py's
+# execute and the exec of its code): its recursion limit counts them.
+RUN_FRAMES = 2
 
 
 def exact_str(x, what="attribute name"):

@@ -7,7 +7,8 @@ import io
 import sys
 
 from pyward_guard.common import (
-    VIEW_KEY, BuiltinMethod, ModuleType, _real_getattr, exact_str, state)
+    RUN_FRAMES, VIEW_KEY, BuiltinMethod, ModuleType, _real_getattr,
+    _real_type, exact_str, state)
 
 
 # Names of a facade the guard makes for each run rather than copying

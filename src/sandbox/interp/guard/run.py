@@ -10,7 +10,8 @@ import os
 import select
 import sys
 
-from pyward_guard.common import _real_type, short_repr, state, str_or
+from pyward_guard.common import (
+    RUN_FRAMES, _real_type, short_repr, state, str_or)
 from pyward_guard.errors import format_error, register_source
 from pyward_guard.facade import guarded_open, set_argv
 from pyward_guard.plots import end_of_run
@@ -204,8 +205,6 @@ def error_info(e):
     tb, msg, line = format_error(e)
     return {"type": name, "message": msg, "line": line, "traceback": tb}
 
-
-RUN_FRAMES = 2
 
 # The report's encoder, made in the zygote: json.dumps(..., default=str)
 # would make one in each run, copying the pages of the json module's
