@@ -3,7 +3,7 @@
 # pyflakes over the project's Python: the guard as the one module it runs
 # as (its parts concatenated in the order of GUARD_PY, a finding named by
 # part and line), and every Python driver of the tests, one point each.
-# Programs kept as test data are left out (see tests/lint/spdx.sh).
+# Programs kept as test data are left out ($test_data_re, tests/lib.sh).
 . "${top_srcdir:-.}/tests/lib.sh"
 lint_gate
 
@@ -51,7 +51,7 @@ else
 fi
 
 git ls-files '*.py' |
-    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^src/sandbox/guard/' \
+    grep -vE "$test_data_re|^src/sandbox/guard/" \
         >"$work/drivers"
 while IFS= read -r f; do
     if out=$("$@" "$f" 2>&1); then

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The differential error suite: every program of tests/faithful/cases/
-runs under python3.11 and under `pyward run`, from the same directory
-under the same relative name, with stdin empty.  For each, the exit
-status, stdout, the last line of stderr (the error as python3 names it)
-and the line numbers of the traceback's frames in the program's own file
-must be the same; a program whose first line is `# faithful: full` must
-give byte-identical stderr.
+"""The differential error suite: every program of
+tests/programs/faithful/cases/ runs under python3.11 and under `pyward
+run`, from the same directory under the same relative name, with stdin
+empty.  For each, the exit status, stdout, the last line of stderr (the
+error as python3 names it) and the line numbers of the traceback's
+frames in the program's own file must be the same; a program whose first
+line is `# faithful: full` must give byte-identical stderr.
 
 Kept differences are listed here with their reason, never hidden:
   - Frames of library code (json's decoder, ...) are not shown by pyward:
