@@ -24,7 +24,6 @@ import os
 import re
 import resource
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -33,6 +32,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from tap import plan, point  # noqa: E402 - the tests' own module
+from serve_client import HttpServer  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 API = "/jobe/index.php/restapi"
@@ -42,9 +42,11 @@ def check(name, cond, detail=""):
     point(cond, name, detail)
 
 
-class Server:
+class Server(HttpServer):
     """`pyward serve --http 127.0.0.1:0 --jobe` with a file cache of its
-    own; ARGS are more flags."""
+    own; ARGS are more flags, NOFILE the server's RLIMIT_NOFILE."""
+
+    STOP_S = 30
 
     def __init__(self, *args, nofile=None):
         self.dir = tempfile.mkdtemp(prefix="pyward-jobe-")
@@ -54,29 +56,8 @@ class Server:
             if nofile is not None:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
-        self.proc = subprocess.Popen(
-            [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe",
-             "--jobe-files", self.files] + list(args),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, preexec_fn=limits)
-        self.err = []
-        self.port = None
-        ready = threading.Event()
-
-        def reader():
-            for raw in self.proc.stderr:
-                line = raw.decode("utf-8", "replace")
-                self.err.append(line)
-                m = re.search(r"serving MCP on http://[^ ]+:(\d+)/mcp", line)
-                if m:
-                    self.port = int(m.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=reader, daemon=True).start()
-        ready.wait(60)
-        if self.port is None:
-            raise RuntimeError("no port: " + "".join(self.err))
+        super().__init__(PYWARD, ["--jobe", "--jobe-files", self.files,
+                                  *args], preexec_fn=limits)
 
     def request(self, method, path, body=None, headers=None, sent=None,
                 raw_body=None):
@@ -139,12 +120,7 @@ class Server:
             "file_contents": base64.b64encode(data).decode()})
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        super().stop()
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
