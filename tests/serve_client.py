@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # serve_client.py - what the Python test drivers (red team, soak) share:
 # a `pyward serve` talked to over JSON-RPC, and the process table they
-# check for processes that outlive their run.
+# check for processes that outlive their run; and a `pyward serve --http`
+# started and stopped for the drivers of its HTTP surface (tests/http/,
+# tests/jobe/).
 
 import http.client
 import json
@@ -10,6 +12,7 @@ import re
 import select
 import signal
 import subprocess
+import threading
 import time
 
 
@@ -154,3 +157,59 @@ class HttpServeClient:
     def close(self):
         """Ask the server to stop (SIGTERM: it drains, then exits 0)."""
         self.p.send_signal(signal.SIGTERM)
+
+
+class HttpServer:
+    """One `pyward serve --http 127.0.0.1:0 ARGS` started by PYWARD (with
+    PREEXEC_FN run in the child before it, ENV its environment if not
+    None), for a driver's subclass to
+    talk to.  A thread reads its stderr: the port from the line "serving
+    MCP on http(s)://HOST:PORT/mcp", and each line keep() takes into .err
+    (every one here).  The start waits READY_S seconds at the most for the
+    port; stop() waits STOP_S for the server to end."""
+
+    READY_S = 60
+    STOP_S = 45
+
+    def __init__(self, pyward, args, preexec_fn=None, env=None):
+        self.proc = subprocess.Popen(
+            [pyward, "serve", "--http", "127.0.0.1:0", *args], env=env,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, preexec_fn=preexec_fn)
+        self.err = []
+        self.port = None
+        ready = threading.Event()
+
+        def reader():
+            for raw in self.proc.stderr:
+                line = raw.decode("utf-8", "replace")
+                if self.keep(line):
+                    self.err.append(line)
+                m = re.search(r"serving MCP on https?://[^ ]+:(\d+)/mcp",
+                              line)
+                if m:
+                    self.port = int(m.group(1))
+                    ready.set()
+            ready.set()
+
+        self.reader = threading.Thread(target=reader, daemon=True)
+        self.reader.start()
+        ready.wait(self.READY_S)
+        if self.port is None:
+            raise RuntimeError("no port: " + "".join(self.err))
+
+    def keep(self, line):
+        return True
+
+    def stop(self, sig=signal.SIGTERM, timeout=None):
+        """Sends SIG unless the server has ended, and waits for it
+        (TIMEOUT seconds, STOP_S by default): its exit status, or None
+        when it had to be killed."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(self.STOP_S if timeout is None else timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None

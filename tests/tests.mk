@@ -5,7 +5,6 @@ EXTRA_DIST += \
 	tests/tap.py \
 	tests/supp/lsan.supp \
 	tests/supp/cppcheck.supp \
-	tests/examples/hello.py \
 	$(NULL)
 TESTS += \
 	tests/smoke.sh \
@@ -30,13 +29,16 @@ check-local: check-TESTS
 # `make check-fast`: the tier a change is proven with in minutes.  No test
 # here starts a server or waits for a run's time limit: every C unit test
 # (tests/unit/check_*: runs forked from one zygote), the guard under plain python3, the
-# rule cases and the corpora through the validator, the command line's
-# checks and every lint (clang-tidy checks only files whose preprocessed
-# text changed since its last clean pass: tests/lint/tidy.sh).
+# rule cases (and the parity cases), the beginner corpus and the
+# validator's attacks through the validator, the command line's checks
+# and every lint (clang-tidy checks only files whose preprocessed text
+# changed since its last clean pass: tests/lint/tidy.sh).
 FAST_TESTS = \
 	tests/guard/run.sh \
 	tests/cases/run.sh \
-	tests/corpus/run.sh \
+	tests/cases/parity/run.sh \
+	tests/programs/beginner/check.sh \
+	tests/redteam/validator/run.sh \
 	tests/cases/compile-gate.sh \
 	tests/cli/run.sh \
 	tests/cli/config.sh \
@@ -83,13 +85,6 @@ AM_TESTS_ENVIRONMENT += \
 # pyward run under a pseudo-terminal, next to python3 (tests/tty/).
 TESTS += tests/tty/run.sh
 EXTRA_DIST += tests/tty/run.sh tests/tty/test_tty.py
-# Errors as python3.11 shows them: the differential suite (tests/faithful/).
-# tests/faithful/run.sh: listed first in Makefile.am (a long one).
-EXTRA_DIST += \
-	tests/faithful/run.sh \
-	tests/faithful/faithful.py \
-	tests/faithful/cases \
-	$(NULL)
 # `pyward serve --http` against bad input (tests/http/).
 TESTS += tests/http/run.sh
 EXTRA_DIST += tests/http/run.sh tests/http/test_http.py
@@ -108,18 +103,6 @@ EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py
 # Several servers on one host (tests/host/).
 TESTS += tests/host/run.sh
 EXTRA_DIST += tests/host/run.sh tests/host/many_servers.py
-# Idioms python3 runs that the sandbox accepts, through `pyward check` and
-# `pyward run` (tests/idioms/).
-TESTS += tests/idioms/run.sh
-# (File by file: the folder holds the suite's run.log and run.trs after
-# an in-tree make check, which a VPATH build must not find.)
-EXTRA_DIST += \
-	tests/idioms/run.sh \
-	tests/idioms/future_annotations.py tests/idioms/future_annotations.out \
-	tests/idioms/naming_dunders.py tests/idioms/naming_dunders.out \
-	tests/idioms/numpy_version.py tests/idioms/numpy_version.out \
-	tests/idioms/private_names.py tests/idioms/private_names.out \
-	$(NULL)
 # The guard's direct tests under plain python3 (tests/guard/run.sh).
 TESTS += tests/guard/run.sh
 EXTRA_DIST += \
@@ -130,8 +113,14 @@ EXTRA_DIST += \
 	tests/guard/test_runtime_loader.py \
 	$(NULL)
 
-include tests/corpus/corpus.mk
+include tests/programs/programs.mk
 include tests/redteam/redteam.mk
+# Attacks checked otherwise than through tests/redteam/run.sh, each folder
+# with its driver: by the validator alone (tests/redteam/validator/) and
+# by `pyward judge` (tests/redteam/judge/, tests/redteam/judge.py).
+TESTS += tests/redteam/validator/run.sh tests/redteam/judge/run.sh
+EXTRA_DIST += tests/redteam/validator tests/redteam/judge \
+	tests/redteam/judge.py
 include tests/soak/soak.mk
 include tests/sessions/sessions.mk
 include tests/isolation/isolation.mk

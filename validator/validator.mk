@@ -63,6 +63,9 @@ TESTS += tests/cli/config.sh
 EXTRA_DIST += tests/cli/config.sh
 TESTS += tests/cases/compile-gate.sh
 EXTRA_DIST += tests/cases/compile-gate.sh
+# RestrictedPython parity: each rule set's verdict on tests/cases/parity/
+# (shipped with tests/cases).
+TESTS += tests/cases/parity/run.sh
 
 # Benchmark: validation next to CPython's own compile().
 noinst_PROGRAMS += tests/bench/bench-validate

@@ -7,9 +7,10 @@ libpyward_a_SOURCES += \
 	src/grade/grade.c src/grade/grade.h \
 	$(NULL)
 
-# `pyward judge` through the real sandbox, and the grading attacks.
+# `pyward judge` through the real sandbox (the grading attacks:
+# tests/redteam/judge/).
 TESTS += tests/judge/run.sh
-EXTRA_DIST += tests/judge/run.sh tests/judge/test_judge.py tests/judge/attacks
+EXTRA_DIST += tests/judge/run.sh tests/judge/test_judge.py
 
 # `pyward judge` on 40 tests next to spawning python3 per test:
 # `make bench-judge`.

@@ -75,8 +75,9 @@ src/sandbox/interp/guard-modules.inc: src/sandbox/guardc$(EXEEXT) $(GUARD_PY)
 	mv $@.tmp $@
 
 # The beginner corpus through the real sandbox.
-# tests/corpus/run-sandbox.sh: listed first in Makefile.am (a long one).
-EXTRA_DIST += tests/corpus/run-sandbox.sh
+# tests/programs/beginner/sandbox.sh: listed first in Makefile.am (a long
+# one).
+EXTRA_DIST += tests/programs/beginner/sandbox.sh
 
 if HAVE_CHECK
 TESTS += tests/unit/check_sandbox

@@ -129,7 +129,7 @@ case "$rc:$summary" in
 *) not_ok "pyward doctor exits 0 with /usr/share/pyward/rules and 45" \
     "exit $rc: $summary $doctor" ;;
 esac
-out=$(printf 'Ada\n' | env -u PYWARD_RULES_DIR /usr/bin/pyward run "$src/tests/examples/hello.py" 2>&1)
+out=$(printf 'Ada\n' | env -u PYWARD_RULES_DIR /usr/bin/pyward run "$src/tests/programs/examples/hello.py" 2>&1)
 case "$out" in
 *Ada*) ok "the installed pyward runs a program" ;;
 *) not_ok "the installed pyward runs a program" "$out" ;;

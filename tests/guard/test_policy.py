@@ -34,7 +34,7 @@ VALIDATOR_GAPS = {
            "it, the type's whole chain is what a breakout walks",
 }
 # Prefix families: the validator lists RestrictedPython's names one by
-# one (PW303, PW304; tests/corpus/parity keeps f_lineno, co_consts,
+# one (PW303, PW304; tests/cases/parity keeps f_lineno, co_consts,
 # gi_running allowed), the guard refuses every name with the prefix.
 PREFIX_SAMPLES = ("f_lineno", "co_consts", "co_names", "gi_running",
                   "cr_running", "ag_running", "tb_other")

@@ -19,14 +19,13 @@ import json
 import os
 import re
 import socket
-import subprocess
 import sys
 import tempfile
-import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from tap import plan, point  # noqa: E402 - the tests' own module
+from serve_client import HttpServer  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "attack-token-%d" % os.getpid()
@@ -34,8 +33,9 @@ JOBE = "/jobe/index.php/restapi"
 EVIL = "rebind.attacker.example"
 
 
-class Server:
-    """`pyward serve --http 127.0.0.1:0 --jobe` with ARGS."""
+class Server(HttpServer):
+    """`pyward serve --http 127.0.0.1:0 --jobe` with ARGS (@TOKENS@: the
+    path of a token file holding TOKEN)."""
 
     def __init__(self, *args):
         self.dir = tempfile.mkdtemp(prefix="pyward-attacks-")
@@ -43,26 +43,8 @@ class Server:
         with open(self.tokens, "w") as f:
             f.write(TOKEN + "\n")
         args = [a.replace("@TOKENS@", self.tokens) for a in args]
-        self.proc = subprocess.Popen(
-            [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe",
-             "--jobe-files", os.path.join(self.dir, "files")] + args,
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE)
-        self.port = None
-        ready = threading.Event()
-
-        def reader():
-            for raw in self.proc.stderr:
-                m = re.search(rb"serving MCP on http://[^ ]+:(\d+)/mcp", raw)
-                if m:
-                    self.port = int(m.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=reader, daemon=True).start()
-        ready.wait(60)
-        if self.port is None:
-            raise RuntimeError("pyward did not listen")
+        super().__init__(PYWARD, ["--jobe", "--jobe-files",
+                                  os.path.join(self.dir, "files"), *args])
         self.host = "127.0.0.1:%d" % self.port
 
     def send(self, method, path, headers, body=b"", version="HTTP/1.1"):
@@ -100,14 +82,6 @@ class Server:
                                 ("Authorization", "Bearer " + TOKEN)])
         m = re.search(rb"^pyward_run_seconds_count (\d+)$", body, re.M)
         return int(m.group(1)) if m else None
-
-    def stop(self):
-        self.proc.terminate()
-        try:
-            return self.proc.wait(45)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return None
 
 
 def mcp_call(code, rid=1):

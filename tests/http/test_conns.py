@@ -19,7 +19,6 @@ import json
 import os
 import re
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -27,6 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from tap import plan, point  # noqa: E402 - the tests' own module
+from serve_client import HttpServer  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 WAIT = 60  # the most any one answer may take, in seconds
@@ -36,33 +36,15 @@ def tap(name, cond, detail=""):
     point(cond, name, detail)
 
 
-class Server:
-    """`pyward serve --http 127.0.0.1:0` with ARGS, no token file."""
+class Server(HttpServer):
+    """`pyward serve --http 127.0.0.1:0` with ARGS, no token file; .err
+    leaves the access log out."""
 
     def __init__(self, *args):
-        self.proc = subprocess.Popen(
-            [PYWARD, "serve", "--http", "127.0.0.1:0"] + list(args),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE)
-        self.err = []
-        self.port = None
-        ready = threading.Event()
+        super().__init__(PYWARD, args)
 
-        def reader():
-            for raw in self.proc.stderr:
-                line = raw.decode("utf-8", "replace")
-                if not line.startswith("{"):  # the access log aside
-                    self.err.append(line)
-                m = re.search(r"serving MCP on http://[^ ]+:(\d+)/mcp", line)
-                if m:
-                    self.port = int(m.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=reader, daemon=True).start()
-        ready.wait(60)
-        if self.port is None:
-            raise RuntimeError("no port: " + "".join(self.err))
+    def keep(self, line):
+        return not line.startswith("{")
 
     def request(self, method, path, body=None, src="127.0.0.1"):
         """(status, headers, body) of one request on a fresh connection
@@ -93,15 +75,6 @@ class Server:
                 return True
             time.sleep(0.1)
         return False
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-        try:
-            return self.proc.wait(45)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return None
 
 
 def call(code, rid=1):

@@ -23,6 +23,10 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from serve_client import HttpServer  # noqa: E402 - the tests' own module
+
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "robust-token-%d" % os.getpid()
 TOKEN2 = "second-token-%d" % os.getpid()
@@ -44,39 +48,19 @@ def tap(name, cond, detail=""):
             print("# " + line, flush=True)
 
 
-class Server:
-    """One `pyward serve --http 127.0.0.1:0` with its stderr collected."""
+class Server(HttpServer):
+    """One `pyward serve --http 127.0.0.1:0` with a token file of TOKEN
+    and TOKEN2, its stderr collected."""
+
+    READY_S = 30
+    STOP_S = 30
 
     def __init__(self, *args):
         self.dir = tempfile.mkdtemp(prefix="pyward-http-")
         self.tokens = os.path.join(self.dir, "tokens")
         with open(self.tokens, "w") as f:
             f.write(TOKEN + "\n" + TOKEN2 + "\n")
-        self.proc = subprocess.Popen(
-            [PYWARD, "serve", "--http", "127.0.0.1:0",
-             "--auth-token-file", self.tokens] + list(args),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE)
-        self.err = []
-        self.port = None
-        ready = threading.Event()
-
-        def reader():
-            for raw in self.proc.stderr:
-                line = raw.decode("utf-8", "replace")
-                self.err.append(line)
-                m = re.search(r"serving MCP on https?://[^ ]+:(\d+)/mcp",
-                              line)
-                if m:
-                    self.port = int(m.group(1))
-                    ready.set()
-            ready.set()
-
-        self.reader = threading.Thread(target=reader, daemon=True)
-        self.reader.start()
-        ready.wait(30)
-        if self.port is None:
-            raise RuntimeError("no port: " + "".join(self.err))
+        super().__init__(PYWARD, ["--auth-token-file", self.tokens, *args])
 
     def log(self):
         return "".join(self.err)
@@ -123,15 +107,6 @@ class Server:
                               str(self.proc.pid)],
                              capture_output=True, text=True).stdout
         return len(out.split())
-
-    def stop(self, sig=signal.SIGTERM, timeout=30):
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-        try:
-            return self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return None
 
 
 def tap_stop(name, srv):

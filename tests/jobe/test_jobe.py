@@ -24,8 +24,8 @@ import os
 import re
 import resource
 import shutil
-import subprocess
 import sys
+import subprocess
 import tempfile
 import threading
 import time
@@ -33,6 +33,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from tap import plan, point  # noqa: E402 - the tests' own module
+from serve_client import HttpServer  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 API = "/jobe/index.php/restapi"
@@ -42,9 +43,11 @@ def check(name, cond, detail=""):
     point(cond, name, detail)
 
 
-class Server:
+class Server(HttpServer):
     """`pyward serve --http 127.0.0.1:0 --jobe` with a file cache of its
-    own; ARGS are more flags."""
+    own; ARGS are more flags, NOFILE the server's RLIMIT_NOFILE."""
+
+    STOP_S = 30
 
     def __init__(self, *args, nofile=None, own_files=False):
         """OWN_FILES: no --jobe-files; the server makes its cache's
@@ -59,30 +62,9 @@ class Server:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
         files = [] if own_files else ["--jobe-files", self.files]
-        self.proc = subprocess.Popen(
-            [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe"] + files +
-            list(args),
-            env=dict(os.environ, TMPDIR=self.tmp),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, preexec_fn=limits)
-        self.err = []
-        self.port = None
-        ready = threading.Event()
-
-        def reader():
-            for raw in self.proc.stderr:
-                line = raw.decode("utf-8", "replace")
-                self.err.append(line)
-                m = re.search(r"serving MCP on http://[^ ]+:(\d+)/mcp", line)
-                if m:
-                    self.port = int(m.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=reader, daemon=True).start()
-        ready.wait(60)
-        if self.port is None:
-            raise RuntimeError("no port: " + "".join(self.err))
+        super().__init__(PYWARD, ["--jobe", *files, *args],
+                         preexec_fn=limits,
+                         env=dict(os.environ, TMPDIR=self.tmp))
 
     def request(self, method, path, body=None, headers=None, sent=None,
                 raw_body=None):
@@ -145,12 +127,7 @@ class Server:
             "file_contents": base64.b64encode(data).decode()})
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        super().stop()
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """`pyward judge` end to end: each test suite below is written to a
 temporary directory, judged by the real binary in the real sandbox, and
-the verdicts, diffs, points, formats and exit statuses are checked.  Then
-the grading attacks in tests/judge/attacks/ (a header names the expected
-output and the verdicts allowed), each judged with and without
-validation: a program's own words never make a verdict.
+the verdicts, diffs, points, formats and exit statuses are checked.  The
+grading attacks are the red team's (tests/redteam/judge.py), judged with
+judge() below.
 
 TAP on stdout, one point per check."""
 
@@ -19,7 +18,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from tap import plan, point, skip  # noqa: E402 - the tests' own module
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def judge(tmp, suite, program, *opts):
@@ -320,46 +318,6 @@ def t_bad_suites(tmp):
           "usage error: exit 2", p.stderr)
 
 
-def header(path):
-    h = {}
-    with open(path) as f:
-        for line in f:
-            if not line.startswith("# ") or ":" not in line:
-                break
-            k, v = line[2:].split(":", 1)
-            h[k.strip()] = v.strip()
-    return h
-
-
-def t_attacks(tmp):
-    suite_path = os.path.join(tmp, "suite.json")
-    adir = os.path.join(HERE, "attacks")
-    for name in sorted(os.listdir(adir)):
-        if not name.endswith(".py"):
-            continue
-        path = os.path.join(adir, name)
-        h = header(path)
-        with open(path) as f:
-            code = f.read().replace("@SUITE@", suite_path)
-        # (One meant to run into its time limit waits it out: 1 s.)
-        test = {"stdin": "", "expected_stdout": h["expected-stdout"] + "\n",
-                "timeout": 1 if h["verdict"] == "TLE" else 2,
-                "memory": "256m"}
-        suite = {"tests": [test]}
-        if h.get("checker") == "program":
-            test["checker"] = "program"
-            suite["checker_code"] = (
-                "import json\nd = json.loads(input())\n"
-                "print('AC' if d['output'] == d['expected'] else 'WA')\n")
-        allowed = h["verdict"].split()
-        for opts in ([], ["--skip-validation"]):
-            rc, doc, out, err = judge(tmp, suite, code, "--json", *opts)
-            v = doc["verdict"] if doc else None
-            point(v in allowed and v != "AC" and rc == 1,
-                  "attack %s%s: %s" % (name[:-3], " (no validation)"
-                                       if opts else "", v), out + err)
-
-
 def t_light_profiles(tmp):
     """With data_science among the profiles, a program that imports none
     of its packages is judged from a zygote of the light profiles alone:
@@ -386,8 +344,7 @@ def t_light_profiles(tmp):
 def main():
     tests = [t_accepted, t_wrong_answer, t_checkers, t_limits,
              t_compile_errors, t_checker_program, t_coderunner, t_order,
-             t_test_limit,
-             t_bad_suites, t_attacks, t_light_profiles]
+             t_test_limit, t_bad_suites, t_light_profiles]
     for t in tests:
         with tempfile.TemporaryDirectory() as tmp:
             try:

@@ -5,7 +5,7 @@
 # it only borrows from another is an undefined name here), whether every
 # module of the guard's folder is one GUARD_PY embeds, and every Python
 # driver of the tests.
-# Programs kept as test data are left out (see tests/lint/spdx.sh).
+# Programs kept as test data are left out ($test_data_re, tests/lib.sh).
 . "${top_srcdir:-.}/tests/lib.sh"
 lint_gate
 
@@ -53,7 +53,7 @@ else
 fi
 
 git ls-files '*.py' |
-    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^src/sandbox/interp/guard/' \
+    grep -vE "$test_data_re|^src/sandbox/interp/guard/" \
         >"$work/drivers"
 while IFS= read -r f; do
     if out=$("$@" "$f" 2>&1); then

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # redteam.py - the red-team suite: every attack under tests/redteam/*/ and
-# every program that must run (tests/programs/) runs three times, through
-# one `pyward serve` (with validation), as the call of a session of that
+# every program that must run (tests/programs/), but those of a folder
+# with a driver of its own (a .sh file: tests/redteam/validator/,
+# tests/programs/beginner/, ...), runs three times, through one `pyward
+# serve` (with validation), as the call of a session of that
 # server, and unvalidated through a second server started with
 # `--skip-validation` (one for the whole pass: every run is a fresh spare
 # all the same), and each run is checked by what actually happened, never
@@ -127,7 +129,11 @@ def collect(dirs, only):
     or whose name another file already has."""
     attacks, bad, seen = [], [], set()
     for d in dirs:
-        for root, _dirs, files in os.walk(d):
+        for root, subdirs, files in os.walk(d):
+            # A folder with a driver of its own (a .sh file) is that
+            # driver's.
+            subdirs[:] = [s for s in subdirs if not any(
+                f.endswith(".sh") for f in os.listdir(os.path.join(root, s)))]
             for fn in sorted(files):
                 if not fn.endswith(".py"):
                     continue

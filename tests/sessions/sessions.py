@@ -21,6 +21,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
+import tap  # noqa: E402 - the tests' own module
 from serve_client import (ServeClient, descendants,  # noqa: E402
                           proc_table)
 
@@ -28,28 +29,10 @@ PYWARD = os.environ.get("PYWARD", "./pyward")
 PROFILES = "basic,filesystem,data_science"
 
 
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def point(self, name, why=None):
-        self.n += 1
-        if why:
-            self.failed += 1
-            print(f"not ok {self.n} - {name}")
-            for line in str(why).splitlines():
-                print(f"# {line}")
-        else:
-            print(f"ok {self.n} - {name}")
-        sys.stdout.flush()
-
-    def skip(self, name, why):
-        self.n += 1
-        print(f"ok {self.n} - {name} # SKIP {why}")
-
-
-tap = Tap()
+def point(name, why=None):
+    """A point named first, as these tests read: failing with WHY, the
+    detail expect() gives when its condition does not hold."""
+    tap.point(not why, name, why or "")
 
 
 class Server(ServeClient):
@@ -174,12 +157,12 @@ def tools_listed(s):
     _, msg = s.call("tools/list", {})
     tools = {t["name"]: t for t in msg["result"]["tools"]}
     ex = tools.get("execute_code", {}).get("inputSchema", {})
-    tap.point("tools/list: create_session, close_session, list_sessions "
-              "and execute_code's session_id", expect(
-                  {"create_session", "close_session", "list_sessions"}
-                  <= set(tools) and "session_id" in ex.get("properties", {})
-                  and tools["close_session"]["inputSchema"]["required"]
-                  == ["session_id"], sorted(tools)))
+    point("tools/list: create_session, close_session, list_sessions "
+          "and execute_code's session_id", expect(
+              {"create_session", "close_session", "list_sessions"}
+              <= set(tools) and "session_id" in ex.get("properties", {})
+              and tools["close_session"]["inputSchema"]["required"]
+              == ["session_id"], sorted(tools)))
 
 
 def handles(s):
@@ -187,8 +170,8 @@ def handles(s):
     b, _ = s.create()
     ok = a and b and a != b and all(
         re.fullmatch(r"ps-testA-[0-9a-f]{32}", x) for x in (a, b))
-    tap.point("create_session: ps-INSTANCE-<128 random bits>, each new",
-              expect(ok, json.dumps(r)[:300]))
+    point("create_session: ps-INSTANCE-<128 random bits>, each new",
+          expect(ok, json.dumps(r)[:300]))
     return a, b
 
 
@@ -197,23 +180,23 @@ def state(s, sid):
                "class Box:\n    def __init__(self, v):\n"
                "        self.v = v\nprint('defined')")
     r2 = s.run(sid, "b = Box(twice(x))\nprint(b.v, math.floor(2.5))\nb.v + 1")
-    tap.point("variables, functions, classes and imports persist across "
-              "calls", expect(r1.get("status") == "ok" and
-                              r2.get("stdout") == "12 2\n" and
-                              r2.get("result") == 13, json.dumps(r2)[:400]))
+    point("variables, functions, classes and imports persist across "
+          "calls", expect(r1.get("status") == "ok" and
+                          r2.get("stdout") == "12 2\n" and
+                          r2.get("result") == 13, json.dumps(r2)[:400]))
     names = set(r2.get("variables") or [])
-    tap.point("'variables' lists the session's names",
-              expect({"x", "twice", "Box", "b"} <= names, sorted(names)))
+    point("'variables' lists the session's names",
+          expect({"x", "twice", "Box", "b"} <= names, sorted(names)))
     e = s.run(sid, "raise ValueError('bad')")
     ex = s.run(sid, "raise SystemExit(3)")
     after = s.run(sid, "print(x)")
-    tap.point("an error or SystemExit ends the call, not the session",
-              expect(e.get("status") == "error" and
-                     e.get("error_details", {}).get("type") == "ValueError" and
-                     not e.get("session_ended") and
-                     ex.get("exit_code") == 3 and
-                     after.get("stdout") == "6\n",
-                     json.dumps([e, ex, after])[:600]))
+    point("an error or SystemExit ends the call, not the session",
+          expect(e.get("status") == "error" and
+                 e.get("error_details", {}).get("type") == "ValueError" and
+                 not e.get("session_ended") and
+                 ex.get("exit_code") == 3 and
+                 after.get("stdout") == "6\n",
+                 json.dumps([e, ex, after])[:600]))
 
 
 def audited(s):
@@ -223,11 +206,11 @@ def audited(s):
     sid, _ = s.create(profile="filesystem")
     code = "import pathlib\npathlib.Path('/etc/passwd').read_text()\n"
     res = [s.run(sid, code) for _ in range(2)]
-    tap.point("a refused audit event is reported by each call of a session "
-              "that makes one", expect(all(
-                  (r.get("blocked") or {}).get("kind") == "audit" and
-                  r.get("status") == "error" and not r.get("session_ended")
-                  for r in res), json.dumps(res)[:600]))
+    point("a refused audit event is reported by each call of a session "
+          "that makes one", expect(all(
+              (r.get("blocked") or {}).get("kind") == "audit" and
+              r.get("status") == "error" and not r.get("session_ended")
+              for r in res), json.dumps(res)[:600]))
     s.tool("close_session", session_id=sid)
 
 
@@ -246,7 +229,7 @@ def analysis(s):
         "print(hottest, json.dumps(means))",
     ]
     res = [s.run(sid, c) for c in steps]
-    tap.point("a multi-step analysis across calls", expect(
+    point("a multi-step analysis across calls", expect(
         res[0].get("result") == 5 and
         res[1].get("result") == {"Lima": 19, "Oslo": 5, "Rome": 19} and
         res[2].get("stdout") == 'Lima {"Lima": 19, "Oslo": 5, "Rome": 19}\n',
@@ -257,7 +240,7 @@ def analysis(s):
     else:
         a = s.run(sid, "df = pd.DataFrame(rows)\nlen(df)")
         b = s.run(sid, "df.groupby('city')['temp'].mean().to_dict()")
-        tap.point("a pandas analysis across calls", expect(
+        point("a pandas analysis across calls", expect(
             a.get("result") == 5 and
             (b.get("result") or {}).get("Oslo") == 5.0,
             json.dumps([a, b])[:500]))
@@ -276,11 +259,11 @@ def workspace(s):
     files_w = [f["name"] for f in w.get("files") or []]
     files_r = [f["name"] for f in r.get("files") or []]
     files_t = [f["name"] for f in t.get("files") or []]
-    tap.point("workspace files persist across calls; each output/ file comes "
-              "back with the call that wrote it", expect(
-                  r.get("stdout") == "kept\n" and files_w == ["a.txt"] and
-                  files_r == [] and files_t == ["b.txt"],
-                  json.dumps([w, r, t])[:600]))
+    point("workspace files persist across calls; each output/ file comes "
+          "back with the call that wrote it", expect(
+              r.get("stdout") == "kept\n" and files_w == ["a.txt"] and
+              files_r == [] and files_t == ["b.txt"],
+              json.dumps([w, r, t])[:600]))
     return sid
 
 
@@ -289,15 +272,15 @@ def isolation(s, a, b, fs):
     same = s.run(a, "print(abs(-1))\nsecret")
     other = s.run(b, "print(abs(-1))\nprint(sorted(n for n in dir() "
                   "if not n.startswith('_')))")
-    tap.point("what a call leaves (a global, a patched builtin) stays in "
-              "its own session", expect(
-                  same.get("stdout") == "patched\n" and same.get("result") ==
-                  "only-in-a" and other.get("stdout") == "1\n[]\n",
-                  json.dumps([same, other])[:500]))
+    point("what a call leaves (a global, a patched builtin) stays in "
+          "its own session", expect(
+              same.get("stdout") == "patched\n" and same.get("result") ==
+              "only-in-a" and other.get("stdout") == "1\n[]\n",
+              json.dumps([same, other])[:500]))
     fs2, _ = s.create(profile="filesystem")
     r = s.run(fs2, "from pathlib import Path\n"
               "print(sorted(p.name for p in Path('.').iterdir()))")
-    tap.point("another session sees none of a session's files", expect(
+    point("another session sees none of a session's files", expect(
         r.get("status") == "ok" and "notes.txt" not in r.get("stdout", "x"),
         json.dumps(r)[:300]))
     s.tool("close_session", session_id=fs2)
@@ -313,18 +296,18 @@ def bad_handles(s, live):
     ]
     for name, sid, want in cases:
         r = s.tool("execute_code", code="print(1)", session_id=sid)
-        tap.point(f"execute_code with {name}: a tool error saying "
-                  f"'{want}'", expect(r.get("isError") and want in
-                                      text_of(r), json.dumps(r)[:300]))
+        point(f"execute_code with {name}: a tool error saying "
+              f"'{want}'", expect(r.get("isError") and want in
+                                  text_of(r), json.dumps(r)[:300]))
     c = s.tool("close_session", session_id=unknown)
-    tap.point("close_session of an unknown handle: a tool error",
-              expect(c.get("isError") and "unknown session" in text_of(c),
-                     json.dumps(c)[:300]))
+    point("close_session of an unknown handle: a tool error",
+          expect(c.get("isError") and "unknown session" in text_of(c),
+                 json.dumps(c)[:300]))
     s.tool("close_session", session_id=live)
     r = s.tool("execute_code", code="print(1)", session_id=live)
-    tap.point("a closed handle: 'session ended: closed by close_session'",
-              expect(r.get("isError") and "session ended: closed" in
-                     text_of(r), json.dumps(r)[:300]))
+    point("a closed handle: 'session ended: closed by close_session'",
+          expect(r.get("isError") and "session ended: closed" in
+                 text_of(r), json.dumps(r)[:300]))
     wrong = [
         ({"code": "1", "session_id": 42}, "'session_id' must be the string"),
         ({"code": "1", "session_id": None}, "'session_id' must be"),
@@ -335,17 +318,17 @@ def bad_handles(s, live):
     ]
     for args, want in wrong:
         r = s.tool("execute_code", **args)
-        tap.point(f"execute_code {json.dumps(args)[:60]}: a tool error "
-                  f"explaining", expect(r.get("isError") is True and
-                                        want in text_of(r),
-                                        json.dumps(r)[:300]))
+        point(f"execute_code {json.dumps(args)[:60]}: a tool error "
+              f"explaining", expect(r.get("isError") is True and
+                                    want in text_of(r),
+                                    json.dumps(r)[:300]))
     for name, args in (("close_session", {}),
                        ("close_session", {"session_id": [1]}),
                        ("list_sessions", {"x": 1}),
                        ("create_session", {"ttl": "long"}),
                        ("create_session", {"profile": "nope"})):
         r = s.tool(name, **args)
-        tap.point(f"{name} {json.dumps(args)}: a tool error", expect(
+        point(f"{name} {json.dumps(args)}: a tool error", expect(
             r.get("isError") is True and "rpc_error" not in r,
             json.dumps(r)[:300]))
 
@@ -366,12 +349,12 @@ def ending_calls(s):
         s.run(sid, "kept = 1")
         r = s.run(sid, code, **xargs)
         nxt = s.run(sid, "print(kept)")
-        tap.point(f"{name} ends the session and says so; its next call: "
-                  f"'session ended: ...{why}'", expect(
-                      r.get("status") == status and
-                      r.get("session_ended") is True and
-                      why in nxt.get("tool_error", ""),
-                      json.dumps([r, nxt])[:600]))
+        point(f"{name} ends the session and says so; its next call: "
+              f"'session ended: ...{why}'", expect(
+                  r.get("status") == status and
+                  r.get("session_ended") is True and
+                  why in nxt.get("tool_error", ""),
+                  json.dumps([r, nxt])[:600]))
 
 
 def killed_between(s):
@@ -384,11 +367,11 @@ def killed_between(s):
     settle(lambda: all(proc_table().get(p, (0, "X"))[1] in ("Z", "X")
                        for p in new))  # dead
     r = s.run(sid, "print(y)")
-    tap.point("a session whose process was killed between calls: its next "
-              "call says it ended", expect(
-                  len(new) == 1 and "session ended: its process ended "
-                  "between calls" in r.get("tool_error", ""),
-                  f"new children {new}; {json.dumps(r)[:300]}"))
+    point("a session whose process was killed between calls: its next "
+          "call says it ended", expect(
+              len(new) == 1 and "session ended: its process ended "
+              "between calls" in r.get("tool_error", ""),
+              f"new children {new}; {json.dumps(r)[:300]}"))
 
 
 def nothing_left(s, idle_kids):
@@ -397,10 +380,10 @@ def nothing_left(s, idle_kids):
         s.tool("close_session", session_id=x["session_id"])
     kids = settle(lambda: len(s.children()) <= idle_kids and
                   not s.scratch_dirs())
-    tap.point("after close: no session process, no scratch directory "
-              f"(children {len(s.children())} <= {idle_kids})",
-              expect(kids, f"children {s.children()}, scratch "
-                     f"{s.scratch_dirs()}"))
+    point("after close: no session process, no scratch directory "
+          f"(children {len(s.children())} <= {idle_kids})",
+          expect(kids, f"children {s.children()}, scratch "
+                 f"{s.scratch_dirs()}"))
 
 
 def fork(s, sid):
@@ -433,15 +416,15 @@ def concurrent_copies(s, a):
         if msg.get("id") in (base + 1, base + 2):
             got[msg["id"]] = msg["result"].get("structuredContent") or {}
     rb, rc = got.get(base + 1, {}), got.get(base + 2, {})
-    tap.point("two copies calling at once: a refused system call ends the "
-              "copy that made it, the other's call finishes", expect(
-                  rb.get("stdout") == "slept\n" and
-                  not rb.get("session_ended") and
-                  (rc.get("blocked") or {}).get("kind") == "syscall" and
-                  rc.get("session_ended") is True,
-                  json.dumps([rb, rc])[:900]))
+    point("two copies calling at once: a refused system call ends the "
+          "copy that made it, the other's call finishes", expect(
+              rb.get("stdout") == "slept\n" and
+              not rb.get("session_ended") and
+              (rc.get("blocked") or {}).get("kind") == "syscall" and
+              rc.get("session_ended") is True,
+              json.dumps([rb, rc])[:900]))
     after = s.run(b, "print('still here')")
-    tap.point("the other copy goes on", expect(
+    point("the other copy goes on", expect(
         after.get("stdout") == "still here\n", json.dumps(after)[:300]))
     s.tool("close_session", session_id=b)
 
@@ -461,14 +444,14 @@ def fork_files(s):
                "sorted(p.name for p in Path('output').iterdir()))")
     rc2 = s.run(c or "", "print(Path('a.txt').read_text(), "
                 "Path('later.txt').exists())")
-    tap.point("a copy of a session with files has its own copy of them: "
-              "neither sees the other's later writes; each reports its own "
-              "new output/ files", expect(
-                  c and rc.get("stdout") == "orig\n" and
-                  [f["name"] for f in rc.get("files") or []] == ["c.txt"] and
-                  ro.get("stdout") == "orig ['o.txt']\n" and
-                  rc2.get("stdout") == "copy False\n",
-                  json.dumps([r, rc, ro, rc2])[:900]))
+    point("a copy of a session with files has its own copy of them: "
+          "neither sees the other's later writes; each reports its own "
+          "new output/ files", expect(
+              c and rc.get("stdout") == "orig\n" and
+              [f["name"] for f in rc.get("files") or []] == ["c.txt"] and
+              ro.get("stdout") == "orig ['o.txt']\n" and
+              rc2.get("stdout") == "copy False\n",
+              json.dumps([r, rc, ro, rc2])[:900]))
     ds, _ = s.create(profile="data_science")
     r = s.run(ds, "import pandas as pd\n"
               "pd.DataFrame({'a': [1, 2]}).to_csv('output/a.csv')")
@@ -481,14 +464,14 @@ def fork_files(s):
                "int(pd.read_csv('output/a.csv').a.sum())")
     ro = s.run(ds, "pd.read_csv('output/b.csv')")
     rw = s.run(c or "", "pd.DataFrame({'c': [4]}).to_csv('elsewhere.csv')")
-    tap.point("a session that may write only under output/ is copied with "
-              "its output/ files; the copy still may not write elsewhere",
-              expect(c and rc.get("result") == 3 and
-                     [f["name"] for f in rc.get("files") or []] ==
-                     ["b.csv"] and "FileNotFoundError" in
-                     str(ro.get("error")) and rw.get("status") == "error" and
-                     (rw.get("blocked") or {}).get("kind") == "audit",
-                     json.dumps([r, rc, ro, rw])[:900]))
+    point("a session that may write only under output/ is copied with "
+          "its output/ files; the copy still may not write elsewhere",
+          expect(c and rc.get("result") == 3 and
+                 [f["name"] for f in rc.get("files") or []] ==
+                 ["b.csv"] and "FileNotFoundError" in
+                 str(ro.get("error")) and rw.get("status") == "error" and
+                 (rw.get("blocked") or {}).get("kind") == "audit",
+                 json.dumps([r, rc, ro, rw])[:900]))
     pd, _ = s.create(profile="data_science")
     s.run(pd, "import pandas as pd\n"
           "df = pd.DataFrame({'city': ['Oslo', 'Rome', 'Oslo'], "
@@ -496,10 +479,10 @@ def fork_files(s):
     c, _ = fork(s, pd)
     a = s.run(c or "", "df = df[df.city == 'Oslo']\nfloat(df.temp.mean())")
     b = s.run(pd, "float(df.temp.mean())")
-    tap.point("a pandas analysis forked into two: each goes on from the "
-              "same DataFrame", expect(
-                  a.get("result") == 5.0 and
-                  b.get("result") == 28 / 3, json.dumps([a, b])[:600]))
+    point("a pandas analysis forked into two: each goes on from the "
+          "same DataFrame", expect(
+              a.get("result") == 5.0 and
+              b.get("result") == 28 / 3, json.dumps([a, b])[:600]))
 
 
 def fork_files_memory(s):
@@ -523,11 +506,11 @@ def fork_files_memory(s):
     c, r = fork(s, fs)
     b = s.run(c or "", fill)
     again = s.run(fs, fill)
-    tap.point("under a 64 MiB memory limit a session's workspace holds "
-              "32 MiB, and so does its copy's", expect(
-                  c and a.get("result") == 32 and b.get("result") == 32 and
-                  again.get("result") == 32,
-                  json.dumps([a, r, b, again])[:900]))
+    point("under a 64 MiB memory limit a session's workspace holds "
+          "32 MiB, and so does its copy's", expect(
+              c and a.get("result") == 32 and b.get("result") == 32 and
+              again.get("result") == 32,
+              json.dumps([a, r, b, again])[:900]))
     s.tool("close_session", session_id=c or "")
     s.tool("close_session", session_id=fs)
 
@@ -538,10 +521,10 @@ def forks(s):
     _, msg = s.call("tools/list", {})
     tools = {t["name"]: t for t in msg["result"]["tools"]}
     schema = tools.get("fork_session", {}).get("inputSchema", {})
-    tap.point("tools/list: fork_session(session_id), routed by its header",
-              expect(schema.get("required") == ["session_id"] and
-                     schema["properties"]["session_id"].get("x-mcp-header")
-                     == "Session-Id", json.dumps(schema)))
+    point("tools/list: fork_session(session_id), routed by its header",
+          expect(schema.get("required") == ["session_id"] and
+                 schema["properties"]["session_id"].get("x-mcp-header")
+                 == "Session-Id", json.dumps(schema)))
     a, _ = s.create(profile="basic")
     s.run(a, "import math\nx = 6\ndef twice(v):\n    return 2 * v\n"
           "class Box:\n    def __init__(self, v):\n        self.v = v\n"
@@ -549,56 +532,56 @@ def forks(s):
     c, r = fork(s, a)
     st = r.get("structuredContent") or {}
     got = s.run(c, "print(x, twice(x), b.v, math.pi > 3)") if c else {}
-    tap.point("fork_session: a new handle whose session has the variables, "
-              "functions, classes and imports of the original", expect(
-                  c and c != a and st.get("forked_from") == a and
-                  got.get("stdout") == "6 12 2 True\n",
-                  json.dumps([r, got])[:600]))
+    point("fork_session: a new handle whose session has the variables, "
+          "functions, classes and imports of the original", expect(
+              c and c != a and st.get("forked_from") == a and
+              got.get("stdout") == "6 12 2 True\n",
+              json.dumps([r, got])[:600]))
     s.run(c, "x = 100\nonly_copy = 1\nb.v = 'copy'")
     s.run(a, "x = -1")
     ra = s.run(a, "print(x, b.v)\nprint('only_copy' in dir())")
     rc = s.run(c, "print(x, b.v)\nprint('only_copy' in dir())")
-    tap.point("after the fork the two diverge: neither sees the other's "
-              "changes", expect(ra.get("stdout") == "-1 2\nFalse\n" and
-                                rc.get("stdout") == "100 copy\nTrue\n",
-                                json.dumps([ra, rc])[:600]))
+    point("after the fork the two diverge: neither sees the other's "
+          "changes", expect(ra.get("stdout") == "-1 2\nFalse\n" and
+                            rc.get("stdout") == "100 copy\nTrue\n",
+                            json.dumps([ra, rc])[:600]))
     code = "import random\nrandom.random()"
     d, _ = fork(s, c)
     va, vd = s.run(c, code).get("result"), s.run(d, code).get("result")
-    tap.point("each copy draws its own random numbers", expect(
+    point("each copy draws its own random numbers", expect(
         isinstance(va, float) and isinstance(vd, float) and va != vd,
         f"{va} {vd}"))
     s.tool("close_session", session_id=a)
     rd = s.run(d, "print(x)")
-    tap.point("a copy of a copy outlives the session it came from",
-              expect(rd.get("stdout") == "100\n", json.dumps(rd)[:300]))
+    point("a copy of a copy outlives the session it came from",
+          expect(rd.get("stdout") == "100\n", json.dumps(rd)[:300]))
     t = s.run(c, "while True:\n    pass", timeout=1)
     rd = s.run(d, "print(b.v)")
-    tap.point("a copy that times out ends alone: the other copy answers",
-              expect(t.get("status") == "timeout" and t.get("session_ended")
-                     and rd.get("stdout") == "copy\n",
-                     json.dumps([t, rd])[:600]))
+    point("a copy that times out ends alone: the other copy answers",
+          expect(t.get("status") == "timeout" and t.get("session_ended")
+                 and rd.get("stdout") == "copy\n",
+                 json.dumps([t, rd])[:600]))
     alive = len(descendants(s.p.pid))
     busy = [fork(s, d)[0] for _ in range(20)]
     made = [x for x in busy if x]
     _, r = fork(s, d)
-    tap.point("the processes a session and its copies may have are capped "
-              "(session_nproc): a clear error past it", expect(
-                  0 < len(made) < 20 and r.get("isError") and
-                  "session_nproc" in text_of(r), f"{len(made)} made; "
-                  f"{text_of(r)}"))
+    point("the processes a session and its copies may have are capped "
+          "(session_nproc): a clear error past it", expect(
+              0 < len(made) < 20 and r.get("isError") and
+              "session_nproc" in text_of(r), f"{len(made)} made; "
+              f"{text_of(r)}"))
     ok = len(made) >= 3 and all(s.run(x, "x").get("result") == 100
                                 for x in made[:3])
-    tap.point("every copy answers with the state it was copied with",
-              expect(ok, "a copy did not answer"))
+    point("every copy answers with the state it was copied with",
+          expect(ok, "a copy did not answer"))
     for x in made:
         s.tool("close_session", session_id=x)
     # A closed copy's process is killed at once but counts against the
     # cap until the kernel has torn it down: fork_session waits for that.
     e, r = fork(s, d)
-    tap.point("a fork right after closing copies at the cap waits for their "
-              "teardown and is made", expect(e is not None,
-                                             json.dumps(r)[:300]))
+    point("a fork right after closing copies at the cap waits for their "
+          "teardown and is made", expect(e is not None,
+                                         json.dumps(r)[:300]))
     s.tool("close_session", session_id=e or "")
     settle(lambda: len(descendants(s.p.pid)) <= alive, 10.0)
     concurrent_copies(s, d)
@@ -607,21 +590,21 @@ def forks(s):
     bad = [s.tool("fork_session", session_id="ps-testA-" + "0" * 32),
            s.tool("fork_session", session_id=a),
            s.tool("fork_session", session_id=7)]
-    tap.point("fork_session of an unknown or closed handle, or of a number: "
-              "a tool error naming why", expect(
-                  "unknown session" in text_of(bad[0]) and
-                  "session ended: closed" in text_of(bad[1]) and
-                  bad[2].get("isError") and "session_id" in text_of(bad[2]),
-                  json.dumps(bad)[:600]))
+    point("fork_session of an unknown or closed handle, or of a number: "
+          "a tool error naming why", expect(
+              "unknown session" in text_of(bad[0]) and
+              "session ended: closed" in text_of(bad[1]) and
+              bad[2].get("isError") and "session_id" in text_of(bad[2]),
+              json.dumps(bad)[:600]))
     for x in s.tool("list_sessions").get("structuredContent", {}).get(
             "sessions", []):
         s.tool("close_session", session_id=x["session_id"])
     left = settle(lambda: descendants(s.p.pid) <= idle and
                   not s.scratch_dirs())
-    tap.point("after closing every copy: no process, no scratch directory",
-              expect(left, f"left {descendants(s.p.pid) - idle}, scratch "
-                     f"{s.scratch_dirs()}"))
-    tap.point("the server exits cleanly", expect(s.stop() == 0, "status"))
+    point("after closing every copy: no process, no scratch directory",
+          expect(left, f"left {descendants(s.p.pid) - idle}, scratch "
+                 f"{s.scratch_dirs()}"))
+    point("the server exits cleanly", expect(s.stop() == 0, "status"))
 
 
 def limits(s, s2):
@@ -631,40 +614,40 @@ def limits(s, s2):
     b, _ = s.create()
     c, r = s.create()
     s.tool("close_session", session_id=b)
-    tap.point("a third session for the client: 'too many sessions'",
-              expect(c is None and r.get("isError") and "too many sessions"
-                     in text_of(r), json.dumps(r)[:300]))
+    point("a third session for the client: 'too many sessions'",
+          expect(c is None and r.get("isError") and "too many sessions"
+                 in text_of(r), json.dumps(r)[:300]))
     big = s.tool("create_session", ttl=5)
-    tap.point("create_session's ttl above the server's: a tool error",
-              expect(big.get("isError") is True and "ttl" in text_of(big),
-                     json.dumps(big)[:300]))
+    point("create_session's ttl above the server's: a tool error",
+          expect(big.get("isError") is True and "ttl" in text_of(big),
+                 json.dumps(big)[:300]))
     settle(lambda: a not in json.dumps(s.tool("list_sessions")), 10.0)
     r = s.run(a, "print(v)")
-    tap.point("an idle session expires after its ttl: 'session ended: "
-              "expired'", expect("session ended: expired: idle" in
-                                 r.get("tool_error", ""), json.dumps(r)))
+    point("an idle session expires after its ttl: 'session ended: "
+          "expired'", expect("session ended: expired: idle" in
+                             r.get("tool_error", ""), json.dumps(r)))
     b, _ = s.create()
     r, until = {}, time.monotonic() + 15
     while "tool_error" not in r and time.monotonic() < until:
         time.sleep(0.2)  # used: idle never reaches the ttl
         r = s.run(b, "pass")
-    tap.point("a session ends at its maximum lifetime", expect(
+    point("a session ends at its maximum lifetime", expect(
         "maximum lifetime" in r.get("tool_error", ""), json.dumps(r)))
     left = settle(lambda: len(s.children()) <= idle and
                   not s.scratch_dirs())
-    tap.point("after expiry: no session process, no scratch directory",
-              expect(left, f"children {s.children()} (idle {idle}), "
-                     f"scratch {s.scratch_dirs()}"))
+    point("after expiry: no session process, no scratch directory",
+          expect(left, f"children {s.children()} (idle {idle}), "
+                 f"scratch {s.scratch_dirs()}"))
     s.stop()
     s = s2
     x = [s.create()[0] for _ in range(2)]
     y, r = s.create()
-    tap.point("past the server's maximum: 'too many sessions on this "
-              "server'", expect(all(x) and y is None and
-                                "on this server" in text_of(r), text_of(r)))
+    point("past the server's maximum: 'too many sessions on this "
+          "server'", expect(all(x) and y is None and
+                            "on this server" in text_of(r), text_of(r)))
     s.tool("close_session", session_id=x[0])
     z, _ = s.create()
-    tap.point("closing one makes room", expect(z is not None, "no room"))
+    point("closing one makes room", expect(z is not None, "no room"))
     s.stop()
 
 
@@ -689,18 +672,18 @@ def soak(n):
     print(f"# soak: {n} sessions in {took:.1f} s ({1000 * took / n:.1f} ms "
           f"each); RSS {rss0} -> {rss} kB, fds {fds0} -> {fds}, children "
           f"{kids0} -> {kids}")
-    tap.point(f"soak: {n} sessions created, used and closed, all answered",
-              expect(bad == 0, f"{bad} failed"))
+    point(f"soak: {n} sessions created, used and closed, all answered",
+          expect(bad == 0, f"{bad} failed"))
     # A sanitized build keeps freed memory in ASan's quarantine: its RSS
     # says nothing of leaks (LeakSanitizer checks them at the exit).
     sanitized = os.environ.get("PW_SANITIZED") == "1"
-    tap.point("soak: the server's RSS, fds and children stay flat", expect(
+    point("soak: the server's RSS, fds and children stay flat", expect(
         (rss - rss0 < 5 * 1024 or sanitized) and fds <= fds0 and
         kids <= kids0 and
         not s.scratch_dirs(), f"RSS {rss0}->{rss}, fds {fds0}->{fds}, "
         f"children {kids0}->{kids}, scratch {s.scratch_dirs()}"))
-    tap.point("soak: the server exits cleanly", expect(s.stop() == 0,
-                                                       "exit status"))
+    point("soak: the server exits cleanly", expect(s.stop() == 0,
+                                                   "exit status"))
 
 
 def main():
@@ -732,13 +715,12 @@ def main():
     ending_calls(s)
     killed_between(s)
     nothing_left(s, idle)
-    tap.point("the server exits cleanly on EOF", expect(s.stop() == 0,
-                                                        "exit status"))
+    point("the server exits cleanly on EOF", expect(s.stop() == 0,
+                                                    "exit status"))
     forks(later[0])
     limits(later[1], later[2])
     soak(opts.soak)
-    print(f"1..{tap.n}")
-    return 0
+    return tap.plan()
 
 
 if __name__ == "__main__":

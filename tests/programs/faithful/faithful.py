@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The differential error suite: every program of tests/faithful/cases/
-runs under python3.11 and under `pyward run`, from the same directory
-under the same relative name, with stdin empty.  For each, the exit
-status, stdout, the last line of stderr (the error as python3 names it)
-and the line numbers of the traceback's frames in the program's own file
-must be the same; a program whose first line is `# faithful: full` must
-give byte-identical stderr.
+"""The differential error suite: every program of
+tests/programs/faithful/cases/ runs under python3.11 and under `pyward
+run`, from the same directory under the same relative name, with stdin
+empty.  For each, the exit status, stdout, the last line of stderr (the
+error as python3 names it) and the line numbers of the traceback's
+frames in the program's own file must be the same; a program whose first
+line is `# faithful: full` must give byte-identical stderr.
 
 Kept differences are listed here with their reason, never hidden:
   - Frames of library code (json's decoder, ...) are not shown by pyward:
@@ -38,22 +38,18 @@ import subprocess
 import sys
 import tempfile
 
-PYWARD = os.environ.get("PYWARD", "./pyward")
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from tap import plan, point as tap_point  # noqa: E402 - the tests' own module
+
+PYWARD = os.environ.get("PYWARD", "./pyward")
 CASES = os.path.join(HERE, "cases")
 FRAME = re.compile(r'^[ |]*File "([^"]*)", line (\d+)', re.M)
-n = 0
-failed = 0
 
 
 def point(ok, name, detail=""):
-    global n, failed
-    n += 1
-    if not ok:
-        failed += 1
-        for line in str(detail).splitlines()[-80:]:
-            print("# " + line, flush=True)
-    print(("ok" if ok else "not ok") + " %d - %s" % (n, name), flush=True)
+    """A point whose failure shows both sides: 80 lines of detail."""
+    tap_point(ok, name, detail, keep=80)
 
 
 def reference():
@@ -189,8 +185,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         pyward_only(os.path.realpath(tmp))
     print(f"# {same} of {len(names)} programs as python3.11 shows them")
-    print(f"1..{n}")
-    return 0
+    return plan()
 
 
 if __name__ == "__main__":

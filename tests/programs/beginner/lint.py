@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 """Check that the beginner programs stay within what the sandbox offers.
 
-Usage: lint-beginner.py PROFILES_JSON PROGRAM.py...
+Usage: lint.py PROFILES_JSON PROGRAM.py...
 Prints one line per problem and exits 1 if there is any:
 - a name read that is neither bound in the program nor a sandbox builtin;
 - type() called with other than one argument;

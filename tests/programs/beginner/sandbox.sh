@@ -1,15 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# The beginner corpus through the real sandbox: every program validates,
-# runs under `pyward run` (all layers on) and prints exactly its .out
-# file, reading its .in file as stdin.  One point per program.
+# The beginner corpus (tests/programs/beginner/cases/) through the real
+# sandbox: every program validates, runs under `pyward run` (all layers
+# on) and prints exactly its .out file, reading its .in file as stdin.
+# One point per program.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 exec 2>&1
 work=$(tmpdir_new)
 trap 'rm -rf "$work"' EXIT
 
-for f in "$top_srcdir"/tests/corpus/beginner/*.py; do
+for f in "$top_srcdir"/tests/programs/beginner/cases/*.py; do
     base=${f%.py}
     name="sandbox: beginner/$(basename "$f")"
     stdin=/dev/null

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# Idioms python3 runs that the sandbox accepts (tests/idioms/*.py): private
-# names on the program's own classes, the naming dunders, obj.__class__,
-# __future__ imports.  Each program, under the profiles of its "# profile:"
-# line (basic), must pass `pyward check` with no finding and print its .out
-# under `pyward run`, with validation and without; the .out is python3's
-# output, checked when python3 is 3.11 and has what the program imports.
+# Idioms python3 runs that the sandbox accepts (tests/programs/idioms/*.py):
+# private names on the program's own classes, the naming dunders,
+# obj.__class__, __future__ imports.  Each program, under the profiles of
+# its "# profile:" line (basic), must pass `pyward check` with no finding
+# and print its .out under `pyward run`, with validation and without; the
+# .out is python3's output, checked when python3 is 3.11 and has what the
+# program imports.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 py=${PYTHON3:-python3}
@@ -17,7 +18,7 @@ case $("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])' \
 3.11) is311=yes ;;
 esac
 
-for f in "$top_srcdir"/tests/idioms/*.py; do
+for f in "$top_srcdir"/tests/programs/idioms/*.py; do
     name=$(basename "$f" .py)
     want=${f%.py}.out
     profile=$(sed -n 's/^# profile: *//p' "$f" | head -n 1)
@@ -27,21 +28,7 @@ for f in "$top_srcdir"/tests/idioms/*.py; do
     else
         not_ok "$name: pyward check accepts it" "$out"
     fi
-    for mode in validated --skip-validation; do
-        flag=
-        [ "$mode" = validated ] || flag=$mode
-        # shellcheck disable=SC2086 # $flag is one word or none
-        "$PYWARD" run --profile "$profile" $flag "$f" </dev/null \
-            >"$work/out" 2>"$work/err"
-        rc=$?
-        if [ "$rc" = 0 ] && cmp -s "$work/out" "$want"; then
-            ok "$name: pyward run ($mode) prints its .out"
-        else
-            not_ok "$name: pyward run ($mode) prints its .out" \
-                "exit $rc; $(diff "$want" "$work/out" | head -n 10)
-$(head -n 10 "$work/err")"
-        fi
-    done
+    runs_print "$name" "$want" /dev/null --profile "$profile" "$f"
     if [ "$is311" = yes ] && (cd "$work" && "$py" -I "$f" </dev/null \
         >"$work/py.out" 2>"$work/py.err"); then
         if cmp -s "$work/py.out" "$want"; then

@@ -1,9 +1,10 @@
 #!/bin/sh
-# The beginner corpus is what it claims: every program runs under plain
-# CPython 3.11 without error and prints exactly its .out file (reading its
-# .in file, if any, as stdin) whatever the hash seed; one point per
-# program.  A last point checks that the programs only use what the sandbox
-# offers (lint-beginner.py).
+# SPDX-License-Identifier: Apache-2.0
+# The beginner corpus (tests/programs/beginner/cases/) is what it claims:
+# every program runs under plain CPython 3.11 without error and prints
+# exactly its .out file (reading its .in file, if any, as stdin) whatever
+# the hash seed; one point per program.  A last point checks that the
+# programs only use what the sandbox offers (lint.py).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 py=${PYTHON3:-python3}
@@ -15,10 +16,11 @@ case $("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
     ;;
 esac
 
+cases=$top_srcdir/tests/programs/beginner/cases
 work=$(tmpdir_new)
 trap 'rm -rf "$work"' EXIT
 
-for f in "$top_srcdir"/tests/corpus/beginner/*.py; do
+for f in "$cases"/*.py; do
     base=${f%.py}
     name="beginner/$(basename "$f")"
     stdin=/dev/null
@@ -46,9 +48,9 @@ for f in "$top_srcdir"/tests/corpus/beginner/*.py; do
     fi
 done
 
-if out=$("$py" "$top_srcdir/tests/corpus/lint-beginner.py" \
+if out=$("$py" "$top_srcdir/tests/programs/beginner/lint.py" \
     "$top_srcdir/rules/profiles.json" \
-    "$top_srcdir"/tests/corpus/beginner/*.py 2>&1); then
+    "$cases"/*.py 2>&1); then
     ok "beginner programs use only the sandbox's builtins and basic modules"
 else
     not_ok "beginner programs use only the sandbox's builtins and basic modules" \
