@@ -50,6 +50,8 @@ struct pw_conf {
     char *jobe_files;           /* its file cache (owned) or NULL: $TMPDIR */
     long long jobe_files_max;   /* the bytes the cache holds at most */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
+    char *event_log;            /* --event-log (owned) or NULL: default */
+    bool log_code;              /* run records carry the code */
     char **allow_origins;       /* Origins allowed besides loopback ones */
     char **allow_hosts;         /* Host values allowed besides the
                                    listener's loopback names */

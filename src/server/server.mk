@@ -16,6 +16,7 @@ libpyward_a_SOURCES += \
 	src/server/mhd.c src/server/mhd.h \
 	src/server/http_req.c src/server/http_req.h \
 	src/server/tokens.c src/server/tokens.h \
+	src/server/events.c src/server/events.h \
 	src/server/listenfd.c src/server/listenfd.h \
 	src/server/jobe.c src/server/jobe.h src/server/jobe_spec.c \
 	src/server/jobe_files.c \
