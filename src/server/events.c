@@ -371,18 +371,22 @@ use_stream(int fd, bool own, const char *name, struct pw_error *err)
     return 0;
 }
 
-/* journald's native socket, connected; -1 when it cannot be. */
+/* journald's native socket (PATH, NULL: the system's), connected; -1
+ * when it cannot be. */
 static int
-journal_connect(void)
+journal_connect(const char *path)
 {
     int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (fd < 0) {
         return -1;
     }
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
-    snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", JOURNAL_SOCKET);
+    snprintf(sa.sun_path, sizeof(sa.sun_path), "%s",
+             path != NULL ? path : JOURNAL_SOCKET);
     if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+        int saved = errno;
         (void)close(fd);
+        errno = saved;
         return -1;
     }
     return fd;
@@ -405,6 +409,8 @@ pw_events_describe(const char *spec, char *buf, size_t len)
     const char *e = effective(spec);
     if (strcmp(e, "off") == 0) {
         snprintf(buf, len, "off (--event-log off)");
+    } else if (strncmp(e, "journal:", 8) == 0) {
+        snprintf(buf, len, "journald's native protocol on %s", e + 8);
     } else if (strcmp(e, "journal") == 0) {
         snprintf(buf, len, "journald (%s)%s", JOURNAL_SOCKET,
                  spec == NULL || spec[0] == '\0'
@@ -429,12 +435,14 @@ pw_events_open(const char *spec, bool log_code, struct pw_error *err)
         snprintf(ev.where, sizeof(ev.where), "off");
         return 0;
     }
-    if (strcmp(e, "journal") == 0) {
-        if ((ev.journal = journal_connect()) < 0) {
+    if (strcmp(e, "journal") == 0 || strncmp(e, "journal:", 8) == 0) {
+        const char *path = e[7] == ':' ? e + 8 : NULL;
+        if ((ev.journal = journal_connect(path)) < 0) {
             if (spec != NULL && spec[0] != '\0') {
                 return pw_fail(err, PW_ERR_USAGE,
-                               "--event-log journal: cannot connect to %s",
-                               JOURNAL_SOCKET);
+                               "--event-log %s: cannot connect to %s: %s", e,
+                               path != NULL ? path : JOURNAL_SOCKET,
+                               strerror(errno));
             }
             /* $JOURNAL_STREAM without the socket: stderr it is. */
             return use_stream(2, false, "stderr", err) < 0 ? -1
@@ -475,7 +483,7 @@ pw_events_open(const char *spec, bool log_code, struct pw_error *err)
     /* Under systemd, journald gets the records too. */
     const char *js = getenv("JOURNAL_STREAM");
     if (js != NULL && js[0] != '\0' && strcmp(e, "stderr") != 0) {
-        ev.journal = journal_connect();
+        ev.journal = journal_connect(NULL);
     }
     ev.on = true;
     return 0;

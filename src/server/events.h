@@ -31,10 +31,11 @@
 #include "sandbox/sandbox.h"
 
 /* Where the records go, from --event-log's SPEC: "stderr", "journal"
- * (journald's native socket), "off", "fd:N", or a file name (appended
- * to); NULL: the journal when $JOURNAL_STREAM says stderr is the journal,
- * else stderr.  LOG_CODE: the run records carry the code itself.
- * 0, or -1 with ERR (a file that cannot be opened, a bad fd). */
+ * (journald's native socket; "journal:PATH" another socket speaking its
+ * protocol), "off", "fd:N", or a file name (appended to); NULL: the journal
+ * when $JOURNAL_STREAM says stderr is the journal, else stderr.  LOG_CODE: the
+ * run records carry the code itself. 0, or -1 with ERR (a file that cannot be
+ * opened, a bad fd). */
 int pw_events_open(const char *spec, bool log_code, struct pw_error *err);
 /* Write what is left (waiting up to a second for a slow reader), the
  * pending summaries included, and close. */

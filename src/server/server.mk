@@ -53,6 +53,14 @@ clean-mcp-client:
 	-rm -rf tests/mcp-client-work
 .PHONY: clean-mcp-client
 
+# What the security event log costs execute_code, off, to a file and to
+# a pipe nobody reads, measured in one run: `make bench-events`.
+EXTRA_DIST += tests/bench/bench-events.py
+bench-events: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(PYTHON3) \
+	    $(top_srcdir)/tests/bench/bench-events.py ./pyward$(EXEEXT)
+.PHONY: bench-events
+
 # Round-trip latency through the MCP protocol: `make bench-mcp`.
 EXTRA_DIST += tests/bench/bench-mcp.mjs tests/bench/mcp-raw.mjs
 bench-mcp: pyward$(EXEEXT)

@@ -4,10 +4,11 @@
 The event stream is read back and the right records looked for: over
 stdio (--event-log FILE, --log-code) an accepted run, a validator
 rejection, an audit refusal, a seccomp kill and a timeout, each with its
-client, run id and code digest; code and stdin holding newlines, NULs,
-quotes and JSON-looking text, output that is not UTF-8, none of which
-breaks a record; a flood of rejections summarized by the rate limit
-(every refusal either written or counted in a summary).  Over HTTP
+client, run id and code digest; code and stdin holding newlines,
+quotes, escapes and lines that look like records, and HTTP header values
+that are not UTF-8, none of which breaks a record; a flood of rejections summarized by the rate limit
+(every refusal either written or counted in a summary); the records as
+journald's native protocol on a socket of the test's.  Over HTTP
 (--auth-token-file, --jobe, the records on stderr by default) an
 authentication failure, a refused Origin, runs of a named and an
 unnamed token, a Jobe run and another client's session handle, with the
@@ -200,6 +201,73 @@ def test_stdio(tmp):
           "%d written + %d summarized != %d" % (len(fl), dropped, flood))
 
 
+# --- journald's native protocol --------------------------------------------
+
+def journal_fields(data):
+    """The fields of one native-protocol datagram: KEY=VALUE lines, or
+    KEY, a newline, a 64-bit little-endian size and that many bytes."""
+    out, i = {}, 0
+    while i < len(data):
+        nl = data.index(b"\n", i)
+        line = data[i:nl]
+        if b"=" in line:
+            k, _, v = line.partition(b"=")
+            i = nl + 1
+        else:
+            k = line
+            n = int.from_bytes(data[nl + 1:nl + 9], "little")
+            v = data[nl + 9:nl + 9 + n]
+            if data[nl + 9 + n:nl + 10 + n] != b"\n":
+                raise ValueError("no newline after a binary field")
+            i = nl + 10 + n
+        out[k.decode()] = v.decode("utf-8")
+    return out
+
+
+def test_journal(tmp):
+    path = os.path.join(tmp, "journal.sock")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(path)
+    sock.settimeout(30)
+    srv = ServeClient(PYWARD, "basic", subprocess.DEVNULL,
+                      args=("--event-log", "journal:" + path, "--log-code"))
+    srv.call("initialize", {"protocolVersion": "2025-06-18",
+                            "capabilities": {},
+                            "clientInfo": {"name": "events", "version": "1"}})
+    code = "print('a')\nprint('b')\n"
+    srv.call("tools/call", execute(code), wait=60)
+    srv.call("tools/call", execute("__import__('os')\n"), wait=60)
+    srv.p.stdin.close()
+    srv.p.wait(60)
+    got = []
+    sock.settimeout(0.5)
+    try:
+        while True:
+            got.append(sock.recv(1 << 20))
+    except socket.timeout:
+        pass
+    sock.close()
+    try:
+        ents = [journal_fields(d) for d in got]
+    except (ValueError, UnicodeDecodeError) as e:
+        point(False, "journal datagrams parse", repr(e))
+        return
+    run = [e for e in ents if e.get("PYWARD_EVENT") == "run"]
+    ref = [e for e in ents if e.get("PYWARD_EVENT") == "refusal"]
+    point(len(run) == 1 and run[0].get("PYWARD_CODE") == code and
+          run[0].get("PYWARD_CLIENT") == "stdio" and
+          run[0].get("PYWARD_VERDICT") == "ok" and
+          run[0].get("SYSLOG_IDENTIFIER") == "pyward" and
+          run[0].get("PRIORITY") == "6" and
+          json.loads(run[0].get("PYWARD_RECORD", "{}")).get("code") == code,
+          "journald gets a run's fields (a field with newlines in the "
+          "binary form) and its record", json.dumps(ents)[:2000])
+    point(len(ref) == 1 and ref[0].get("PYWARD_LAYER") == "validator" and
+          ref[0].get("PRIORITY") == "4" and
+          "refusal" in ref[0].get("MESSAGE", ""),
+          "journald gets a refusal at warning priority", json.dumps(ref))
+
+
 # --- HTTP -----------------------------------------------------------------
 
 class HttpServer:
@@ -389,6 +457,7 @@ def test_http(tmp):
 def main():
     with tempfile.TemporaryDirectory(prefix="pyward-events-") as tmp:
         test_stdio(tmp)
+        test_journal(tmp)
         test_http(tmp)
     return plan()
 
