@@ -698,12 +698,34 @@ set_code(json_t *rec, const char *code, size_t len)
     }
 }
 
+/* The rule codes of a grade_code report's compile errors ("L:C: PWnnn
+ * message") into CODES. */
+static void
+grade_codes(json_t *sc, json_t *codes)
+{
+    json_t *e; /* borrowed */
+    size_t i;
+    json_array_foreach(json_object_get(sc, "compile_errors"), i, e) {
+        const char *s = json_string_value(e);
+        const char *p = s != NULL ? strstr(s, ": PW") : NULL;
+        size_t n = 0;
+        while (p != NULL && p[4 + n] >= '0' && p[4 + n] <= '9') {
+            n++;
+        }
+        if (n > 0 && n < 8 && i < 32) {
+            json_array_append_new(codes, json_stringn(p + 2, n + 2));
+        }
+    }
+}
+
 void
 pw_events_answered(const char *tool, json_t *args, json_t *result)
 {
     json_t *sc = json_object_get(result, "structuredContent"); /* borrowed */
     const char *st = json_string_value(json_object_get(sc, "status"));
-    if (st == NULL || strcmp(st, "rejected") != 0) {
+    const char *verdict = json_string_value(json_object_get(sc, "verdict"));
+    bool ce = verdict != NULL && strcmp(verdict, "CE") == 0;
+    if ((st == NULL || strcmp(st, "rejected") != 0) && !ce) {
         return;
     }
     json_t *codes = json_array();
@@ -714,6 +736,13 @@ pw_events_answered(const char *tool, json_t *args, json_t *result)
         json_t *code = json_object_get(f, "code"); /* borrowed */
         if (json_is_string(code) && i < 32) {
             json_array_append(codes, code);
+        }
+    }
+    if (ce) {
+        grade_codes(sc, codes);
+        if (json_array_size(codes) == 0) {
+            json_decref(codes); /* a syntax error: no refusal */
+            return;
         }
     }
     json_t *detail = json_pack("{s:s,s:o}", "tool", tool, "codes", codes);

@@ -98,6 +98,12 @@ def test_stdio(tmp):
             ("nasty", nasty, {"stdin": nasty_stdin})]:
         _, msg = srv.call("tools/call", execute(code, **extra), wait=60)
         runs[name] = run_id_of(msg)
+    suite = {"tests": [{"stdin": "1\n", "expected_stdout": "1\n"},
+                       {"stdin": "2\n", "expected_stdout": "2\n"}]}
+    _, gmsg = srv.call("tools/call", {"name": "grade_code", "arguments": {
+        "code": "print(input())\n", "tests": suite}}, wait=60)
+    srv.call("tools/call", {"name": "grade_code", "arguments": {
+        "code": "eval(input())\n", "tests": suite}}, wait=60)
     # A flood: every rejection is written or counted in a summary.
     flood = 400
     for i in range(flood):
@@ -185,9 +191,21 @@ def test_stdio(tmp):
           not [x for x in recs if x.get("event") == "forged"],
           "code and stdin with newlines, quotes, NUL and record-like text "
           "stay inside their record", json.dumps(n)[:2000])
+    g = [x for x in run.values() if x.get("tool") == "grade_code"]
+    point(len(g) == 2 and len({x["request"] for x in g}) == 1 and
+          all(x["verdict"] == "ok" and
+              x["code_sha256"] == sha("print(input())\n") for x in g),
+          "grade_code: a record per test run", json.dumps(g))
+    gr = [x for x in ref if x.get("tool") == "grade_code"]
+    point(len(gr) == 1 and gr[0]["layer"] == "validator" and
+          gr[0]["code_sha256"] == sha("eval(input())\n") and
+          gr[0]["name"] in gr[0]["codes"],
+          "grade_code's rejected program is a validator refusal",
+          json.dumps(gr))
+
+    flood_sha = {sha("eval('%d')\n" % i) for i in range(flood)}
     fl = [x for x in ref if x.get("layer") == "validator" and
-          x.get("code_bytes", 0) < 20 and
-          x.get("code_sha256") != sha(rejected)]
+          x.get("code_sha256") in flood_sha]
     summ = [x for x in recs if x["event"] == "refusals_suppressed"]
     dropped = sum(x["count"] for x in summ)
     point(got == flood, "the flood of %d rejections was answered" % flood,
@@ -274,15 +292,16 @@ class HttpServer:
     """`pyward serve --http 127.0.0.1:0 --jobe` with tokens; the event
     records come on stderr (the default)."""
 
-    def __init__(self, tmp, tokens):
-        tf = os.path.join(tmp, "tokens")
+    def __init__(self, tmp, tokens, keys=None):
+        tf = os.path.join(tmp, "tokens" if keys is None else "keys")
         with open(tf, "w") as f:
-            f.write("# named and not\n" + "\n".join(tokens) + "\n")
+            f.write("# named and not\n" + "\n".join(tokens or keys) + "\n")
+        auth = ["--auth-token-file", tf] if keys is None else \
+            ["--jobe-keys", tf]
         self.proc = subprocess.Popen(
             [PYWARD, "serve", "--http", "127.0.0.1:0", "--jobe",
-             "--jobe-files", os.path.join(tmp, "files"),
-             "--auth-token-file", tf, "--profiles", "basic",
-             "--log-level", "info"],
+             "--jobe-files", os.path.join(tmp, "files"), *auth,
+             "--profiles", "basic", "--log-level", "info"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE)
         self.err = []
@@ -454,11 +473,35 @@ def test_http(tmp):
           metrics[-3000:])
 
 
+def test_jobe_keys(tmp):
+    srv = HttpServer(tmp, None, keys=["jobe-key-0123456789"])
+    spec = {"run_spec": {"language_id": "python3",
+                         "sourcecode": "print('keyed')\n"}}
+    st, _ = srv.request("POST", "/jobe/index.php/restapi/runs", spec,
+                        {"X-API-KEY": "wrong-key"})
+    st2, _ = srv.request("POST", "/jobe/index.php/restapi/runs", spec,
+                         {"X-API-KEY": "jobe-key-0123456789"})
+    rc = srv.stop()
+    recs, bad = records("".join(srv.err))
+    k = [r for r in recs if r["event"] == "refusal"]
+    runs = [r for r in recs if r["event"] == "run"]
+    point(rc == 0 and not bad and st == 403 and st2 == 200 and
+          len(k) == 1 and k[0]["layer"] == "jobe_key" and
+          k[0]["door"] == "jobe" and k[0]["name"] == "unknown X-API-KEY" and
+          k[0]["client"] == "addr:127.0.0.1" and
+          len(runs) == 1 and runs[0]["door"] == "jobe" and
+          runs[0]["code_sha256"] == sha("print('keyed')\n") and
+          "jobe-key-0123456789" not in "".join(srv.err),
+          "--jobe-keys: a wrong key is a jobe_key refusal, a run its record",
+          (st, st2, json.dumps(recs)))
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="pyward-events-") as tmp:
         test_stdio(tmp)
         test_journal(tmp)
         test_http(tmp)
+        test_jobe_keys(tmp)
     return plan()
 
 
