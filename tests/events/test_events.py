@@ -13,7 +13,8 @@ journald's native protocol on a socket of the test's.  Over HTTP
 authentication failure, a refused Origin, runs of a named and an
 unnamed token, a Jobe run and another client's session handle, with the
 right client names, no token in any record or in /metrics, and the
-per-client counters of /metrics.  TAP on stdout.
+per-client counters of /metrics.  `pyward judge --event-log`: its runs'
+records and a refused program's refusal.  TAP on stdout.
 """
 import hashlib
 import http.client
@@ -496,12 +497,42 @@ def test_jobe_keys(tmp):
           (st, st2, json.dumps(recs)))
 
 
+def test_judge(tmp):
+    suite = os.path.join(tmp, "suite.json")
+    with open(suite, "w") as f:
+        json.dump({"tests": [{"stdin": "1\n", "expected_stdout": "1\n"},
+                             {"stdin": "2\n", "expected_stdout": "2\n"}]},
+                  f)
+    log = os.path.join(tmp, "judge.jsonl")
+    codes = {"good": "print(input())\n", "bad": "eval(input())\n"}
+    for name, code in codes.items():
+        prog = os.path.join(tmp, name + ".py")
+        with open(prog, "w") as f:
+            f.write(code)
+        subprocess.run([PYWARD, "judge", "--event-log", log, suite, prog],
+                       stdout=subprocess.DEVNULL, timeout=120)
+    with open(log) as f:
+        recs, bad = records(f.read())
+    me = "uid:%d" % os.getuid()
+    runs = [r for r in recs if r["event"] == "run"]
+    ref = [r for r in recs if r["event"] == "refusal"]
+    point(not bad and len(runs) == 2 and
+          all(r["door"] == "judge" and r["client"] == me and
+              r["request"] == suite and r["verdict"] == "ok" and
+              r["code_sha256"] == sha(codes["good"]) for r in runs) and
+          len(ref) == 1 and ref[0]["layer"] == "validator" and
+          ref[0]["code_sha256"] == sha(codes["bad"]),
+          "pyward judge --event-log: a record per test, the refused "
+          "program's refusal", json.dumps(recs))
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="pyward-events-") as tmp:
         test_stdio(tmp)
         test_journal(tmp)
         test_http(tmp)
         test_jobe_keys(tmp)
+        test_judge(tmp)
     return plan()
 
 
