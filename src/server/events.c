@@ -794,20 +794,20 @@ run_refusal(const struct pw_sbx_result *res, const char **name)
     if (type == NULL || msg == NULL) {
         return NULL;
     }
-    if ((strcmp(type, "ImportError") == 0 ||
-         strcmp(type, "ModuleNotFoundError") == 0 ||
-         strcmp(type, "PermissionError") == 0 ||
-         strcmp(type, "AttributeError") == 0 ||
-         strcmp(type, "NameError") == 0) &&
+    bool import = strcmp(type, "ImportError") == 0 ||
+                  strcmp(type, "ModuleNotFoundError") == 0;
+    if ((import || strcmp(type, "PermissionError") == 0 ||
+         strcmp(type, "AttributeError") == 0) &&
         (strstr(msg, "not allowed") != NULL ||
-         strstr(msg, "sandbox") != NULL)) {
-        *name = type;
+         strstr(msg, "sandbox") != NULL || strstr(msg, "read-only") != NULL ||
+         (import && strncmp(msg, "import of '", 11) == 0))) {
+        *name = msg;
         return "guard";
     }
     if (strcmp(type, "PermissionError") == 0 &&
         (strstr(msg, "[Errno 1]") != NULL ||
          strstr(msg, "[Errno 13]") != NULL)) {
-        *name = type;
+        *name = msg;
         return "os";
     }
     return NULL;
@@ -905,6 +905,10 @@ pw_events_run(const struct pw_events_run *r)
                       "verdict", pw_sbx_status_name(res->status));
         if (r->session != NULL && detail != NULL) {
             json_object_set_new(detail, "session", str_or_null(r->session));
+        }
+        if (res->error_type != NULL && detail != NULL) {
+            json_object_set_new(detail, "error_type",
+                                str_or_null(res->error_type));
         }
         pw_events_refusal(r->door, r->client, res->execution_id, layer, name,
                           detail);

@@ -497,6 +497,26 @@ def test_jobe_keys(tmp):
           (st, st2, json.dumps(recs)))
 
 
+def test_guard(tmp):
+    log = os.path.join(tmp, "guard.jsonl")
+    srv = ServeClient(PYWARD, "basic", subprocess.DEVNULL,
+                      args=("--event-log", log, "--skip-validation"))
+    srv.call("initialize", {"protocolVersion": "2025-06-18",
+                            "capabilities": {},
+                            "clientInfo": {"name": "events", "version": "1"}})
+    _, msg = srv.call("tools/call", execute("import socket\n"), wait=60)
+    srv.p.stdin.close()
+    srv.p.wait(60)
+    with open(log) as f:
+        recs, bad = records(f.read())
+    rid = run_id_of(msg)[0]
+    g = [r for r in recs if r["event"] == "refusal" and r["run_id"] == rid]
+    point(not bad and len(g) == 1 and g[0]["layer"] == "guard" and
+          "socket" in g[0]["name"] and g[0]["error_type"] == "ImportError",
+          "a guard refusal that ended the program (unvalidated server)",
+          json.dumps(recs))
+
+
 def test_judge(tmp):
     suite = os.path.join(tmp, "suite.json")
     with open(suite, "w") as f:
@@ -533,6 +553,7 @@ def main():
         test_http(tmp)
         test_jobe_keys(tmp)
         test_judge(tmp)
+        test_guard(tmp)
     return plan()
 
 
