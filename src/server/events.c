@@ -63,6 +63,7 @@ static struct {
     bool own_fd; /* opened here: closed at the end */
     bool socket; /* send with MSG_DONTWAIT */
     bool check;  /* a blocking fd shared with others: poll before */
+    bool broken; /* its reader is gone */
     int journal; /* journald's socket, or -1 */
     struct pw_buf buf;
     size_t off;                         /* written of BUF */
@@ -161,7 +162,7 @@ str_or_null(const char *s)
 static void
 flush_stream(void)
 {
-    while (ev.fd >= 0 && ev.off < ev.buf.len) {
+    while (ev.fd >= 0 && !ev.broken && ev.off < ev.buf.len) {
         size_t n = ev.buf.len - ev.off;
         if (ev.check) {
             struct pollfd p = {ev.fd, POLLOUT, 0};
@@ -180,10 +181,12 @@ flush_stream(void)
             return;
         }
         if (w <= 0) {
-            /* The reader is gone: what waits is lost, and counted. */
+            /* The reader is gone: what waits is lost, and counted; the
+             * stream is not written again. */
             ev.dropped++;
             ev.dropped_total++;
             ev.off = ev.buf.len;
+            ev.broken = true;
             break;
         }
         ev.off += (size_t)w;
@@ -307,7 +310,9 @@ put_record(json_t *rec)
         put_journal(rec, line);
     }
     json_decref(rec);
-    if (ev.fd >= 0) {
+    if (ev.fd >= 0 && ev.broken) {
+        ev.dropped_total++;
+    } else if (ev.fd >= 0) {
         size_t len = strlen(line);
         if (ev.buf.len - ev.off + len + 1 > PW_EVENTS_BUFFER) {
             ev.dropped++;
@@ -596,10 +601,12 @@ pw_events_close(void)
     double until = pw_now() + CLOSE_WAIT_S;
     flush_stream();
     say_dropped();
-    while (ev.fd >= 0 && ev.off < ev.buf.len && pw_now() < until) {
+    while (ev.fd >= 0 && !ev.broken &&
+           (ev.off < ev.buf.len || ev.dropped > 0) && pw_now() < until) {
         struct pollfd p = {ev.fd, POLLOUT, 0};
         (void)poll(&p, 1, 50);
         flush_stream();
+        say_dropped();
     }
     if (ev.own_fd) {
         (void)close(ev.fd);

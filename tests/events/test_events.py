@@ -517,6 +517,45 @@ def test_guard(tmp):
           json.dumps(recs))
 
 
+def test_stuck_reader(tmp):
+    """A reader that does not read: the server answers every call all
+    the same, and each record is written or counted as dropped."""
+    r, w = os.pipe()
+    p = subprocess.Popen(
+        [PYWARD, "serve", "--profiles", "basic", "--event-log",
+         "fd:%d" % w, "--log-code"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, pass_fds=(w,))
+    os.close(w)
+    srv = ServeClient.__new__(ServeClient)
+    srv.p, srv.next_id, srv.buf = p, 0, b""
+    srv.call("initialize", {"protocolVersion": "2025-06-18",
+                            "capabilities": {},
+                            "clientInfo": {"name": "events", "version": "1"}})
+    n, answered = 40, 0
+    code = "# " + "a" * 200000 + "\nprint(1)\n"
+    for _ in range(n):
+        _, msg = srv.call("tools/call", execute(code), wait=60)
+        answered += run_id_of(msg)[1] == "ok"
+    p.stdin.close()
+    chunks = []
+    while True:  # read now: the server writes what waits, then exits
+        data = os.read(r, 1 << 20)
+        if not data:
+            break
+        chunks.append(data)
+    os.close(r)
+    rc = p.wait(60)
+    recs, bad = records(b"".join(chunks).decode("ascii"))
+    runs = [x for x in recs if x["event"] == "run"]
+    dropped = sum(x["count"] for x in recs if x["event"] == "events_dropped")
+    point(answered == n and rc == 0,
+          "a reader that does not read holds up no call", (answered, rc))
+    point(not bad and dropped > 0 and len(runs) + dropped == n,
+          "each record is written or counted in an events_dropped record",
+          "%d written, %d dropped, %d runs" % (len(runs), dropped, n))
+
+
 def test_judge(tmp):
     suite = os.path.join(tmp, "suite.json")
     with open(suite, "w") as f:
@@ -554,6 +593,7 @@ def main():
         test_jobe_keys(tmp)
         test_judge(tmp)
         test_guard(tmp)
+        test_stuck_reader(tmp)
     return plan()
 
 
