@@ -9,7 +9,9 @@ and 90th percentile latency of print('hi') back to back, the same for a
 validator rejection (a refusal record each, past the rate limit a
 summary), and the ratios to the server without events: of the
 medians, and the median of each round's ratio (paired: a load that comes
-and goes falls on both).
+and goes falls on both); then each server process's own CPU time per
+call (its runs' not: what the loop spends, which other processes' load
+does not change much), and its ratio.
 
 usage: python3 bench-events.py PYWARD [ROUNDS]"""
 
@@ -73,6 +75,12 @@ class Serve:
         st = msg["result"]["structuredContent"]["status"]
         return took, st
 
+    def cpu(self):
+        """The server process's own CPU seconds (its runs' not)."""
+        with open("/proc/%d/stat" % self.p.pid) as f:
+            rest = f.read().rpartition(")")[2].split()
+        return (int(rest[11]) + int(rest[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self):
         self.p.stdin.close()
         self.p.wait(30)
@@ -96,6 +104,7 @@ def main():
         for _ in range(20):
             s.run(OK)
     lat = {(n, k): [] for n in names for k in ("run", "rejected")}
+    cpu0 = {n: servers[n].cpu() for n in names}
     for i in range(rounds):
         order = names[i % 3:] + names[:i % 3]
         for kind, code, want in (("run", OK, "ok"),
@@ -105,6 +114,7 @@ def main():
                 if st != want:
                     sys.exit("%s: %s gave %s" % (n, code, st))
                 lat[(n, kind)].append(took)
+    cpu = {n: servers[n].cpu() - cpu0[n] for n in names}
     for s in servers.values():
         s.close()
     os.close(r)
@@ -126,6 +136,11 @@ def main():
                 a / b for a, b in zip(lat[(n, kind)], off))
             print("%-11s %-9s %9.3f %9.3f %7.3f %7.3f"
                   % (n, kind, p50 * 1e3, p90 * 1e3, p50 / base, paired))
+    print("%-11s %22s %7s" % ("events", "server CPU per call ms",
+                              "ratio"))
+    for n in names:
+        print("%-11s %22.3f %7.3f" % (n, cpu[n] / (2 * rounds) * 1e3,
+                                      cpu[n] / cpu["off"]))
     print("event log written: %d bytes" % size)
 
 
