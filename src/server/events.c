@@ -701,7 +701,11 @@ set_code(json_t *rec, const char *code, size_t len)
     json_object_set_new(rec, "code_sha256", json_string(hex));
     json_object_set_new(rec, "code_bytes", json_integer((json_int_t)len));
     if (ev.log_code) {
-        json_object_set_new(rec, "code", text_json(code, len));
+        size_t n = len > PW_EVENTS_CODE_MAX ? PW_EVENTS_CODE_MAX : len;
+        json_object_set_new(rec, "code", text_json(code, n));
+        if (n < len) {
+            json_object_set_new(rec, "code_truncated", json_true());
+        }
     }
 }
 

@@ -95,5 +95,8 @@ void pw_events_metrics(struct pw_buf *b);
 /* A client's refusals: this many at once, then this many a second. */
 #define PW_EVENTS_BURST 50
 #define PW_EVENTS_RATE  10
+/* --log-code: the code's first this many bytes (its digest is the whole
+ * code's). */
+#define PW_EVENTS_CODE_MAX (64u << 10)
 /* The records waiting for a slow reader, in bytes. */
 #define PW_EVENTS_BUFFER (1u << 20)

@@ -3,18 +3,22 @@
 
 The event stream is read back and the right records looked for: over
 stdio (--event-log FILE, --log-code) an accepted run, a validator
-rejection, an audit refusal, a seccomp kill and a timeout, each with its
-client, run id and code digest; code and stdin holding newlines,
-quotes, escapes and lines that look like records, and HTTP header values
-that are not UTF-8, none of which breaks a record; a flood of rejections summarized by the rate limit
-(every refusal either written or counted in a summary); the records as
-journald's native protocol on a socket of the test's.  Over HTTP
-(--auth-token-file, --jobe, the records on stderr by default) an
-authentication failure, a refused Origin, runs of a named and an
-unnamed token, a Jobe run and another client's session handle, with the
-right client names, no token in any record or in /metrics, and the
-per-client counters of /metrics.  `pyward judge --event-log`: its runs'
-records and a refused program's refusal.  TAP on stdout.
+rejection, an audit refusal, a seccomp kill, a timeout and grade_code's
+runs and rejection, each with its client, run id and code digest; code
+and stdin holding newlines, quotes, escapes and lines that look like
+records, none of which breaks a record; a flood of rejections
+summarized by the rate limit (every refusal either written or counted
+in a summary); the records as journald's native protocol on a socket of
+the test's.  Over HTTP (--auth-token-file, --jobe, the records on
+stderr by default) an authentication failure, refused Origins (one not
+UTF-8) and Host, runs of a named and an unnamed token, a Jobe run and
+key failure, another client's session handle, with the right client
+names, no token in any record or in /metrics, and the per-client
+counters of /metrics; --jobe-keys' refusals.  `pyward judge
+--event-log`: its runs' records and a refused program's refusal.  A
+guard refusal through an unvalidated server.  A reader that does not
+read: every call answered, every record written or counted as dropped.
+TAP on stdout.
 """
 import hashlib
 import http.client
@@ -551,6 +555,11 @@ def test_stuck_reader(tmp):
     dropped = sum(x["count"] for x in recs if x["event"] == "events_dropped")
     point(answered == n and rc == 0,
           "a reader that does not read holds up no call", (answered, rc))
+    point(runs and all(x.get("code_truncated") is True and
+                       x["code"] == code[:65536] and
+                       x["code_sha256"] == sha(code) for x in runs),
+          "--log-code keeps the code's first 64 KiB, the digest the whole's",
+          json.dumps(runs[:1])[:300])
     point(not bad and dropped > 0 and len(runs) + dropped == n,
           "each record is written or counted in an events_dropped record",
           "%d written, %d dropped, %d runs" % (len(runs), dropped, n))
