@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -64,6 +65,8 @@ static struct {
     bool socket; /* send with MSG_DONTWAIT */
     bool check;  /* a blocking fd shared with others: poll before */
     bool broken; /* its reader is gone */
+    int share;   /* a pipe shared with the log lines: the bytes it may
+                    hold before a record waits (half of it), or 0 */
     int journal; /* journald's socket, or -1 */
     struct pw_buf buf;
     size_t off;                         /* written of BUF */
@@ -164,6 +167,16 @@ flush_stream(void)
 {
     while (ev.fd >= 0 && !ev.broken && ev.off < ev.buf.len) {
         size_t n = ev.buf.len - ev.off;
+        int queued = 0;
+        if (ev.share > 0 && ioctl(ev.fd, FIONREAD, &queued) == 0) {
+            /* The other half stays free for the log lines, whose writes
+             * block when it is full. */
+            if (queued >= ev.share) {
+                return;
+            }
+            n = n < (size_t)(ev.share - queued) ? n
+                                                : (size_t)(ev.share - queued);
+        }
         if (ev.check) {
             struct pollfd p = {ev.fd, POLLOUT, 0};
             if (poll(&p, 1, 0) != 1 || !(p.revents & POLLOUT)) {
@@ -460,6 +473,11 @@ pw_events_open(const char *spec, bool log_code, struct pw_error *err)
     int rc;
     if (strcmp(e, "stderr") == 0) {
         rc = use_stream(2, false, "stderr", err);
+        struct stat st;
+        if (rc == 0 && fstat(ev.fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
+            int size = fcntl(ev.fd, F_GETPIPE_SZ);
+            ev.share = size > 0 ? size / 2 : 0;
+        }
     } else if (strncmp(e, "fd:", 3) == 0) {
         char *end = NULL;
         long n = strtol(e + 3, &end, 10);
@@ -603,8 +621,9 @@ pw_events_close(void)
     say_dropped();
     while (ev.fd >= 0 && !ev.broken &&
            (ev.off < ev.buf.len || ev.dropped > 0) && pw_now() < until) {
+        /* A shared pipe says it is writable while its half is full. */
         struct pollfd p = {ev.fd, POLLOUT, 0};
-        (void)poll(&p, 1, 50);
+        (void)poll(&p, ev.share > 0 ? 0 : 1, 50);
         flush_stream();
         say_dropped();
     }

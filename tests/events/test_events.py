@@ -17,18 +17,21 @@ names, no token in any record or in /metrics, and the per-client
 counters of /metrics; --jobe-keys' refusals.  `pyward judge
 --event-log`: its runs' records and a refused program's refusal.  A
 guard refusal through an unvalidated server.  A reader that does not
-read: every call answered, every record written or counted as dropped.
-TAP on stdout.
+read: every call answered, every record written or counted as dropped;
+on a stderr pipe, at most half of it taken.  TAP on stdout.
 """
 import hashlib
 import http.client
 import json
 import os
+import fcntl
 import re
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import threading
 import time
 
@@ -565,6 +568,39 @@ def test_stuck_reader(tmp):
           "%d written, %d dropped, %d runs" % (len(runs), dropped, n))
 
 
+def test_stderr_share():
+    """Records on a stderr pipe nobody reads take at most half of it:
+    the log lines, whose writes block, keep the other half."""
+    p = subprocess.Popen([PYWARD, "serve", "--profiles", "basic"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    srv = ServeClient.__new__(ServeClient)
+    srv.p, srv.next_id, srv.buf = p, 0, b""
+    srv.call("initialize", {"protocolVersion": "2025-06-18",
+                            "capabilities": {},
+                            "clientInfo": {"name": "events", "version": "1"}})
+    n, answered = 300, 0
+    for i in range(n):
+        _, msg = srv.call("tools/call", execute("print(%d)\n" % i), wait=60)
+        answered += run_id_of(msg)[1] == "ok"
+    fd = p.stderr.fileno()
+    size = fcntl.fcntl(fd, 1032)  # F_GETPIPE_SZ
+    queued = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD,
+                                            b"\0\0\0\0"))[0]
+    p.stdin.close()
+    err = p.stderr.read().decode("ascii", "replace")
+    rc = p.wait(60)
+    recs, bad = records(err)
+    runs = [x for x in recs if x["event"] == "run"]
+    dropped = sum(x["count"] for x in recs if x["event"] == "events_dropped")
+    point(answered == n and rc == 0 and 0 < queued <= size // 2,
+          "records on a stderr pipe nobody reads fill at most half of it",
+          (answered, rc, queued, size))
+    point(not bad and len(runs) + dropped == n,
+          "and each is written or counted as dropped",
+          "%d written, %d dropped, %d runs" % (len(runs), dropped, n))
+
+
 def test_judge(tmp):
     suite = os.path.join(tmp, "suite.json")
     with open(suite, "w") as f:
@@ -603,6 +639,7 @@ def main():
         test_judge(tmp)
         test_guard(tmp)
         test_stuck_reader(tmp)
+        test_stderr_share()
     return plan()
 
 
