@@ -36,6 +36,7 @@
 #define OTHER_CLIENT   "_other"
 #define SUMMARY_EVERY  1.0 /* seconds between a client's summaries */
 #define CLOSE_WAIT_S   1.0
+#define NAME_MAX_BYTES 200 /* of a refusal's name */
 #define DUMP_FLAGS     (JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(9))
 
 /* The layers refusals are counted by (/metrics labels); others count as
@@ -940,7 +941,11 @@ pw_events_run(const struct pw_events_run *r)
             json_object_set_new(detail, "error_type",
                                 str_or_null(res->error_type));
         }
-        pw_events_refusal(r->door, r->client, res->execution_id, layer, name,
+        /* A name from the program's error (guard, os) is its text:
+         * capped. */
+        char cut[NAME_MAX_BYTES + 1];
+        snprintf(cut, sizeof(cut), "%s", name != NULL ? name : "");
+        pw_events_refusal(r->door, r->client, res->execution_id, layer, cut,
                           detail);
     }
 }
