@@ -97,6 +97,9 @@ EXTRA_DIST += tests/http/conns.sh tests/http/test_conns.py \
 # ... and on a socket systemd passed (systemd-socket-activate).
 TESTS += tests/http/socket.sh
 EXTRA_DIST += tests/http/socket.sh tests/http/test_socket.py
+# The security event log of `pyward serve` (tests/events/).
+TESTS += tests/events/run.sh
+EXTRA_DIST += tests/events/run.sh tests/events/test_events.py
 # The Jobe API of `pyward serve --http --jobe` (tests/jobe/).
 TESTS += tests/jobe/run.sh
 EXTRA_DIST += tests/jobe/run.sh tests/jobe/test_jobe.py

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd.h"
@@ -16,6 +17,7 @@
 #include "sandbox/run/folios.h"
 #include "sandbox/sandbox.h"
 #include "core/util.h"
+#include "server/events.h"
 #include "server/mhd.h"
 
 static json_t *
@@ -118,6 +120,10 @@ pw_cmd_doctor(int argc, char **argv)
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
+    /* Where `serve` would send its security events (read before the
+     * zygote scrubs the environment). */
+    char events[300];
+    pw_events_describe(getenv("PYWARD_EVENT_LOG"), events, sizeof(events));
     struct pw_error err = {0};
     PW_AUTOFREE char *rules_dir = pw_rules_dir(NULL);
     struct pw_profiles *profiles = pw_profiles_load(rules_dir, &err);
@@ -142,6 +148,7 @@ pw_cmd_doctor(int argc, char **argv)
         json_object_set_new(layers, "pyward", json_string(PACKAGE_VERSION));
         json_object_set_new(layers, "rules", json_string(rules_dir));
         json_object_set_new(layers, "defaults", defaults_text(rules_dir));
+        json_object_set_new(layers, "events", json_string(events));
     }
     if (layers != NULL && as_json) {
         json_dumpf(layers, stdout, JSON_INDENT(2));

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cmd.h"
 #include "cli/opts.h"
@@ -21,6 +22,7 @@
 #include "grade/queue.h"
 #include "grade/grade.h"
 #include "grade/suite.h"
+#include "server/events.h"
 
 enum judge_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CODERUNNER };
 
@@ -33,6 +35,7 @@ struct judge_opts {
     const char *rules;
     const char *tests;
     const char *program;
+    const char *event_log; /* --event-log, or NULL: none */
 };
 
 static void
@@ -43,6 +46,7 @@ usage(FILE *out)
             "[--max-output BYTES]\n"
             "                    [--profile NAME]... [--rules SET] "
             "[--skip-validation]\n"
+            "                    [--event-log WHERE]\n"
             "                    TESTS PROGRAM|-\n"
             "Run PROGRAM in the sandbox on each test of the JSON file TESTS "
             "and compare its\noutput; print a verdict per test (AC WA TLE "
@@ -61,6 +65,7 @@ parse_opts(int argc, char **argv, struct judge_opts *o)
         {"profile", required_argument, NULL, 'p'},
         {"rules", required_argument, NULL, 'r'},
         {"skip-validation", no_argument, NULL, 's'},
+        {"event-log", required_argument, NULL, 'E'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -98,6 +103,9 @@ parse_opts(int argc, char **argv, struct judge_opts *o)
             break;
         case 's':
             o->skip_validation = true;
+            break;
+        case 'E':
+            o->event_log = optarg;
             break;
         case 'h':
             usage(stdout);
@@ -267,6 +275,47 @@ env_close(struct judge_env *e)
     }
 }
 
+/* The event log's client: the user who runs the command. */
+static void
+judge_client(char *out, size_t len)
+{
+    snprintf(out, len, "uid:%u", (unsigned)getuid());
+}
+
+/* The event log's record of one run of the suite CTX names. */
+static void
+judge_watch(void *ctx, const struct pw_run_spec *spec,
+            const struct pw_sbx_result *res, const struct pw_error *err)
+{
+    char client[32];
+    judge_client(client, sizeof(client));
+    struct pw_events_run r = {.door = "judge",
+                              .client = client,
+                              .tool = "judge",
+                              .request = ctx,
+                              .spec = spec,
+                              .res = res,
+                              .err = err};
+    pw_events_run(&r);
+}
+
+/* A program the validation refused (REPORT's verdict CE, borrowed): the
+ * event log's refusal. */
+static void
+judge_refused(const json_t *report, const struct pw_buf *code)
+{
+    char client[32];
+    judge_client(client, sizeof(client));
+    pw_events_set_caller("judge", client);
+    json_t *result = json_pack("{s:O}", "structuredContent", report);
+    json_t *args = json_pack("{s:s%}", "code", code->data, code->len);
+    if (result != NULL && args != NULL) {
+        pw_events_answered("judge", args, result);
+    }
+    json_decref(result);
+    json_decref(args);
+}
+
 /* 0 all passed, 1 not, -1 error (ERR). */
 static int
 judge(const struct judge_opts *o, const struct pw_grade_suite *s,
@@ -283,8 +332,15 @@ judge(const struct judge_opts *o, const struct pw_grade_suite *s,
                                    .caps = e.caps,
                                    .jobs = jobs,
                                    .max_output = o->max_output};
+        if (o->event_log != NULL) {
+            go.watch = judge_watch;
+            go.watch_ctx = (void *)o->tests;
+        }
         json_t *report = pw_grade(e.z, &go, s, code->data, code->len, err);
         rc = report != NULL ? 0 : -1;
+        if (report != NULL && o->event_log != NULL) {
+            judge_refused(report, code);
+        }
         if (report != NULL) {
             print_report(o, report, s);
             const char *v =
@@ -309,6 +365,10 @@ pw_cmd_judge(int argc, char **argv)
     struct pw_grade_suite s;
     struct pw_buf code;
     pw_buf_init(&code);
+    if (o.event_log != NULL && pw_events_open(o.event_log, false, &err) < 0) {
+        fprintf(stderr, "pyward: judge: %s\n", err.message);
+        return 2;
+    }
     int rc = pw_grade_suite_load(o.tests, &s, &err);
     if (rc == 0) {
         rc = strcmp(o.program, "-") == 0
@@ -320,6 +380,7 @@ pw_cmd_judge(int argc, char **argv)
         pw_grade_suite_free(&s);
     }
     pw_buf_free(&code);
+    pw_events_close();
     if (rc < 0) {
         fprintf(stderr, "pyward: judge: error: %s\n", err.message);
         return 2;

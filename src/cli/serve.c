@@ -19,6 +19,7 @@
 #include "server/server.h"
 #include "server/sessions.h"
 #include "server/conf.h"
+#include "server/events.h"
 #include "server/http.h"
 #include "server/listenfd.h"
 #include "server/tools.h"
@@ -202,8 +203,16 @@ pw_cmd_serve(int argc, char **argv)
         pw_conf_free(&cfg);
         return 2;
     }
+    /* The event log, while $JOURNAL_STREAM is there to read. */
+    if (pw_events_open(cfg.event_log, cfg.log_code, &err) < 0) {
+        fprintf(stderr, "pyward serve: %s\n", err.message);
+        pw_conf_free(&cfg);
+        return 2;
+    }
+    pw_log(PW_LOG_INFO, "security events: %s", pw_events_where());
     int proto_fd = take_stdout();
     rc = serve(&cfg, proto_fd);
+    pw_events_close();
     pw_conf_free(&cfg);
     (void)close(proto_fd);
     return rc;

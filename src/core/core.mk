@@ -12,5 +12,6 @@ libpyward_a_SOURCES += \
 	src/core/profiles.c src/core/profiles.h \
 	src/core/json.c src/core/json.h \
 	src/core/base64.c src/core/base64.h \
+	src/core/sha256.c src/core/sha256.h \
 	$(NULL)
 src/core/rules.$(OBJEXT): Makefile

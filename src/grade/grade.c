@@ -615,6 +615,9 @@ pw_grade(struct pw_zygote *z, const struct pw_grade_opts *o,
     struct pw_queue *q =
         pw_queue_new(o->jobs > 0 ? o->jobs : pw_queue_jobs_default());
     struct pw_queue_group *g = pw_queue_group_new(q, 0);
+    if (o->watch != NULL) {
+        pw_queue_group_watch(g, o->watch, o->watch_ctx);
+    }
     struct pw_grading *gr =
         pw_grade_start(g, z, o, s, code, len, sync_done, &sg);
     while (!sg.done) {

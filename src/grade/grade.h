@@ -27,6 +27,8 @@ struct pw_grade_opts {
     unsigned caps;                      /* the profiles' capabilities */
     int jobs;                           /* runs at a time; 0: the CPUs */
     long long max_output;               /* per stream; 0: the default */
+    pw_queue_watch_fn watch; /* or NULL: told of each run's end (pw_grade) */
+    void *watch_ctx;
 };
 
 /* A grading in flight: its runs are entries of a queue group. */

@@ -55,8 +55,10 @@ struct pw_queue_group {
     struct pw_queue_entry **tail;
     size_t nqueued;
     size_t nrunning;
-    size_t nadded;      /* entries ever added */
-    double first_start; /* -1: none yet */
+    size_t nadded;           /* entries ever added */
+    double first_start;      /* -1: none yet */
+    pw_queue_watch_fn watch; /* or NULL: told of each entry's end */
+    void *watch_ctx;
     struct pw_queue_group *next;
 };
 
@@ -160,6 +162,13 @@ pw_queue_group_new(struct pw_queue *q, unsigned long long client)
     *q->groups_tail = g;
     q->groups_tail = &g->next;
     return g;
+}
+
+void
+pw_queue_group_watch(struct pw_queue_group *g, pw_queue_watch_fn fn, void *ctx)
+{
+    g->watch = fn;
+    g->watch_ctx = ctx;
 }
 
 static void
@@ -352,6 +361,9 @@ pw_queue_start(struct pw_queue *q)
         struct pw_error err = {0};
         e->run = start_run(e, &err);
         if (e->run == NULL) {
+            if (g->watch != NULL) {
+                g->watch(g->watch_ctx, &e->spec, NULL, &err);
+            }
             pw_queue_done_fn done = e->done;
             void *ctx = e->ctx;
             size_t index = e->index;
@@ -413,6 +425,9 @@ finish(struct pw_queue *q, struct pw_queue_entry *e)
     pw_sbx_free(e->run);
     q->nrunning--;
     e->g->nrunning--;
+    if (e->g->watch != NULL) {
+        e->g->watch(e->g->watch_ctx, &e->spec, &res, NULL);
+    }
     pw_queue_done_fn done = e->done;
     void *ctx = e->ctx;
     size_t index = e->index;

@@ -74,6 +74,14 @@ int pw_queue_max_running(const struct pw_queue *q);
  * pw_queue_group_free). */
 struct pw_queue_group *pw_queue_group_new(struct pw_queue *q,
                                           unsigned long long client);
+/* Each end of an entry of G, before its callback: SPEC the entry's, RES
+ * (borrowed) or ERR as the callback gets them (the event log's per-run
+ * record).  FN may not free G or add entries. */
+typedef void (*pw_queue_watch_fn)(void *ctx, const struct pw_run_spec *spec,
+                                  const struct pw_sbx_result *res,
+                                  const struct pw_error *err);
+void pw_queue_group_watch(struct pw_queue_group *g, pw_queue_watch_fn fn,
+                          void *ctx);
 /* Kill G's runs, drop its queued entries (no callback); G is freed.
  * NULL is ignored. */
 void pw_queue_group_free(struct pw_queue_group *g);

@@ -242,6 +242,18 @@ static const struct option_entry {
      OPT_STRING,
      offsetof(struct pw_conf, jobe_keys),
      "Jobe X-API-KEYs, one a line"},
+    {"event-log",
+     "PYWARD_EVENT_LOG",
+     {NULL, NULL},
+     OPT_STRING,
+     offsetof(struct pw_conf, event_log),
+     "where security events go"},
+    {"log-code",
+     "PYWARD_LOG_CODE",
+     {NULL, NULL},
+     OPT_BOOL,
+     offsetof(struct pw_conf, log_code),
+     "run records carry the code"},
     {"log-level",
      "PYWARD_LOG_LEVEL",
      {NULL, NULL},
@@ -640,6 +652,7 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->jobe_files);
     free(cfg->jobe_keys);
     free(cfg->tmpdir);
+    free(cfg->event_log);
     free_list(cfg->allow_origins);
     free_list(cfg->allow_hosts);
     free(cfg->tls_cert);

@@ -55,6 +55,8 @@ struct pw_conf {
     long long jobe_files_quota; /* of one client's files (0: the cap
                                    shared among the keys) */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
+    char *event_log;            /* --event-log (owned) or NULL: default */
+    bool log_code;              /* run records carry the code */
     char **allow_origins;       /* Origins allowed besides loopback ones */
     char **allow_hosts;         /* Host values allowed besides the
                                    listener's loopback names */

@@ -29,6 +29,7 @@
 #include "core/util.h"
 #include "server/http.h"
 #include "server/http_req.h"
+#include "server/events.h"
 #include "server/jobe.h"
 #include "server/listenfd.h"
 #include "server/mcp.h"
@@ -71,11 +72,12 @@ struct exchange {
     size_t bytes;
     char method[8];
     char path[128];
-    char rpc[48];   /* the JSON-RPC method, for the log */
-    char owner[32]; /* who calls: the owner of its sessions */
-    bool too_big;   /* the body went over the cap */
-    bool reading;   /* the body is coming */
-    bool waiting;   /* a reply is owed (in h->streams) */
+    char rpc[48];    /* the JSON-RPC method, for the log */
+    char owner[32];  /* who calls: the owner of its sessions */
+    char client[96]; /* the event log's: "token:NAME" or "addr:ADDRESS" */
+    bool too_big;    /* the body went over the cap */
+    bool reading;    /* the body is coming */
+    bool waiting;    /* a reply is owed (in h->streams) */
     bool suspended;
     bool sse_ok;        /* Accept names text/event-stream */
     bool sse;           /* answering with a stream */
@@ -551,15 +553,44 @@ token_owner(const char *tok, size_t len)
     return hash;
 }
 
-/* 0 when the Origin and the token may call, else the status to answer. */
-static unsigned
-check_caller(struct exchange *x)
+/* X's client is the token at WHICH of the token file. */
+static void
+name_client(struct exchange *x, size_t which)
+{
+    snprintf(x->client, sizeof(x->client), "token:%s",
+             x->h->tokens.names[which]);
+}
+
+/* A refusal of X's request by LAYER (the event log). */
+static void
+refused(struct exchange *x, const char *layer, const char *name)
+{
+    pw_events_refusal(
+        x->jobe ? "jobe" : "http", x->client, NULL, layer, name,
+        json_pack("{s:s,s:s}", "method", x->method, "path", x->path));
+}
+
+/* True if the Origin of X may call (else the refusal counted). */
+static bool
+origin_ok(struct exchange *x)
 {
     struct pw_http *h = x->h;
     const char *origin = header(x, MHD_HTTP_HEADER_ORIGIN);
     if (origin != NULL &&
         !pw_http_origin_allowed(origin, h->loopback, h->cfg->allow_origins)) {
         h->counts.forbidden++;
+        refused(x, "origin", origin);
+        return false;
+    }
+    return true;
+}
+
+/* 0 when the Origin and the token may call, else the status to answer. */
+static unsigned
+check_caller(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    if (!origin_ok(x)) {
         return MHD_HTTP_FORBIDDEN;
     }
     if (!h->auth) {
@@ -567,12 +598,16 @@ check_caller(struct exchange *x)
     }
     const char *tok = NULL;
     size_t len = 0;
-    if (!pw_http_bearer(header(x, MHD_HTTP_HEADER_AUTHORIZATION), &tok,
-                        &len) ||
-        !pw_tokens_match(&h->tokens, tok, len, NULL)) {
+    size_t which = 0;
+    bool bearer =
+        pw_http_bearer(header(x, MHD_HTTP_HEADER_AUTHORIZATION), &tok, &len);
+    if (!bearer || !pw_tokens_match(&h->tokens, tok, len, &which)) {
         h->counts.unauthorized++;
+        refused(x, "auth",
+                bearer ? "unknown bearer token" : "no bearer token");
         return MHD_HTTP_UNAUTHORIZED;
     }
+    name_client(x, which);
     x->sink.owner = token_owner(tok, len);
     x->sink.client = x->sink.owner; /* the token's runs take turns */
     snprintf(x->owner, sizeof(x->owner), "token-%016llx", x->sink.owner);
@@ -669,16 +704,21 @@ jobe_caller_ok(struct exchange *x)
     const char *key = header(x, "X-API-KEY");
     const char *tok = NULL;
     size_t len = 0;
+    size_t which = 0;
     if (key != NULL) {
         tok = key;
         len = strlen(key);
     } else if (!pw_http_bearer(header(x, MHD_HTTP_HEADER_AUTHORIZATION), &tok,
                                &len)) {
+        refused(x, "auth", "no X-API-KEY and no bearer token");
         return false;
     }
-    if (!pw_tokens_match(&h->tokens, tok, len, NULL)) {
+    if (!pw_tokens_match(&h->tokens, tok, len, &which)) {
+        refused(x, "auth",
+                key != NULL ? "unknown X-API-KEY" : "unknown bearer token");
         return false;
     }
+    name_client(x, which);
     /* The token's runs take turns, and its files are its own. */
     x->sink.client = token_owner(tok, len);
     return true;
@@ -732,10 +772,7 @@ begin_jobe(struct exchange *x)
 {
     struct pw_http *h = x->h;
     x->jobe = true;
-    const char *origin = header(x, MHD_HTTP_HEADER_ORIGIN);
-    if (origin != NULL &&
-        !pw_http_origin_allowed(origin, h->loopback, h->cfg->allow_origins)) {
-        h->counts.forbidden++;
+    if (!origin_ok(x)) {
         return caller_error(x, MHD_HTTP_FORBIDDEN);
     }
     const char *key = header(x, "X-API-KEY");
@@ -778,11 +815,13 @@ finish_jobe(struct exchange *x)
     struct pw_jobe_answer a;
     char client[24];
     snprintf(client, sizeof(client), "%016llx", x->sink.client);
+    pw_events_set_caller("jobe", x->client);
     pw_jobe_handle(h->jobe, x->method, x->path, header(x, "X-API-KEY"), client,
                    x->body.data != NULL ? x->body.data : "", x->body.len, &a);
     /* What a queued run needs was copied from it: the body goes now. */
     pw_buf_free(&x->body);
     if (a.exec == NULL) {
+        pw_events_set_caller("stdio", "stdio");
         enum MHD_Result rc = send_jobe(x, &a);
         pw_jobe_answer_clear(&a);
         return rc;
@@ -799,6 +838,7 @@ finish_jobe(struct exchange *x)
     x->sink.done = sink_jobe_done;
     pw_server_activity(h->srv);
     pw_server_submit(h->srv, &req, a.exec, NULL);
+    pw_events_set_caller("stdio", "stdio");
     a.exec = NULL;
     pw_rpc_req_clear(&req);
     pw_jobe_answer_clear(&a);
@@ -1053,7 +1093,9 @@ dispatch(struct exchange *x, bool requests)
      * caller is one). */
     const char *before = h->tools->owner;
     h->tools->owner = x->owner[0] != '\0' ? x->owner : "http";
+    pw_events_set_caller("http", x->client);
     pw_mcp_handle_line(&x->mcp, x->body.data, x->body.len, false);
+    pw_events_set_caller("stdio", "stdio");
     h->tools->owner = before;
     if (!requests) {
         /* Notifications and responses: accepted, unless the MCP layer
@@ -1114,6 +1156,9 @@ exchange_new(struct pw_http *h, struct MHD_Connection *c, const char *url,
         pw_mhd.get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     x->conn = info != NULL ? info->socket_context : NULL;
     x->sink.client = address_client(c); /* a token replaces it */
+    snprintf(x->client, sizeof(x->client), "addr:%s",
+             x->conn != NULL && x->conn->key[0] != '\0' ? x->conn->key
+                                                        : "local");
     return x;
 }
 
@@ -1145,6 +1190,8 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
         x->conn->active = true;
         if (!host_ok(x, version)) {
             h->counts.host++;
+            const char *host = header(x, MHD_HTTP_HEADER_HOST);
+            refused(x, "host", host != NULL ? host : "(none)");
             return send_error(x, MHD_HTTP_FORBIDDEN,
                               "forbidden: the Host header does not name this "
                               "server (a loopback name with its port, or "

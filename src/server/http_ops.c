@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "core/util.h"
+#include "server/events.h"
 #include "server/http.h"
 #include "server/sessions.h"
 
@@ -154,6 +155,7 @@ pw_http_metrics_text(const struct pw_server *srv, const struct pw_tools *tools,
     gauge(&b, "pyward_http_waiting", "HTTP requests waiting for a run.",
           c->streams);
     http_text(&b, c);
+    pw_events_metrics(&b);
     return pw_buf_take(&b, NULL);
 }
 

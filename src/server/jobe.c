@@ -19,6 +19,7 @@
 #include "core/py.h"
 #include "core/util.h"
 #include "sandbox/run/output.h"
+#include "server/events.h"
 #include "server/jobe.h"
 #include "server/rpc.h"
 
@@ -450,6 +451,7 @@ post_run(struct pw_jobe *j, const char *client, const char *body, size_t len,
     } else {
         run_files_clear(&rf);
         if (result != NULL) {
+            pw_events_answered("execute_code", args, result);
             answer_now(a, result, &rejected, run_id, spec.source_name);
         } else {
             pw_log(PW_LOG_WARN, "jobe: run %s not run: %s",
@@ -538,6 +540,9 @@ pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
     memset(a, 0, sizeof(*a));
     const char *rest = route_rest(path);
     if (rest != NULL && !key_ok(j, api_key)) {
+        pw_events_refused(
+            "jobe_key", api_key != NULL ? "unknown X-API-KEY" : "no X-API-KEY",
+            NULL);
         pw_jobe_forbidden(a);
     } else if (route_is(rest, "languages")) {
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) {

@@ -13,6 +13,7 @@
 #include "server/rpc.h"
 #include "core/log.h"
 #include "server/mcp.h"
+#include "server/events.h"
 
 #define MAX_BATCH 1024
 
@@ -282,6 +283,7 @@ call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
         if (st != NULL && strcmp(st, "rejected") == 0) {
             pw_server_count_rejected(m->srv);
         }
+        pw_events_answered(name, args, result);
         reply_result(m, req, result);
         return;
     }

@@ -25,6 +25,7 @@
 
 #include "server/rpc.h"
 #include "core/log.h"
+#include "server/events.h"
 #include "server/server.h"
 #include "server/sessions.h"
 #include "core/util.h"
@@ -51,6 +52,8 @@ struct job {
     json_t *token;                /* progressToken or NULL */
     double next_progress;
     double submitted;
+    char door[16]; /* the event log's door and client */
+    char client[96];
     struct job *next;
 };
 
@@ -80,6 +83,7 @@ struct pw_server {
     size_t max_queued;
     struct pw_server_stats stats;
     double session_tick; /* when sessions expire next (pw_sessions_tick) */
+    bool events_busy;    /* the event log has records waiting */
 };
 
 const double pw_stats_bounds[PW_STATS_BUCKETS] = {
@@ -453,6 +457,22 @@ job_done(void *ctx, json_t *result, const struct pw_sbx_result *run)
     s->last_activity = s->last_answer = pw_now();
 }
 
+/* The event log's record of a run of J's (the queue's end of an entry). */
+static void
+job_watch(void *ctx, const struct pw_run_spec *spec,
+          const struct pw_sbx_result *res, const struct pw_error *err)
+{
+    struct job *j = ctx;
+    struct pw_events_run r = {.door = j->door,
+                              .client = j->client,
+                              .request = j->req.id_raw,
+                              .spec = spec,
+                              .res = res,
+                              .err = err};
+    pw_tools_exec_about(j->exec, &r.tool, &r.session, &r.profile);
+    pw_events_run(&r);
+}
+
 void
 pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
                  struct pw_exec *e, json_t *token)
@@ -477,6 +497,9 @@ pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
     j->submitted = pw_now();
     j->group = pw_queue_group_new(
         s->q, req->sink != NULL ? req->sink->client : PW_SERVER_STDIO_CLIENT);
+    snprintf(j->door, sizeof(j->door), "%s", pw_events_door());
+    snprintf(j->client, sizeof(j->client), "%s", pw_events_client());
+    pw_queue_group_watch(j->group, job_watch, j);
     j->next = s->jobs;
     s->jobs = j;
     json_t *now = pw_tools_exec_submit(s->tools, e, j->group, job_done, j);
@@ -583,6 +606,9 @@ poll_timeout(const struct pw_server *s, double now)
     }
     if (s->tools->sessions != NULL) {
         next = fmin(next, s->session_tick);
+    }
+    if (s->events_busy) {
+        next = fmin(next, now + PW_EVENTS_TICK_S);
     }
     if (isinf(next)) {
         return -1;
@@ -882,6 +908,7 @@ pw_server_run(struct pw_server *s)
         }
         pw_queue_step(s->q, s->fds + LOOP_FDS, n0 - LOOP_FDS);
         tick_progress(s, pw_now());
+        s->events_busy = pw_events_tick(pw_now());
         if (s->has_transport) {
             s->tr.dispatch(s->tr.ctx, s->fds + n0, rc < 0 ? 0 : n - n0);
         }

@@ -16,6 +16,7 @@ libpyward_a_SOURCES += \
 	src/server/mhd.c src/server/mhd.h \
 	src/server/http_req.c src/server/http_req.h \
 	src/server/tokens.c src/server/tokens.h \
+	src/server/events.c src/server/events.h \
 	src/server/listenfd.c src/server/listenfd.h \
 	src/server/jobe.c src/server/jobe.h src/server/jobe_spec.c \
 	src/server/jobe_files.c \
@@ -51,6 +52,14 @@ clean-local: clean-mcp-client
 clean-mcp-client:
 	-rm -rf tests/mcp-client-work
 .PHONY: clean-mcp-client
+
+# What the security event log costs execute_code, off, to a file and to
+# a pipe nobody reads, measured in one run: `make bench-events`.
+EXTRA_DIST += tests/bench/bench-events.py
+bench-events: pyward$(EXEEXT)
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' $(PYTHON3) \
+	    $(top_srcdir)/tests/bench/bench-events.py ./pyward$(EXEEXT)
+.PHONY: bench-events
 
 # Round-trip latency through the MCP protocol: `make bench-mcp`.
 EXTRA_DIST += tests/bench/bench-mcp.mjs tests/bench/mcp-raw.mjs

@@ -18,6 +18,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "server/sessions.h"
+#include "server/events.h"
 
 #define ENDED_KEPT 256 /* ended handles remembered, oldest dropped */
 
@@ -253,11 +254,28 @@ find(const struct pw_sessions *ss, const char *owner, const char *id)
     return -1;
 }
 
-/* The error for ID, not a live session of OWNER. */
+/* True if ID is a live session of another owner than OWNER's. */
+static bool
+someone_elses(const struct pw_sessions *ss, const char *owner, const char *id)
+{
+    for (int i = 0; i < ss->n; i++) {
+        if (same_id(ss->v[i]->id, id) && strcmp(ss->v[i]->owner, owner) != 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The error for ID, not a live session of OWNER (another owner's handle
+ * tried is a security event). */
 static int
 not_live(const struct pw_sessions *ss, const char *owner, const char *id,
          struct pw_error *err)
 {
+    if (someone_elses(ss, owner, id)) {
+        pw_events_refused("session", "another client's session",
+                          json_pack("{s:s}", "session", id));
+    }
     size_t kept = ss->ngone < ENDED_KEPT ? ss->ngone : ENDED_KEPT;
     for (size_t i = 0; i < kept; i++) {
         const struct ended *e = &ss->gone[i];

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sha256.h"
 #include "core/util.h"
 #include "server/tokens.h"
 
@@ -18,10 +19,37 @@ is_space(char c)
     return c == ' ' || c == '\t' || c == '\r';
 }
 
+/* The name of a token: NAME[0..LEN) cleaned, or (LEN 0) the token's
+ * digest's start. */
+static char *
+token_name(const char *name, size_t len, const char *tok, size_t tok_len)
+{
+    if (len == 0) {
+        char hex[2 * PW_SHA256_LEN + 1];
+        pw_sha256_hex(tok, tok_len, hex);
+        char *out = pw_xmalloc(sizeof("token-") + 12);
+        memcpy(out, "token-", 6);
+        memcpy(out + 6, hex, 12);
+        out[18] = '\0';
+        return out;
+    }
+    len = len > PW_TOKEN_NAME_MAX ? PW_TOKEN_NAME_MAX : len;
+    char *out = pw_xstrndup(name, len);
+    for (size_t i = 0; i < len; i++) {
+        char c = out[i];
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                  (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '@' ||
+                  c == '-';
+        out[i] = ok ? c : '_';
+    }
+    return out;
+}
+
 void
 pw_tokens_parse(struct pw_tokens *t, const char *text, size_t len)
 {
     t->v = NULL;
+    t->names = NULL;
     t->n = 0;
     size_t cap = 0;
     size_t i = 0;
@@ -44,8 +72,24 @@ pw_tokens_parse(struct pw_tokens *t, const char *text, size_t len)
         if (t->n == cap) {
             cap = cap ? cap * 2 : 4;
             t->v = pw_xrealloc(t->v, cap * sizeof(char *));
+            t->names = pw_xrealloc(t->names, cap * sizeof(char *));
         }
-        t->v[t->n++] = pw_xstrndup(text + start, end - start);
+        /* "NAME TOKEN": a bearer token holds no blank. */
+        size_t name_end = start;
+        while (name_end < end && !is_space(text[name_end])) {
+            name_end++;
+        }
+        size_t tok = name_end;
+        while (tok < end && is_space(text[tok])) {
+            tok++;
+        }
+        if (tok == end) {
+            name_end = tok = start; /* the token alone */
+        }
+        t->v[t->n] = pw_xstrndup(text + tok, end - tok);
+        t->names[t->n] =
+            token_name(text + start, name_end - start, text + tok, end - tok);
+        t->n++;
     }
 }
 
@@ -54,9 +98,13 @@ pw_tokens_free(struct pw_tokens *t)
 {
     for (size_t i = 0; i < t->n; i++) {
         free(t->v[i]);
+        free(t->names[i]);
     }
     free(t->v);
+    free(t->names);
     t->v = NULL;
+    t->names = NULL;
+    t->names = NULL;
     t->n = 0;
 }
 

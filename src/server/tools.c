@@ -1276,6 +1276,17 @@ pw_tools_zygotes(const struct pw_tools *t, struct pw_zygote *out[2])
     return n;
 }
 
+void
+pw_tools_exec_about(const struct pw_exec *e, const char **tool,
+                    const char **session, const char **profile)
+{
+    *tool = e->kind == EXEC_GRADE     ? "grade_code"
+            : e->kind == EXEC_SESSION ? "create_session"
+                                      : "execute_code";
+    *session = e->kind == EXEC_RUN ? e->a.session_id : NULL;
+    *profile = json_string_value(json_object_get(e->args, "profile"));
+}
+
 bool
 pw_tools_exec_runs_one(const struct pw_exec *e)
 {

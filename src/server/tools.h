@@ -111,6 +111,10 @@ struct pw_exec *pw_tools_exec_new(struct pw_tools *t, const char *tool,
 struct pw_exec *pw_tools_run_new(struct pw_tools *t, json_t *args,
                                  json_t **result, struct pw_diags *rejected,
                                  char **id, struct pw_error *err);
+/* What E is, for the event log: its tool, its session's handle (or
+ * NULL), the profile its arguments name (or NULL).  Borrowed from E. */
+void pw_tools_exec_about(const struct pw_exec *e, const char **tool,
+                         const char **session, const char **profile);
 /* True if E is one run (execute_code), counted in the server's stats. */
 bool pw_tools_exec_runs_one(const struct pw_exec *e);
 /* The time limit of the call, seconds (for progress notifications). */

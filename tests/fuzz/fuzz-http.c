@@ -44,6 +44,13 @@ check_tokens(const char *text, size_t len, const char *auth)
             which > i) {
             abort();
         }
+        /* Its name: never empty, of the allowed characters only. */
+        const char *nm = t.names[i];
+        if (nm[0] == '\0' || strlen(nm) > PW_TOKEN_NAME_MAX + 6 ||
+            strspn(nm, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                       "0123456789._@-") != strlen(nm)) {
+            abort();
+        }
     }
     const char *tok = NULL;
     size_t tlen = 0;

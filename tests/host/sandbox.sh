@@ -119,7 +119,8 @@ print(json.load(sys.stdin).get("large_folios", {}).get("active"))
 ' 2>&1)
 marked=$("$PYTHON3" - "$PYWARD" <<'PY' 2>&1
 import json, subprocess, sys
-p = subprocess.Popen([sys.argv[1], "serve"], stdin=subprocess.PIPE,
+p = subprocess.Popen([sys.argv[1], "serve", "--event-log", "off"],
+                     stdin=subprocess.PIPE,
                      stdout=subprocess.PIPE, text=True)
 def call(i, method, params):
     p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": i, "method": method,
