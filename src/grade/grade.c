@@ -95,7 +95,9 @@ request_for(const struct pw_grade_opts *o, const struct pw_grade_test *t,
         .code_len = len,
         .stdin_data = t->stdin_data,
         .stdin_len = t->stdin_len,
-        .limits = {.timeout_s = t->timeout,
+        /* The test's timeout is CPU time; the wall clock gets
+         * PW_SBX_WALL_MULTIPLE times it (limits.h). */
+        .limits = {.cpu_limit_s = t->timeout,
                    .memory_bytes = t->memory,
                    .max_output_bytes = o->max_output},
         .imports = o->imports,

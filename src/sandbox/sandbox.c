@@ -712,6 +712,7 @@ pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     r->pidfd = r->fd_in = r->ws_fd = r->listener = r->ctl = -1;
     r->stat_fd = r->status_fd = -1;
     r->cpu_end = -1;
+    r->cpu_g = -1;
     r->maxrss_kb = -1;
     r->refused_nr = -1;
     stream_init(&r->out);
@@ -719,7 +720,9 @@ pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     stream_init(&r->res);
     pw_buf_init(&r->pending);
     r->limits = req->limits;
-    if (r->limits.timeout_s <= 0) {
+    if (r->limits.timeout_s <= 0 && r->limits.cpu_limit_s > 0) {
+        r->limits.timeout_s = r->limits.cpu_limit_s * PW_SBX_WALL_MULTIPLE;
+    } else if (r->limits.timeout_s <= 0) {
         r->limits.timeout_s = z->policy.default_timeout;
     }
     if (r->limits.memory_bytes <= 0) {

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -448,6 +449,45 @@ send_pending(struct pw_sbx_run *r)
     pw_buf_free(&r->pending);
 }
 
+/* A run with a CPU time limit is looked at no more often than this. */
+#define CPU_POLL_MIN 0.002
+
+/* The CPU seconds the program's "G" record carries (the program's start,
+ * written by the checklist before any of its code: the first "G" line of
+ * the result channel), into R->cpu_g once it has come. */
+static void
+read_cpu_g(struct pw_sbx_run *r)
+{
+    const struct pw_buf *b = &r->res.buf;
+    for (size_t i = 0; r->cpu_g < 0 && i < b->len;) {
+        const char *nl = memchr(b->data + i, '\n', b->len - i);
+        if (nl == NULL) {
+            return;
+        }
+        if (b->data[i] == 'G') {
+            char num[32];
+            size_t len = (size_t)(nl - (b->data + i));
+            if (len < 3 || len - 2 >= sizeof(num)) {
+                return; /* no CPU in it: the request's time stays */
+            }
+            memcpy(num, b->data + i + 2, len - 2);
+            num[len - 2] = '\0';
+            r->cpu_g = (double)strtoll(num, NULL, 10) / 1e9;
+            return;
+        }
+        i = (size_t)(nl - b->data) + 1;
+    }
+}
+
+/* The CPU seconds the program has used so far, or -1 if unknown. */
+static double
+cpu_used(const struct pw_sbx_run *r)
+{
+    double base = r->cpu_g >= 0 ? r->cpu_g : r->cpu_base;
+    double now = base >= 0 ? pw_sbx_cpu_so_far(r->stat_fd) : -1;
+    return now >= 0 ? now - base : -1;
+}
+
 int
 pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 {
@@ -485,9 +525,17 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
     if (r->stop == PW_STOP_NONE && finish_exited(r)) {
         return 1;
     }
-    if (!exited && pw_now() >= pw_sbx_deadline(r)) {
+    if (!exited && pw_now() >= r->start + r->limits.timeout_s) {
         kill_group(r, PW_STOP_TIMEOUT);
         exited = true;
+    }
+    if (!exited && r->limits.cpu_limit_s > 0 && r->stop == PW_STOP_NONE) {
+        if (r->sess == NULL) {
+            read_cpu_g(r);
+        }
+        if (cpu_used(r) >= r->limits.cpu_limit_s) {
+            kill_group(r, PW_STOP_CPU);
+        }
     }
     if (!exited && r->stop != PW_STOP_NONE) {
         exited = true; /* killed for output or a system call: reap now */
@@ -502,7 +550,16 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 double
 pw_sbx_deadline(const struct pw_sbx_run *r)
 {
-    return r->start + r->limits.timeout_s;
+    double wall = r->start + r->limits.timeout_s;
+    if (r->limits.cpu_limit_s <= 0 || r->done) {
+        return wall;
+    }
+    /* One thread's CPU time grows no faster than the clock: the limit
+     * cannot be reached before the time it has left (a program's other
+     * threads are caught at the next look, RLIMIT_CPU behind it). */
+    double used = cpu_used(r);
+    double left = r->limits.cpu_limit_s - (used >= 0 ? used : 0);
+    return fmin(wall, pw_now() + fmax(left, CPU_POLL_MIN));
 }
 
 void
