@@ -734,7 +734,7 @@ pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     r->capture = req->capture_output;
     r->caps = req->caps;
     r->io = req->io != NULL ? *req->io : (struct pw_sbx_io){.in_fd = -1};
-    if (req->stdin_len > 0) {
+    if (req->stdin_len > 0 && !req->batch) { /* a batch's: its request */
         r->stdin_data = pw_xmalloc(req->stdin_len);
         memcpy(r->stdin_data, req->stdin_data, req->stdin_len);
         r->stdin_len = req->stdin_len;

@@ -45,6 +45,7 @@ GUARD_PY = \
 	src/sandbox/guard/rewrite.py \
 	src/sandbox/guard/errors.py \
 	src/sandbox/guard/run.py \
+	src/sandbox/guard/batch.py \
 	src/sandbox/guard/policy.py \
 	src/sandbox/guard/plots.py \
 	src/sandbox/guard/warmup.py \

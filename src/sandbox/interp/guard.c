@@ -711,6 +711,37 @@ pw_sbx_guard_next(PyObject *compiled)
     return 0;
 }
 
+/* The context (contextvars: decimal's context among them) the test of a
+ * batch runs in: a copy of the batch's first, so that what one test sets
+ * there is gone for the next. */
+static PyObject *batch_ctx;
+
+int
+pw_sbx_guard_batch_test(const char *in, size_t len, bool writes)
+{
+    if (batch_ctx != NULL) {
+        if (PyContext_Exit(batch_ctx) < 0) {
+            PyErr_Print();
+            return -1;
+        }
+        Py_CLEAR(batch_ctx);
+    }
+    PyObject *next = guard_call("batch_test", "(Oy#O)", prepared, in,
+                                (Py_ssize_t)len, writes ? Py_True : Py_False);
+    if (next == NULL || !PyTuple_Check(next) || PyTuple_GET_SIZE(next) != 3) {
+        Py_XDECREF(next);
+        PyErr_Print();
+        return -1;
+    }
+    Py_SETREF(prepared, next);
+    batch_ctx = PyContext_CopyCurrent();
+    if (batch_ctx == NULL || PyContext_Enter(batch_ctx) < 0) {
+        PyErr_Print();
+        return -1;
+    }
+    return 0;
+}
+
 void
 pw_sbx_guard_warmup(bool (*stop)(void), bool plot)
 {

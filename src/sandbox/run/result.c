@@ -560,6 +560,7 @@ build(const struct pw_sbx_run *r, struct records *rec,
     out->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
     out->wall_s = r->end - r->start;
     out->cpu_s = run_cpu(r, rec);
+    out->rerun = r->rerun;
     out->max_rss_kb = r->exit_seen || r->reported
                           ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
                           : r->ru.ru_maxrss;

@@ -386,14 +386,16 @@ finish_exited(struct pw_sbx_run *r)
 }
 
 /* The exit status in a session call's report line LINE (LEN bytes after
- * the "R"); 1 if it has none. */
+ * the "R"); 1 if it has none.  *RERUN: a batch's test asks to run in a
+ * fresh process (batch.py). */
 static int
-reported_status(const char *line, size_t len)
+reported_status(const char *line, size_t len, bool *rerun)
 {
     json_t *v = json_loadb(line, len, 0, NULL);
     json_t *st = json_object_get(v, "exit_status"); /* borrowed */
     int status =
         json_is_integer(st) ? (int)(json_integer_value(st) & 0xff) : 1;
+    *rerun = json_is_true(json_object_get(v, "rerun"));
     json_decref(v);
     return status;
 }
@@ -424,7 +426,8 @@ call_reported(struct pw_sbx_run *r)
                 break;
             }
         }
-        r->wstatus = reported_status(p + 1, (size_t)(nl - p) - 1) << 8;
+        r->wstatus = reported_status(p + 1, (size_t)(nl - p) - 1, &r->rerun)
+                     << 8;
         r->cpu_end = pw_sbx_cpu_so_far(r->stat_fd);
         r->maxrss_kb = pw_sbx_peak_rss(r->status_fd);
         check_hook(r);
@@ -530,9 +533,7 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         exited = true;
     }
     if (!exited && r->limits.cpu_limit_s > 0 && r->stop == PW_STOP_NONE) {
-        if (r->sess == NULL) {
-            read_cpu_g(r);
-        }
+        read_cpu_g(r);
         if (cpu_used(r) >= r->limits.cpu_limit_s) {
             kill_group(r, PW_STOP_CPU);
         }

@@ -1,0 +1,201 @@
+# SPDX-License-Identifier: Apache-2.0
+# batch.py - the tests of a batch, one after the other in one process
+# (trusted code).  Before each test: fresh __main__ globals and builtins,
+# its stdin, fresh stdout and stderr, the random state reseeded.  After
+# it (before its report): its streams closed, its globals dropped and
+# collected with their finalizers' output discarded, the modules it
+# imported forgotten (the next test imports them again), the signal
+# handlers, warning filters and recursion limit put back, matplotlib's
+# figures closed; and whether the process can still vouch for the next
+# test (no thread of the test left, the workspace as the batch found it):
+# if not, the report asks for this test and the rest to run each in a
+# fresh process ("rerun").  What can still carry over is listed in
+# doc/GRADING.md ("Batch grading").
+
+import _thread
+import gc
+
+BATCH_SIGNALS = tuple(range(1, 65))
+
+
+class BatchStdin(io.BytesIO):
+    """A test's stdin, as fd 0 reads for a fresh run: a pipe (no seek),
+    fd 0, not a terminal."""
+
+    name = 0
+    mode = "rb"
+
+    def fileno(self):
+        return 0
+
+    def isatty(self):
+        return False
+
+    def seekable(self):
+        return False
+
+    def writable(self):
+        return False
+
+    def seek(self, *args):
+        raise OSError(29, "Illegal seek")
+
+    def tell(self):
+        raise OSError(29, "Illegal seek")
+
+
+class BatchSink:
+    """Where a finished test's finalizers write: nowhere."""
+
+    def write(self, s):
+        return len(s)
+
+    def flush(self):
+        pass
+
+
+def batch_stdio(data):
+    enc = dict(encoding="utf-8", errors="backslashreplace")
+    stdin = io.BufferedReader(BatchStdin(data))
+    return (io.TextIOWrapper(stdin, **enc),
+            io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
+                             line_buffering=True, **enc),
+            io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
+                             write_through=True, **enc))
+
+
+def batch_handlers():
+    out = {}
+    for s in BATCH_SIGNALS:
+        try:
+            out[s] = _signal.getsignal(s)
+        except (ValueError, OSError):
+            pass
+    return out
+
+
+def batch_files():
+    """The workspace as (path, size, mtime) of each entry, for the runs
+    whose capabilities let a program write there; () for the others."""
+    if not state.get("batch_writes"):
+        return ()
+    out = []
+    todo = ["."]
+    while todo and len(out) < 4096:
+        d = todo.pop()
+        try:
+            with os.scandir(d) as it:
+                for e in it:
+                    st = e.stat(follow_symlinks=False)
+                    out.append((d + "/" + e.name, st.st_size, st.st_mtime_ns))
+                    if e.is_dir(follow_symlinks=False):
+                        todo.append(d + "/" + e.name)
+        except OSError:
+            out.append((d, -1, -1))
+    return tuple(sorted(out))
+
+
+def batch_argv():
+    facade = state.get("facades", {}).get("sys")
+    if facade is None:
+        return None
+    values = object.__getattribute__(facade, "_Facade__values")
+    return list(values["argv"]) if "argv" in values else None
+
+
+def batch_begin(writes):
+    """Before the first test: what every test starts from."""
+    state["batch"] = {
+        "modules": dict(sys.modules),
+        "builtins": dict(state["globals"]["__builtins__"]),
+        "recursion": sys.getrecursionlimit(),
+        "handlers": batch_handlers(),
+        "warnings": list(warnings.filters),
+        "threads": _thread._count(),
+        "argv": batch_argv(),
+    }
+    state["batch_writes"] = writes
+    state["batch"]["files"] = batch_files()
+    state["batch_end"] = batch_end
+
+
+def batch_test(prepared, data, writes):
+    """Before a test: its (code, globals, error), with STDIN bytes DATA.
+    WRITES: the run may write to its workspace."""
+    code, g, error = prepared
+    if "batch" not in state:
+        batch_begin(writes)
+    b = state["batch"]
+    g = {"__name__": "__main__", "__doc__": None,
+         "__builtins__": dict(b["builtins"])}
+    state["globals"] = g
+    stdio = batch_stdio(data)
+    state["stdio"] = stdio
+    sys.stdin, sys.stdout, sys.stderr = stdio
+    state["saved_figures"] = set()
+    random_mod = sys.modules.get("random")
+    if random_mod is not None:
+        random_mod.seed()
+    reseed()
+    return code, g, error
+
+
+def batch_restore():
+    b = state["batch"]
+    mods = b["modules"]
+    for k in [k for k in sys.modules if k not in mods]:
+        del sys.modules[k]
+    for k, v in mods.items():
+        if sys.modules.get(k) is not v:
+            sys.modules[k] = v
+    for s, h in b["handlers"].items():
+        try:
+            if _signal.getsignal(s) is not h:
+                _signal.signal(s, h)
+        except (ValueError, OSError, TypeError):
+            pass
+    warnings.filters[:] = b["warnings"]
+    warnings._filters_mutated()
+    sys.setrecursionlimit(b["recursion"])
+    if b["argv"] is not None:
+        set_argv(b["argv"])
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is not None:
+        plt.close("all")
+
+
+def batch_end(res):
+    """After a test, before its report RES is written: the test's
+    streams flushed and closed, its state undone; RES["rerun"] when the
+    process cannot vouch for the next test."""
+    g = state["globals"]
+    for f in (sys.stdout, sys.stderr) + tuple(state["stdio"][1:]):
+        try:
+            f.flush()
+        except BaseException:  # noqa: B036 - the program's own streams
+            pass
+    sink = BatchSink()
+    sys.stdout = sys.stderr = sink
+    for f in state["stdio"]:
+        try:
+            f.close()
+        except BaseException:  # noqa: B036
+            pass
+    # What the test left (its globals, and cycles among its objects) is
+    # freed now, its finalizers writing nowhere, not during the next test.
+    try:
+        g.clear()
+        gc.collect()
+    except BaseException:  # noqa: B036 - a finalizer's exception
+        pass
+    sys.stdout = sys.stderr = sink
+    b = state["batch"]
+    rerun = _thread._count() != b["threads"]
+    try:
+        batch_restore()
+    except BaseException:  # noqa: B036 - state the guard cannot undo
+        rerun = True
+    if not rerun and b["files"] != batch_files():
+        rerun = True
+    if rerun:
+        res["rerun"] = True
