@@ -26,6 +26,7 @@
 /* One test's run: its result, or why it did not start. */
 struct outcome {
     bool started;
+    bool batched;           /* run in a batch's process */
     struct pw_sbx_result r; /* when started */
     char why[512];          /* when not (struct pw_error's message) */
 };
@@ -215,6 +216,17 @@ test_entry(const struct pw_grade_test *t, const struct outcome *o,
         "message", judged ? json_null() : failure_message(o), "feedback");
 }
 
+/* The entry of test T, with how it ran. */
+static json_t *
+with_isolation(json_t *e, const struct outcome *o)
+{
+    if (o->started) {
+        json_object_set_new(e, "isolation",
+                            json_string(o->batched ? "batch" : "process"));
+    }
+    return e;
+}
+
 /* Verdict of test T from its run O, by a built-in checker. */
 static json_t *
 judge_builtin(const struct pw_grade_test *t, const struct outcome *o)
@@ -353,8 +365,11 @@ report_of(const struct pw_grading *gr)
         bool checked = gr->checks != NULL && t->checker == PW_CHECK_PROGRAM &&
                        status_verdict(&gr->runs[i]) == NULL;
         json_array_append_new(
-            tests, checked ? judge_by_checker(t, &gr->runs[i], &gr->checks[i])
-                           : judge_builtin(t, &gr->runs[i]));
+            tests,
+            with_isolation(checked ? judge_by_checker(t, &gr->runs[i],
+                                                      &gr->checks[i])
+                                   : judge_builtin(t, &gr->runs[i]),
+                           &gr->runs[i]));
     }
     return summary(s, tests, NULL);
 }
@@ -546,6 +561,7 @@ lane_done(void *ctx, size_t index, struct pw_sbx_result *res,
         return;
     }
     outcome_take(&gr->runs[index], res, err);
+    gr->runs[index].batched = true;
     if (l->sess != NULL && pw_sbx_session_ended(l->sess) != NULL) {
         queue_rest(gr); /* its process is gone (a timeout) */
     }

@@ -27,6 +27,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/os/layers.c src/sandbox/os/layers.h \
 	src/sandbox/os/mountns.c src/sandbox/os/mountns.h \
 	src/sandbox/interp/guard.c src/sandbox/interp/guard.h \
+	src/sandbox/interp/batchstate.c src/sandbox/interp/batchstate.h \
 	src/sandbox/interp/audit.c src/sandbox/interp/audit.h \
 	src/sandbox/interp/hookcheck.c src/sandbox/interp/hookcheck.h \
 	$(NULL)

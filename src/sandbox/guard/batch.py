@@ -6,9 +6,11 @@
 # collected with their finalizers' output discarded, the modules it
 # imported forgotten (the next test imports them again), the signal
 # handlers, warning filters and recursion limit put back, matplotlib's
-# figures closed; and whether the process can still vouch for the next
-# test (no thread of the test left, the workspace as the batch found it):
-# if not, the report asks for this test and the rest to run each in a
+# figures closed; and whether the process can still vouch for this test
+# (no thread of it left) and the next (the workspace, and state kept in C
+# by the modules loaded before the batch, as the batch found them; the
+# classes and module namespaces are checked in C, batchstate.c): if not,
+# the report asks for the test, and those after it, to run each in a
 # fresh process ("rerun").  What can still carry over is listed in
 # doc/GRADING.md ("Batch grading").
 
@@ -103,6 +105,25 @@ def batch_argv():
     return list(values["argv"]) if "argv" in values else None
 
 
+def batch_c_state():
+    """State kept in C by modules loaded before the batch, which their
+    public functions change: decimal's template contexts, csv's dialects
+    and field size limit, the ABC registrations (abc's cache token)."""
+    out = []
+    dec = sys.modules.get("decimal")
+    if dec is not None:
+        out.append(tuple(repr(getattr(dec, n, None)) for n in
+                         ("DefaultContext", "BasicContext", "ExtendedContext")))
+    csv = sys.modules.get("_csv")
+    if csv is not None:
+        out.append((tuple(sorted(csv.list_dialects())),
+                    csv.field_size_limit()))
+    abc = sys.modules.get("abc")
+    if abc is not None:
+        out.append(abc.get_cache_token())
+    return out
+
+
 def batch_begin(writes):
     """Before the first test: what every test starts from."""
     state["batch"] = {
@@ -116,16 +137,21 @@ def batch_begin(writes):
     }
     state["batch_writes"] = writes
     state["batch"]["files"] = batch_files()
+    state["batch"]["c_state"] = batch_c_state()
     state["batch_end"] = batch_end
 
 
 def batch_test(prepared, data, writes):
-    """Before a test: its (code, globals, error), with STDIN bytes DATA.
-    WRITES: the run may write to its workspace."""
+    """Before a test: its (code, globals, error), with STDIN bytes DATA
+    (WRITES: the run may write to its workspace); None when what the tests
+    before it left cannot be vouched for (a file of the workspace changed,
+    state kept in C changed): it must run in a fresh process."""
     code, g, error = prepared
     if "batch" not in state:
         batch_begin(writes)
     b = state["batch"]
+    if b["files"] != batch_files() or b["c_state"] != batch_c_state():
+        return None
     g = {"__name__": "__main__", "__doc__": None,
          "__builtins__": dict(b["builtins"])}
     state["globals"] = g
@@ -190,12 +216,12 @@ def batch_end(res):
         pass
     sys.stdout = sys.stderr = sink
     b = state["batch"]
+    # A thread of the test still running: the test's own result is not
+    # what a fresh process gives (python3 waits for it at exit).
     rerun = _thread._count() != b["threads"]
     try:
         batch_restore()
     except BaseException:  # noqa: B036 - state the guard cannot undo
-        rerun = True
-    if not rerun and b["files"] != batch_files():
         rerun = True
     if rerun:
         res["rerun"] = True

@@ -202,8 +202,8 @@ next_call(void)
                      : -1;
         free(code);
         free(in);
-        if (rc < 0) {
-            pw_sbx_child_end(EXIT_SESSION);
+        if (rc != 0) {
+            pw_sbx_child_end(rc > 0 ? 0 : EXIT_SESSION);
         }
         pw_sbx_audit_next_call();
         return true;
@@ -234,7 +234,7 @@ serve_session(const struct pw_sbx_child *c)
 {
     pw_sbx_child_begin(c);
     if (batch_mode && pw_sbx_guard_batch_test(batch_in, batch_in_len,
-                                              batch_writes) < 0) {
+                                              batch_writes) != 0) {
         pw_sbx_child_end(EXIT_SESSION);
     }
     for (bool run = true;; run = next_call()) {
