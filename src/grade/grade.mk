@@ -10,6 +10,10 @@ libpyward_a_SOURCES += \
 # `pyward judge` through the real sandbox, and the grading attacks.
 TESTS += tests/judge/run.sh
 EXTRA_DIST += tests/judge/run.sh tests/judge/test_judge.py tests/judge/attacks
+# Batch grading against a process per test, the fallback, the batch
+# attacks (tests/judge/batch/).
+TESTS += tests/judge/batch.sh
+EXTRA_DIST += tests/judge/batch.sh tests/judge/batch.py tests/judge/batch
 
 # `pyward judge` on 40 tests next to spawning python3 per test:
 # `make bench-judge`.

@@ -2,8 +2,9 @@
 # batch.py - the tests of a batch, one after the other in one process
 # (trusted code).  Before each test: fresh __main__ globals and builtins,
 # its stdin, fresh stdout and stderr, the random state reseeded.  After
-# it (before its report): its streams closed, its globals dropped and
-# collected with their finalizers' output discarded, the modules it
+# it (before its report): its streams closed, its globals and garbage
+# kept out of the collector's reach (no finalizer of it runs later, as
+# none runs in a fresh process, which ends with _exit), the modules it
 # imported forgotten (the next test imports them again), the signal
 # handlers, warning filters and recursion limit put back, matplotlib's
 # figures closed; and whether the process can still vouch for this test
@@ -47,7 +48,7 @@ class BatchStdin(io.BytesIO):
 
 
 class BatchSink:
-    """Where a finished test's finalizers write: nowhere."""
+    """sys.stdout and sys.stderr between two tests: nowhere."""
 
     def write(self, s):
         return len(s)
@@ -207,14 +208,12 @@ def batch_end(res):
             f.close()
         except BaseException:  # noqa: B036
             pass
-    # What the test left (its globals, and cycles among its objects) is
-    # freed now, its finalizers writing nowhere, not during the next test.
-    try:
-        g.clear()
-        gc.collect()
-    except BaseException:  # noqa: B036 - a finalizer's exception
-        pass
-    sys.stdout = sys.stderr = sink
+    # What the test left is never freed, as in a fresh process (which
+    # ends with _exit): its globals are kept, and every object alive now,
+    # garbage included, is moved out of the collector's reach, so that no
+    # finalizer of this test runs during the next one.
+    state.setdefault("batch_kept", []).append(g)
+    gc.freeze()
     b = state["batch"]
     # A thread of the test still running: the test's own result is not
     # what a fresh process gives (python3 waits for it at exit).

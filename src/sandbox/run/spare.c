@@ -202,11 +202,13 @@ next_call(void)
                      : -1;
         free(code);
         free(in);
-        if (rc != 0) {
-            pw_sbx_child_end(rc > 0 ? 0 : EXIT_SESSION);
+        if (rc < 0) {
+            pw_sbx_child_end(EXIT_SESSION);
         }
+        /* 1: not run, its report asks for a fresh process; the server
+         * ends the batch. */
         pw_sbx_audit_next_call();
-        return true;
+        return rc == 0;
     }
     free(in);
     if (h.fork) {
