@@ -365,11 +365,10 @@ report_of(const struct pw_grading *gr)
         bool checked = gr->checks != NULL && t->checker == PW_CHECK_PROGRAM &&
                        status_verdict(&gr->runs[i]) == NULL;
         json_array_append_new(
-            tests,
-            with_isolation(checked ? judge_by_checker(t, &gr->runs[i],
-                                                      &gr->checks[i])
-                                   : judge_builtin(t, &gr->runs[i]),
-                           &gr->runs[i]));
+            tests, with_isolation(checked ? judge_by_checker(t, &gr->runs[i],
+                                                             &gr->checks[i])
+                                          : judge_builtin(t, &gr->runs[i]),
+                                  &gr->runs[i]));
     }
     return summary(s, tests, NULL);
 }
@@ -493,8 +492,8 @@ lane_start(void *ctx, const struct pw_run_spec *spec, struct pw_error *err)
         return pw_sbx_batch_test(l->sess, &spec->req, err);
     }
     struct pw_sbx_run *first = NULL;
-    l->sess = pw_sbx_batch_new(l->gr->z, &spec->req, l->gr->batch_cpu, &first,
-                               err);
+    l->sess =
+        pw_sbx_batch_new(l->gr->z, &spec->req, l->gr->batch_cpu, &first, err);
     return l->sess != NULL ? first : NULL;
 }
 
@@ -597,8 +596,8 @@ start_lanes(struct pw_grading *gr)
     gr->nlanes = n < LANES_MAX ? (n > 0 ? n : 1) : LANES_MAX;
     gr->batch_cpu = 2;
     for (size_t i = 0; i < s->n; i++) {
-        gr->batch_cpu += (s->tests[i].timeout > 0 ? s->tests[i].timeout : 30) +
-                         0.05;
+        gr->batch_cpu +=
+            (s->tests[i].timeout > 0 ? s->tests[i].timeout : 30) + 0.05;
     }
     for (size_t i = 0; i < gr->nlanes; i++) {
         gr->lanes[i].gr = gr;

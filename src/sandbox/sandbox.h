@@ -77,7 +77,7 @@ struct pw_sbx_request {
      * goes with the request and is the test's sys.stdin (the process
      * serves the batch's tests one after the other). */
     bool batch;
-    bool fork;    /* a session's copy (pw_sbx_session_fork): no code */
+    bool fork; /* a session's copy (pw_sbx_session_fork): no code */
     /* CODE compiled once for many runs of it (pw_sbx_compile; borrowed,
      * COMPILED_LEN bytes), or NULL: compiled when the run starts. */
     const char *compiled;

@@ -303,9 +303,8 @@ exec_args(const struct pw_jobe *j, const struct pw_jobe_spec *spec)
 {
     /* cputime is the run's CPU time limit (pw_tools_exec_set_cpu_limit);
      * the wall clock gets PW_SBX_WALL_MULTIPLE times it. */
-    double timeout =
-        fmin(fmax(spec->cputime_s * PW_SBX_WALL_MULTIPLE, 1),
-             j->cfg->max_timeout_s);
+    double timeout = fmin(fmax(spec->cputime_s * PW_SBX_WALL_MULTIPLE, 1),
+                          j->cfg->max_timeout_s);
     long long mem = spec->memory_bytes;
     mem = mem < MIN_MEMORY ? MIN_MEMORY : mem;
     mem = mem > j->cfg->max_memory ? j->cfg->max_memory : mem;

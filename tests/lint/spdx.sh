@@ -5,10 +5,10 @@
 # configure.ac, autogen.sh, .ci/run.  Programs kept as test data are left
 # out, since their bytes and line numbers are what the tests check: lint
 # fixtures (tests/cases/), corpora (tests/corpus/), red-team attacks
-# (tests/redteam/CATEGORY/, tests/judge/attacks/) and programs
-# (tests/programs/), the differential error programs (tests/faithful/cases/),
-# fuzz seeds and
-# regression inputs, and tests/examples/.
+# (tests/redteam/CATEGORY/, tests/judge/attacks/, tests/judge/batch/) and
+# programs (tests/programs/), the differential error programs
+# (tests/faithful/cases/), fuzz seeds and regression inputs, and
+# tests/examples/.
 . "${top_srcdir:-.}/tests/lib.sh"
 lint_gate
 
@@ -21,7 +21,7 @@ fi
 
 missing=$(git ls-files '*.c' '*.h' '*.py' '*.sh' '*.mjs' '*.mk' \
     Makefile.am configure.ac autogen.sh .ci/run |
-    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^tests/judge/attacks/' |
+    grep -vE '^tests/(cases|corpus|programs|examples|fuzz/corpus|fuzz/regress|faithful/cases)/|^tests/redteam/[^/]+/|^tests/judge/(attacks|batch)/' |
     while IFS= read -r f; do
         if ! head -n 5 "$f" |
             grep -q 'SPDX-License-Identifier: Apache-2\.0'; then

@@ -125,9 +125,23 @@ def batch_c_state():
     return out
 
 
-def batch_begin(writes):
+def batch_warnings():
+    """The warnings compiling the program gave (printed for the first
+    test, as a fresh process prints them before its program runs)."""
+    src = "\n".join(state.get("lines", ())) + "\n"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            rewrite_compile(src)
+        except Exception:  # noqa: BLE001 - an error was the run's own
+            return []
+    return caught
+
+
+def batch_begin(writes, compiled_here):
     """Before the first test: what every test starts from."""
     state["batch"] = {
+        "warnings_given": batch_warnings() if compiled_here else [],
         "modules": dict(sys.modules),
         "builtins": dict(state["globals"]["__builtins__"]),
         "recursion": sys.getrecursionlimit(),
@@ -142,14 +156,15 @@ def batch_begin(writes):
     state["batch_end"] = batch_end
 
 
-def batch_test(prepared, data, writes):
+def batch_test(prepared, data, writes, compiled_here):
     """Before a test: its (code, globals, error), with STDIN bytes DATA
     (WRITES: the run may write to its workspace); None when what the tests
     before it left cannot be vouched for (a file of the workspace changed,
     state kept in C changed): it must run in a fresh process."""
     code, g, error = prepared
-    if "batch" not in state:
-        batch_begin(writes)
+    first = "batch" not in state
+    if first:
+        batch_begin(writes, compiled_here)
     b = state["batch"]
     if b["files"] != batch_files() or b["c_state"] != batch_c_state():
         return None
@@ -159,6 +174,12 @@ def batch_test(prepared, data, writes):
     stdio = batch_stdio(data)
     state["stdio"] = stdio
     sys.stdin, sys.stdout, sys.stderr = stdio
+    for w in b["warnings_given"] if not first else ():
+        try:
+            warnings.showwarning(w.message, w.category, w.filename,
+                                 w.lineno, None, w.line)
+        except Exception:  # noqa: BLE001
+            pass
     state["saved_figures"] = set()
     random_mod = sys.modules.get("random")
     if random_mod is not None:

@@ -26,7 +26,7 @@
  * module's public dict) and its version, or an object's attribute dict
  * (OWNER's: the dict it has now, NULL if none yet). */
 struct watched {
-    PyObject *obj; /* owned */
+    PyObject *obj;  /* owned */
     PyObject *dict; /* borrowed from OBJ (kind INSTANCE), or NULL */
     uint64_t version;
     enum { W_TYPE, W_DICT, W_INSTANCE } kind;
@@ -50,8 +50,8 @@ add(PyObject *obj, int kind)
 static int
 add_types(PyObject *t, PyObject *seen)
 {
-    PW_PYAUTO PyObject *subs = PyObject_CallMethod(
-        (PyObject *)&PyType_Type, "__subclasses__", "(O)", t);
+    PW_PYAUTO PyObject *subs = PyObject_CallMethod((PyObject *)&PyType_Type,
+                                                   "__subclasses__", "(O)", t);
     if (subs == NULL || !PyList_Check(subs)) {
         return -1;
     }
@@ -128,8 +128,7 @@ int
 pw_sbx_batch_state_take(void)
 {
     PW_PYAUTO PyObject *seen = PySet_New(NULL);
-    if (seen == NULL ||
-        add_types((PyObject *)&PyBaseObject_Type, seen) < 0) {
+    if (seen == NULL || add_types((PyObject *)&PyBaseObject_Type, seen) < 0) {
         return -1;
     }
     PyObject *mods = PyImport_GetModuleDict(); /* borrowed */

@@ -728,7 +728,8 @@ batch_refuse(void)
 }
 
 int
-pw_sbx_guard_batch_test(const char *in, size_t len, bool writes)
+pw_sbx_guard_batch_test(const char *in, size_t len, bool writes,
+                        bool compiled_here)
 {
     if (batch_ctx != NULL) {
         if (PyContext_Exit(batch_ctx) < 0) {
@@ -740,8 +741,9 @@ pw_sbx_guard_batch_test(const char *in, size_t len, bool writes)
     bool dirty = batch_started && pw_sbx_batch_state_changed();
     PyObject *next =
         dirty ? Py_NewRef(Py_None)
-              : guard_call("batch_test", "(Oy#O)", prepared, in,
-                           (Py_ssize_t)len, writes ? Py_True : Py_False);
+              : guard_call("batch_test", "(Oy#OO)", prepared, in,
+                           (Py_ssize_t)len, writes ? Py_True : Py_False,
+                           compiled_here ? Py_True : Py_False);
     if (next == Py_None) {
         Py_DECREF(next);
         batch_refuse();

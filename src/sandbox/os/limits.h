@@ -14,8 +14,8 @@ struct pw_sbx_policy;
 
 /* The limits of one run (a request's, or the server's defaults). */
 struct pw_sbx_limits {
-    double timeout_s;           /* wall clock, enforced by the parent */
-    double cpu_s;               /* RLIMIT_CPU; 0: derived from timeout */
+    double timeout_s; /* wall clock, enforced by the parent */
+    double cpu_s;     /* RLIMIT_CPU; 0: derived from timeout */
     /* > 0: the run's CPU time limit (what a grader's "timeout" means),
      * checked by the parent as the run goes and at its end (TIMEOUT
      * beyond it), with RLIMIT_CPU rounded up behind it; the wall clock

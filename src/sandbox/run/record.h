@@ -204,7 +204,7 @@ struct pw_sbx_run {
     void (*release)(struct pw_sbx_run *r);
     int ctl;
     bool reported;
-    bool rerun; /* a batch's test its report says must run afresh */
+    bool rerun;   /* a batch's test its report says must run afresh */
     size_t scan;  /* res.buf searched for the report up to here */
     json_t *seen; /* borrowed: the session's files reported */
     /* Support files given by fd (wsfiles.c): their copy into the

@@ -173,7 +173,10 @@ request_waiting(void)
  * (guard.c, batch.py). */
 static bool batch_mode;
 static bool batch_writes;
-static char *batch_in; /* the first test's stdin */
+static bool batch_compiled; /* the program compiled here, not by the
+                             * server (its compile warnings, if any, are
+                             * each test's) */
+static char *batch_in;      /* the first test's stdin */
 static size_t batch_in_len;
 
 /* The next call of a session: its source compiled (under every layer)
@@ -198,7 +201,7 @@ next_call(void)
         /* A batch serves its program's tests, nothing else. */
         int rc = batch_mode && h.batch && !h.fork
                      ? pw_sbx_guard_batch_test(in, (size_t)h.stdin_len,
-                                               batch_writes)
+                                               batch_writes, batch_compiled)
                      : -1;
         free(code);
         free(in);
@@ -235,8 +238,9 @@ static PW_NORETURN void
 serve_session(const struct pw_sbx_child *c)
 {
     pw_sbx_child_begin(c);
-    if (batch_mode && pw_sbx_guard_batch_test(batch_in, batch_in_len,
-                                              batch_writes) != 0) {
+    if (batch_mode &&
+        pw_sbx_guard_batch_test(batch_in, batch_in_len, batch_writes,
+                                batch_compiled) != 0) {
         pw_sbx_child_end(EXIT_SESSION);
     }
     for (bool run = true;; run = next_call()) {
@@ -298,6 +302,7 @@ serve_request(const struct pw_sbx_child *setup)
     batch_mode = h.session != 0 && h.batch != 0;
     batch_writes =
         (h.caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
+    batch_compiled = h.compiled_len == 0;
     char *code = read_blob(CTL_FD, h.code_len);
     char *blob = h.compiled_len > 0 ? read_blob(CTL_FD, h.compiled_len) : NULL;
     char *extra = read_blob(CTL_FD, h.extra_len);

@@ -158,8 +158,7 @@ pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
 
 struct pw_sbx_session *
 pw_sbx_batch_new(struct pw_zygote *z, const struct pw_sbx_request *req,
-                 double cpu_s, struct pw_sbx_run **first,
-                 struct pw_error *err)
+                 double cpu_s, struct pw_sbx_run **first, struct pw_error *err)
 {
     struct pw_sbx_session *s = session_new(z, req, cpu_s, true, first, err);
     if (s != NULL) {
