@@ -527,7 +527,7 @@ lane_next(struct lane *l)
  * other end (a crash, the memory limit, a signal, os._exit, a result
  * the process could not vouch for) runs the test again, alone. */
 static bool
-batch_stands(const struct pw_sbx_result *res)
+batch_stands(const struct pw_sbx_result *res, const struct pw_grade_test *t)
 {
     if (res == NULL || res->rerun) {
         return false;
@@ -537,6 +537,9 @@ batch_stands(const struct pw_sbx_result *res)
     case PW_SBX_ERROR:
         return res->reported;
     case PW_SBX_TIMEOUT:
+        /* Its own limit (not the batch's RLIMIT_CPU). */
+        return t->timeout <= 0 || res->cpu_s >= t->timeout ||
+               res->wall_s >= t->timeout * PW_SBX_WALL_MULTIPLE;
     case PW_SBX_OUTPUT_LIMIT:
         return true;
     default:
@@ -550,7 +553,7 @@ lane_done(void *ctx, size_t index, struct pw_sbx_result *res,
 {
     struct lane *l = ctx;
     struct pw_grading *gr = l->gr;
-    if (!batch_stands(res)) {
+    if (!batch_stands(res, &gr->s->tests[index])) {
         /* This test alone in a fresh process, and so the tests left. */
         pw_sbx_session_free(l->sess);
         l->sess = NULL;
