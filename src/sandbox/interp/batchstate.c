@@ -6,12 +6,12 @@
  * an attribute set on a class of a library (json.JSONDecoder.x = ...),
  * on a module-level object or function (a function's attribute, a
  * module-level instance whose method stores on it), a module's public
- * dict filled in place, a module's namespace (a submodule bound on its
- * package).  CPython tells these apart cheaply: a class's version tag is
- * dropped whenever its namespace changes, and every dict carries a
- * version that changes with each store (3.11's ma_version_tag).  The
- * batch's process reads them between two tests; a change means the next
- * tests run each in a fresh process.
+ * dict or list filled in place, a module's namespace (a submodule bound
+ * on its package).  CPython tells these apart cheaply: a class's version
+ * tag is dropped whenever its namespace changes, and every dict carries a
+ * version that changes with each store (3.11's ma_version_tag); a list's
+ * items are compared by address.  The batch's process reads them between
+ * two tests; a change means the next tests run each in a fresh process.
  */
 #include "config.h"
 
@@ -24,12 +24,16 @@
 
 /* A class and its version tag, or a dict (a module's namespace, a
  * module's public dict) and its version, or an object's attribute dict
- * (OWNER's: the dict it has now, NULL if none yet). */
+ * (OWNER's: the dict it has now, NULL if none yet), or a module's public
+ * list and its items. */
 struct watched {
     PyObject *obj;  /* owned */
     PyObject *dict; /* borrowed from OBJ (kind INSTANCE), or NULL */
     uint64_t version;
-    enum { W_TYPE, W_DICT, W_INSTANCE } kind;
+    /* A list: its items when marked (their addresses only), N of them. */
+    PyObject **items;
+    size_t n;
+    enum { W_TYPE, W_DICT, W_INSTANCE, W_LIST } kind;
 };
 
 static struct watched *watch;
@@ -42,7 +46,8 @@ add(PyObject *obj, int kind)
         cap = cap > 0 ? cap * 2 : 1024;
         watch = pw_xrealloc(watch, cap * sizeof(*watch));
     }
-    watch[nwatch++] = (struct watched){.obj = Py_NewRef(obj), .kind = kind};
+    watch[nwatch++] =
+        (struct watched){.obj = Py_NewRef(obj), .kind = (int)kind};
 }
 
 /* Every mutable heap type below T (object.__subclasses__, recursively);
@@ -113,10 +118,10 @@ add_module(PyObject *mod)
             PyErr_Clear();
             continue;
         }
-        if (PyDict_CheckExact(value)) {
+        if (PyDict_CheckExact(value) || PyList_CheckExact(value)) {
             if (k[0] != '_') { /* the private ones are the libraries'
                                 * caches */
-                add(value, W_DICT);
+                add(value, PyDict_CheckExact(value) ? W_DICT : W_LIST);
             }
         } else if (_PyObject_GetDictPtr(value) != NULL) {
             add(value, W_INSTANCE);
@@ -164,6 +169,32 @@ dict_version(PyObject *d)
     return v;
 }
 
+/* A list's items are those marked. */
+static bool
+list_same(const struct watched *w)
+{
+    size_t n = (size_t)PyList_GET_SIZE(w->obj);
+    if (n != w->n) {
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (PyList_GET_ITEM(w->obj, (Py_ssize_t)i) != w->items[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void
+list_mark(struct watched *w)
+{
+    w->n = (size_t)PyList_GET_SIZE(w->obj);
+    w->items = pw_xrealloc(w->items, (w->n + 1) * sizeof(*w->items));
+    for (size_t i = 0; i < w->n; i++) {
+        w->items[i] = PyList_GET_ITEM(w->obj, (Py_ssize_t)i);
+    }
+}
+
 /* The present version of W (a type's tag, 0 if it has none; a dict's). */
 static uint64_t
 version_of(struct watched *w, PyObject **dict)
@@ -200,6 +231,10 @@ pw_sbx_batch_state_mark(void)
              * class that gets none is not watched). */
             (void)_PyType_Lookup((PyTypeObject *)w->obj, name);
         }
+        if (w->kind == W_LIST) {
+            list_mark(w);
+            continue;
+        }
         w->version = version_of(w, &w->dict);
     }
 }
@@ -211,6 +246,12 @@ pw_sbx_batch_state_changed(void)
         struct watched *w = &watch[i];
         PyObject *dict;
         if (w->kind == W_TYPE && w->version == 0) {
+            continue;
+        }
+        if (w->kind == W_LIST) {
+            if (!list_same(w)) {
+                return true;
+            }
             continue;
         }
         uint64_t v = version_of(w, &dict);

@@ -11,11 +11,11 @@
 
 /* Before the first test: list the mutable classes (every heap type
  * reachable from object.__subclasses__) and, for each module of
- * sys.modules, its namespace, its public dicts and the attribute dicts of
- * the objects it holds.  0, or -1 with a Python error set. */
+ * sys.modules, its namespace, its public dicts and lists and the
+ * attribute dicts of the objects it holds.  0, or -1 with a Python error set. */
 int pw_sbx_batch_state_take(void);
 /* Record their present versions (after the guard's own reset). */
 void pw_sbx_batch_state_mark(void);
-/* True if a class was modified, or a dict listed changed, since the last
- * mark. */
+/* True if a class was modified, or a dict or list listed changed, since
+ * the last mark. */
 bool pw_sbx_batch_state_changed(void);
