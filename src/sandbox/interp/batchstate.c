@@ -31,7 +31,7 @@ struct watched {
     PyObject *dict; /* borrowed from OBJ (kind INSTANCE), or NULL */
     uint64_t version;
     /* A list: its items when marked (their addresses only), N of them. */
-    PyObject **items;
+    uintptr_t *items;
     size_t n;
     enum { W_TYPE, W_DICT, W_INSTANCE, W_LIST } kind;
 };
@@ -178,7 +178,7 @@ list_same(const struct watched *w)
         return false;
     }
     for (size_t i = 0; i < n; i++) {
-        if (PyList_GET_ITEM(w->obj, (Py_ssize_t)i) != w->items[i]) {
+        if ((uintptr_t)PyList_GET_ITEM(w->obj, (Py_ssize_t)i) != w->items[i]) {
             return false;
         }
     }
@@ -189,9 +189,9 @@ static void
 list_mark(struct watched *w)
 {
     w->n = (size_t)PyList_GET_SIZE(w->obj);
-    w->items = pw_xrealloc(w->items, (w->n + 1) * sizeof(*w->items));
+    w->items = pw_xrealloc(w->items, (w->n + 1) * sizeof(uintptr_t));
     for (size_t i = 0; i < w->n; i++) {
-        w->items[i] = PyList_GET_ITEM(w->obj, (Py_ssize_t)i);
+        w->items[i] = (uintptr_t)PyList_GET_ITEM(w->obj, (Py_ssize_t)i);
     }
 }
 
