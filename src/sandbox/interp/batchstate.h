@@ -12,8 +12,8 @@
 /* Before the first test: list the mutable classes (every heap type
  * reachable from object.__subclasses__) and, for each module of
  * sys.modules, its namespace, its public dicts and lists and the
- * attribute dicts of the objects it holds.  0, or -1 with a Python error set.
- */
+ * attribute dicts of the objects it holds.  0, or -1 with a Python error
+ * set. */
 int pw_sbx_batch_state_take(void);
 /* Record their present versions (after the guard's own reset). */
 void pw_sbx_batch_state_mark(void);
