@@ -231,18 +231,27 @@ next_call(void)
     return true;
 }
 
+/* A batch's first test, made ready before the "G" record: the batch's
+ * snapshot of the interpreter's state (batch.py, batchstate.c) is not the
+ * test's CPU time. */
+static int
+first_test(void)
+{
+    return pw_sbx_guard_batch_test(batch_in, batch_in_len, batch_writes,
+                                   batch_compiled);
+}
+
 /* A session: after each call's report ("R", written by the guard once
  * stdout and stderr are flushed), wait for the next call on the request
  * pipe; globals, imports and the workspace persist. */
 static PW_NORETURN void
-serve_session(const struct pw_sbx_child *c)
+serve_session(const struct pw_sbx_child *setup)
 {
-    pw_sbx_child_begin(c);
-    if (batch_mode &&
-        pw_sbx_guard_batch_test(batch_in, batch_in_len, batch_writes,
-                                batch_compiled) != 0) {
-        pw_sbx_child_end(EXIT_SESSION);
+    struct pw_sbx_child c = *setup;
+    if (batch_mode) {
+        c.before_hook = first_test;
     }
+    pw_sbx_child_begin(&c);
     for (bool run = true;; run = next_call()) {
         if (run) {
             (void)pw_sbx_guard_execute();
