@@ -120,10 +120,13 @@ include tests/programs/programs.mk
 include tests/redteam/redteam.mk
 # Attacks checked otherwise than through tests/redteam/run.sh, each folder
 # with its driver: by the validator alone (tests/redteam/validator/) and
-# by `pyward judge` (tests/redteam/judge/, tests/redteam/judge.py).
-TESTS += tests/redteam/validator/run.sh tests/redteam/judge/run.sh
+# by `pyward judge` (tests/redteam/judge/, tests/redteam/judge.py), and
+# batch grading against a process per test with the batch's own attacks
+# (tests/redteam/batch/, tests/redteam/batch.py).
+TESTS += tests/redteam/validator/run.sh tests/redteam/judge/run.sh \
+	tests/redteam/batch/run.sh
 EXTRA_DIST += tests/redteam/validator tests/redteam/judge \
-	tests/redteam/judge.py
+	tests/redteam/judge.py tests/redteam/batch tests/redteam/batch.py
 include tests/soak/soak.mk
 include tests/sessions/sessions.mk
 include tests/isolation/isolation.mk

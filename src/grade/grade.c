@@ -18,6 +18,7 @@
 #include "core/util.h"
 #include "grade/compare.h"
 #include "grade/grade.h"
+#include "sandbox/session/session.h"
 
 /* Output kept per test in the report (the run's own cap is larger). */
 #define SHOWN_MAX 4096
@@ -25,9 +26,25 @@
 /* One test's run: its result, or why it did not start. */
 struct outcome {
     bool started;
+    bool batched;           /* run in a batch's process */
     struct pw_sbx_result r; /* when started */
     char why[512];          /* when not (struct pw_error's message) */
 };
+
+struct pw_grading;
+
+/* A process running tests of the suite one after the other (batch
+ * grading): one test in flight at a time. */
+struct lane {
+    struct pw_grading *gr;
+    struct pw_sbx_session *sess; /* owned, or NULL: not started / over */
+};
+
+/* Lanes at most: a batch's tests are shared among this many processes
+ * (at most the runs the caller allows at a time). */
+#define LANES_MAX 8
+/* Tests a lane is worth starting for. */
+#define LANE_TESTS 4
 
 struct pw_grading {
     struct pw_queue_group *g; /* borrowed */
@@ -45,6 +62,14 @@ struct pw_grading {
     char **inputs;          /* owned: the checker runs' stdin */
     size_t pending;         /* runs of the phase not yet over */
     bool checking;          /* the checker phase */
+    /* Batch grading: the lanes, the next test none has taken, and
+     * whether the tests left go one process each (a lane's process ended
+     * or could not vouch for a test). */
+    struct lane lanes[LANES_MAX];
+    size_t nlanes;
+    size_t next;
+    bool broken;
+    double batch_cpu; /* each lane's RLIMIT_CPU */
     pw_grade_done_fn done;
     void *ctx;
 };
@@ -102,7 +127,9 @@ request_for(const struct pw_grade_opts *o, const struct pw_grade_test *t,
         .code_len = len,
         .stdin_data = t->stdin_data,
         .stdin_len = t->stdin_len,
-        .limits = {.timeout_s = t->timeout,
+        /* The test's timeout is CPU time; the wall clock gets
+         * PW_SBX_WALL_MULTIPLE times it (limits.h). */
+        .limits = {.cpu_limit_s = t->timeout,
                    .memory_bytes = t->memory,
                    .max_output_bytes = o->max_output},
         .imports = o->imports,
@@ -272,6 +299,17 @@ test_entry(const struct pw_grade_test *t, const struct outcome *o,
         got_of(o, verdict));
 }
 
+/* The entry of test T, with how it ran. */
+static json_t *
+with_isolation(json_t *e, const struct outcome *o)
+{
+    if (o->started) {
+        json_object_set_new(e, "isolation",
+                            json_string(o->batched ? "batch" : "process"));
+    }
+    return e;
+}
+
 /* Verdict of test T from its run O, by a built-in checker. */
 static json_t *
 judge_builtin(const struct pw_grade_test *t, const struct outcome *o)
@@ -429,8 +467,10 @@ report_of(const struct pw_grading *gr)
         bool checked = gr->checks != NULL && t->checker == PW_CHECK_PROGRAM &&
                        status_verdict(&gr->runs[i]) == NULL;
         json_array_append_new(
-            tests, checked ? judge_by_checker(t, &gr->runs[i], &gr->checks[i])
-                           : judge_builtin(t, &gr->runs[i]));
+            tests, with_isolation(checked ? judge_by_checker(t, &gr->runs[i],
+                                                             &gr->checks[i])
+                                          : judge_builtin(t, &gr->runs[i]),
+                                  &gr->runs[i]));
     }
     return summary(s, tests, NULL, NULL);
 }
@@ -510,13 +550,10 @@ queue_checkers(struct pw_grading *gr)
     return m > 0;
 }
 
+/* One run of the phase is over. */
 static void
-run_done(void *ctx, size_t index, struct pw_sbx_result *res,
-         const struct pw_error *err)
+phase_step(struct pw_grading *gr)
 {
-    struct pw_grading *gr = ctx;
-    outcome_take(gr->checking ? &gr->checks[index] : &gr->runs[index], res,
-                 err);
     if (--gr->pending > 0) {
         return;
     }
@@ -525,6 +562,152 @@ run_done(void *ctx, size_t index, struct pw_sbx_result *res,
     }
     /* Last: DONE may free the group and GR. */
     gr->done(gr->ctx, report_of(gr));
+}
+
+static void
+run_done(void *ctx, size_t index, struct pw_sbx_result *res,
+         const struct pw_error *err)
+{
+    struct pw_grading *gr = ctx;
+    outcome_take(gr->checking ? &gr->checks[index] : &gr->runs[index], res,
+                 err);
+    phase_step(gr); /* last: it may free GR */
+}
+
+/* The tests no lane has taken, one process each. */
+static void
+queue_rest(struct pw_grading *gr)
+{
+    gr->broken = true;
+    for (; gr->next < gr->s->n; gr->next++) {
+        queue_run(gr, &gr->s->tests[gr->next], gr->code, gr->len, gr->blob,
+                  gr->blob_len, gr->next);
+    }
+}
+
+/* A lane's next test: its process when it has one, a new batch else. */
+static struct pw_sbx_run *
+lane_start(void *ctx, const struct pw_run_spec *spec, struct pw_error *err)
+{
+    struct lane *l = ctx;
+    if (l->sess != NULL) {
+        return pw_sbx_batch_test(l->sess, &spec->req, err);
+    }
+    struct pw_sbx_run *first = NULL;
+    l->sess =
+        pw_sbx_batch_new(l->gr->z, &spec->req, l->gr->batch_cpu, &first, err);
+    return l->sess != NULL ? first : NULL;
+}
+
+static void lane_done(void *ctx, size_t index, struct pw_sbx_result *res,
+                      const struct pw_error *err);
+
+/* Give lane L the next test, or end its process. */
+static void
+lane_next(struct lane *l)
+{
+    struct pw_grading *gr = l->gr;
+    if (gr->broken || gr->next >= gr->s->n ||
+        (l->sess != NULL && pw_sbx_session_ended(l->sess) != NULL)) {
+        pw_sbx_session_free(l->sess);
+        l->sess = NULL;
+        return;
+    }
+    size_t i = gr->next++;
+    struct pw_run_spec spec = {
+        .req = request_for(&gr->o, &gr->s->tests[i], gr->code, gr->len),
+        .zygote = gr->z,
+        .start = lane_start};
+    spec.req.compiled = gr->blob;
+    spec.req.compiled_len = gr->blob_len;
+    pw_queue_add(gr->g, &spec, lane_done, l, i);
+}
+
+/* What a batch's test gives stands as a fresh process's would: the test
+ * ran to its report and the process vouched for it, or it ran out of
+ * its CPU time, wall clock or output (as it would have alone).  Any
+ * other end (a crash, the memory limit, a signal, os._exit, a result
+ * the process could not vouch for) runs the test again, alone. */
+static bool
+batch_stands(const struct pw_sbx_result *res, const struct pw_grade_test *t)
+{
+    if (res == NULL || res->rerun) {
+        return false;
+    }
+    switch (res->status) {
+    case PW_SBX_OK:
+    case PW_SBX_ERROR:
+        return res->reported;
+    case PW_SBX_TIMEOUT:
+        /* Its own limit (not the batch's RLIMIT_CPU). */
+        return t->timeout <= 0 || res->cpu_s >= t->timeout ||
+               res->wall_s >= t->timeout * PW_SBX_WALL_MULTIPLE;
+    case PW_SBX_OUTPUT_LIMIT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void
+lane_done(void *ctx, size_t index, struct pw_sbx_result *res,
+          const struct pw_error *err)
+{
+    struct lane *l = ctx;
+    struct pw_grading *gr = l->gr;
+    if (!batch_stands(res, &gr->s->tests[index])) {
+        /* This test alone in a fresh process, and so the tests left. */
+        pw_sbx_session_free(l->sess);
+        l->sess = NULL;
+        queue_run(gr, &gr->s->tests[index], gr->code, gr->len, gr->blob,
+                  gr->blob_len, index);
+        queue_rest(gr);
+        return;
+    }
+    outcome_take(&gr->runs[index], res, err);
+    gr->runs[index].batched = true;
+    if (l->sess != NULL && pw_sbx_session_ended(l->sess) != NULL) {
+        queue_rest(gr); /* its process is gone (a timeout) */
+    }
+    lane_next(l);
+    phase_step(gr); /* last: it may free GR */
+}
+
+/* Batch grading applies: the suite asks for it, has tests enough, and
+ * they share a memory limit (the batch's process has one). */
+static bool
+batch_fits(const struct pw_grade_suite *s)
+{
+    if (s->isolation != PW_ISOLATION_BATCH || s->n < 2) {
+        return false;
+    }
+    for (size_t i = 1; i < s->n; i++) {
+        if (s->tests[i].memory != s->tests[0].memory) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Start the lanes: their CPU budget (every test's limit and a margin:
+ * each test is stopped at its own limit by the server), one test each. */
+static void
+start_lanes(struct pw_grading *gr)
+{
+    const struct pw_grade_suite *s = gr->s;
+    int jobs = gr->o.jobs > 0 ? gr->o.jobs : pw_queue_jobs_default();
+    size_t n = (s->n + LANE_TESTS - 1) / LANE_TESTS;
+    n = n < (size_t)jobs ? n : (size_t)jobs;
+    gr->nlanes = n < LANES_MAX ? (n > 0 ? n : 1) : LANES_MAX;
+    gr->batch_cpu = 2;
+    for (size_t i = 0; i < s->n; i++) {
+        gr->batch_cpu +=
+            (s->tests[i].timeout > 0 ? s->tests[i].timeout : 30) + 0.05;
+    }
+    for (size_t i = 0; i < gr->nlanes; i++) {
+        gr->lanes[i].gr = gr;
+        lane_next(&gr->lanes[i]);
+    }
 }
 
 int
@@ -562,6 +745,11 @@ pw_grade_start(struct pw_queue_group *g, struct pw_zygote *z,
                               .done = done,
                               .ctx = ctx};
     gr->blob = compile_for(gr, code, len, s->n, &gr->blob_len);
+    if (batch_fits(s)) {
+        start_lanes(gr);
+        return gr;
+    }
+    gr->next = s->n;
     for (size_t i = 0; i < s->n; i++) {
         queue_run(gr, &s->tests[i], code, len, gr->blob, gr->blob_len, i);
     }
@@ -573,6 +761,9 @@ pw_grade_free(struct pw_grading *gr)
 {
     if (gr == NULL) {
         return;
+    }
+    for (size_t i = 0; i < gr->nlanes; i++) {
+        pw_sbx_session_free(gr->lanes[i].sess);
     }
     for (size_t i = 0; i < gr->s->n; i++) {
         pw_sbx_result_clear(&gr->runs[i].r);

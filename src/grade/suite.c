@@ -255,7 +255,7 @@ static int
 check_keys(const json_t *root, struct pw_error *err)
 {
     static const char *const known[] = {"tests", "defaults", "checker_code",
-                                        "checker_program"};
+                                        "checker_program", "isolation"};
     const char *key;
     const json_t *v;
     json_object_foreach((json_t *)root, key, v) {
@@ -266,7 +266,8 @@ check_keys(const json_t *root, struct pw_error *err)
         if (!ok) {
             return pw_fail(err, PW_ERR_INPUT,
                            "\"%s\" is not a field of a suite (tests, "
-                           "defaults, checker_code, checker_program)",
+                           "defaults, checker_code, checker_program, "
+                           "isolation)",
                            key);
         }
     }
@@ -305,6 +306,16 @@ parse(const json_t *root, const char *base_dir, struct pw_grade_suite *s,
     test_clear(&defaults);
     if (rc == 0) {
         rc = take_checker(root, base_dir, s, err);
+    }
+    const json_t *iso = json_object_get(root, "isolation");
+    if (rc == 0 && iso != NULL) {
+        const char *v = json_string_value(iso);
+        if (v != NULL && strcmp(v, "process") == 0) {
+            s->isolation = PW_ISOLATION_PROCESS;
+        } else if (v == NULL || strcmp(v, "batch") != 0) {
+            rc = pw_fail(err, PW_ERR_INPUT,
+                         "\"isolation\" must be \"batch\" or \"process\"");
+        }
     }
     for (size_t i = 0; rc == 0 && i < n; i++) {
         if (s->tests[i].checker == PW_CHECK_PROGRAM &&

@@ -35,7 +35,19 @@ struct pw_grade_test {
     double points;
 };
 
+/* How the tests of a suite run. */
+enum pw_isolation {
+    /* One process runs the tests one after the other (fresh __main__
+     * globals and the state a test changed undone before the next);
+     * from a test that ends or taints that process on, one process per
+     * test (doc/GRADING.md). */
+    PW_ISOLATION_BATCH,
+    PW_ISOLATION_PROCESS, /* a fresh process per test */
+};
+
 struct pw_grade_suite {
+    enum pw_isolation isolation; /* "isolation": "batch" (default) or
+                                    "process" */
     struct pw_grade_test *tests; /* owned, N */
     size_t n;
     char *checker_code; /* owned Python source, or NULL */

@@ -712,6 +712,7 @@ pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     r->pidfd = r->fd_in = r->ws_fd = r->listener = r->ctl = -1;
     r->stat_fd = r->status_fd = -1;
     r->cpu_end = -1;
+    r->cpu_g = -1;
     r->maxrss_kb = -1;
     r->refused_nr = -1;
     stream_init(&r->out);
@@ -719,7 +720,9 @@ pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     stream_init(&r->res);
     pw_buf_init(&r->pending);
     r->limits = req->limits;
-    if (r->limits.timeout_s <= 0) {
+    if (r->limits.timeout_s <= 0 && r->limits.cpu_limit_s > 0) {
+        r->limits.timeout_s = r->limits.cpu_limit_s * PW_SBX_WALL_MULTIPLE;
+    } else if (r->limits.timeout_s <= 0) {
         r->limits.timeout_s = z->policy.default_timeout;
     }
     if (r->limits.memory_bytes <= 0) {
@@ -731,7 +734,7 @@ pw_sbx_run_new(struct pw_zygote *z, const struct pw_sbx_request *req)
     r->capture = req->capture_output;
     r->caps = req->caps;
     r->io = req->io != NULL ? *req->io : (struct pw_sbx_io){.in_fd = -1};
-    if (req->stdin_len > 0) {
+    if (req->stdin_len > 0 && !req->batch) { /* a batch's: its request */
         r->stdin_data = pw_xmalloc(req->stdin_len);
         memcpy(r->stdin_data, req->stdin_data, req->stdin_len);
         r->stdin_len = req->stdin_len;

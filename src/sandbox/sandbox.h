@@ -73,7 +73,11 @@ struct pw_sbx_request {
     const struct pw_sbx_file *files; /* borrowed; NFILES of them */
     size_t nfiles;
     bool session; /* the first call of a session (pw_sbx_session_new) */
-    bool fork;    /* a session's copy (pw_sbx_session_fork): no code */
+    /* A test of a batch (pw_sbx_batch_new, pw_sbx_batch_test): STDIN_DATA
+     * goes with the request and is the test's sys.stdin (the process
+     * serves the batch's tests one after the other). */
+    bool batch;
+    bool fork; /* a session's copy (pw_sbx_session_fork): no code */
     /* CODE compiled once for many runs of it (pw_sbx_compile; borrowed,
      * COMPILED_LEN bytes), or NULL: compiled when the run starts. */
     const char *compiled;
@@ -285,6 +289,10 @@ struct pw_sbx_result {
     char *result_repr;    /* the last expression's repr, or NULL */
     json_t *result_value; /* its JSON value, or null */
     json_t *variables;    /* {name: {type, repr}} */
+    /* A test of a batch whose process could not vouch for it (a thread
+     * left, the workspace changed, a state the guard could not undo):
+     * its result stands for nothing, it must run in a fresh process. */
+    bool rerun;
     /* The output/ files (output.h's list), or NULL: none read. */
     json_t *files;
     long long files_omitted;

@@ -27,6 +27,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/os/layers.c src/sandbox/os/layers.h \
 	src/sandbox/os/mountns.c src/sandbox/os/mountns.h \
 	src/sandbox/interp/guard.c src/sandbox/interp/guard.h \
+	src/sandbox/interp/batchstate.c src/sandbox/interp/batchstate.h \
 	src/sandbox/interp/audit.c src/sandbox/interp/audit.h \
 	src/sandbox/interp/hookcheck.c src/sandbox/interp/hookcheck.h \
 	$(NULL)
@@ -54,6 +55,7 @@ GUARD_PY = \
 	src/sandbox/interp/guard/errors.py \
 	src/sandbox/interp/guard/plots.py \
 	src/sandbox/interp/guard/run.py \
+	src/sandbox/interp/guard/batch.py \
 	src/sandbox/interp/guard/policy.py \
 	src/sandbox/interp/guard/warmup.py \
 	src/sandbox/interp/guard/entry.py \

@@ -167,9 +167,11 @@ pw_grade_call_submit(struct pw_grade_call *gc, struct pw_queue_group *g,
 double
 pw_grade_call_timeout(const struct pw_grade_call *gc)
 {
+    /* A test's timeout is CPU time; its wall clock may run to
+     * PW_SBX_WALL_MULTIPLE times it. */
     double total = 0;
     for (size_t i = 0; i < gc->s.n; i++) {
-        total += gc->s.tests[i].timeout;
+        total += gc->s.tests[i].timeout * PW_SBX_WALL_MULTIPLE;
     }
     return total;
 }

@@ -45,6 +45,7 @@ struct pw_grade_call *pw_grade_call_new(const struct pw_grade_ctx *c,
 /* Queue the call's tests in G; DONE(CTX, ...) once the last is over. */
 void pw_grade_call_submit(struct pw_grade_call *gc, struct pw_queue_group *g,
                           pw_grade_call_done_fn done, void *ctx);
-/* The sum of the tests' time limits, seconds (for progress). */
+/* The most the tests may take, seconds (for progress): their CPU time
+ * limits times the wall clock's multiple. */
 double pw_grade_call_timeout(const struct pw_grade_call *gc);
 void pw_grade_call_free(struct pw_grade_call *gc);

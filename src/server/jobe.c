@@ -313,7 +313,10 @@ release_hold(void *hold)
 static json_t *
 exec_args(const struct pw_jobe *j, const struct pw_jobe_spec *spec)
 {
-    double timeout = fmin(fmax(spec->cputime_s * 2, 1), j->cfg->max_timeout_s);
+    /* cputime is the run's CPU time limit (pw_tools_exec_set_cpu_limit);
+     * the wall clock gets PW_SBX_WALL_MULTIPLE times it. */
+    double timeout = fmin(fmax(spec->cputime_s * PW_SBX_WALL_MULTIPLE, 1),
+                          j->cfg->max_timeout_s);
     long long mem = spec->memory_bytes;
     mem = mem < MIN_MEMORY ? MIN_MEMORY : mem;
     mem = mem > j->cfg->max_memory ? j->cfg->max_memory : mem;
@@ -443,6 +446,7 @@ post_run(struct pw_jobe *j, const char *client, const char *body, size_t len,
     if (e != NULL) {
         pw_tools_exec_set_extras(e, spec.argv, rf.v, rf.n, release_hold,
                                  rf.hold);
+        pw_tools_exec_set_cpu_limit(e, spec.cputime_s);
         memset(&rf, 0, sizeof(rf));
         spec.argv = NULL;
         a->exec = e;

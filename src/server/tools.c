@@ -68,6 +68,7 @@ struct pw_exec {
     struct pw_importset imports;
     char id[32];
     char **argv;               /* owned, NULL-terminated, or NULL */
+    double cpu_limit;          /* > 0: the run's CPU time limit */
     struct pw_sbx_file *files; /* owned names and bytes; fds HOLD's */
     size_t nfiles;
     void (*release)(void *hold); /* called on HOLD once E is freed */
@@ -1091,6 +1092,12 @@ pw_tools_exec_set_extras(struct pw_exec *e, char **argv,
 }
 
 void
+pw_tools_exec_set_cpu_limit(struct pw_exec *e, double cpu_s)
+{
+    e->cpu_limit = cpu_s;
+}
+
+void
 pw_tools_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
@@ -1376,6 +1383,7 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
                 .stdin_data = e->a.stdin_data,
                 .stdin_len = e->a.stdin_len,
                 .limits = {.timeout_s = e->a.timeout,
+                           .cpu_limit_s = e->cpu_limit,
                            .memory_bytes = e->a.memory,
                            .max_output_bytes = t->cfg->max_output},
                 .imports = &e->imports,

@@ -138,4 +138,7 @@ json_t *pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
 void pw_tools_exec_set_extras(struct pw_exec *e, char **argv,
                               struct pw_sbx_file *files, size_t nfiles,
                               void (*release)(void *hold), void *hold);
+/* Give E's run a CPU time limit of CPU_S seconds (its "timeout" stays
+ * the wall clock's): Jobe's cputime. */
+void pw_tools_exec_set_cpu_limit(struct pw_exec *e, double cpu_s);
 void pw_tools_exec_free(struct pw_exec *e);

@@ -324,7 +324,8 @@ static const char grade_input[] = S({
         "code" : {"type" : "string", "description" : "the program to grade"},
         "tests" : {
             "type" : "object",
-            "description" : "tests, defaults, checker_code (doc/MCP.md)",
+            "description" :
+                "tests, defaults, checker_code, isolation (doc/MCP.md)",
             "properties" : {
                 "tests" : {
                     "type" : "array",
@@ -350,7 +351,8 @@ static const char grade_input[] = S({
                     }
                 },
                 "defaults" : {"type" : "object"},
-                "checker_code" : {"type" : "string"}
+                "checker_code" : {"type" : "string"},
+                "isolation" : {"enum" : [ "batch", "process" ]}
             },
             "required" : ["tests"],
             "additionalProperties" : false

@@ -149,6 +149,91 @@ def t_limits(tmp):
           json.dumps(got)[:2000] + err)
 
 
+CPU_PROG = ("import time\n"
+            "k = int(input())\n"
+            "if k == 1:\n"
+            "    n = 0\n"
+            "    for i in range(ROUNDS):\n"
+            "        n += i\n"
+            "    print(n > 0)\n"
+            "elif k == 2:\n"
+            "    while True: pass\n"
+            "else:\n"
+            "    time.sleep(30)\n")
+
+
+def burners(cpu, count):
+    """COUNT processes spinning on CPU, pinned to it."""
+    return [subprocess.Popen(
+        [sys.executable, "-c", "while True: pass"],
+        preexec_fn=lambda: os.sched_setaffinity(0, {cpu}))
+        for _ in range(count)]
+
+
+def t_cpu_time(tmp):
+    """A test's timeout is CPU time: on a CPU shared with busy processes
+    (one spinning beside it, and a test of the same suite spinning to its
+    own limit), a test whose computation needs less CPU than its limit
+    passes though its wall time is over it, and a test that sleeps stops
+    at the wall clock's multiple."""
+    rounds = 2000000
+    prog = CPU_PROG.replace("ROUNDS", str(rounds))
+    quiet = {"tests": [{"name": "compute", "stdin": "1\n",
+                        "expected_stdout": "True\n", "timeout": 10}]}
+    rc, doc, out, err = judge(tmp, quiet, prog, "--json")
+    if not doc or doc["verdict"] != "AC":
+        point(False, "CPU time: the computation alone", out + err)
+        return
+    cpu = doc["tests"][0]["cpu_time"]
+    # Twice what it needs: on a CPU shared three ways it takes about 1.5
+    # times its limit in wall time, under the wall clock's three times.
+    limit = round(max(cpu * 2, 0.1), 3)
+    cpu0 = sorted(os.sched_getaffinity(0))[0]
+    for iso in ("batch", "process"):
+        suite = {"isolation": iso, "tests": [
+            {"name": "spin", "stdin": "2\n", "expected_stdout": "",
+             "timeout": 1},
+            {"name": "compute", "stdin": "1\n", "expected_stdout": "True\n",
+             "timeout": limit},
+            {"name": "sleep", "stdin": "3\n", "expected_stdout": "",
+             "timeout": 0.5}]}
+        sp = os.path.join(tmp, "suite.json")
+        with open(sp, "w") as f:
+            json.dump(suite, f)
+        pp = os.path.join(tmp, "prog.py")
+        with open(pp, "w") as f:
+            f.write(prog)
+        busy = burners(cpu0, 1)
+        try:
+            p = subprocess.run(
+                [PYWARD, "judge", "--json", "--jobs", "3", sp, pp],
+                capture_output=True, text=True, timeout=120,
+                preexec_fn=lambda: os.sched_setaffinity(0, {cpu0}))
+        finally:
+            for b in busy:
+                b.kill()
+                b.wait()
+        try:
+            doc = json.loads(p.stdout)
+        except ValueError:
+            doc = None
+        point(verdicts(doc) == ["TLE", "AC", "TLE"],
+              "CPU time (%s): a spinning test TLE, a computation under its "
+              "CPU limit AC on a busy CPU, a sleeping one TLE" % iso,
+              p.stdout + p.stderr)
+        if not doc:
+            continue
+        t = doc["tests"][1]
+        # What the load did to the wall clock (not asserted: a host may
+        # give the test more than its share).
+        print("# %s: compute used %.3f s of CPU in %.3f s (limit %.3f s)"
+              % (iso, t["cpu_time"], t["time"], limit))
+        msg = doc["tests"][2].get("message") or ""
+        point("wall-clock limit of 1.5 s" in msg,
+              "CPU time (%s): the sleeping test stopped at three times its "
+              "limit" % iso, msg)
+
+
 def t_compile_errors(tmp):
     suite = {"tests": [{"expected_stdout": "x"}, {"expected_stdout": "y"}]}
     rc, doc, out, err = judge(tmp, suite, "import os\nprint(os.getcwd())\n",
@@ -342,7 +427,7 @@ def t_light_profiles(tmp):
 
 
 def main():
-    tests = [t_accepted, t_wrong_answer, t_checkers, t_limits,
+    tests = [t_accepted, t_wrong_answer, t_checkers, t_limits, t_cpu_time,
              t_compile_errors, t_checker_program, t_coderunner, t_order,
              t_test_limit, t_bad_suites, t_light_profiles]
     for t in tests:

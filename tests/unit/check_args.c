@@ -782,8 +782,24 @@ START_TEST(suite_top_fields)
     json_t *schema = suite_schema();
     json_t *fields = json_object_get(schema, "properties");
     ck_assert(json_is_false(json_object_get(schema, "additionalProperties")));
-    ck_assert_uint_eq(json_object_size(fields), 3);
+    ck_assert_uint_eq(json_object_size(fields), 4);
     ck_assert_ptr_nonnull(json_object_get(fields, "defaults"));
+    /* "isolation": the schema's values are the parser's. */
+    json_t *iso =
+        json_object_get(json_object_get(fields, "isolation"), "enum");
+    ck_assert_uint_eq(json_array_size(iso), 2);
+    struct pw_error ierr = {0};
+    for (size_t i = 0; i < json_array_size(iso); i++) {
+        char *doc = pw_xasprintf("{\"tests\":[{\"expected_stdout\":\"\"}],"
+                                 "\"isolation\":\"%s\"}",
+                                 json_string_value(json_array_get(iso, i)));
+        ck_assert_msg(parse_suite(doc, &ierr) == 0, "%s", ierr.message);
+        free(doc);
+    }
+    ck_assert_int_eq(parse_suite("{\"tests\":[{\"expected_stdout\":\"\"}],"
+                                 "\"isolation\":\"thread\"}",
+                                 &ierr),
+                     -1);
     ck_assert_int_eq(json_integer_value(json_object_get(
                          json_object_get(fields, "tests"), "minItems")),
                      1);

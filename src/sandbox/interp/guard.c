@@ -16,6 +16,7 @@
 #include "core/py.h"
 #include <marshal.h> /* after Python.h (core/py.h) */
 #include "sandbox/interp/audit.h"
+#include "sandbox/interp/batchstate.h"
 #include "sandbox/interp/guard.h"
 #include "core/util.h"
 
@@ -787,6 +788,66 @@ pw_sbx_guard_next(PyObject *compiled)
         return -1;
     }
     Py_SETREF(prepared, next);
+    return 0;
+}
+
+/* The context (contextvars: decimal's context among them) the test of a
+ * batch runs in: a copy of the batch's first, so that what one test sets
+ * there is gone for the next. */
+static PyObject *batch_ctx;
+static bool batch_started;
+
+/* The report of a test the batch's process does not run: the state the
+ * tests before it left cannot be vouched for (batch.py, batchstate.c). */
+static void
+batch_refuse(void)
+{
+    static const char rec[] = "R{\"exit_status\": 0, \"rerun\": true}\n";
+    (void)pw_write_all(pw_sbx_audit_result_fd(), rec, sizeof(rec) - 1);
+}
+
+int
+pw_sbx_guard_batch_test(const char *in, size_t len, bool writes,
+                        bool compiled_here)
+{
+    if (batch_ctx != NULL) {
+        if (PyContext_Exit(batch_ctx) < 0) {
+            PyErr_Print();
+            return -1;
+        }
+        Py_CLEAR(batch_ctx);
+    }
+    bool dirty = batch_started && pw_sbx_batch_state_changed();
+    PyObject *next =
+        dirty ? Py_NewRef(Py_None)
+              : guard_call("batch_test", "(Oy#OO)", prepared, in,
+                           (Py_ssize_t)len, writes ? Py_True : Py_False,
+                           compiled_here ? Py_True : Py_False);
+    if (next == Py_None) {
+        Py_DECREF(next);
+        batch_refuse();
+        return 1;
+    }
+    if (next == NULL || !PyTuple_Check(next) || PyTuple_GET_SIZE(next) != 3) {
+        Py_XDECREF(next);
+        PyErr_Print();
+        return -1;
+    }
+    Py_SETREF(prepared, next);
+    if (!batch_started) {
+        if (pw_sbx_batch_state_take() < 0) {
+            PyErr_Print();
+            return -1;
+        }
+        batch_started = true;
+    } else {
+        pw_sbx_batch_state_mark();
+    }
+    batch_ctx = PyContext_CopyCurrent();
+    if (batch_ctx == NULL || PyContext_Enter(batch_ctx) < 0) {
+        PyErr_Print();
+        return -1;
+    }
     return 0;
 }
 

@@ -76,6 +76,17 @@ int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
 /* Session child, after a call: the next call's COMPILED program
  * (borrowed) to run in the same globals.  0 or -1. */
 int pw_sbx_guard_next(PyObject *compiled);
+/* Batch child, before each test: the next test of the prepared program
+ * (batch.py: fresh globals, the state the test before it changed undone,
+ * a fresh contextvars context), its stdin the LEN bytes at IN.  WRITES:
+ * the run may write to its workspace (checked unchanged after each
+ * test).  COMPILED_HERE: the child compiled the program (its compile
+ * warnings, printed for the first test, are printed again for each).  0; 1
+ * when the state the tests before it left cannot be vouched for (its report,
+ * asking for a fresh process, is written: the process ends); -1 on a failure
+ * of pyward's own. */
+int pw_sbx_guard_batch_test(const char *in, size_t len, bool writes,
+                            bool compiled_here);
 /* Spare child, before its request: warm up the run's paths (trusted
  * sample program; with PLOT and matplotlib loaded, a figure too), a step
  * at a time until STOP() is true.  Failures are ignored. */

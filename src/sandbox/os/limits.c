@@ -71,7 +71,9 @@ int
 pw_sbx_set_run_rlimits(const struct pw_sbx_limits *lim, long long as_base,
                        double cpu_used, const char **what)
 {
-    double cpu = lim->cpu_s > 0 ? lim->cpu_s : lim->timeout_s + 1;
+    double cpu = lim->cpu_s > 0         ? lim->cpu_s
+                 : lim->cpu_limit_s > 0 ? lim->cpu_limit_s + 0.5
+                                        : lim->timeout_s + 1;
     long long cpu_s = (long long)ceil(cpu + cpu_used);
     if (set_one(RLIMIT_CPU, cpu_s, cpu_s + 1) < 0) {
         *what = "RLIMIT_CPU";

@@ -8,10 +8,19 @@
 
 struct pw_sbx_policy;
 
+/* The wall clock a run with a CPU time limit gets: this many times the
+ * limit (a run that waits, for input or in sleep, is stopped there). */
+#define PW_SBX_WALL_MULTIPLE 3
+
 /* The limits of one run (a request's, or the server's defaults). */
 struct pw_sbx_limits {
-    double timeout_s;           /* wall clock, enforced by the parent */
-    double cpu_s;               /* RLIMIT_CPU; 0: derived from timeout */
+    double timeout_s; /* wall clock, enforced by the parent */
+    double cpu_s;     /* RLIMIT_CPU; 0: derived from timeout */
+    /* > 0: the run's CPU time limit (what a grader's "timeout" means),
+     * checked by the parent as the run goes and at its end (TIMEOUT
+     * beyond it), with RLIMIT_CPU rounded up behind it; the wall clock
+     * (TIMEOUT_S) then defaults to PW_SBX_WALL_MULTIPLE times it. */
+    double cpu_limit_s;
     long long memory_bytes;     /* RLIMIT_AS */
     long long max_output_bytes; /* per stream, stdout and stderr */
 };

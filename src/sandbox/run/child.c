@@ -350,6 +350,9 @@ pw_sbx_child_begin(const struct pw_sbx_child *c)
     if (c->session) {
         pw_sbx_audit_protect(REQUEST_FD);
     }
+    if (c->before_hook != NULL && c->before_hook() != 0) {
+        fail("interpreter layers", 0);
+    }
     if (pw_sbx_guard_arm() < 0) {
         fail("audit hook", 0);
     }

@@ -24,6 +24,11 @@ struct pw_sbx_child {
     /* The key its OS layers are set up for (pw_sbx_spare_key). */
     unsigned os_caps;
     bool session; /* a session: the request pipe stays (fd_ctl: 4) */
+    /* Or NULL: called by pw_sbx_child_begin once the interpreter layers
+     * are prepared, before the audit hook and the "G" record (a batch's
+     * first test made ready off the program's CPU time); nonzero fails
+     * the checklist. */
+    int (*before_hook)(void);
 };
 
 /* The child's checklist, in three parts (child.c).  Setup: every

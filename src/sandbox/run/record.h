@@ -128,7 +128,8 @@ enum pw_sbx_hook {
 
 enum pw_sbx_stop {
     PW_STOP_NONE,
-    PW_STOP_TIMEOUT,
+    PW_STOP_TIMEOUT, /* the wall clock */
+    PW_STOP_CPU,     /* its CPU time limit (limits.cpu_limit_s) */
     PW_STOP_OUTPUT,
     PW_STOP_CANCEL,
     PW_STOP_SYSCALL, /* the seccomp listener reported a refused call */
@@ -169,6 +170,8 @@ struct pw_sbx_run {
                       * reaped by its namespace's init */
     double cpu_base; /* the process's CPU seconds when the request was
                       * sent (its setup and warm-up), -1 if unknown */
+    double cpu_g;    /* the CPU seconds its "G" record carries (the
+                      * program's start), -1 until read */
     int stat_fd;     /* its /proc/PID/schedstat and status, or -1 */
     int status_fd;
     /* The exit_group the listener reported: the exit status, and the
@@ -201,6 +204,7 @@ struct pw_sbx_run {
     void (*release)(struct pw_sbx_run *r);
     int ctl;
     bool reported;
+    bool rerun;   /* a batch's test its report says must run afresh */
     size_t scan;  /* res.buf searched for the report up to here */
     json_t *seen; /* borrowed: the session's files reported */
     /* Support files given by fd (wsfiles.c): their copy into the

@@ -306,7 +306,9 @@ static bool
 cpu_exhausted(const struct pw_sbx_run *r, const struct records *rec)
 {
     int sig = WTERMSIG(r->wstatus);
-    double cpu = r->limits.cpu_s > 0 ? r->limits.cpu_s : r->limits.timeout_s;
+    double cpu = r->limits.cpu_s > 0         ? r->limits.cpu_s
+                 : r->limits.cpu_limit_s > 0 ? r->limits.cpu_limit_s
+                                             : r->limits.timeout_s;
     return sig == SIGXCPU || (sig == SIGKILL && run_cpu(r, rec) >= cpu);
 }
 
@@ -323,6 +325,7 @@ verdict(const struct pw_sbx_run *r, const struct records *rec)
 {
     switch (r->stop) {
     case PW_STOP_TIMEOUT:
+    case PW_STOP_CPU:
         return PW_SBX_TIMEOUT;
     case PW_STOP_OUTPUT:
         return PW_SBX_OUTPUT_LIMIT;
@@ -341,6 +344,11 @@ verdict(const struct pw_sbx_run *r, const struct records *rec)
     if (r->hook != PW_HOOK_INTACT) {
         return PW_SBX_KILLED; /* its audit hook altered: nothing it did
                                * counts */
+    }
+    /* Over its CPU time limit between two looks of the server's, and
+     * ended (or killed by RLIMIT_CPU) before the next. */
+    if (r->limits.cpu_limit_s > 0 && run_cpu(r, rec) > r->limits.cpu_limit_s) {
+        return PW_SBX_TIMEOUT;
     }
     if (WIFSIGNALED(r->wstatus)) {
         return cpu_exhausted(r, rec) ? PW_SBX_TIMEOUT : PW_SBX_KILLED;
@@ -402,6 +410,15 @@ observed_message(const struct pw_sbx_run *r, const struct records *rec,
 {
     if (status == PW_SBX_INTERNAL_ERROR) {
         setup_message(r, rec, buf, len);
+    } else if (status == PW_SBX_TIMEOUT && r->limits.cpu_limit_s > 0 &&
+               r->stop == PW_STOP_TIMEOUT) {
+        snprintf(buf, len,
+                 "wall-clock limit of %g s (%d times the CPU time limit) "
+                 "exceeded",
+                 r->limits.timeout_s, PW_SBX_WALL_MULTIPLE);
+    } else if (status == PW_SBX_TIMEOUT && r->limits.cpu_limit_s > 0) {
+        snprintf(buf, len, "CPU time limit of %g s exceeded",
+                 r->limits.cpu_limit_s);
     } else if (status == PW_SBX_TIMEOUT) {
         snprintf(buf, len, "time limit of %g s exceeded", r->limits.timeout_s);
     } else if (status == PW_SBX_OUTPUT_LIMIT) {
@@ -543,6 +560,7 @@ build(const struct pw_sbx_run *r, struct records *rec,
     out->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
     out->wall_s = r->end - r->start;
     out->cpu_s = run_cpu(r, rec);
+    out->rerun = r->rerun;
     out->max_rss_kb = r->exit_seen || r->reported
                           ? (r->maxrss_kb > 0 ? r->maxrss_kb : 0)
                           : r->ru.ru_maxrss;

@@ -70,6 +70,8 @@ struct spare_hdr {
     uint8_t has_only;
     uint8_t session; /* serve calls until the request pipe's EOF */
     uint8_t fork;    /* a session's: clone it (fork_session), no code */
+    uint8_t batch;   /* a test of a batch: its stdin follows the files */
+    uint64_t stdin_len;
 };
 
 static int
@@ -166,6 +168,17 @@ request_waiting(void)
     return request_within(0);
 }
 
+/* A batch (pw_sbx_batch_new): the process runs its first request's
+ * program once per test, each with the stdin its request carries
+ * (guard.c, batch.py). */
+static bool batch_mode;
+static bool batch_writes;
+static bool batch_compiled; /* the program compiled here, not by the
+                             * server (its compile warnings, if any, are
+                             * each test's) */
+static char *batch_in;      /* the first test's stdin */
+static size_t batch_in_len;
+
 /* The next call of a session: its source compiled (under every layer)
  * into the session's globals.  The import allow-list and the limits are
  * the first request's, for the whole session.  False: the request was a
@@ -183,6 +196,24 @@ next_call(void)
     free(read_blob(CTL_FD, h.only_len));
     free(read_blob(CTL_FD, h.argv_len));
     free(read_blob(CTL_FD, h.files_len));
+    char *in = read_blob(CTL_FD, h.stdin_len);
+    if (batch_mode || h.batch) {
+        /* A batch serves its program's tests, nothing else. */
+        int rc = batch_mode && h.batch && !h.fork
+                     ? pw_sbx_guard_batch_test(in, (size_t)h.stdin_len,
+                                               batch_writes, batch_compiled)
+                     : -1;
+        free(code);
+        free(in);
+        if (rc < 0) {
+            pw_sbx_child_end(EXIT_SESSION);
+        }
+        /* 1: not run, its report asks for a fresh process; the server
+         * ends the batch. */
+        pw_sbx_audit_next_call();
+        return rc == 0;
+    }
+    free(in);
     if (h.fork) {
         free(code);
         pw_sbx_copy_session();
@@ -200,13 +231,27 @@ next_call(void)
     return true;
 }
 
+/* A batch's first test, made ready before the "G" record: the batch's
+ * snapshot of the interpreter's state (batch.py, batchstate.c) is not the
+ * test's CPU time. */
+static int
+first_test(void)
+{
+    return pw_sbx_guard_batch_test(batch_in, batch_in_len, batch_writes,
+                                   batch_compiled);
+}
+
 /* A session: after each call's report ("R", written by the guard once
  * stdout and stderr are flushed), wait for the next call on the request
  * pipe; globals, imports and the workspace persist. */
 static PW_NORETURN void
-serve_session(const struct pw_sbx_child *c)
+serve_session(const struct pw_sbx_child *setup)
 {
-    pw_sbx_child_begin(c);
+    struct pw_sbx_child c = *setup;
+    if (batch_mode) {
+        c.before_hook = first_test;
+    }
+    pw_sbx_child_begin(&c);
     for (bool run = true;; run = next_call()) {
         if (run) {
             (void)pw_sbx_guard_execute();
@@ -258,14 +303,23 @@ serve_request(const struct pw_sbx_child *setup)
     if (pw_sbx_spare_key(c.z, h.caps, h.limits.memory_bytes) != c.os_caps) {
         pw_sbx_child_fail("prepared spare", EINVAL);
     }
-    c.session = h.session != 0;
+    /* A batch is served like a session's calls, but may not clone
+     * itself: a fresh run's RLIMIT_NPROC. */
+    c.session = h.session != 0 && h.batch == 0;
     pw_sbx_child_limits(&c, &h.limits);
+    c.session = h.session != 0;
+    batch_mode = h.session != 0 && h.batch != 0;
+    batch_writes =
+        (h.caps & (PW_CAP_WORKSPACE_FILES | PW_CAP_OUTPUT_FILES)) != 0;
+    batch_compiled = h.compiled_len == 0;
     char *code = read_blob(CTL_FD, h.code_len);
     char *blob = h.compiled_len > 0 ? read_blob(CTL_FD, h.compiled_len) : NULL;
     char *extra = read_blob(CTL_FD, h.extra_len);
     char *only = read_blob(CTL_FD, h.only_len);
     char *argv = read_blob(CTL_FD, h.argv_len);
     char *files = read_blob(CTL_FD, h.files_len);
+    batch_in = read_blob(CTL_FD, h.stdin_len);
+    batch_in_len = (size_t)h.stdin_len;
     write_files(files, h.files_len);
     struct pw_importset set = {
         .profiles = c.z->profiles,
@@ -439,6 +493,11 @@ pw_sbx_request_encode(const struct pw_sbx_request *req,
     h.has_argv = req->argv != NULL;
     put_list(msg, req->argv, &h.argv_len);
     put_files(msg, req, &h.files_len);
+    h.batch = req->batch;
+    if (req->batch && req->stdin_len > 0) {
+        h.stdin_len = req->stdin_len;
+        pw_buf_append(msg, req->stdin_data, req->stdin_len);
+    }
     memcpy(msg->data + start, &h, sizeof(h)); /* with the lists' lengths */
 }
 

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,14 +386,16 @@ finish_exited(struct pw_sbx_run *r)
 }
 
 /* The exit status in a session call's report line LINE (LEN bytes after
- * the "R"); 1 if it has none. */
+ * the "R"); 1 if it has none.  *RERUN: a batch's test asks to run in a
+ * fresh process (batch.py). */
 static int
-reported_status(const char *line, size_t len)
+reported_status(const char *line, size_t len, bool *rerun)
 {
     json_t *v = json_loadb(line, len, 0, NULL);
     json_t *st = json_object_get(v, "exit_status"); /* borrowed */
     int status =
         json_is_integer(st) ? (int)(json_integer_value(st) & 0xff) : 1;
+    *rerun = json_is_true(json_object_get(v, "rerun"));
     json_decref(v);
     return status;
 }
@@ -423,7 +426,8 @@ call_reported(struct pw_sbx_run *r)
                 break;
             }
         }
-        r->wstatus = reported_status(p + 1, (size_t)(nl - p) - 1) << 8;
+        r->wstatus = reported_status(p + 1, (size_t)(nl - p) - 1, &r->rerun)
+                     << 8;
         r->cpu_end = pw_sbx_cpu_so_far(r->stat_fd);
         r->maxrss_kb = pw_sbx_peak_rss(r->status_fd);
         check_hook(r);
@@ -446,6 +450,45 @@ send_pending(struct pw_sbx_run *r)
     (void)pw_write_all(r->ctl, r->pending.data, r->pending.len);
     close_fd(&r->ctl);
     pw_buf_free(&r->pending);
+}
+
+/* A run with a CPU time limit is looked at no more often than this. */
+#define CPU_POLL_MIN 0.002
+
+/* The CPU seconds the program's "G" record carries (the program's start,
+ * written by the checklist before any of its code: the first "G" line of
+ * the result channel), into R->cpu_g once it has come. */
+static void
+read_cpu_g(struct pw_sbx_run *r)
+{
+    const struct pw_buf *b = &r->res.buf;
+    for (size_t i = 0; r->cpu_g < 0 && i < b->len;) {
+        const char *nl = memchr(b->data + i, '\n', b->len - i);
+        if (nl == NULL) {
+            return;
+        }
+        if (b->data[i] == 'G') {
+            char num[32];
+            size_t len = (size_t)(nl - (b->data + i));
+            if (len < 3 || len - 2 >= sizeof(num)) {
+                return; /* no CPU in it: the request's time stays */
+            }
+            memcpy(num, b->data + i + 2, len - 2);
+            num[len - 2] = '\0';
+            r->cpu_g = (double)strtoll(num, NULL, 10) / 1e9;
+            return;
+        }
+        i = (size_t)(nl - b->data) + 1;
+    }
+}
+
+/* The CPU seconds the program has used so far, or -1 if unknown. */
+static double
+cpu_used(const struct pw_sbx_run *r)
+{
+    double base = r->cpu_g >= 0 ? r->cpu_g : r->cpu_base;
+    double now = base >= 0 ? pw_sbx_cpu_so_far(r->stat_fd) : -1;
+    return now >= 0 ? now - base : -1;
 }
 
 int
@@ -485,9 +528,15 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
     if (r->stop == PW_STOP_NONE && finish_exited(r)) {
         return 1;
     }
-    if (!exited && pw_now() >= pw_sbx_deadline(r)) {
+    if (!exited && pw_now() >= r->start + r->limits.timeout_s) {
         kill_group(r, PW_STOP_TIMEOUT);
         exited = true;
+    }
+    if (!exited && r->limits.cpu_limit_s > 0 && r->stop == PW_STOP_NONE) {
+        read_cpu_g(r);
+        if (cpu_used(r) >= r->limits.cpu_limit_s) {
+            kill_group(r, PW_STOP_CPU);
+        }
     }
     if (!exited && r->stop != PW_STOP_NONE) {
         exited = true; /* killed for output or a system call: reap now */
@@ -502,7 +551,16 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 double
 pw_sbx_deadline(const struct pw_sbx_run *r)
 {
-    return r->start + r->limits.timeout_s;
+    double wall = r->start + r->limits.timeout_s;
+    if (r->limits.cpu_limit_s <= 0 || r->done) {
+        return wall;
+    }
+    /* One thread's CPU time grows no faster than the clock: the limit
+     * cannot be reached before the time it has left (a program's other
+     * threads are caught at the next look, RLIMIT_CPU behind it). */
+    double used = cpu_used(r);
+    double left = r->limits.cpu_limit_s - (used >= 0 ? used : 0);
+    return fmin(wall, pw_now() + fmax(left, CPU_POLL_MIN));
 }
 
 void

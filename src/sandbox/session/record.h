@@ -33,6 +33,7 @@ struct pw_sbx_session {
                                   * session's) */
     struct pw_sbx_run *run;      /* the call in flight, or NULL */
     bool orphan;                 /* freed during a call: the call frees it */
+    bool batch;                  /* pw_sbx_batch_new's: tests only */
     json_t *seen;                /* owned: output/ files reported */
     char ended[160];
     /* Once copied (fork_session): the family it shares a PID namespace

@@ -114,16 +114,19 @@ end_process(struct pw_sbx_session *s, pid_t pid)
 
 static void release_call(struct pw_sbx_run *r);
 
-struct pw_sbx_session *
-pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
-                   double cpu_s, struct pw_sbx_run **first,
-                   struct pw_error *err)
+static struct pw_sbx_session *
+session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
+            double cpu_s, bool batch, struct pw_sbx_run **first,
+            struct pw_error *err)
 {
     struct pw_sbx_request r0 = *req;
     r0.session = true;
+    r0.batch = batch;
     r0.limits.cpu_s = cpu_s;
-    r0.stdin_data = NULL;
-    r0.stdin_len = 0;
+    if (!batch) {
+        r0.stdin_data = NULL;
+        r0.stdin_len = 0;
+    }
     r0.io = NULL;
     struct pw_sbx_run *r = pw_sbx_start(z, &r0, err);
     if (r == NULL) {
@@ -145,6 +148,25 @@ pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
     return s;
 }
 
+struct pw_sbx_session *
+pw_sbx_session_new(struct pw_zygote *z, const struct pw_sbx_request *req,
+                   double cpu_s, struct pw_sbx_run **first,
+                   struct pw_error *err)
+{
+    return session_new(z, req, cpu_s, false, first, err);
+}
+
+struct pw_sbx_session *
+pw_sbx_batch_new(struct pw_zygote *z, const struct pw_sbx_request *req,
+                 double cpu_s, struct pw_sbx_run **first, struct pw_error *err)
+{
+    struct pw_sbx_session *s = session_new(z, req, cpu_s, true, first, err);
+    if (s != NULL) {
+        s->batch = true;
+    }
+    return s;
+}
+
 /* What a program left in the pipes between calls (a thread of its own
  * still printing) belongs to no call: dropped. */
 void
@@ -162,9 +184,9 @@ pw_sbx_session_drop_leftovers(const struct pw_sbx_session *s)
     }
 }
 
-struct pw_sbx_run *
-pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
-                    struct pw_error *err)
+static struct pw_sbx_run *
+session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
+             bool batch, struct pw_error *err)
 {
     if (s->run != NULL) {
         pw_fail(err, PW_ERR_USAGE, "the session is busy: a call is running");
@@ -187,6 +209,11 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
     call.caps = s->caps;
     call.session = false;
     call.compiled = NULL; /* a call compiles in the session (its layers on) */
+    call.batch = batch;
+    if (batch) { /* the batch's program, compiled when it started */
+        call.code = "";
+        call.code_len = 0;
+    }
     struct pw_sbx_run *r = pw_sbx_run_new(s->z, &call);
     r->limits.memory_bytes = s->limits.memory_bytes;
     r->limits.cpu_s = 0;
@@ -210,6 +237,28 @@ pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
      * ends as the process's end says. */
     (void)pw_sbx_request_write(r->ctl, &call, &r->limits);
     return r;
+}
+
+struct pw_sbx_run *
+pw_sbx_session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
+                    struct pw_error *err)
+{
+    if (s->batch) {
+        pw_fail(err, PW_ERR_USAGE, "a batch takes only its tests");
+        return NULL;
+    }
+    return session_call(s, req, false, err);
+}
+
+struct pw_sbx_run *
+pw_sbx_batch_test(struct pw_sbx_session *s, const struct pw_sbx_request *req,
+                  struct pw_error *err)
+{
+    if (!s->batch) {
+        pw_fail(err, PW_ERR_USAGE, "not a batch");
+        return NULL;
+    }
+    return session_call(s, req, true, err);
 }
 
 /* Why a call that did not end with a report, or ended with STATUS,
@@ -252,7 +301,8 @@ release_call(struct pw_sbx_run *r)
     s->run = NULL;
     enum pw_sbx_status status =
         r->done ? pw_sbx_result_status(r) : PW_SBX_KILLED;
-    bool keeps = r->reported && !s->orphan && s->ended[0] == '\0' &&
+    bool keeps = r->reported && !r->rerun && !s->orphan &&
+                 s->ended[0] == '\0' &&
                  (status == PW_SBX_OK || status == PW_SBX_ERROR);
     if (keeps) {
         move_fds(s, r, false);

@@ -41,6 +41,29 @@ struct pw_sbx_session *pw_sbx_session_new(struct pw_zygote *z,
 struct pw_sbx_run *pw_sbx_session_call(struct pw_sbx_session *s,
                                        const struct pw_sbx_request *req,
                                        struct pw_error *err);
+/*
+ * A batch: the tests of one program in one process, one after the other
+ * (batch grading).  Like a session, but REQ's program is compiled once
+ * and runs once per test, REQ itself being the first test (with
+ * REQ->stdin_data as its stdin; its limits.cpu_limit_s the test's CPU
+ * limit); CPU_S is the batch's RLIMIT_CPU.  Each test starts from fresh
+ * __main__ globals, with what the tests before it changed undone where
+ * the guard can (src/sandbox/interp/guard/batch.py); the process keeps every
+ * layer of a fresh run, and may not clone itself.  A test that ends any
+ * other way than "ok" or "error" after its report, or whose result says
+ * rerun, ends the batch.  Returns an owned session (free it with
+ * pw_sbx_session_free), or NULL with ERR.
+ */
+struct pw_sbx_session *pw_sbx_batch_new(struct pw_zygote *z,
+                                        const struct pw_sbx_request *req,
+                                        double cpu_s,
+                                        struct pw_sbx_run **first,
+                                        struct pw_error *err);
+/* The next test of batch S: REQ's stdin, CPU limit, wall clock and
+ * output cap (its code is not used).  As pw_sbx_session_call. */
+struct pw_sbx_run *pw_sbx_batch_test(struct pw_sbx_session *s,
+                                     const struct pw_sbx_request *req,
+                                     struct pw_error *err);
 /* NULL while the session can take calls; else why it ended (borrowed).
  * Notices a process that died between calls. */
 const char *pw_sbx_session_ended(struct pw_sbx_session *s);

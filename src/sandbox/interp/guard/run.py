@@ -253,6 +253,8 @@ def execute(code, g, error, result_fd):
             end_of_run()
         except Exception:  # noqa: BLE001 - figures are a courtesy
             pass
+    if state.get("batch_end") is not None:
+        state["batch_end"](res)  # a batch's test (batch.py)
     # The streams a program may have swapped (sys.stdout = StringIO()),
     # then the run's own.
     for f in (sys.stdout, sys.stderr) + tuple(state.get("stdio", ())[1:]):
