@@ -27,6 +27,7 @@ pw_report_free(struct pw_report *r)
         free(r->v[i].d.rule);
         free(r->v[i].d.message);
         free(r->v[i].d.module);
+        free(r->v[i].d.student);
         free(r->v[i].source);
     }
     for (size_t i = 0; i < r->npaths; i++) {
