@@ -130,9 +130,11 @@ static const struct pw_tool_def tool_defs[] = {
      "Start a sandboxed Python session whose state persists across calls: "
      "pass its session_id to execute_code and the variables, functions, "
      "classes, imports and workspace files of earlier calls are there. "
-     "A call that times out, runs out of the session's memory or is killed "
-     "ends the session. Sessions expire after ttl idle seconds; close them "
-     "with close_session.",
+     "A call that reaches its time limit gets a KeyboardInterrupt and the "
+     "session keeps its state (unless the program does not stop within a "
+     "second: then it is killed); a call that runs out of the session's "
+     "memory or is killed ends the session. Sessions expire after ttl idle "
+     "seconds; close them with close_session.",
      create_input, create_output},
     {"fork_session", "Copy a live Python session",
      "Copy a session as it is now, by forking its process: the new "
@@ -596,14 +598,14 @@ pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
                       json_t **result, struct pw_error *err)
 {
     static const char *const fixed[] = {"profile", "allowed_imports",
-                                        "memory_limit", "stdin"};
+                                        "memory_limit"};
     for (size_t i = 0; i < PW_N_ELEMENTS(fixed); i++) {
         if (json_object_get(args, fixed[i]) != NULL) {
             return pw_fail(err, PW_ERR_USAGE,
                            "'%s' cannot be given with 'session_id': a "
-                           "session's %s is set by create_session",
-                           fixed[i],
-                           i == 3 ? "stdin (none)" : "profile and limits");
+                           "session's profile and limits are set by "
+                           "create_session",
+                           fixed[i]);
         }
     }
     struct pw_error why = {0};
@@ -641,11 +643,20 @@ void
 pw_session_exec_note(json_t *r, const char *id, struct pw_buf *text)
 {
     const char *status = json_string_value(json_object_get(r, "status"));
+    const char *intr =
+        json_string_value(json_object_get(r, "timeout_interrupt"));
+    bool interrupted = intr != NULL && strcmp(intr, "interrupted") == 0;
     bool lives = status != NULL &&
-                 (strcmp(status, "ok") == 0 || strcmp(status, "error") == 0);
+                 (strcmp(status, "ok") == 0 || strcmp(status, "error") == 0 ||
+                  (strcmp(status, "timeout") == 0 && interrupted));
     json_object_set_new(r, "session_id", json_string(id));
     json_object_set_new(r, "session_ended", json_boolean(!lives));
-    if (!lives) {
+    if (interrupted) {
+        pw_buf_printf(text,
+                      "The call reached its time limit and was interrupted "
+                      "(KeyboardInterrupt): the session lives, with every "
+                      "name it had.\n");
+    } else if (!lives) {
         pw_buf_printf(text,
                       "The session has ended (%s): its state is gone; "
                       "create_session starts a new one.\n",

@@ -330,8 +330,8 @@ def bad_handles(s, live):
         ({"code": "1", "session_id": None}, "'session_id' must be"),
         ({"code": "1", "session_id": unknown, "profile": "basic"},
          "'profile' cannot be given with 'session_id'"),
-        ({"code": "1", "session_id": unknown, "stdin": "x"},
-         "'stdin' cannot be given"),
+        ({"code": "1", "session_id": unknown, "memory_limit": "64m"},
+         "'memory_limit' cannot be given with 'session_id'"),
     ]
     for args, want in wrong:
         r = s.tool("execute_code", **args)
@@ -353,8 +353,11 @@ def bad_handles(s, live):
 def ending_calls(s):
     """Calls that end their session, and what the next call says."""
     cases = [
-        ("a timeout", {}, "while True:\n    pass", {"timeout": 1},
-         "timeout", "exceeded its time limit"),
+        ("a timeout whose program catches its KeyboardInterrupt and goes "
+         "on", {},
+         "import time\nwhile True:\n    try:\n        time.sleep(5)\n"
+         "    except KeyboardInterrupt:\n        pass", {"timeout": 1},
+         "timeout", "did not stop within"),
         ("the memory limit", {"memory_limit": "256m"},
          "x = bytearray(600 * 1024 * 1024)", {}, "memory_limit",
          "memory limit"),
@@ -372,6 +375,71 @@ def ending_calls(s):
                       r.get("session_ended") is True and
                       why in nxt.get("tool_error", ""),
                       json.dumps([r, nxt])[:600]))
+
+
+def interrupts(s):
+    """A call at its time limit gets a KeyboardInterrupt; the session
+    keeps every name, unless the program does not stop within the grace
+    period (then it is killed and the session ends)."""
+    sid, _ = s.create()
+    s.run(sid, "kept = [1, 2]\nn = 0")
+    r = s.run(sid, "while True:\n    n += 1", timeout=1)
+    nxt = s.run(sid, "print(kept, n > 0)")
+    tap.point("a call at its time limit is interrupted: status timeout, "
+              "timeout_interrupt 'interrupted', a KeyboardInterrupt "
+              "traceback, the session kept with every name", expect(
+                  r.get("status") == "timeout" and
+                  r.get("timeout_interrupt") == "interrupted" and
+                  r.get("session_ended") is False and
+                  "KeyboardInterrupt" in (r.get("traceback") or "") and
+                  nxt.get("stdout") == "[1, 2] True\n",
+                  json.dumps([r, nxt])[:800]))
+    r = s.run(sid, "import time\ntry:\n    time.sleep(30)\n"
+              "except KeyboardInterrupt:\n    print('cleaned up')",
+              timeout=1)
+    tap.point("a program blocked in time.sleep is interrupted and may clean "
+              "up; the session lives", expect(
+                  r.get("stdout") == "cleaned up\n" and
+                  r.get("status") == "timeout" and
+                  r.get("session_ended") is False, json.dumps(r)[:600]))
+    for name, code in (
+            ("catches KeyboardInterrupt and keeps running",
+             "import time\nwhile True:\n    try:\n        time.sleep(5)\n"
+             "    except KeyboardInterrupt:\n        print('ignored')"),
+            ("blocks in C code (a sum over a huge range)",
+             "x = sum(range(10 ** 12))")):
+        sid, _ = s.create()
+        s.run(sid, "kept = 1")
+        r = s.run(sid, code, timeout=1)
+        nxt = s.run(sid, "print(kept)")
+        tap.point(f"a program that {name} is killed after the grace period: "
+                  "timeout_interrupt 'killed', the session ended", expect(
+                      r.get("status") == "timeout" and
+                      r.get("timeout_interrupt") == "killed" and
+                      r.get("session_ended") is True and
+                      "did not stop within" in nxt.get("tool_error", ""),
+                      json.dumps([r, nxt])[:800]))
+    sid, _ = s.create()
+    r = s.run(sid, "import signal", timeout=1)
+    tap.point("a call cannot import signal to change its SIGINT handler",
+              expect(r.get("status") in ("rejected", "error"),
+                     json.dumps(r)[:300]))
+
+
+def call_stdin(s):
+    """Each call of a session reads its own stdin."""
+    sid, _ = s.create()
+    a = s.run(sid, "first = input()\nsecond = input()",
+              stdin="hello\nworld\n")
+    b = s.run(sid, "print(first, second)\nthird = input()", stdin="again")
+    c = s.run(sid, "print(input())")
+    tap.point("stdin per call: each call reads what it was given, a call "
+              "without stdin gets EOF", expect(
+                  a.get("status") == "ok" and
+                  b.get("stdout") == "hello world\n" and
+                  b.get("status") == "ok" and
+                  "EOFError" in (c.get("error") or ""),
+                  json.dumps([a, b, c])[:800]))
 
 
 def killed_between(s):
@@ -572,7 +640,9 @@ def forks(s):
     rd = s.run(d, "print(x)")
     tap.point("a copy of a copy outlives the session it came from",
               expect(rd.get("stdout") == "100\n", json.dumps(rd)[:300]))
-    t = s.run(c, "while True:\n    pass", timeout=1)
+    t = s.run(c, "import time\nwhile True:\n    try:\n        "
+              "time.sleep(5)\n    except KeyboardInterrupt:\n        pass",
+              timeout=1)
     rd = s.run(d, "print(b.v)")
     tap.point("a copy that times out ends alone: the other copy answers",
               expect(t.get("status") == "timeout" and t.get("session_ended")
@@ -730,6 +800,8 @@ def main():
     bad_handles(s, b)
     s.tool("close_session", session_id=a)
     ending_calls(s)
+    interrupts(s)
+    call_stdin(s)
     killed_between(s)
     nothing_left(s, idle)
     tap.point("the server exits cleanly on EOF", expect(s.stop() == 0,

@@ -65,6 +65,7 @@ struct spare_hdr {
     uint64_t only_len;
     uint64_t argv_len;  /* "a\0b\0" */
     uint64_t files_len; /* per file: name, NUL, 8-byte length, bytes */
+    uint64_t stdin_len; /* a session's call: its stdin, sent here */
     uint8_t has_argv;
     uint8_t has_extra;
     uint8_t has_only;
@@ -183,8 +184,10 @@ next_call(void)
     free(read_blob(CTL_FD, h.only_len));
     free(read_blob(CTL_FD, h.argv_len));
     free(read_blob(CTL_FD, h.files_len));
+    char *in = read_blob(CTL_FD, h.stdin_len);
     if (h.fork) {
         free(code);
+        free(in);
         pw_sbx_copy_session();
         return false;
     }
@@ -192,7 +195,11 @@ next_call(void)
     PyObject *compiled =
         pw_sbx_guard_compile(code, (size_t)h.code_len, h.caps, NULL, 0, &err);
     free(code);
-    if (compiled == NULL || pw_sbx_guard_next(compiled) < 0) {
+    int rc = compiled != NULL
+                 ? pw_sbx_guard_next(compiled, in, (size_t)h.stdin_len)
+                 : -1;
+    free(in);
+    if (rc < 0) {
         pw_sbx_child_end(EXIT_SESSION);
     }
     Py_DECREF(compiled);
@@ -266,6 +273,7 @@ serve_request(const struct pw_sbx_child *setup)
     char *only = read_blob(CTL_FD, h.only_len);
     char *argv = read_blob(CTL_FD, h.argv_len);
     char *files = read_blob(CTL_FD, h.files_len);
+    free(read_blob(CTL_FD, h.stdin_len)); /* a fresh run's comes by fd 0 */
     write_files(files, h.files_len);
     struct pw_importset set = {
         .profiles = c.z->profiles,
@@ -439,6 +447,10 @@ pw_sbx_request_encode(const struct pw_sbx_request *req,
     h.has_argv = req->argv != NULL;
     put_list(msg, req->argv, &h.argv_len);
     put_files(msg, req, &h.files_len);
+    if (req->stdin_in_request && req->stdin_len > 0) {
+        h.stdin_len = req->stdin_len;
+        pw_buf_append(msg, req->stdin_data, req->stdin_len);
+    }
     memcpy(msg->data + start, &h, sizeof(h)); /* with the lists' lengths */
 }
 

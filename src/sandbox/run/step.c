@@ -486,8 +486,16 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
         return 1;
     }
     if (!exited && pw_now() >= pw_sbx_deadline(r)) {
-        kill_group(r, PW_STOP_TIMEOUT);
-        exited = true;
+        if (r->sess != NULL && r->grace_s > 0 && !r->interrupted) {
+            /* A session's call: interrupted first, the session kept if
+             * it reports within the grace period. */
+            pw_sbx_interrupt(r);
+            r->interrupted = true;
+            r->interrupted_at = pw_now();
+        } else {
+            kill_group(r, PW_STOP_TIMEOUT);
+            exited = true;
+        }
     }
     if (!exited && r->stop != PW_STOP_NONE) {
         exited = true; /* killed for output or a system call: reap now */
@@ -502,6 +510,9 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 double
 pw_sbx_deadline(const struct pw_sbx_run *r)
 {
+    if (r->interrupted) {
+        return r->interrupted_at + r->grace_s;
+    }
     return r->start + r->limits.timeout_s;
 }
 
