@@ -1236,13 +1236,6 @@ input_files(const struct pw_tools *t, struct pw_exec *e,
                        "'files' cannot be given with 'session_id': put a "
                        "session's files with write_file");
     }
-    if ((pw_profiles_caps(t->profiles, e->a.mask) & PW_CAP_WORKSPACE_FILES) ==
-        0) {
-        return pw_fail(err, PW_ERR_USAGE,
-                       "'files' needs a profile that writes files (such as "
-                       "filesystem): the run's workspace is read-only "
-                       "otherwise");
-    }
     long long total = 0;
     e->files = pw_xcalloc(json_array_size(list), sizeof(*e->files));
     json_array_foreach(list, i, f) {
@@ -1257,6 +1250,13 @@ input_files(const struct pw_tools *t, struct pw_exec *e,
             return -1;
         }
         e->nfiles++;
+    }
+    if ((pw_profiles_caps(t->profiles, e->a.mask) & PW_CAP_WORKSPACE_FILES) ==
+        0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'files' needs a profile that writes files (such as "
+                       "filesystem): the run's workspace is read-only "
+                       "otherwise");
     }
     long long cap = t->zygote != NULL ? pw_zygote_workspace_bytes(t->zygote)
                                       : 0;
