@@ -442,6 +442,98 @@ def call_stdin(s):
                   json.dumps([a, b, c])[:800]))
 
 
+def session_files(s):
+    """write_file, read_file and list_files on a session's workspace, and
+    what they refuse: paths out of it, links, /proc, huge content, a
+    session without a workspace of its own, a session in a call."""
+    sid, _ = s.create(profile=["basic", "filesystem"])
+
+    def tool(name, **a):
+        r = s.tool(name, session_id=sid, **a)
+        return r.get("isError"), (r.get("structuredContent") or
+                                  {"text": text_of(r)})
+    w = tool("write_file", path="in.txt", content="abc\n")
+    b = tool("write_file", path="raw.bin", content_base64="AP8A")
+    r = s.run(sid, "import pathlib\np = pathlib.Path('in.txt')\n"
+              "pathlib.Path('d').mkdir()\n"
+              "pathlib.Path('d/out.txt').write_text(p.read_text().upper())\n"
+              "print(pathlib.Path('raw.bin').read_bytes())")
+    ls = tool("list_files")
+    sub = tool("list_files", path="d")
+    out = tool("read_file", path="d/out.txt")
+    raw = tool("read_file", path="raw.bin")
+    tap.point("write_file puts text and bytes the program reads; list_files "
+              "and read_file show what it wrote (bytes as base64)", expect(
+                  not w[0] and not b[0] and
+                  r.get("stdout") == "b'\\x00\\xff\\x00'\n" and
+                  [(e["name"], e["type"]) for e in ls[1]["entries"]] ==
+                  [("d", "directory"), ("in.txt", "file"),
+                   ("output", "directory"), ("raw.bin", "file")] and
+                  sub[1]["entries"] == [{"name": "out.txt", "type": "file",
+                                         "size": 4}] and
+                  out[1].get("content") == "ABC\n" and
+                  raw[1].get("content_base64") == "AP8A",
+                  json.dumps([w, b, r.get("stdout"), ls, sub, out,
+                              raw])[:900]))
+    for path, why in (("../x", "leads out of the workspace"),
+                      ("d/../../x", "leads out of the workspace"),
+                      ("/etc/passwd", "leads out of the workspace"),
+                      ("/proc/self/environ", "leads out of the workspace"),
+                      ("/proc/1/root/etc/passwd", "leads out of the workspace"),
+                      ("d", "not a regular file"),
+                      ("nothing", "no such file")):
+        rr = tool("read_file", path=path)
+        ww = tool("write_file", path=path, content="x")
+        wrote = path == "nothing"  # write_file makes a file that is not
+        tap.point(f"read_file {path!r}: refused ({why}); write_file "
+                  f"{'makes it' if wrote else 'refused'}",
+                  expect(rr[0] and why in rr[1]["text"] and
+                         ww[0] != wrote, json.dumps([rr, ww])[:400]))
+    r = s.run(sid, "import pathlib\npathlib.Path('ln').symlink_to('/etc')")
+    ln = tool("read_file", path="ln/passwd")
+    tap.point("a program cannot plant a symbolic link, and read_file through "
+              "one that is not there reads nothing", expect(
+                  r.get("status") == "error" and ln[0] and
+                  "root:" not in json.dumps(ln), json.dumps([r, ln])[:400]))
+    big = tool("write_file", path="big", content="x" * (9 << 20))
+    full = tool("write_file", path="big", content="x" * (8 << 20))
+    tap.point("write_file past 8 MiB is refused; within it, the workspace's "
+              "own room caps it", expect(
+                  big[0] and "at most" in big[1]["text"] and
+                  (not full[0] or "full" in full[1]["text"]),
+                  json.dumps([big, full])[:400]))
+    s.next_id += 1
+    busy_id = s.next_id
+    s.send({"jsonrpc": "2.0", "id": busy_id, "method": "tools/call",
+            "params": {"name": "execute_code", "arguments": {
+                "session_id": sid, "code": "import time\ntime.sleep(1.5)"}}})
+    during = None
+    for _ in range(100):
+        during = tool("write_file", path="probe.txt", content="during")
+        if during[0] and "busy" in during[1]["text"]:
+            break
+        time.sleep(0.02)
+    deadline = time.monotonic() + 30
+    while True:  # the call's own answer
+        line = s.readline(deadline)
+        if line is None or json.loads(line).get("id") == busy_id:
+            break
+    after = s.run(sid, "print(pathlib.Path('in.txt').read_text())")
+    tap.point("write_file while a call runs: refused (busy); the session "
+              "answers after the call", expect(
+                  during[0] and "busy" in during[1]["text"] and
+                  after.get("stdout") == "abc\n\n",
+                  json.dumps([during, after])[:400]))
+    plain, _ = s.create(profile="basic")
+    r = s.tool("list_files", session_id=plain)
+    tap.point("a session whose profiles write no files has no workspace for "
+              "the file tools", expect(
+                  r.get("isError") and "no workspace of its own" in
+                  text_of(r), json.dumps(r)[:300]))
+    s.tool("close_session", session_id=plain)
+    s.tool("close_session", session_id=sid)
+
+
 def killed_between(s):
     before = set(s.children())
     sid, _ = s.create()
@@ -802,6 +894,7 @@ def main():
     ending_calls(s)
     interrupts(s)
     call_stdin(s)
+    session_files(s)
     killed_between(s)
     nothing_left(s, idle)
     tap.point("the server exits cleanly on EOF", expect(s.stop() == 0,
