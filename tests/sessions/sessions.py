@@ -524,6 +524,18 @@ def session_files(s):
                   during[0] and "busy" in during[1]["text"] and
                   after.get("stdout") == "abc\n\n",
                   json.dumps([during, after])[:400]))
+    r = s.tool("fork_session", session_id=sid)
+    c = (r.get("structuredContent") or {}).get("session_id")
+    wc = s.tool("write_file", session_id=c, path="in.txt", content="copy")
+    mine = tool("read_file", path="in.txt")
+    theirs = s.run(c, "print(pathlib.Path('in.txt').read_text())")
+    tap.point("a copy's file tools reach its own workspace, not the "
+              "session's", expect(
+                  c is not None and not wc.get("isError") and
+                  mine[1].get("content") == "abc\n" and
+                  theirs.get("stdout") == "copy\n",
+                  json.dumps([r, wc, mine, theirs])[:600]))
+    s.tool("close_session", session_id=c)
     plain, _ = s.create(profile="basic")
     r = s.tool("list_files", session_id=plain)
     tap.point("a session whose profiles write no files has no workspace for "

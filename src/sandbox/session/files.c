@@ -7,7 +7,8 @@
  * Only between calls (the program is waiting for its next request, so
  * nothing it runs moves a file under the server's feet), and only for a
  * session whose workspace is its own: the private tmpfs the server holds
- * the root of, or the host scratch directory.  Every path is resolved by
+ * the root of (a copy's too: fork_session gives it a tmpfs of its own),
+ * or the host scratch directory (not a copy's: a family shares it).  Every path is resolved by
  * openat2 from that root with RESOLVE_BENEATH (no absolute path, no ".."
  * above the root), RESOLVE_NO_SYMLINKS and RESOLVE_NO_MAGICLINKS (no
  * symbolic link the program planted, no /proc link) and RESOLVE_NO_XDEV
@@ -54,8 +55,8 @@ workspace_root(struct pw_sbx_session *s, struct pw_error *err)
                        "are reachable between calls)");
     }
     int fd = -1;
-    if (s->fam == NULL && pw_sbx_workspace_tmpfs(s->z, s->caps) &&
-        s->fd.ws_fd >= 0) {
+    /* A copy's tmpfs is its own (wscopy.c), as is the session's. */
+    if (pw_sbx_workspace_tmpfs(s->z, s->caps) && s->fd.ws_fd >= 0) {
         fd = openat(s->fd.ws_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     } else if (s->fam == NULL && s->scratch != NULL &&
                pw_sbx_scratch_on_host(s->z, s->caps) &&
