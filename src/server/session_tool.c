@@ -106,7 +106,7 @@ static const char write_input[] = S({
         "session_id" : {"type" : "string", "x-mcp-header" : "Session-Id"},
         "path" : {
             "type" : "string",
-            "description" : "relative to the session's workspace; its directories must exist"
+            "description" : "in the workspace; its directories must exist"
         },
         "content" : {"type" : "string", "description" : "the file's text"},
         "content_base64" :
@@ -716,8 +716,10 @@ file_args(const char *tool, json_t *args, const char *const *keys,
                        tool);
     }
     if (path_required && *path == NULL) {
-        return pw_fail(err, PW_ERR_USAGE, "%s: missing required argument "
-                       "'path'", tool);
+        return pw_fail(err, PW_ERR_USAGE,
+                       "%s: missing required argument "
+                       "'path'",
+                       tool);
     }
     return 0;
 }
@@ -747,7 +749,7 @@ write_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
     if (file_args("write_file", args, keys, true, &id, &path, err) < 0) {
         return -1;
     }
-    json_t *text = json_object_get(args, "content");        /* borrowed */
+    json_t *text = json_object_get(args, "content");       /* borrowed */
     json_t *b64 = json_object_get(args, "content_base64"); /* borrowed */
     if (text != NULL && b64 != NULL) {
         return pw_fail(err, PW_ERR_USAGE,
@@ -797,7 +799,8 @@ read_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
     }
     struct pw_error why = {0};
     size_t len = 0;
-    PW_AUTOFREE char *data = pw_sbx_session_read_file(s->sbx, path, &len, &why);
+    PW_AUTOFREE char *data =
+        pw_sbx_session_read_file(s->sbx, path, &len, &why);
     if (data == NULL) {
         *result = pw_session_tool_error(why.message);
         return 0;
@@ -806,11 +809,10 @@ read_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
     json_t *st = json_pack("{s:s,s:s,s:I}", "session_id", id, "path", path,
                            "size", (json_int_t)len);
     if (st != NULL) {
-        json_object_set_new(st, text != NULL ? "content" : "content_base64",
-                            text != NULL ? text
-                                         : pw_base64_json(
-                                               (const unsigned char *)data,
-                                               len));
+        json_object_set_new(
+            st, text != NULL ? "content" : "content_base64",
+            text != NULL ? text
+                         : pw_base64_json((const unsigned char *)data, len));
     } else {
         json_decref(text);
     }
@@ -853,13 +855,13 @@ list_files(const struct pw_session_ctx *t, json_t *args, json_t **result,
     size_t i;
     json_t *e; /* borrowed */
     json_array_foreach(list, i, e) {
-        pw_buf_printf(&b, "%s%s %lld\n",
-                      json_string_value(json_object_get(e, "name")),
-                      strcmp(json_string_value(json_object_get(e, "type")),
-                             "directory") == 0
-                          ? "/"
-                          : "",
-                      (long long)json_integer_value(json_object_get(e, "size")));
+        pw_buf_printf(
+            &b, "%s%s %lld\n", json_string_value(json_object_get(e, "name")),
+            strcmp(json_string_value(json_object_get(e, "type")),
+                   "directory") == 0
+                ? "/"
+                : "",
+            (long long)json_integer_value(json_object_get(e, "size")));
     }
     if (b.len == 0) {
         pw_buf_printf(&b, "(empty)\n");
@@ -880,16 +882,15 @@ pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
         *result = pw_session_tool_error("sessions are not available");
         return 0;
     }
-    int rc = strcmp(name, "fork_session") == 0
-                 ? fork_session(t, args, result, err)
-             : strcmp(name, "close_session") == 0
-                 ? close_session(t, args, result, err)
-             : strcmp(name, "write_file") == 0
-                 ? write_file(t, args, result, err)
-             : strcmp(name, "read_file") == 0 ? read_file(t, args, result, err)
-             : strcmp(name, "list_files") == 0
-                 ? list_files(t, args, result, err)
-                 : list_sessions(t, args, result, err);
+    int rc =
+        strcmp(name, "fork_session") == 0 ? fork_session(t, args, result, err)
+        : strcmp(name, "close_session") == 0
+            ? close_session(t, args, result, err)
+        : strcmp(name, "write_file") == 0 ? write_file(t, args, result, err)
+        : strcmp(name, "read_file") == 0  ? read_file(t, args, result, err)
+        : strcmp(name, "list_files") == 0
+            ? list_files(t, args, result, err)
+            : list_sessions(t, args, result, err);
     if (rc == 0 && *result == NULL) {
         return pw_fail(err, PW_ERR_INTERNAL, "%s: building the result", name);
     }

@@ -31,10 +31,9 @@ pw_stream_meta(struct pw_stream *st, const struct pw_sbx_run *run)
         size_t max = room < left ? room : left;
         size_t len = 0;
         size_t next = st->next[i];
-        char *text =
-            max > 0 ? pw_sbx_output_since(run, i + 1, st->next[i], max, &len,
-                                          &next)
-                    : NULL;
+        char *text = max > 0 ? pw_sbx_output_since(run, i + 1, st->next[i],
+                                                   max, &len, &next)
+                             : NULL;
         if (text == NULL) {
             continue;
         }

@@ -1182,7 +1182,7 @@ input_file(json_t *f, struct pw_sbx_file *out, long long *total,
            struct pw_error *err)
 {
     const char *path = json_string_value(json_object_get(f, "path"));
-    json_t *text = json_object_get(f, "content");        /* borrowed */
+    json_t *text = json_object_get(f, "content");       /* borrowed */
     json_t *b64 = json_object_get(f, "content_base64"); /* borrowed */
     size_t nkeys = 1 + (text != NULL) + (b64 != NULL);
     if (!json_is_object(f) || path == NULL || json_object_size(f) != nkeys ||
@@ -1222,8 +1222,7 @@ input_file(json_t *f, struct pw_sbx_file *out, long long *total,
  * each once, for a fresh run whose profiles write files, at most the
  * workspace's bytes together.  0, or -1 with ERR. */
 static int
-input_files(const struct pw_tools *t, struct pw_exec *e,
-            struct pw_error *err)
+input_files(const struct pw_tools *t, struct pw_exec *e, struct pw_error *err)
 {
     json_t *list = e->a.files; /* borrowed */
     size_t i;
@@ -1258,8 +1257,8 @@ input_files(const struct pw_tools *t, struct pw_exec *e,
                        "filesystem): the run's workspace is read-only "
                        "otherwise");
     }
-    long long cap = t->zygote != NULL ? pw_zygote_workspace_bytes(t->zygote)
-                                      : 0;
+    long long cap =
+        t->zygote != NULL ? pw_zygote_workspace_bytes(t->zygote) : 0;
     if (cap > 0 && total > cap) {
         return pw_fail(err, PW_ERR_USAGE,
                        "'files' hold %lld bytes: the workspace holds at most "

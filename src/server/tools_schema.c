@@ -36,7 +36,7 @@ static const char execute_input[] = S({
         "files" : {
             "type" : "array",
             "maxItems" : 64,
-            "description" : "input files put in the run's workspace (profiles that write files; not with session_id)",
+            "description" : "input files for a fresh run's workspace",
             "items" : {
                 "type" : "object",
                 "properties" : {
@@ -229,7 +229,8 @@ static const char execute_output[] = S({
         "timeout_interrupt" : {
             "type" : "string",
             "enum" : [ "interrupted", "killed" ],
-            "description" : "a session's call at its time limit: stopped by its KeyboardInterrupt (the session kept), or killed after the grace period"
+            "description" :
+                "a session call at its limit: interrupted or killed"
         }
     },
     "required" : [

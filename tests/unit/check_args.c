@@ -347,9 +347,9 @@ static const struct arg_case cases[] = {
      "fork_session: unknown argument 'ttl'"},
 
     /* execute_code's files */
-    {EXEC, "{\"code\":\"x\",\"files\":{}}", true,
-     "'files' must be a list"},
-    {EXEC, "{\"code\":\"x\",\"files\":[{\"path\":\"../a\",\"content\":\"x\"}]}",
+    {EXEC, "{\"code\":\"x\",\"files\":{}}", true, "'files' must be a list"},
+    {EXEC,
+     "{\"code\":\"x\",\"files\":[{\"path\":\"../a\",\"content\":\"x\"}]}",
      true, "'../a' is not a plain file name"},
     {EXEC, "{\"code\":\"x\",\"files\":[{\"path\":\"a\"}]}", true,
      "each of 'files' must be"},
@@ -357,13 +357,16 @@ static const struct arg_case cases[] = {
      "{\"code\":\"x\",\"files\":[{\"path\":\"a\",\"content\":\"x\","
      "\"content_base64\":\"eA==\"}]}",
      true, "each of 'files' must be"},
-    {EXEC, "{\"code\":\"x\",\"files\":[{\"path\":\"a\",\"content_base64\":\"!\"}]}",
+    {EXEC,
+     "{\"code\":\"x\",\"files\":[{\"path\":\"a\",\"content_base64\":\"!\"}]}",
      true, "is not base64"},
     {EXEC,
      "{\"code\":\"x\",\"files\":[{\"path\":\"a\",\"content\":\"x\"},"
      "{\"path\":\"a\",\"content\":\"y\"}]}",
      true, "'a' is given twice"},
-    {EXEC, "{\"code\":\"x\",\"session_id\":\"ps-unit-0\",\"files\":[{\"path\":\"a\"}]}",
+    {EXEC,
+     "{\"code\":\"x\",\"session_id\":\"ps-unit-0\",\"files\":[{\"path\":\"a\"}"
+     "]}",
      false, "unknown session"},
 
     /* write_file, read_file, list_files */

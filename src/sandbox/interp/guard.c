@@ -776,8 +776,7 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
 }
 
 int
-pw_sbx_guard_next(PyObject *compiled, const char *stdin_data,
-                  size_t stdin_len)
+pw_sbx_guard_next(PyObject *compiled, const char *stdin_data, size_t stdin_len)
 {
     PyObject *next = guard_call("next_call", "(OOy#)", compiled,
                                 PyTuple_GET_ITEM(prepared, 1), stdin_data,

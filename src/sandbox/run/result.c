@@ -595,8 +595,8 @@ build(const struct pw_sbx_run *r, struct records *rec,
     snprintf(out->execution_id, sizeof(out->execution_id), "%s", r->id);
     out->status = verdict(r, rec);
     if (r->interrupted) {
-        out->interrupt = r->reported ? PW_SBX_INTERRUPT_STOPPED
-                                     : PW_SBX_INTERRUPT_KILLED;
+        out->interrupt =
+            r->reported ? PW_SBX_INTERRUPT_STOPPED : PW_SBX_INTERRUPT_KILLED;
     }
     out->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     out->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
@@ -733,10 +733,11 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         json_decref(blocked);
     }
     if (out != NULL && r->interrupt != PW_SBX_INTERRUPT_NONE) {
-        json_object_set_new(out, "timeout_interrupt",
-                            json_string(r->interrupt == PW_SBX_INTERRUPT_STOPPED
-                                            ? "interrupted"
-                                            : "killed"));
+        json_object_set_new(
+            out, "timeout_interrupt",
+            json_string(r->interrupt == PW_SBX_INTERRUPT_STOPPED
+                            ? "interrupted"
+                            : "killed"));
     }
     if (out != NULL && r->files != NULL) {
         json_object_set(out, "files", r->files);

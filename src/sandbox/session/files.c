@@ -8,10 +8,10 @@
  * nothing it runs moves a file under the server's feet), and only for a
  * session whose workspace is its own: the private tmpfs the server holds
  * the root of (a copy's too: fork_session gives it a tmpfs of its own),
- * or the host scratch directory (not a copy's: a family shares it).  Every path is resolved by
- * openat2 from that root with RESOLVE_BENEATH (no absolute path, no ".."
- * above the root), RESOLVE_NO_SYMLINKS and RESOLVE_NO_MAGICLINKS (no
- * symbolic link the program planted, no /proc link) and RESOLVE_NO_XDEV
+ * or the host scratch directory (not a copy's: a family shares it).  Every
+ * path is resolved by openat2 from that root with RESOLVE_BENEATH (no absolute
+ * path, no ".." above the root), RESOLVE_NO_SYMLINKS and RESOLVE_NO_MAGICLINKS
+ * (no symbolic link the program planted, no /proc link) and RESOLVE_NO_XDEV
  * (no other mount): what the tools reach is what the program itself can
  * reach in its workspace, nothing more.  Files are opened O_NONBLOCK and
  * must be regular files (a FIFO the program made cannot block the
@@ -167,8 +167,8 @@ pw_sbx_session_write_file(struct pw_sbx_session *s, const char *path,
     struct stat st;
     int rc = 0;
     if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-        rc = pw_fail(err, PW_ERR_USAGE, "'%.300s' is not a regular file",
-                     path);
+        rc =
+            pw_fail(err, PW_ERR_USAGE, "'%.300s' is not a regular file", path);
     } else if (ftruncate(fd, 0) < 0 || pw_write_all(fd, data, len) < 0) {
         rc = pw_fail(err, PW_ERR_USAGE, "'%.300s': %s", path,
                      errno == ENOSPC ? "the workspace is full"
@@ -224,10 +224,10 @@ pw_sbx_session_read_file(struct pw_sbx_session *s, const char *path,
 static int
 by_name(const void *a, const void *b)
 {
-    const char *x = json_string_value(json_object_get(*(json_t *const *)a,
-                                                      "name"));
-    const char *y = json_string_value(json_object_get(*(json_t *const *)b,
-                                                      "name"));
+    const char *x =
+        json_string_value(json_object_get(*(json_t *const *)a, "name"));
+    const char *y =
+        json_string_value(json_object_get(*(json_t *const *)b, "name"));
     return strcmp(x, y);
 }
 
@@ -274,9 +274,9 @@ pw_sbx_session_list_files(struct pw_sbx_session *s, const char *path,
             continue;
         }
         /* NULL: a name that is not UTF-8, left out */
-        json_t *item = json_pack("{s:s,s:s,s:I}", "name", e->d_name, "type",
-                                 type_of(st.st_mode), "size",
-                                 (json_int_t)st.st_size);
+        json_t *item =
+            json_pack("{s:s,s:s,s:I}", "name", e->d_name, "type",
+                      type_of(st.st_mode), "size", (json_int_t)st.st_size);
         if (item != NULL) {
             v[n++] = item;
         }

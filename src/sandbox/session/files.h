@@ -15,9 +15,9 @@ struct pw_sbx_session;
 
 /* The most bytes write_file puts and read_file returns; the most entries
  * list_files returns. */
-#define PW_SBX_SESSION_FILE_MAX    (8 * 1024 * 1024)
-#define PW_SBX_SESSION_LIST_MAX    1000
-#define PW_SBX_SESSION_PATH_MAX    1024
+#define PW_SBX_SESSION_FILE_MAX (8 * 1024 * 1024)
+#define PW_SBX_SESSION_LIST_MAX 1000
+#define PW_SBX_SESSION_PATH_MAX 1024
 
 /*
  * PATH (relative to the session's workspace, under the rules of the

@@ -262,8 +262,8 @@ release_call(struct pw_sbx_run *r)
         r->done ? pw_sbx_result_status(r) : PW_SBX_KILLED;
     bool kept_status = status == PW_SBX_OK || status == PW_SBX_ERROR ||
                        (status == PW_SBX_TIMEOUT && r->interrupted);
-    bool keeps = r->reported && !s->orphan && s->ended[0] == '\0' &&
-                 kept_status;
+    bool keeps =
+        r->reported && !s->orphan && s->ended[0] == '\0' && kept_status;
     if (keeps) {
         move_fds(s, r, false);
         r->pid = 0;
