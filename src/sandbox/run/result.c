@@ -359,16 +359,16 @@ verdict(const struct pw_sbx_run *r, const struct records *rec)
     case PW_STOP_NONE:
         break;
     }
-    if (r->interrupted && r->reported) {
-        return PW_SBX_TIMEOUT; /* a session's call, interrupted at its
-                                * time limit: it stopped in time */
-    }
     if (!rec->started) {
         return PW_SBX_INTERNAL_ERROR;
     }
     if (r->hook != PW_HOOK_INTACT) {
         return PW_SBX_KILLED; /* its audit hook altered: nothing it did
                                * counts */
+    }
+    if (r->interrupted && r->reported) {
+        return PW_SBX_TIMEOUT; /* a session's call, interrupted at its
+                                * time limit: it stopped in time */
     }
     if (WIFSIGNALED(r->wstatus)) {
         return cpu_exhausted(r, rec) ? PW_SBX_TIMEOUT : PW_SBX_KILLED;

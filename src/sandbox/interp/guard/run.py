@@ -136,8 +136,9 @@ def next_call(compiled, g, stdin=b""):
     code, error, lines = compiled
     state["lines"] = lines
     state["session"] = True
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8",
-                                 errors="backslashreplace")
+    # A buffer and its raw file, as python3's sys.stdin has.
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO(stdin)),
+                                 encoding="utf-8", errors="backslashreplace")
     return code, g, error
 
 
