@@ -744,8 +744,8 @@ write_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
 {
     static const char *const keys[] = {"session_id", "path", "content",
                                        "content_base64", NULL};
-    const char *id;
-    const char *path;
+    const char *id = NULL;
+    const char *path = NULL;
     if (file_args("write_file", args, keys, true, &id, &path, err) < 0) {
         return -1;
     }
@@ -788,8 +788,8 @@ read_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
           struct pw_error *err)
 {
     static const char *const keys[] = {"session_id", "path", NULL};
-    const char *id;
-    const char *path;
+    const char *id = NULL;
+    const char *path = NULL;
     if (file_args("read_file", args, keys, true, &id, &path, err) < 0) {
         return -1;
     }
@@ -834,8 +834,8 @@ list_files(const struct pw_session_ctx *t, json_t *args, json_t **result,
            struct pw_error *err)
 {
     static const char *const keys[] = {"session_id", "path", NULL};
-    const char *id;
-    const char *path;
+    const char *id = NULL;
+    const char *path = NULL;
     if (file_args("list_files", args, keys, false, &id, &path, err) < 0) {
         return -1;
     }

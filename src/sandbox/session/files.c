@@ -260,9 +260,11 @@ pw_sbx_session_list_files(struct pw_sbx_session *s, const char *path,
         }
         return NULL;
     }
-    json_t **v = pw_xcalloc(PW_SBX_SESSION_LIST_MAX, sizeof(*v));
+    json_t **v = pw_xcalloc(PW_SBX_SESSION_LIST_MAX, sizeof(json_t *));
     size_t n = 0;
     struct dirent *e;
+    /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
+    /* cppcheck-suppress readdirCalled */
     while ((e = readdir(d)) != NULL) {
         struct stat st;
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
@@ -282,7 +284,7 @@ pw_sbx_session_list_files(struct pw_sbx_session *s, const char *path,
         }
     }
     closedir(d);
-    qsort(v, n, sizeof(*v), by_name);
+    qsort(v, n, sizeof(json_t *), by_name);
     json_t *list = json_array();
     for (size_t i = 0; i < n; i++) {
         json_array_append_new(list, v[i]);
