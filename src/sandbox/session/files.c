@@ -15,7 +15,8 @@
  * (no other mount): what the tools reach is what the program itself can
  * reach in its workspace, nothing more.  Files are opened O_NONBLOCK and
  * must be regular files (a FIFO the program made cannot block the
- * server); writes are done as the workspace's owner (the file system ids
+ * server) with one name (a hard link could name a file from elsewhere);
+ * writes are done as the workspace's owner (the file system ids
  * of the server's thread, set for the write and put back), so the file is
  * the program's as one it wrote itself, and the tmpfs's own size caps
  * it.  The sizes are capped (PW_SBX_SESSION_FILE_MAX), so each tool is a
@@ -40,6 +41,10 @@
 #include "sandbox/session/files.h"
 #include "sandbox/session/record.h"
 #include "sandbox/session/session.h"
+
+/* A file with other names (hard links) may be one from outside the
+ * workspace: neither read nor written. */
+#define LINKED "'%.300s' has other names (hard links): refused"
 
 /* The session's workspace root as an fd of its own, or -1 with ERR. */
 static int
@@ -169,6 +174,8 @@ pw_sbx_session_write_file(struct pw_sbx_session *s, const char *path,
     if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
         rc =
             pw_fail(err, PW_ERR_USAGE, "'%.300s' is not a regular file", path);
+    } else if (st.st_nlink > 1) {
+        rc = pw_fail(err, PW_ERR_USAGE, LINKED, path);
     } else if (ftruncate(fd, 0) < 0 || pw_write_all(fd, data, len) < 0) {
         rc = pw_fail(err, PW_ERR_USAGE, "'%.300s': %s", path,
                      errno == ENOSPC ? "the workspace is full"
@@ -195,6 +202,11 @@ pw_sbx_session_read_file(struct pw_sbx_session *s, const char *path,
     if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
         close(fd);
         pw_fail(err, PW_ERR_USAGE, "'%.300s' is not a regular file", path);
+        return NULL;
+    }
+    if (st.st_nlink > 1) {
+        close(fd);
+        pw_fail(err, PW_ERR_USAGE, LINKED, path);
         return NULL;
     }
     if (st.st_size > PW_SBX_SESSION_FILE_MAX) {
