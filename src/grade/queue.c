@@ -232,6 +232,21 @@ pw_queue_group_elapsed(const struct pw_queue_group *g)
     return g->first_start < 0 ? -1 : pw_now() - g->first_start;
 }
 
+struct pw_sbx_run *
+pw_queue_group_run(const struct pw_queue_group *g)
+{
+    if (g->nadded != 1 || g->nrunning != 1) {
+        return NULL;
+    }
+    for (const struct pw_queue_entry *e = g->q->running; e != NULL;
+         e = e->next) {
+        if (e->g == g && !e->over) {
+            return e->run;
+        }
+    }
+    return NULL;
+}
+
 static bool
 entry_waits(const struct pw_queue_entry *e)
 {

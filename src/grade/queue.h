@@ -89,6 +89,9 @@ void pw_queue_group_free(struct pw_queue_group *g);
 size_t pw_queue_group_size(const struct pw_queue_group *g);
 /* Seconds since G's first run started, or -1 if none has. */
 double pw_queue_group_elapsed(const struct pw_queue_group *g);
+/* The run of G when G is one entry and it runs (borrowed: valid until
+ * the queue's next step), else NULL. */
+struct pw_sbx_run *pw_queue_group_run(const struct pw_queue_group *g);
 /* True while G's next entry waits for its zygote's imports. */
 bool pw_queue_group_warming(const struct pw_queue_group *g);
 

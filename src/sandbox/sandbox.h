@@ -77,7 +77,10 @@ struct pw_sbx_request {
      * goes with the request and is the test's sys.stdin (the process
      * serves the batch's tests one after the other). */
     bool batch;
-    bool fork; /* a session's copy (pw_sbx_session_fork): no code */
+    bool fork;    /* a session's copy (pw_sbx_session_fork): no code */
+    /* STDIN_DATA sent with the request (a session's call) instead of
+     * through the run's fd 0 (set by pw_sbx_session_call). */
+    bool stdin_in_request;
     /* CODE compiled once for many runs of it (pw_sbx_compile; borrowed,
      * COMPILED_LEN bytes), or NULL: compiled when the run starts. */
     const char *compiled;
@@ -233,6 +236,13 @@ double pw_sbx_deadline(const struct pw_sbx_run *run);
 void pw_sbx_cancel(struct pw_sbx_run *run);
 /* Interrupt the program as Ctrl-C would (SIGINT: KeyboardInterrupt). */
 void pw_sbx_interrupt(struct pw_sbx_run *run);
+/* The output RUN captured on STREAM (1 stdout, 2 stderr) from byte FROM
+ * on, at most MAX bytes of it, ending before a character not all
+ * written yet: valid UTF-8 (invalid bytes U+FFFD), owned, NUL-terminated,
+ * *LEN bytes; NULL when there is none.  *NEXT: where the next look
+ * starts. */
+char *pw_sbx_output_since(const struct pw_sbx_run *run, int stream,
+                          size_t from, size_t max, size_t *len, size_t *next);
 /* Seconds since start, for progress notifications. */
 double pw_sbx_elapsed(const struct pw_sbx_run *run);
 /* Reaps the child if still there; frees everything. */
@@ -266,6 +276,15 @@ enum pw_sbx_blocked {
     PW_SBX_BLOCKED_HOOK,    /* observed: the audit hook found altered */
 };
 
+/* A session's call that reached its time limit (pw_sbx_session_call):
+ * the program got a KeyboardInterrupt and stopped within the grace period
+ * (the session kept), or did not and was killed (the session ended). */
+enum pw_sbx_interrupt {
+    PW_SBX_INTERRUPT_NONE,
+    PW_SBX_INTERRUPT_STOPPED,
+    PW_SBX_INTERRUPT_KILLED,
+};
+
 /* A finished run's result, as the server observed it and the program
  * reported it (checked and capped).  Every pointer owned
  * (pw_sbx_result_clear). */
@@ -284,6 +303,7 @@ struct pw_sbx_result {
     long error_line; /* -1: none */
     enum pw_sbx_blocked blocked;
     char *blocked_name; /* the call's or the event's name */
+    enum pw_sbx_interrupt interrupt;
     /* The program's report ("R" record): REPORTED says it came. */
     bool reported;
     char *result_repr;    /* the last expression's repr, or NULL */

@@ -9,6 +9,7 @@ libpyward_a_SOURCES += \
 	src/sandbox/run/step.c src/sandbox/run/step.h \
 	src/sandbox/run/spare.c src/sandbox/run/spare.h \
 	src/sandbox/session/session.c src/sandbox/session/session.h \
+	src/sandbox/session/files.c src/sandbox/session/files.h \
 	src/sandbox/session/family.c src/sandbox/session/family.h \
 	src/sandbox/session/fork.c src/sandbox/session/fork.h \
 	src/sandbox/session/gate.c src/sandbox/session/gate.h \

@@ -30,6 +30,7 @@
 #include "server/sessions.h"
 #include "core/util.h"
 #include "grade/queue.h"
+#include "server/stream.h"
 
 /* The loop's own fds: stdin, stdout, the full and the light zygote. */
 #define LOOP_FDS       4
@@ -51,6 +52,7 @@ struct job {
     struct pw_queue_group *group; /* owned */
     json_t *token;                /* progressToken or NULL */
     double next_progress;
+    struct pw_stream stream; /* the output its progress carried */
     double submitted;
     char door[16]; /* the event log's door and client */
     char client[96];
@@ -377,6 +379,12 @@ send_progress(struct pw_server *s, struct job *j, double now)
     json_auto_t *params = json_pack(
         "{s:O,s:f,s:f,s:s}", "progressToken", j->token, "progress",
         floor(elapsed * 1000) / 1000, "total", total, "message", msg);
+    json_t *meta = pw_stream_meta(&j->stream, pw_queue_group_run(j->group));
+    if (params != NULL && meta != NULL) {
+        json_object_set_new(params, "_meta", meta);
+    } else {
+        json_decref(meta);
+    }
     if (params != NULL) {
         pw_server_notify_to(
             s, j->req.sink,

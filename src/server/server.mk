@@ -10,6 +10,7 @@ libpyward_a_SOURCES += \
 	src/server/sessions.c src/server/sessions.h \
 	src/server/tool_def.c src/server/tool_def.h \
 	src/server/session_tool.c src/server/session_tool.h \
+	src/server/stream.c src/server/stream.h \
 	src/server/compat.c src/server/compat.h \
 	src/server/server.c src/server/server.h \
 	src/server/http.c src/server/http.h src/server/http_ops.c \
@@ -35,6 +36,7 @@ EXTRA_DIST += \
 EXTRA_DIST += \
 	tests/mcp-client/run.sh \
 	tests/mcp-client/client.test.mjs \
+	tests/mcp-client/agent.test.mjs \
 	tests/mcp-client/grade.test.mjs \
 	tests/mcp-client/stateless.test.mjs \
 	tests/mcp-client/http.test.mjs \

@@ -20,8 +20,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base64.h"
 #include "core/json.h"
 #include "core/log.h"
+#include "sandbox/session/files.h"
 #include "sandbox/session/fork.h"
 #include "server/session_tool.h"
 #include "server/sessions.h"
@@ -103,6 +105,98 @@ static const char close_output[] = S({
     "required" : [ "session_id", "closed" ]
 });
 
+static const char write_input[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string", "x-mcp-header" : "Session-Id"},
+        "path" : {
+            "type" : "string",
+            "description" : "in the workspace; its directories must exist"
+        },
+        "content" : {"type" : "string", "description" : "the file's text"},
+        "content_base64" :
+            {"type" : "string", "description" : "the file's bytes, base64"}
+    },
+    "required" : [ "session_id", "path" ],
+    "additionalProperties" : false
+});
+
+static const char read_input[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string", "x-mcp-header" : "Session-Id"},
+        "path" : {
+            "type" : "string",
+            "description" : "relative to the session's workspace"
+        }
+    },
+    "required" : [ "session_id", "path" ],
+    "additionalProperties" : false
+});
+
+static const char listf_input[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string", "x-mcp-header" : "Session-Id"},
+        "path" : {
+            "type" : "string",
+            "description" : "a directory of the workspace (default: its root)"
+        }
+    },
+    "required" : ["session_id"],
+    "additionalProperties" : false
+});
+
+static const char write_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string"},
+        "path" : {"type" : "string"},
+        "size" : {"type" : "integer"}
+    },
+    "required" : [ "session_id", "path", "size" ]
+});
+
+static const char read_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string"},
+        "path" : {"type" : "string"},
+        "size" : {"type" : "integer"},
+        "content" : {"type" : "string", "description" : "UTF-8 text"},
+        "content_base64" : {
+            "type" : "string",
+            "description" : "the bytes, when they are not UTF-8 text"
+        }
+    },
+    "required" : [ "session_id", "path", "size" ]
+});
+
+static const char listf_output[] = S({
+    "type" : "object",
+    "properties" : {
+        "session_id" : {"type" : "string"},
+        "path" : {"type" : "string"},
+        "entries" : {
+            "type" : "array",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "name" : {"type" : "string"},
+                    "type" : {
+                        "type" : "string",
+                        "enum" : [ "file", "directory", "symlink", "other" ]
+                    },
+                    "size" : {"type" : "integer"}
+                },
+                "required" : [ "name", "type", "size" ]
+            }
+        },
+        "omitted" : {"type" : "integer"}
+    },
+    "required" : [ "session_id", "path", "entries" ]
+});
+
 static const char list_input[] =
     S({"type" : "object", "properties" : {}, "additionalProperties" : false});
 
@@ -135,9 +229,11 @@ static const struct pw_tool_def tool_defs[] = {
      "Start a sandboxed Python session whose state persists across calls: "
      "pass its session_id to execute_code and the variables, functions, "
      "classes, imports and workspace files of earlier calls are there. "
-     "A call that times out, runs out of the session's memory or is killed "
-     "ends the session. Sessions expire after ttl idle seconds; close them "
-     "with close_session.",
+     "A call that reaches its time limit gets a KeyboardInterrupt and the "
+     "session keeps its state (unless the program does not stop within a "
+     "second: then it is killed); a call that runs out of the session's "
+     "memory or is killed ends the session. Sessions expire after ttl idle "
+     "seconds; close them with close_session.",
      create_input, create_output},
     {"fork_session", "Copy a live Python session",
      "Copy a session as it is now, by forking its process: the new "
@@ -153,6 +249,23 @@ static const struct pw_tool_def tool_defs[] = {
     {"list_sessions", "List your Python sessions",
      "List your open sessions: age, idle time, calls, time left.", list_input,
      list_output},
+    {"write_file", "Put a file in a session's workspace",
+     "Write a file into a session's workspace (sessions whose profile writes "
+     "files, such as filesystem), between calls: path relative to the "
+     "workspace (no absolute path, no '..', no symbolic link; its "
+     "directories must exist), content as text or content_base64 (neither: "
+     "an empty file), at most 8 MiB, replacing a file of that name. The "
+     "program reads it by that path.",
+     write_input, write_output},
+    {"read_file", "Read a file of a session's workspace",
+     "Read a file a session's program wrote (path relative to its "
+     "workspace, the same rules as write_file), between calls, at most "
+     "8 MiB: content as text, or content_base64 when it is not UTF-8.",
+     read_input, read_output},
+    {"list_files", "List a session's workspace",
+     "List a directory of a session's workspace (default: its root), "
+     "between calls: name, type and size of each entry.",
+     listf_input, listf_output},
 };
 
 bool
@@ -574,6 +687,198 @@ list_sessions(const struct pw_session_ctx *t, json_t *args, json_t **result,
     return 0;
 }
 
+/* --- write_file, read_file, list_files -------------------------------- */
+
+/* ARGS of file tool TOOL, checked: only the keys of KEYS (NULL-ended),
+ * session_id and path strings (PATH optional if !PATH_REQUIRED). */
+static int
+file_args(const char *tool, json_t *args, const char *const *keys,
+          bool path_required, const char **id, const char **path,
+          struct pw_error *err)
+{
+    const char *key;
+    json_t *v; /* borrowed */
+    json_object_foreach(args, key, v) {
+        bool known = false;
+        for (size_t i = 0; keys[i] != NULL; i++) {
+            known = known || strcmp(keys[i], key) == 0;
+        }
+        if (!known) {
+            return pw_fail(err, PW_ERR_USAGE, "%s: unknown argument '%s'",
+                           tool, key);
+        }
+        if (!json_is_string(v)) {
+            return pw_fail(err, PW_ERR_USAGE, "%s: '%s' must be a string",
+                           tool, key);
+        }
+    }
+    *id = json_string_value(json_object_get(args, "session_id"));
+    *path = json_string_value(json_object_get(args, "path"));
+    if (*id == NULL) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "%s: 'session_id' must be the string create_session "
+                       "returned",
+                       tool);
+    }
+    if (path_required && *path == NULL) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "%s: missing required argument "
+                       "'path'",
+                       tool);
+    }
+    return 0;
+}
+
+/* The caller's session ID for a file tool, or NULL with *RESULT. */
+static struct pw_session *
+file_session(const struct pw_session_ctx *t, const char *id, json_t **result)
+{
+    struct pw_error why = {0};
+    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, &why);
+    if (s == NULL) {
+        *result = pw_session_tool_error(why.message);
+    } else {
+        s->last_used = pw_now();
+    }
+    return s;
+}
+
+static int
+write_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
+           struct pw_error *err)
+{
+    static const char *const keys[] = {"session_id", "path", "content",
+                                       "content_base64", NULL};
+    const char *id = NULL;
+    const char *path = NULL;
+    if (file_args("write_file", args, keys, true, &id, &path, err) < 0) {
+        return -1;
+    }
+    json_t *text = json_object_get(args, "content");       /* borrowed */
+    json_t *b64 = json_object_get(args, "content_base64"); /* borrowed */
+    if (text != NULL && b64 != NULL) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "write_file: give 'content' or 'content_base64', not "
+                       "both");
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    if (text != NULL) {
+        pw_buf_append(&b, json_string_value(text), json_string_length(text));
+    } else if (b64 != NULL &&
+               pw_base64_decode(json_string_value(b64), &b) < 0) {
+        pw_buf_free(&b);
+        return pw_fail(err, PW_ERR_USAGE,
+                       "write_file: 'content_base64' is not base64");
+    }
+    struct pw_session *s = file_session(t, id, result);
+    struct pw_error why = {0};
+    if (s != NULL &&
+        pw_sbx_session_write_file(s->sbx, path, b.data != NULL ? b.data : "",
+                                  b.len, &why) < 0) {
+        *result = pw_session_tool_error(why.message);
+    } else if (s != NULL) {
+        char msg[128];
+        snprintf(msg, sizeof(msg), "Wrote %zu bytes.", b.len);
+        *result = tool_ok(json_pack("{s:s,s:s,s:I}", "session_id", id, "path",
+                                    path, "size", (json_int_t)b.len),
+                          msg);
+    }
+    pw_buf_free(&b);
+    return 0;
+}
+
+static int
+read_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
+          struct pw_error *err)
+{
+    static const char *const keys[] = {"session_id", "path", NULL};
+    const char *id = NULL;
+    const char *path = NULL;
+    if (file_args("read_file", args, keys, true, &id, &path, err) < 0) {
+        return -1;
+    }
+    struct pw_session *s = file_session(t, id, result);
+    if (s == NULL) {
+        return 0;
+    }
+    struct pw_error why = {0};
+    size_t len = 0;
+    PW_AUTOFREE char *data =
+        pw_sbx_session_read_file(s->sbx, path, &len, &why);
+    if (data == NULL) {
+        *result = pw_session_tool_error(why.message);
+        return 0;
+    }
+    json_t *text = json_stringn(data, len); /* NULL: not UTF-8 */
+    json_t *st = json_pack("{s:s,s:s,s:I}", "session_id", id, "path", path,
+                           "size", (json_int_t)len);
+    if (st != NULL) {
+        json_object_set_new(
+            st, text != NULL ? "content" : "content_base64",
+            text != NULL ? text
+                         : pw_base64_json((const unsigned char *)data, len));
+    } else {
+        json_decref(text);
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    pw_buf_printf(&b, "%s: %zu bytes%s\n", path, len,
+                  text != NULL ? "" : " (binary: content_base64)");
+    if (text != NULL) {
+        size_t show = pw_utf8_cut(data, len, 4000);
+        pw_buf_append(&b, data, show);
+    }
+    *result = tool_ok(st, b.data);
+    pw_buf_free(&b);
+    return 0;
+}
+
+static int
+list_files(const struct pw_session_ctx *t, json_t *args, json_t **result,
+           struct pw_error *err)
+{
+    static const char *const keys[] = {"session_id", "path", NULL};
+    const char *id = NULL;
+    const char *path = NULL;
+    if (file_args("list_files", args, keys, false, &id, &path, err) < 0) {
+        return -1;
+    }
+    struct pw_session *s = file_session(t, id, result);
+    if (s == NULL) {
+        return 0;
+    }
+    struct pw_error why = {0};
+    size_t more = 0;
+    json_t *list = pw_sbx_session_list_files(s->sbx, path, &more, &why);
+    if (list == NULL) {
+        *result = pw_session_tool_error(why.message);
+        return 0;
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    size_t i;
+    json_t *e; /* borrowed */
+    json_array_foreach(list, i, e) {
+        pw_buf_printf(
+            &b, "%s%s %lld\n", json_string_value(json_object_get(e, "name")),
+            strcmp(json_string_value(json_object_get(e, "type")),
+                   "directory") == 0
+                ? "/"
+                : "",
+            (long long)json_integer_value(json_object_get(e, "size")));
+    }
+    if (b.len == 0) {
+        pw_buf_printf(&b, "(empty)\n");
+    }
+    *result = tool_ok(json_pack("{s:s,s:s,s:o,s:I}", "session_id", id, "path",
+                                path != NULL ? path : "", "entries", list,
+                                "omitted", (json_int_t)more),
+                      b.data);
+    pw_buf_free(&b);
+    return 0;
+}
+
 int
 pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
                      json_t *args, json_t **result, struct pw_error *err)
@@ -582,11 +887,15 @@ pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
         *result = pw_session_tool_error(SESSIONS_OFF);
         return 0;
     }
-    int rc = strcmp(name, "fork_session") == 0
-                 ? fork_session(t, args, result, err)
-             : strcmp(name, "close_session") == 0
-                 ? close_session(t, args, result, err)
-                 : list_sessions(t, args, result, err);
+    int rc =
+        strcmp(name, "fork_session") == 0 ? fork_session(t, args, result, err)
+        : strcmp(name, "close_session") == 0
+            ? close_session(t, args, result, err)
+        : strcmp(name, "write_file") == 0 ? write_file(t, args, result, err)
+        : strcmp(name, "read_file") == 0  ? read_file(t, args, result, err)
+        : strcmp(name, "list_files") == 0
+            ? list_files(t, args, result, err)
+            : list_sessions(t, args, result, err);
     if (rc == 0 && *result == NULL) {
         return pw_fail(err, PW_ERR_INTERNAL, "%s: building the result", name);
     }
@@ -601,14 +910,14 @@ pw_session_exec_check(const struct pw_session_ctx *t, const char *id,
                       json_t **result, struct pw_error *err)
 {
     static const char *const fixed[] = {"profile", "allowed_imports",
-                                        "memory_limit", "stdin"};
+                                        "memory_limit"};
     for (size_t i = 0; i < PW_N_ELEMENTS(fixed); i++) {
         if (json_object_get(args, fixed[i]) != NULL) {
             return pw_fail(err, PW_ERR_USAGE,
                            "'%s' cannot be given with 'session_id': a "
-                           "session's %s is set by create_session",
-                           fixed[i],
-                           i == 3 ? "stdin (none)" : "profile and limits");
+                           "session's profile and limits are set by "
+                           "create_session",
+                           fixed[i]);
         }
     }
     struct pw_error why = {0};
@@ -646,11 +955,20 @@ void
 pw_session_exec_note(json_t *r, const char *id, struct pw_buf *text)
 {
     const char *status = json_string_value(json_object_get(r, "status"));
+    const char *intr =
+        json_string_value(json_object_get(r, "timeout_interrupt"));
+    bool interrupted = intr != NULL && strcmp(intr, "interrupted") == 0;
     bool lives = status != NULL &&
-                 (strcmp(status, "ok") == 0 || strcmp(status, "error") == 0);
+                 (strcmp(status, "ok") == 0 || strcmp(status, "error") == 0 ||
+                  (strcmp(status, "timeout") == 0 && interrupted));
     json_object_set_new(r, "session_id", json_string(id));
     json_object_set_new(r, "session_ended", json_boolean(!lives));
-    if (!lives) {
+    if (interrupted) {
+        pw_buf_printf(text,
+                      "The call reached its time limit and was interrupted "
+                      "(KeyboardInterrupt): the session lives, with every "
+                      "name it had.\n");
+    } else if (!lives) {
         pw_buf_printf(text,
                       "The session has ended (%s): its state is gone; "
                       "create_session starts a new one.\n",

@@ -65,7 +65,7 @@ int pw_session_tool_call(const struct pw_session_ctx *t, const char *name,
                          json_t *args, json_t **result, struct pw_error *err);
 
 /* execute_code with ID: refuse the arguments a session fixes at its
- * creation (ARGS: profile, allowed_imports, memory_limit, stdin) and find
+ * creation (ARGS: profile, allowed_imports, memory_limit) and find
  * the caller's session.  Sets *MASK to its profiles and, unless TIMEOUT_GIVEN,
  * *TIMEOUT to its calls' default.  0; or -1 with *RESULT a tool error
  * (the session), or with ERR (the arguments). */

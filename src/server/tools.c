@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base64.h"
 #include "core/json.h"
 #include "core/log.h"
 #include "core/py.h"
@@ -46,6 +47,7 @@ struct call_args {
     bool container; /* use_container: the namespace layers are required */
     json_t *tests;  /* borrowed: grade_code's suite */
     const char *session_id; /* borrowed: execute_code in a session */
+    json_t *files;          /* borrowed: execute_code's input files */
 };
 
 /* What a call that runs in the queue is. */
@@ -400,6 +402,21 @@ arg_session(const struct pw_tools *t, json_t *v, struct call_args *a,
     return 0;
 }
 
+static int
+arg_files(const struct pw_tools *t, json_t *v, struct call_args *a,
+          struct pw_error *err)
+{
+    (void)t;
+    if (!json_is_array(v) || json_array_size(v) > PW_SBX_FILES_MAX) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'files' must be a list of at most %d objects "
+                       "{path, content | content_base64}",
+                       PW_SBX_FILES_MAX);
+    }
+    a->files = v;
+    return 0;
+}
+
 static const struct arg_def {
     const char *name;
     unsigned tools;
@@ -414,6 +431,7 @@ static const struct arg_def {
     {"memory_limit", ARG_EXEC, arg_memory},
     {"capture_output", ARG_EXEC, arg_capture},
     {"session_id", ARG_EXEC, arg_session},
+    {"files", ARG_EXEC, arg_files},
     {"use_container", ARG_EXEC, arg_container},
     {"dependencies", ARG_EXEC | ARG_VALIDATE, arg_deps},
 };
@@ -1167,6 +1185,99 @@ session_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
     return e->start != NULL ? 0 : -1;
 }
 
+/* One of execute_code's input files, F, into OUT (its name and bytes
+ * owned); *TOTAL counts the bytes.  0, or -1 with ERR. */
+static int
+input_file(json_t *f, struct pw_sbx_file *out, long long *total,
+           struct pw_error *err)
+{
+    const char *path = json_string_value(json_object_get(f, "path"));
+    json_t *text = json_object_get(f, "content");       /* borrowed */
+    json_t *b64 = json_object_get(f, "content_base64"); /* borrowed */
+    size_t nkeys = 1 + (text != NULL) + (b64 != NULL);
+    if (!json_is_object(f) || path == NULL || json_object_size(f) != nkeys ||
+        (text != NULL) == (b64 != NULL) ||
+        !json_is_string(text != NULL ? text : b64)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "each of 'files' must be {\"path\": name, "
+                       "\"content\": text} or {\"path\": name, "
+                       "\"content_base64\": data}");
+    }
+    if (!pw_sbx_file_name_ok(path)) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'files': '%.200s' is not a plain file name (no '/', "
+                       "not '.' or '..', at most %d bytes)",
+                       path, PW_SBX_NAME_MAX);
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    if (text != NULL) {
+        pw_buf_append(&b, json_string_value(text), json_string_length(text));
+    } else if (pw_base64_decode(json_string_value(b64), &b) < 0) {
+        pw_buf_free(&b);
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'files': the content_base64 of '%.200s' is not "
+                       "base64",
+                       path);
+    }
+    *total += (long long)b.len;
+    out->name = pw_xstrdup(path);
+    out->len = b.len;
+    out->data = b.data != NULL ? b.data : pw_xstrdup("");
+    out->fd = -1;
+    return 0;
+}
+
+/* execute_code's 'files' (A->files) into E's support files: plain names,
+ * each once, for a fresh run whose profiles write files, at most the
+ * workspace's bytes together.  0, or -1 with ERR. */
+static int
+input_files(const struct pw_tools *t, struct pw_exec *e, struct pw_error *err)
+{
+    json_t *list = e->a.files; /* borrowed */
+    size_t i;
+    json_t *f; /* borrowed */
+    if (list == NULL || json_array_size(list) == 0) {
+        return 0;
+    }
+    if (e->a.session_id != NULL) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'files' cannot be given with 'session_id': put a "
+                       "session's files with write_file");
+    }
+    long long total = 0;
+    e->files = pw_xcalloc(json_array_size(list), sizeof(*e->files));
+    json_array_foreach(list, i, f) {
+        for (size_t k = 0; k < e->nfiles; k++) {
+            const char *path = json_string_value(json_object_get(f, "path"));
+            if (path != NULL && strcmp(e->files[k].name, path) == 0) {
+                return pw_fail(err, PW_ERR_USAGE,
+                               "'files': '%.200s' is given twice", path);
+            }
+        }
+        if (input_file(f, &e->files[e->nfiles], &total, err) < 0) {
+            return -1;
+        }
+        e->nfiles++;
+    }
+    if ((pw_profiles_caps(t->profiles, e->a.mask) & PW_CAP_WORKSPACE_FILES) ==
+        0) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'files' needs a profile that writes files (such as "
+                       "filesystem): the run's workspace is read-only "
+                       "otherwise");
+    }
+    long long cap =
+        t->zygote != NULL ? pw_zygote_workspace_bytes(t->zygote) : 0;
+    if (cap > 0 && total > cap) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "'files' hold %lld bytes: the workspace holds at most "
+                       "%lld",
+                       total, cap);
+    }
+    return 0;
+}
+
 /* E as an execute_code call: its arguments, its session, its
  * validation.  0, or -1 with *RESULT or ERR. */
 static int
@@ -1182,7 +1293,8 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
         parse_args(t, ARG_EXEC, e->args, &e->a, err) < 0 ||
         (e->a.session_id != NULL &&
          pw_session_exec_check(&c, e->a.session_id, e->args, &e->a.mask,
-                               &e->a.timeout, result, err) < 0)) {
+                               &e->a.timeout, result, err) < 0) ||
+        input_files(t, e, err) < 0) {
         if (*result == NULL) {
             *result = argument_error(tool, err->message);
         }

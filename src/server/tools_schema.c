@@ -29,7 +29,28 @@ static const char execute_input[] = S({
             "exclusiveMinimum" : 0,
             "description" : "seconds of wall clock, at most the server maximum"
         },
-        "stdin" : {"type" : "string", "description" : "the program's stdin"},
+        "stdin" : {
+            "type" : "string",
+            "description" : "the program's stdin (a session's call too)"
+        },
+        "files" : {
+            "type" : "array",
+            "maxItems" : 64,
+            "description" : "input files for a fresh run's workspace",
+            "items" : {
+                "type" : "object",
+                "properties" : {
+                    "path" : {
+                        "type" : "string",
+                        "description" : "a plain file name"
+                    },
+                    "content" : {"type" : "string"},
+                    "content_base64" : {"type" : "string"}
+                },
+                "required" : ["path"],
+                "additionalProperties" : false
+            }
+        },
         "profile" : {
             "description" : "capability profile name(s), e.g. basic",
             "anyOf" : [
@@ -204,7 +225,13 @@ static const char execute_output[] = S({
                 "required" : [ "name", "mime_type", "size", "sent" ]
             }
         },
-        "files_omitted" : {"type" : "integer"}
+        "files_omitted" : {"type" : "integer"},
+        "timeout_interrupt" : {
+            "type" : "string",
+            "enum" : [ "interrupted", "killed" ],
+            "description" :
+                "a session call at its limit: interrupted or killed"
+        }
     },
     "required" : [
         "success", "execution_id", "status", "result", "stdout", "stderr",

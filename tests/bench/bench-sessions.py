@@ -5,7 +5,10 @@
 # and close_session, fork_session next to create_session (a copy of a
 # session holding state against a new empty one), and the memory of an
 # idle session's process and of a copy (RSS, PSS and private memory from
-# /proc/PID/smaps_rollup).
+# /proc/PID/smaps_rollup); the time from a call's time limit to its
+# answer (a session's call interrupted, one killed after the grace
+# period, a fresh run killed at its limit), and execute_code with and
+# without its output streamed in progress notifications.
 #
 # usage: bench-sessions.py [--calls N]   (`make bench-sessions`)
 import argparse
@@ -31,12 +34,12 @@ class Server(ServeClient):
             "protocolVersion": "2025-06-18", "capabilities": {},
             "clientInfo": {"name": "bench", "version": "1"}})
 
-    def tool(self, name, **args):
+    def tool(self, name, may_fail=False, **args):
         t = time.perf_counter()
         _, msg = self.call("tools/call", {"name": name, "arguments": args})
         took = time.perf_counter() - t
         res = msg["result"]
-        if res.get("isError"):
+        if res.get("isError") and not may_fail:
             sys.exit(f"{name}: {res['content'][0]['text']}")
         return took, res.get("structuredContent") or {}
 
@@ -89,6 +92,93 @@ def latency(calls):
     summary("create_session (ready to run)", create)
     summary("close_session", close)
     print(f"per call, fresh / session: {f / i:.1f}x")
+    s.p.stdin.close()
+    s.p.wait()
+
+
+SPIN = "while True:\n    pass"
+SWALLOW = ("import time\nwhile True:\n    try:\n        time.sleep(5)\n"
+           "    except KeyboardInterrupt:\n        pass")
+LIMIT = 0.3
+
+
+def interrupts(n):
+    """From a call's time limit to its answer: a session's call
+    interrupted (the session kept), a session's call that ignores its
+    KeyboardInterrupt (killed after the grace period), and the baseline,
+    a fresh run killed at its limit."""
+    s = Server(2)
+    for _ in range(10):
+        s.tool("execute_code", code=PROGRAM)
+    fresh, kept, killed = [], [], []
+    sid = s.tool("create_session")[1]["session_id"]
+    for _ in range(n):
+        fresh.append(s.tool("execute_code", True, code=SPIN,
+                            timeout=LIMIT)[0] - LIMIT)
+        t, r = s.tool("execute_code", True, code=SPIN, timeout=LIMIT,
+                      session_id=sid)
+        if r.get("timeout_interrupt") != "interrupted":
+            sys.exit(f"not interrupted: {r}")
+        kept.append(t - LIMIT)
+    for _ in range(max(3, n // 10)):
+        sid = s.tool("create_session")[1]["session_id"]
+        t, r = s.tool("execute_code", True, code=SWALLOW, timeout=LIMIT,
+                      session_id=sid)
+        if r.get("timeout_interrupt") != "killed":
+            sys.exit(f"not killed: {r}")
+        killed.append(t - LIMIT)
+    print(f"time limit ({LIMIT} s) to answer:")
+    summary("  fresh run, killed (baseline)", fresh)
+    summary("  session call, interrupted, kept", kept)
+    summary("  session call, interrupt ignored", killed)
+    s.p.stdin.close()
+    s.p.wait()
+
+
+PRINTS = ("import time\nfor i in range(6):\n    print('line', i, flush=True)"
+          "\n    time.sleep(0.05)")
+
+
+def streamed(s, code, token):
+    """(round trip, notifications) of execute_code CODE, with progress
+    TOKEN (None: none)."""
+    s.next_id += 1
+    params = {"name": "execute_code", "arguments": {"code": code}}
+    if token is not None:
+        params["_meta"] = {"progressToken": token}
+    t = time.perf_counter()
+    s.send({"jsonrpc": "2.0", "id": s.next_id, "method": "tools/call",
+            "params": params})
+    notes = 0
+    deadline = time.monotonic() + 60
+    while True:
+        line = s.readline(deadline)
+        if line is None:
+            sys.exit("no answer")
+        if f'"id":{s.next_id},' in line.replace(" ", ""):
+            return time.perf_counter() - t, notes
+        notes += 1
+
+
+def streaming(calls):
+    """execute_code with a progressToken (its output streamed in progress
+    notifications) against the same call without (the baseline)."""
+    s = Server(2)
+    for _ in range(10):
+        s.tool("execute_code", code=PROGRAM)
+    for code, what in ((PROGRAM, "a short program"),
+                       (PRINTS, "6 lines over 0.3 s")):
+        plain, stream, notes = [], [], []
+        for i in range(calls):
+            plain.append(streamed(s, code, None)[0])
+            t, k = streamed(s, code, f"b{i}")
+            stream.append(t)
+            notes.append(k)
+        print(f"execute_code, {what}:")
+        summary("  without progress (baseline)", plain)
+        summary("  with streamed progress", stream)
+        print(f"  notifications per call: median "
+              f"{statistics.median(notes):.0f}")
     s.p.stdin.close()
     s.p.wait()
 
@@ -169,6 +259,8 @@ def main():
     ap.add_argument("--calls", type=int, default=200)
     opts = ap.parse_args()
     latency(opts.calls)
+    interrupts(max(5, opts.calls // 10))
+    streaming(max(10, opts.calls // 4))
     forks(opts.calls, "basic")
     forks(opts.calls, "basic,data_science")
     idle_memory()

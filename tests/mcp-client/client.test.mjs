@@ -73,10 +73,10 @@ test('initialize: server info, version and capabilities', () => {
   assert.match(main.client.getInstructions(), /execute_code/);
 });
 
-test('tools/list: eight tools with input and output schemas', async () => {
+test('tools/list: eleven tools with input and output schemas', async () => {
   const { tools } = await main.client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(), ['close_session', 'create_session', 'execute_code',
-    'fork_session', 'get_sandbox_info', 'grade_code', 'list_sessions', 'validate_code']);
+    'fork_session', 'get_sandbox_info', 'grade_code', 'list_files', 'list_sessions', 'read_file', 'validate_code', 'write_file']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.outputSchema.type, 'object');

@@ -47,7 +47,7 @@ test('http: v2 client pinned to 2026-07-28 with a bearer token connects', async 
   const { tools } = await c.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(),
     ['close_session', 'create_session', 'execute_code', 'fork_session',
-      'get_sandbox_info', 'grade_code', 'list_sessions', 'validate_code']);
+      'get_sandbox_info', 'grade_code', 'list_files', 'list_sessions', 'read_file', 'validate_code', 'write_file']);
   await c.close();
 });
 

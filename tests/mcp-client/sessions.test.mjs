@@ -103,12 +103,14 @@ test('an unknown handle and a wrong type are tool errors', async () => {
   assert.match(text(none), /'session_id' must be/);
 });
 
-test('a call that times out ends its session and says so', async () => {
+test('a call that times out and ignores its KeyboardInterrupt ends its session and says so', async () => {
   const id = (await call('create_session', {})).structuredContent.session_id;
-  const r = await call('execute_code', { session_id: id, code: 'while True:\n    pass', timeout: 0.5 });
+  const r = await call('execute_code', { session_id: id, timeout: 0.5,
+    code: 'import time\nwhile True:\n    try:\n        time.sleep(5)\n    except KeyboardInterrupt:\n        pass' });
   assert.equal(r.structuredContent.status, 'timeout');
+  assert.equal(r.structuredContent.timeout_interrupt, 'killed');
   assert.equal(r.structuredContent.session_ended, true);
   assert.match(text(r), /The session has ended \(timeout\)/);
   const next = await call('execute_code', { session_id: id, code: 'print(1)' });
-  assert.match(text(next), /^session ended: a call exceeded its time limit/);
+  assert.match(text(next), /^session ended: a call exceeded its time limit .* did not stop within/);
 });

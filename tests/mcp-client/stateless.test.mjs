@@ -32,11 +32,11 @@ test('v2 client pinned to 2026-07-28 connects without a handshake', () => {
   assert.equal(client.getServerVersion()?.name, 'pyward');
 });
 
-test('tools/list in 2026-07-28: the eight tools and their schemas', async () => {
+test('tools/list in 2026-07-28: the eleven tools and their schemas', async () => {
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(),
     ['close_session', 'create_session', 'execute_code', 'fork_session', 'get_sandbox_info',
-      'grade_code', 'list_sessions', 'validate_code']);
+      'grade_code', 'list_files', 'list_sessions', 'read_file', 'validate_code', 'write_file']);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object');
     assert.equal(t.outputSchema.type, 'object');

@@ -88,10 +88,10 @@ export const lineCases = [
   { name: 'logging/setLevel debug', send: req(12, 'logging/setLevel', { level: 'debug' }), expect: [{ id: 12, result: {} }] },
   { name: 'logging/setLevel bogus -> -32602', send: req(13, 'logging/setLevel', { level: 'loud' }), expect: [errId(13, -32602)] },
   { name: 'logging/setLevel back to error', send: req(14, 'logging/setLevel', { level: 'error' }), expect: [{ id: 14, result: {} }] },
-  { name: 'tools/list: eight tools with schemas', send: req(15, 'tools/list'),
-    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 8 &&
+  { name: 'tools/list: eleven tools with schemas', send: req(15, 'tools/list'),
+    expect: [{ id: 15, result: { tools: (t) => Array.isArray(t) && t.length === 11 &&
       ['execute_code', 'validate_code', 'get_sandbox_info', 'grade_code', 'create_session', 'close_session',
-        'fork_session', 'list_sessions'].every((n) => t.some((x) => x.name === n &&
+        'fork_session', 'list_sessions', 'write_file', 'read_file', 'list_files'].every((n) => t.some((x) => x.name === n &&
         x.inputSchema?.type === 'object' && x.outputSchema?.type === 'object' && typeof x.description === 'string')) } }] },
   { name: 'create_session with an unknown argument -> isError', send: call(151, 'create_session', { name: 'x' }),
     expect: [argErr(151, /unknown argument 'name'/)] },
@@ -164,7 +164,7 @@ export const lineCases = [
   { name: 'stdin not a string -> isError', send: call(33, 'execute_code', { code, stdin: 1 }), expect: [argErr(33, /'stdin' must be a string/)] },
   { name: 'capture_output not a boolean -> isError', send: call(34, 'execute_code', { code, capture_output: 'yes' }), expect: [argErr(34, /'capture_output' must be true or false, not a string/)] },
   { name: 'unknown argument -> isError listing the arguments', send: call(35, 'execute_code', { code, sudo: true }),
-    expect: [argErr(35, /unknown argument 'sudo': the arguments are code, profile, allowed_imports, timeout, stdin, memory_limit, capture_output, session_id, use_container, dependencies$/)] },
+    expect: [argErr(35, /unknown argument 'sudo': the arguments are code, profile, allowed_imports, timeout, stdin, memory_limit, capture_output, session_id, files, use_container, dependencies$/)] },
   { name: '10 MB code string -> isError too large', send: call(36, 'execute_code', { code: '#'.repeat(10 << 20) }), expect: [argErr(36, /too large/)] },
   { name: '10 MB code to validate_code -> isError', send: call(37, 'validate_code', { code: 'x'.repeat(10 << 20) }), expect: [argErr(37, /^validate_code: invalid arguments: 'code' is too large/)] },
   { name: 'validate_code without code -> isError', send: call(38, 'validate_code', { profile: 'basic' }), expect: [argErr(38, /missing required argument 'code'/)] },

@@ -106,6 +106,65 @@ async function sandboxCases(s) {
   point('execute_code: exception is an error result', mismatch(e, { isError: true,
     structuredContent: { status: 'error', success: false, error: 'ValueError: boom', error_details: { type: 'ValueError' } } }));
   await errorCases(run);
+  await agentCases(s);
+}
+
+// What an agent builder uses: output as it happens in progress
+// notifications, a session's call interrupted at its time limit with the
+// session kept, stdin per call, input files for a fresh run, and a
+// session's files written, listed and read.
+async function agentCases(s) {
+  const seen = s.notes.length;
+  const r = await s.request('tools/call', { name: 'execute_code', arguments: {
+    code: 'import time\nfor i in range(4):\n    print("step", i, flush=True)\n    time.sleep(0.3)\n' },
+  _meta: { progressToken: 'stream' } }, 30000);
+  const notes = s.notes.slice(seen).filter((m) => m.method === 'notifications/progress' &&
+    m.params?.progressToken === 'stream');
+  const streamed = notes.map((m) => m.params._meta?.['pyward/stdout'] ?? '').join('');
+  const early = notes.findIndex((m) => (m.params._meta?.['pyward/stdout'] ?? '').includes('step 0'));
+  point('progress notifications carry the new stdout as it comes; the result is unchanged',
+    streamed === 'step 0\nstep 1\nstep 2\nstep 3\n' && early >= 0 && early < notes.length - 1 &&
+    r?.result?.structuredContent?.stdout === streamed ? null
+      : `${JSON.stringify(notes).slice(0, 600)} / ${JSON.stringify(r?.result?.structuredContent?.stdout)}`);
+  const big = await s.request('tools/call', { name: 'execute_code', arguments: {
+    code: 'print("x" * 200000)\nimport time\ntime.sleep(0.6)' }, _meta: { progressToken: 'big' } }, 30000);
+  const bigNotes = s.notes.filter((m) => m.params?.progressToken === 'big' && m.params._meta);
+  point('a streamed notification carries at most 16 KiB of output',
+    bigNotes.length > 0 && bigNotes.every((m) => (m.params._meta['pyward/stdout'] ?? '').length <= 16384) &&
+    big?.result?.structuredContent?.stdout?.length === 200001 ? null
+      : JSON.stringify(bigNotes.map((m) => (m.params._meta['pyward/stdout'] ?? '').length)));
+  // A server whose profiles write files, for the rest.
+  const fs = new Session(['--profiles', 'basic,filesystem']);
+  await fs.initialize('2025-06-18');
+  const tool = async (name, args) => (await fs.request('tools/call', { name, arguments: args }, 30000))?.result;
+  const sid = (await tool('create_session', { profile: ['basic', 'filesystem'] }))?.structuredContent?.session_id;
+  await tool('execute_code', { session_id: sid, code: 'kept = 7' });
+  const t = await tool('execute_code', { session_id: sid, code: 'while True:\n    kept += 0', timeout: 0.5 });
+  const after = await tool('execute_code', { session_id: sid, code: 'print(kept)' });
+  point('a session call at its time limit is interrupted and the session keeps its names', mismatch(t, {
+    isError: true, structuredContent: { status: 'timeout', timeout_interrupt: 'interrupted', session_ended: false } }) ??
+    mismatch(after, { structuredContent: { stdout: '7\n' } }));
+  const inp = await tool('execute_code', { session_id: sid, code: 'print(input()[::-1])', stdin: 'abc\n' });
+  point('a session call reads its own stdin', mismatch(inp, { structuredContent: { status: 'ok', stdout: 'cba\n' } }));
+  const w = await tool('write_file', { session_id: sid, path: 'data.csv', content: 'a,b\n1,2\n' });
+  const use = await tool('execute_code', { session_id: sid,
+    code: 'import pathlib\nrows = pathlib.Path("data.csv").read_text().split()\npathlib.Path("out.txt").write_text(str(len(rows)))' });
+  const l = await tool('list_files', { session_id: sid });
+  const rd = await tool('read_file', { session_id: sid, path: 'out.txt' });
+  const esc = await tool('read_file', { session_id: sid, path: '../../etc/passwd' });
+  point('write_file, list_files, read_file on a session workspace; ".." refused',
+    mismatch(w, { isError: false, structuredContent: { size: 8 } }) ??
+    mismatch(use, { structuredContent: { status: 'ok' } }) ??
+    mismatch(l, { structuredContent: { entries: (e) => e.some((x) => x.name === 'data.csv' && x.type === 'file') &&
+      e.some((x) => x.name === 'out.txt') } }) ??
+    mismatch(rd, { structuredContent: { content: '2', size: 1 } }) ??
+    mismatch(esc, { isError: true, content: (c) => /leads out of the workspace/.test(c[0].text) }));
+  await tool('close_session', { session_id: sid });
+  const f = await tool('execute_code', { code: 'import pathlib\nprint(pathlib.Path("in.txt").read_text(), pathlib.Path("b").read_bytes())',
+    profile: ['basic', 'filesystem'], files: [{ path: 'in.txt', content: 'hi' }, { path: 'b', content_base64: 'AAE=' }] });
+  point('execute_code files: put in a fresh run\'s workspace', mismatch(f, { structuredContent: { status: 'ok',
+    stdout: "hi b'\\x00\\x01'\n" } }));
+  await fs.close();
 }
 
 // python3.11's stderr for CODE run as a file, with the file's name shown

@@ -313,8 +313,8 @@ def bad_handles(s, live):
         ({"code": "1", "session_id": None}, "'session_id' must be"),
         ({"code": "1", "session_id": unknown, "profile": "basic"},
          "'profile' cannot be given with 'session_id'"),
-        ({"code": "1", "session_id": unknown, "stdin": "x"},
-         "'stdin' cannot be given"),
+        ({"code": "1", "session_id": unknown, "memory_limit": "64m"},
+         "'memory_limit' cannot be given with 'session_id'"),
     ]
     for args, want in wrong:
         r = s.tool("execute_code", **args)
@@ -336,8 +336,11 @@ def bad_handles(s, live):
 def ending_calls(s):
     """Calls that end their session, and what the next call says."""
     cases = [
-        ("a timeout", {}, "while True:\n    pass", {"timeout": 1},
-         "timeout", "exceeded its time limit"),
+        ("a timeout whose program catches its KeyboardInterrupt and goes "
+         "on", {},
+         "import time\nwhile True:\n    try:\n        time.sleep(5)\n"
+         "    except KeyboardInterrupt:\n        pass", {"timeout": 1},
+         "timeout", "did not stop within"),
         ("the memory limit", {"memory_limit": "256m"},
          "x = bytearray(600 * 1024 * 1024)", {}, "memory_limit",
          "memory limit"),
@@ -355,6 +358,175 @@ def ending_calls(s):
                   r.get("session_ended") is True and
                   why in nxt.get("tool_error", ""),
                   json.dumps([r, nxt])[:600]))
+
+
+def interrupts(s):
+    """A call at its time limit gets a KeyboardInterrupt; the session
+    keeps every name, unless the program does not stop within the grace
+    period (then it is killed and the session ends)."""
+    sid, _ = s.create()
+    s.run(sid, "kept = [1, 2]\nn = 0")
+    r = s.run(sid, "while True:\n    n += 1", timeout=1)
+    nxt = s.run(sid, "print(kept, n > 0)")
+    point("a call at its time limit is interrupted: status timeout, "
+              "timeout_interrupt 'interrupted', a KeyboardInterrupt "
+              "traceback, the session kept with every name", expect(
+                  r.get("status") == "timeout" and
+                  r.get("timeout_interrupt") == "interrupted" and
+                  r.get("session_ended") is False and
+                  "KeyboardInterrupt" in (r.get("traceback") or "") and
+                  nxt.get("stdout") == "[1, 2] True\n",
+                  json.dumps([r, nxt])[:800]))
+    r = s.run(sid, "import time\ntry:\n    time.sleep(30)\n"
+              "except KeyboardInterrupt:\n    print('cleaned up')",
+              timeout=1)
+    point("a program blocked in time.sleep is interrupted and may clean "
+              "up; the session lives", expect(
+                  r.get("stdout") == "cleaned up\n" and
+                  r.get("status") == "timeout" and
+                  r.get("session_ended") is False, json.dumps(r)[:600]))
+    for name, code in (
+            ("catches KeyboardInterrupt and keeps running",
+             "import time\nwhile True:\n    try:\n        time.sleep(5)\n"
+             "    except KeyboardInterrupt:\n        print('ignored')"),
+            ("blocks in C code (a sum over a huge range)",
+             "x = sum(range(10 ** 12))")):
+        sid, _ = s.create()
+        s.run(sid, "kept = 1")
+        r = s.run(sid, code, timeout=1)
+        nxt = s.run(sid, "print(kept)")
+        point(f"a program that {name} is killed after the grace period: "
+                  "timeout_interrupt 'killed', the session ended", expect(
+                      r.get("status") == "timeout" and
+                      r.get("timeout_interrupt") == "killed" and
+                      r.get("session_ended") is True and
+                      "did not stop within" in nxt.get("tool_error", ""),
+                      json.dumps([r, nxt])[:800]))
+    sid, _ = s.create()
+    r = s.run(sid, "import signal", timeout=1)
+    point("a call cannot import signal to change its SIGINT handler",
+              expect(r.get("status") in ("rejected", "error"),
+                     json.dumps(r)[:300]))
+
+
+def call_stdin(s):
+    """Each call of a session reads its own stdin."""
+    sid, _ = s.create()
+    a = s.run(sid, "first = input()\nsecond = input()",
+              stdin="hello\nworld\n")
+    b = s.run(sid, "print(first, second)\nthird = input()", stdin="again")
+    c = s.run(sid, "print(input())")
+    point("stdin per call: each call reads what it was given, a call "
+              "without stdin gets EOF", expect(
+                  a.get("status") == "ok" and
+                  b.get("stdout") == "hello world\n" and
+                  b.get("status") == "ok" and
+                  "EOFError" in (c.get("error") or ""),
+                  json.dumps([a, b, c])[:800]))
+
+
+def session_files(s):
+    """write_file, read_file and list_files on a session's workspace, and
+    what they refuse: paths out of it, links, /proc, huge content, a
+    session without a workspace of its own, a session in a call."""
+    sid, _ = s.create(profile=["basic", "filesystem"])
+
+    def tool(name, **a):
+        r = s.tool(name, session_id=sid, **a)
+        return r.get("isError"), (r.get("structuredContent") or
+                                  {"text": text_of(r)})
+    w = tool("write_file", path="in.txt", content="abc\n")
+    b = tool("write_file", path="raw.bin", content_base64="AP8A")
+    r = s.run(sid, "import pathlib\np = pathlib.Path('in.txt')\n"
+              "pathlib.Path('d').mkdir()\n"
+              "pathlib.Path('d/out.txt').write_text(p.read_text().upper())\n"
+              "print(pathlib.Path('raw.bin').read_bytes())")
+    ls = tool("list_files")
+    sub = tool("list_files", path="d")
+    out = tool("read_file", path="d/out.txt")
+    raw = tool("read_file", path="raw.bin")
+    point("write_file puts text and bytes the program reads; list_files "
+              "and read_file show what it wrote (bytes as base64)", expect(
+                  not w[0] and not b[0] and
+                  r.get("stdout") == "b'\\x00\\xff\\x00'\n" and
+                  [(e["name"], e["type"]) for e in ls[1]["entries"]] ==
+                  [("d", "directory"), ("in.txt", "file"),
+                   ("output", "directory"), ("raw.bin", "file")] and
+                  sub[1]["entries"] == [{"name": "out.txt", "type": "file",
+                                         "size": 4}] and
+                  out[1].get("content") == "ABC\n" and
+                  raw[1].get("content_base64") == "AP8A",
+                  json.dumps([w, b, r.get("stdout"), ls, sub, out,
+                              raw])[:900]))
+    for path, why in (("../x", "leads out of the workspace"),
+                      ("d/../../x", "leads out of the workspace"),
+                      ("/etc/passwd", "leads out of the workspace"),
+                      ("/proc/self/environ", "leads out of the workspace"),
+                      ("/proc/1/root/etc/passwd", "leads out of the workspace"),
+                      ("d", "not a regular file"),
+                      ("nothing", "no such file")):
+        rr = tool("read_file", path=path)
+        ww = tool("write_file", path=path, content="x")
+        wrote = path == "nothing"  # write_file makes a file that is not
+        point(f"read_file {path!r}: refused ({why}); write_file "
+                  f"{'makes it' if wrote else 'refused'}",
+                  expect(rr[0] and why in rr[1]["text"] and
+                         ww[0] != wrote, json.dumps([rr, ww])[:400]))
+    r = s.run(sid, "import pathlib\npathlib.Path('ln').symlink_to('/etc')")
+    ln = tool("read_file", path="ln/passwd")
+    point("a program cannot plant a symbolic link, and read_file through "
+              "one that is not there reads nothing", expect(
+                  r.get("status") == "error" and ln[0] and
+                  "root:" not in json.dumps(ln), json.dumps([r, ln])[:400]))
+    big = tool("write_file", path="big", content="x" * (9 << 20))
+    full = tool("write_file", path="big", content="x" * (8 << 20))
+    point("write_file past 8 MiB is refused; within it, the workspace's "
+              "own room caps it", expect(
+                  big[0] and "at most" in big[1]["text"] and
+                  (not full[0] or "full" in full[1]["text"]),
+                  json.dumps([big, full])[:400]))
+    s.next_id += 1
+    busy_id = s.next_id
+    s.send({"jsonrpc": "2.0", "id": busy_id, "method": "tools/call",
+            "params": {"name": "execute_code", "arguments": {
+                "session_id": sid, "code": "import time\ntime.sleep(1.5)"}}})
+    during = None
+    for _ in range(100):
+        during = tool("write_file", path="probe.txt", content="during")
+        if during[0] and "busy" in during[1]["text"]:
+            break
+        time.sleep(0.02)
+    deadline = time.monotonic() + 30
+    while True:  # the call's own answer
+        line = s.readline(deadline)
+        if line is None or json.loads(line).get("id") == busy_id:
+            break
+    after = s.run(sid, "print(pathlib.Path('in.txt').read_text())")
+    point("write_file while a call runs: refused (busy); the session "
+              "answers after the call", expect(
+                  during[0] and "busy" in during[1]["text"] and
+                  after.get("stdout") == "abc\n\n",
+                  json.dumps([during, after])[:400]))
+    r = s.tool("fork_session", session_id=sid)
+    c = (r.get("structuredContent") or {}).get("session_id")
+    wc = s.tool("write_file", session_id=c, path="in.txt", content="copy")
+    mine = tool("read_file", path="in.txt")
+    theirs = s.run(c, "print(pathlib.Path('in.txt').read_text())")
+    point("a copy's file tools reach its own workspace, not the "
+              "session's", expect(
+                  c is not None and not wc.get("isError") and
+                  mine[1].get("content") == "abc\n" and
+                  theirs.get("stdout") == "copy\n",
+                  json.dumps([r, wc, mine, theirs])[:600]))
+    s.tool("close_session", session_id=c)
+    plain, _ = s.create(profile="basic")
+    r = s.tool("list_files", session_id=plain)
+    point("a session whose profiles write no files has no workspace for "
+              "the file tools", expect(
+                  r.get("isError") and "no workspace of its own" in
+                  text_of(r), json.dumps(r)[:300]))
+    s.tool("close_session", session_id=plain)
+    s.tool("close_session", session_id=sid)
 
 
 def killed_between(s):
@@ -554,8 +726,10 @@ def forks(s):
     s.tool("close_session", session_id=a)
     rd = s.run(d, "print(x)")
     point("a copy of a copy outlives the session it came from",
-          expect(rd.get("stdout") == "100\n", json.dumps(rd)[:300]))
-    t = s.run(c, "while True:\n    pass", timeout=1)
+              expect(rd.get("stdout") == "100\n", json.dumps(rd)[:300]))
+    t = s.run(c, "import time\nwhile True:\n    try:\n        "
+              "time.sleep(5)\n    except KeyboardInterrupt:\n        pass",
+              timeout=1)
     rd = s.run(d, "print(b.v)")
     point("a copy that times out ends alone: the other copy answers",
           expect(t.get("status") == "timeout" and t.get("session_ended")
@@ -713,6 +887,9 @@ def main():
     bad_handles(s, b)
     s.tool("close_session", session_id=a)
     ending_calls(s)
+    interrupts(s)
+    call_stdin(s)
+    session_files(s)
     killed_between(s)
     nothing_left(s, idle)
     point("the server exits cleanly on EOF", expect(s.stop() == 0,

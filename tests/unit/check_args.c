@@ -137,7 +137,7 @@ static const struct arg_case cases[] = {
     {EXEC, "{\"code\":\"x\",\"bogus\":1}", true,
      "unknown argument 'bogus': the arguments are code, profile, "
      "allowed_imports, timeout, stdin, memory_limit, capture_output, "
-     "session_id, use_container, dependencies"},
+     "session_id, files, use_container, dependencies"},
     {EXEC, "{\"code\":\"x\",\"tests\":{}}", true, "unknown argument 'tests'"},
     {EXEC, "{\"code\":\"x\",\"Timeout\":5}", true,
      "unknown argument 'Timeout'"},
@@ -247,15 +247,16 @@ static const struct arg_case cases[] = {
      "[\"numpy>=1.24\"], not a string"},
     {EXEC, "{\"code\":\"x\",\"dependencies\":[null]}", true,
      "'dependencies' must be a list of strings: item 0 is null"},
-    /* session_id: the session fixes profile, imports, memory and stdin */
+    /* session_id: the session fixes profile, imports and memory; stdin
+     * is each call's */
     {EXEC, "{\"code\":\"x\",\"session_id\":\"ps-unit-0\"}", false,
      "unknown session"},
     {EXEC, "{\"code\":\"x\",\"session_id\":\"ps-unit-0\",\"timeout\":5}",
      false, "unknown session"},
     {EXEC, "{\"code\":\"x\",\"session_id\":5}", true,
      "'session_id' must be the string create_session returned"},
-    {EXEC, "{\"code\":\"x\",\"session_id\":\"s\",\"stdin\":\"\"}", true,
-     "'stdin' cannot be given with 'session_id'"},
+    {EXEC, "{\"code\":\"x\",\"session_id\":\"s\",\"stdin\":\"1\\n\"}", false,
+     "unknown session"},
     {EXEC, "{\"code\":\"x\",\"session_id\":\"s\",\"profile\":\"basic\"}", true,
      "'profile' cannot be given with 'session_id'"},
     {EXEC, "{\"code\":\"x\",\"session_id\":\"s\",\"memory_limit\":\"1m\"}",
@@ -345,6 +346,48 @@ static const struct arg_case cases[] = {
     {FORK, "{\"session_id\":\"x\",\"ttl\":5}", true,
      "fork_session: unknown argument 'ttl'"},
 
+    /* execute_code's files */
+    {EXEC, "{\"code\":\"x\",\"files\":{}}", true, "'files' must be a list"},
+    {EXEC,
+     "{\"code\":\"x\",\"files\":[{\"path\":\"../a\",\"content\":\"x\"}]}",
+     true, "'../a' is not a plain file name"},
+    {EXEC, "{\"code\":\"x\",\"files\":[{\"path\":\"a\"}]}", true,
+     "each of 'files' must be"},
+    {EXEC,
+     "{\"code\":\"x\",\"files\":[{\"path\":\"a\",\"content\":\"x\","
+     "\"content_base64\":\"eA==\"}]}",
+     true, "each of 'files' must be"},
+    {EXEC,
+     "{\"code\":\"x\",\"files\":[{\"path\":\"a\",\"content_base64\":\"!\"}]}",
+     true, "is not base64"},
+    {EXEC,
+     "{\"code\":\"x\",\"files\":[{\"path\":\"a\",\"content\":\"x\"},"
+     "{\"path\":\"a\",\"content\":\"y\"}]}",
+     true, "'a' is given twice"},
+    {EXEC,
+     "{\"code\":\"x\",\"session_id\":\"ps-unit-0\",\"files\":[{\"path\":\"a\"}"
+     "]}",
+     false, "unknown session"},
+
+    /* write_file, read_file, list_files */
+    {"write_file", "{\"session_id\":\"ps-unit-0\",\"path\":\"a\"}", false,
+     "unknown session"},
+    {"write_file",
+     "{\"session_id\":\"ps-unit-0\",\"path\":\"a\",\"content\":\"x\","
+     "\"content_base64\":\"eA==\"}",
+     true, "not both"},
+    {"write_file",
+     "{\"session_id\":\"ps-unit-0\",\"path\":\"a\",\"content_base64\":\"%\"}",
+     true, "'content_base64' is not base64"},
+    {"write_file", "{\"session_id\":\"ps-unit-0\"}", true,
+     "missing required argument 'path'"},
+    {"read_file", "{\"session_id\":\"ps-unit-0\",\"path\":1}", true,
+     "'path' must be a string"},
+    {"read_file", "{\"path\":\"a\"}", true, "'session_id' must be"},
+    {"list_files", "{\"session_id\":\"ps-unit-0\"}", false, "unknown session"},
+    {"list_files", "{\"session_id\":\"ps-unit-0\",\"depth\":1}", true,
+     "unknown argument 'depth'"},
+
     /* list_sessions */
     {LIST, "{}", false, "0 open sessions"},
     {LIST, "{\"all\":true}", true, "list_sessions takes no arguments"},
@@ -429,6 +472,10 @@ sample(const char *name)
         {"session_id", "\"ps-unit-0\""},
         {"dependencies", "[]"},
         {"tests", SUITE},
+        {"files", "[]"},
+        {"path", "\"a.txt\""},
+        {"content", "\"x\""},
+        {"content_base64", "\"eA==\""},
     };
     for (size_t i = 0; i < PW_N_ELEMENTS(samples); i++) {
         if (strcmp(samples[i].name, name) == 0) {
@@ -631,7 +678,7 @@ END_TEST
 
 START_TEST(list_entries)
 {
-    ck_assert_uint_eq(json_array_size(list), 8);
+    ck_assert_uint_eq(json_array_size(list), 11);
     for (size_t i = 0; i < json_array_size(list); i++) {
         json_t *tool = tool_at((int)i);
         const char *name = tool_name(tool);

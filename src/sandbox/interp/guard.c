@@ -778,10 +778,11 @@ pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run, PyObject *compiled)
 }
 
 int
-pw_sbx_guard_next(PyObject *compiled)
+pw_sbx_guard_next(PyObject *compiled, const char *stdin_data, size_t stdin_len)
 {
-    PyObject *next = guard_call("next_call", "(OO)", compiled,
-                                PyTuple_GET_ITEM(prepared, 1));
+    PyObject *next = guard_call("next_call", "(OOy#)", compiled,
+                                PyTuple_GET_ITEM(prepared, 1), stdin_data,
+                                (Py_ssize_t)stdin_len);
     if (next == NULL || !PyTuple_Check(next) || PyTuple_GET_SIZE(next) != 3) {
         Py_XDECREF(next);
         PyErr_Print();

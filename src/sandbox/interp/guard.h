@@ -74,8 +74,10 @@ int pw_sbx_guard_ready(const char *scratch);
 int pw_sbx_guard_prepare(const struct pw_sbx_guard_run *run,
                          PyObject *compiled);
 /* Session child, after a call: the next call's COMPILED program
- * (borrowed) to run in the same globals.  0 or -1. */
-int pw_sbx_guard_next(PyObject *compiled);
+ * (borrowed) to run in the same globals, with STDIN_DATA (LEN bytes) as
+ * its sys.stdin.  0 or -1. */
+int pw_sbx_guard_next(PyObject *compiled, const char *stdin_data,
+                      size_t stdin_len);
 /* Batch child, before each test: the next test of the prepared program
  * (batch.py: fresh globals, the state the test before it changed undone,
  * a fresh contextvars context), its stdin the LEN bytes at IN.  WRITES:

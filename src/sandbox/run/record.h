@@ -207,6 +207,12 @@ struct pw_sbx_run {
     bool rerun;   /* a batch's test its report says must run afresh */
     size_t scan;  /* res.buf searched for the report up to here */
     json_t *seen; /* borrowed: the session's files reported */
+    /* A session's call at its time limit: GRACE_S > 0 sends SIGINT (a
+     * KeyboardInterrupt) and kills only if the call has not reported
+     * GRACE_S seconds later; INTERRUPTED once the signal was sent. */
+    double grace_s;
+    bool interrupted;
+    double interrupted_at;
     /* Support files given by fd (wsfiles.c): their copy into the
      * workspace while the request waits in PENDING (sent once they are
      * in, on the request pipe CTL), and why they could not be. */

@@ -169,6 +169,30 @@ utf8_clean(const char *data, size_t len, size_t *out_len)
     return pw_buf_take(&o, out_len);
 }
 
+char *
+pw_sbx_output_since(const struct pw_sbx_run *r, int stream, size_t from,
+                    size_t max, size_t *len, size_t *next)
+{
+    const struct pw_buf *b = stream == 1 ? &r->out.buf : &r->err.buf;
+    *len = 0;
+    *next = from;
+    if (from >= b->len) {
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)b->data + from;
+    size_t take = pw_utf8_cut((const char *)p, b->len - from, max);
+    size_t end = 0;
+    while (end < take) {
+        long n = utf8_seq(p + end, take - end);
+        if (n < 0) {
+            break; /* a character not all written yet: next time */
+        }
+        end += n > 0 ? (size_t)n : 1; /* an invalid byte: U+FFFD */
+    }
+    *next = from + end;
+    return end > 0 ? utf8_clean((const char *)p, end, len) : NULL;
+}
+
 /* A JSON string of LEN bytes at DATA, valid UTF-8 (utf8_clean): what
  * jansson still refuses has its non-ASCII bytes replaced by '?'. */
 static json_t *
@@ -345,6 +369,10 @@ verdict(const struct pw_sbx_run *r, const struct records *rec)
         return PW_SBX_KILLED; /* its audit hook altered: nothing it did
                                * counts */
     }
+    if (r->interrupted && r->reported) {
+        return PW_SBX_TIMEOUT; /* a session's call, interrupted at its
+                                * time limit: it stopped in time */
+    }
     /* Over its CPU time limit between two looks of the server's, and
      * ended (or killed by RLIMIT_CPU) before the next. */
     if (r->limits.cpu_limit_s > 0 && run_cpu(r, rec) > r->limits.cpu_limit_s) {
@@ -494,6 +522,29 @@ set_error(struct pw_sbx_result *out, const char *type, const char *message)
     out->error_line = -1;
 }
 
+/* A session's call interrupted at its time limit that stopped within
+ * the grace period: the program's own error (the KeyboardInterrupt and
+ * where it landed), its message saying why it came. */
+static void
+interrupted_error(const struct pw_sbx_run *r, const struct records *rec,
+                  struct pw_sbx_result *out)
+{
+    char buf[200];
+    snprintf(buf, sizeof(buf),
+             "time limit of %g s exceeded: the program was interrupted "
+             "(KeyboardInterrupt) and the session kept its state",
+             r->limits.timeout_s);
+    if (rec->started) {
+        report_error(rec->report, out);
+    }
+    if (out->error_type == NULL) {
+        set_error(out, "SandboxError", buf);
+        return;
+    }
+    free(out->error_message);
+    out->error_message = pw_xstrdup(buf);
+}
+
 /* OUT's error: the server's word on what it observed, else the
  * program's report, else (a failure with no report) the exit status. */
 static void
@@ -504,6 +555,10 @@ error_of(const struct pw_sbx_run *r, const struct records *rec,
     enum pw_sbx_status status = out->status;
     bool ours = status != PW_SBX_ERROR && status != PW_SBX_MEMORY_LIMIT &&
                 status != PW_SBX_OK;
+    if (status == PW_SBX_TIMEOUT && r->interrupted && r->reported) {
+        interrupted_error(r, rec, out);
+        return;
+    }
     if (ours && observed_message(r, rec, status, blocked, buf, sizeof(buf))) {
         set_error(out, "SandboxError", buf);
         return;
@@ -556,6 +611,10 @@ build(const struct pw_sbx_run *r, struct records *rec,
     }
     snprintf(out->execution_id, sizeof(out->execution_id), "%s", r->id);
     out->status = verdict(r, rec);
+    if (r->interrupted) {
+        out->interrupt =
+            r->reported ? PW_SBX_INTERRUPT_STOPPED : PW_SBX_INTERRUPT_KILLED;
+    }
     out->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     out->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
     out->wall_s = r->end - r->start;
@@ -690,6 +749,13 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         json_object_set_new(out, "blocked", blocked);
     } else {
         json_decref(blocked);
+    }
+    if (out != NULL && r->interrupt != PW_SBX_INTERRUPT_NONE) {
+        json_object_set_new(
+            out, "timeout_interrupt",
+            json_string(r->interrupt == PW_SBX_INTERRUPT_STOPPED
+                            ? "interrupted"
+                            : "killed"));
     }
     if (out != NULL && r->files != NULL) {
         json_object_set(out, "files", r->files);

@@ -65,13 +65,13 @@ struct spare_hdr {
     uint64_t only_len;
     uint64_t argv_len;  /* "a\0b\0" */
     uint64_t files_len; /* per file: name, NUL, 8-byte length, bytes */
+    uint64_t stdin_len; /* a session's call or a batch's test: its stdin */
     uint8_t has_argv;
     uint8_t has_extra;
     uint8_t has_only;
     uint8_t session; /* serve calls until the request pipe's EOF */
     uint8_t fork;    /* a session's: clone it (fork_session), no code */
-    uint8_t batch;   /* a test of a batch: its stdin follows the files */
-    uint64_t stdin_len;
+    uint8_t batch;   /* a test of a batch (its stdin follows the files) */
 };
 
 static int
@@ -213,9 +213,9 @@ next_call(void)
         pw_sbx_audit_next_call();
         return rc == 0;
     }
-    free(in);
     if (h.fork) {
         free(code);
+        free(in);
         pw_sbx_copy_session();
         return false;
     }
@@ -223,7 +223,11 @@ next_call(void)
     PyObject *compiled =
         pw_sbx_guard_compile(code, (size_t)h.code_len, h.caps, NULL, 0, &err);
     free(code);
-    if (compiled == NULL || pw_sbx_guard_next(compiled) < 0) {
+    int rc = compiled != NULL
+                 ? pw_sbx_guard_next(compiled, in, (size_t)h.stdin_len)
+                 : -1;
+    free(in);
+    if (rc < 0) {
         pw_sbx_child_end(EXIT_SESSION);
     }
     Py_DECREF(compiled);
@@ -494,7 +498,7 @@ pw_sbx_request_encode(const struct pw_sbx_request *req,
     put_list(msg, req->argv, &h.argv_len);
     put_files(msg, req, &h.files_len);
     h.batch = req->batch;
-    if (req->batch && req->stdin_len > 0) {
+    if ((req->batch || req->stdin_in_request) && req->stdin_len > 0) {
         h.stdin_len = req->stdin_len;
         pw_buf_append(msg, req->stdin_data, req->stdin_len);
     }

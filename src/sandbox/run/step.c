@@ -491,6 +491,17 @@ cpu_used(const struct pw_sbx_run *r)
     return now >= 0 ? now - base : -1;
 }
 
+/* When R's wall clock is up: its time limit, or once a session's call
+ * was interrupted, the end of its grace period. */
+static double
+wall_deadline(const struct pw_sbx_run *r)
+{
+    if (r->interrupted) {
+        return r->interrupted_at + r->grace_s;
+    }
+    return r->start + r->limits.timeout_s;
+}
+
 int
 pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 {
@@ -528,9 +539,17 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
     if (r->stop == PW_STOP_NONE && finish_exited(r)) {
         return 1;
     }
-    if (!exited && pw_now() >= r->start + r->limits.timeout_s) {
-        kill_group(r, PW_STOP_TIMEOUT);
-        exited = true;
+    if (!exited && pw_now() >= wall_deadline(r)) {
+        if (r->sess != NULL && r->grace_s > 0 && !r->interrupted) {
+            /* A session's call: interrupted first, the session kept if
+             * it reports within the grace period. */
+            pw_sbx_interrupt(r);
+            r->interrupted = true;
+            r->interrupted_at = pw_now();
+        } else {
+            kill_group(r, PW_STOP_TIMEOUT);
+            exited = true;
+        }
     }
     if (!exited && r->limits.cpu_limit_s > 0 && r->stop == PW_STOP_NONE) {
         read_cpu_g(r);
@@ -551,7 +570,7 @@ pw_sbx_step(struct pw_sbx_run *r, const struct pollfd *fds, int n)
 double
 pw_sbx_deadline(const struct pw_sbx_run *r)
 {
-    double wall = r->start + r->limits.timeout_s;
+    double wall = wall_deadline(r);
     if (r->limits.cpu_limit_s <= 0 || r->done) {
         return wall;
     }

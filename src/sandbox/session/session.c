@@ -214,6 +214,8 @@ session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
         call.code = "";
         call.code_len = 0;
     }
+    call.stdin_in_request = true;
+    call.io = NULL;
     struct pw_sbx_run *r = pw_sbx_run_new(s->z, &call);
     r->limits.memory_bytes = s->limits.memory_bytes;
     r->limits.cpu_s = 0;
@@ -224,6 +226,7 @@ session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
     r->scratch =
         s->fam != NULL ? (char *)pw_sbx_family_scratch(s->fam) : s->scratch;
     r->on_spare = true;
+    r->grace_s = PW_SBX_INTERRUPT_GRACE_S;
     r->not_child = s->not_child;
     r->seen = s->seen;
     move_fds(s, r, true);
@@ -269,7 +272,12 @@ ended_by(struct pw_sbx_session *s, const struct pw_sbx_run *r)
     enum pw_sbx_status st = pw_sbx_result_status(r);
     const char *status = pw_sbx_status_name(st);
     char why[160];
-    if (st == PW_SBX_TIMEOUT) {
+    if (st == PW_SBX_TIMEOUT && r->interrupted) {
+        snprintf(why, sizeof(why),
+                 "a call exceeded its time limit (%g s) and did not stop "
+                 "within %g s of its KeyboardInterrupt",
+                 r->limits.timeout_s, r->grace_s);
+    } else if (st == PW_SBX_TIMEOUT) {
         snprintf(why, sizeof(why), "a call exceeded its time limit (%g s)",
                  r->limits.timeout_s);
     } else if (st == PW_SBX_MEMORY_LIMIT) {
@@ -301,9 +309,10 @@ release_call(struct pw_sbx_run *r)
     s->run = NULL;
     enum pw_sbx_status status =
         r->done ? pw_sbx_result_status(r) : PW_SBX_KILLED;
+    bool kept_status = status == PW_SBX_OK || status == PW_SBX_ERROR ||
+                       (status == PW_SBX_TIMEOUT && r->interrupted);
     bool keeps = r->reported && !r->rerun && !s->orphan &&
-                 s->ended[0] == '\0' &&
-                 (status == PW_SBX_OK || status == PW_SBX_ERROR);
+                 s->ended[0] == '\0' && kept_status;
     if (keeps) {
         move_fds(s, r, false);
         r->pid = 0;

@@ -29,14 +29,22 @@ struct pw_sbx_session *pw_sbx_session_new(struct pw_zygote *z,
                                           double cpu_s,
                                           struct pw_sbx_run **first,
                                           struct pw_error *err);
+/* Seconds a session's call has, once interrupted at its time limit, to
+ * report before it is killed (and the session ended). */
+#define PW_SBX_INTERRUPT_GRACE_S 1.0
+
 /*
- * Start the next call: REQ's code with its timeout and output cap (its
- * profiles, memory limit and stdin are not used: a session has no
- * stdin).  Returns an owned run, driven like any run, whose result has
- * the fields of a fresh run's; or NULL with ERR when a call is already
- * running or the session has ended.  A call that ends other than "ok" or
- * "error" (a timeout, the memory limit, output limit, a refused system
- * call, a crash) ends the session.
+ * Start the next call: REQ's code with its timeout, output cap and stdin
+ * (sent with the request: the call's sys.stdin holds it, empty without;
+ * its profiles and memory limit are not used).  Returns an owned run,
+ * driven like any run, whose result has the fields of a fresh run's; or
+ * NULL with ERR when a call is already running or the session has ended.
+ * A call that reaches its time limit gets SIGINT (a KeyboardInterrupt at
+ * its next bytecode): if it reports within PW_SBX_INTERRUPT_GRACE_S, it
+ * ends as "timeout" with the session kept (the result's interrupt
+ * PW_SBX_INTERRUPT_STOPPED), else it is killed.  A call that ends other
+ * than "ok" or "error" or so interrupted (the memory limit, output limit,
+ * a refused system call, a crash, a kill) ends the session.
  */
 struct pw_sbx_run *pw_sbx_session_call(struct pw_sbx_session *s,
                                        const struct pw_sbx_request *req,

@@ -130,12 +130,28 @@ def prepare(compiled, scratch, argv, open_builtin):
     return code, g, error
 
 
-def next_call(compiled, g):
+def next_call(compiled, g, stdin=b""):
     """In a session, after a call: the next call's (code, globals,
-    error), its globals the session's G."""
+    error), its globals the session's G.  STDIN (bytes) is the call's
+    standard input: sys.stdin reads it, then end of file."""
     code, error, lines = compiled
     state["lines"] = lines
+    state["session"] = True
+    # A buffer and its raw file, as python3's sys.stdin has.
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO(stdin)),
+                                 encoding="utf-8", errors="backslashreplace")
     return code, g, error
+
+
+def interrupts(on):
+    """A session's call takes SIGINT (the server's interrupt at its time
+    limit) as a KeyboardInterrupt only while its program runs: between
+    calls the signal is ignored, so one that comes late never lands in
+    the guard's own code or the next call."""
+    if state.get("session"):
+        _signal.signal(_signal.SIGINT,
+                       _signal.default_int_handler if on else
+                       _signal.SIG_IGN)
 
 
 _INT64 = 2 ** 63
@@ -238,7 +254,11 @@ def execute(code, g, error, result_fd):
         # and exec's do not count against it.
         sys.setrecursionlimit(sys.getrecursionlimit() + RUN_FRAMES)
         try:
-            exec(code, g)
+            try:
+                interrupts(True)
+                exec(code, g)
+            finally:
+                interrupts(False)
             value = reported_value(g)
             if value is not None:
                 res["result"] = short_repr(value, 10000)
