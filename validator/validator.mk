@@ -15,6 +15,7 @@ libpyward_a_SOURCES += \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \
 	validator/report.c validator/report.h \
+	validator/vproc.c validator/vproc.h \
 	$(NULL)
 
 # CPython's parser, from the interpreter's own static library (configure:

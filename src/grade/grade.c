@@ -69,20 +69,23 @@ compile_errors(const struct pw_grade_opts *o, const char *code, size_t len,
     if (o->rules == NULL) {
         return 0;
     }
-    struct pw_diags d;
-    pw_diags_init(&d);
-    int rc = pw_validate(o->rules, o->imports, code, len, &d, NULL, err);
-    if (rc == 0 && d.n > 0) {
-        pw_diags_sort(&d);
+    struct pw_diags mine;
+    pw_diags_init(&mine);
+    struct pw_diags *d = o->checked != NULL ? o->checked : &mine;
+    int rc = o->checked != NULL ? 0
+                                : pw_validate(o->rules, o->imports, code, len,
+                                              &mine, NULL, err);
+    if (rc == 0 && d->n > 0) {
+        pw_diags_sort(d);
         *out = json_array();
-        for (size_t i = 0; i < d.n; i++) {
+        for (size_t i = 0; i < d->n; i++) {
             PW_AUTOFREE char *line =
-                pw_xasprintf("%d:%d: %s %s", d.v[i].line, d.v[i].col,
-                             d.v[i].code, d.v[i].message);
+                pw_xasprintf("%d:%d: %s %s", d->v[i].line, d->v[i].col,
+                             d->v[i].code, d->v[i].message);
             json_array_append_new(*out, json_string(line));
         }
     }
-    pw_diags_free(&d);
+    pw_diags_free(&mine);
     return rc;
 }
 

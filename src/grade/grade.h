@@ -27,6 +27,10 @@ struct pw_grade_opts {
     unsigned caps;                      /* the profiles' capabilities */
     int jobs;                           /* runs at a time; 0: the CPUs */
     long long max_output;               /* per stream; 0: the default */
+    /* Borrowed or NULL: the program's findings, found before (by a
+     * validator process: validator/vproc.h) under IMPORTS; the check
+     * then takes them instead of validating again. */
+    struct pw_diags *checked;
 };
 
 /* A grading in flight: its runs are entries of a queue group. */

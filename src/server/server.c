@@ -30,8 +30,10 @@
 #include "core/util.h"
 #include "grade/queue.h"
 
-/* The loop's own fds: stdin, stdout, the full and the light zygote. */
-#define LOOP_FDS       4
+/* The loop's own fds: stdin, stdout, the full and the light zygote, the
+ * validator processes. */
+#define VPROC_FDS      4
+#define LOOP_FDS       (VPROC_FDS + PW_TOOLS_VPROCS)
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
 #define MAX_QUEUED     1024        /* runs waiting; more are refused */
@@ -422,7 +424,12 @@ job_done(void *ctx, json_t *result, const struct pw_sbx_result *run)
 {
     struct job *j = ctx;
     struct pw_server *s = j->s;
-    if (pw_tools_exec_runs_one(j->exec)) {
+    bool rejected = false;
+    bool unrun = pw_tools_exec_unrun(j->exec, &rejected);
+    if (rejected) {
+        s->stats.blocked_validator++;
+    }
+    if (pw_tools_exec_runs_one(j->exec) && !unrun) {
         const char *st =
             run != NULL ? pw_sbx_status_name(run->status) : "internal_error";
         if (run != NULL) {
@@ -441,7 +448,8 @@ void
 pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
                  struct pw_exec *e, json_t *token)
 {
-    if (pw_queue_waiting(s->q) >= s->max_queued) {
+    if (pw_queue_waiting(s->q) + pw_tools_checks_pending(s->tools) >=
+        s->max_queued) {
         s->stats.busy++;
         pw_server_send(s, req,
                        pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
@@ -551,6 +559,8 @@ build_pollfds(struct pw_server *s)
         s->fds[2 + i] =
             (struct pollfd){i < nz ? pw_zygote_fd(z[i]) : -1, POLLIN, 0};
     }
+    /* The validator processes' answers: the calls whose check ended go on. */
+    pw_tools_vproc_pollfds(s->tools, s->fds + VPROC_FDS);
     return LOOP_FDS + pw_queue_pollfds(s->q, s->fds + LOOP_FDS,
                                        pw_queue_pollfds_max(s->q));
 }
@@ -826,6 +836,9 @@ pw_server_run(struct pw_server *s)
             if (s->fds[2 + i].revents != 0) {
                 pw_zygote_collect(z[i]);
             }
+        }
+        if (rc > 0) {
+            pw_tools_vproc_step(s->tools, s->fds + VPROC_FDS);
         }
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);

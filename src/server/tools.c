@@ -24,6 +24,10 @@
 #include "core/util.h"
 
 #define TEXT_MAX 4000 /* bytes of output shown in the text block */
+/* Programs up to this many bytes are validated in the call, on the
+ * server's loop (tens of microseconds); longer ones by a validator process
+ * (validator/vproc.h), the loop serving others meanwhile. */
+#define CHECK_HERE_MAX 1024
 
 enum {
     ARG_EXEC = 1u << 0,
@@ -50,9 +54,10 @@ struct call_args {
 
 /* What a call that runs in the queue is. */
 enum exec_kind {
-    EXEC_RUN,     /* execute_code: one run (of a session, or not) */
-    EXEC_GRADE,   /* grade_code: its tests */
-    EXEC_SESSION, /* create_session: the session's first call */
+    EXEC_RUN,      /* execute_code: one run (of a session, or not) */
+    EXEC_GRADE,    /* grade_code: its tests */
+    EXEC_SESSION,  /* create_session: the session's first call */
+    EXEC_VALIDATE, /* validate_code of a program a validator process checks */
 };
 
 struct pw_exec {
@@ -73,6 +78,14 @@ struct pw_exec {
     void (*release)(void *hold); /* called on HOLD once E is freed */
     void *hold;
     bool light; /* forked from tools->zygote_light */
+    /* A program validated by a validator process: CHECKING until the check is
+     * submitted, CHECK (owned) while it is under way; GROUP where the
+     * runs go once it has ended. */
+    bool checking;
+    struct pw_vcheck *check;
+    struct pw_queue_group *group; /* borrowed */
+    bool unrun;    /* ended without a run: rejected, or not checked */
+    bool rejected; /* the validator refused the program */
 };
 
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
@@ -653,6 +666,18 @@ validate_routed(const struct pw_tools *t, struct pw_exec *e,
     return e->light ? 0 : run_validator(t, &e->a, d, an, err);
 }
 
+/* The validator process that checks a program of LEN bytes, or NULL when the
+ * call validates it (short, no such process, or no validation). */
+static struct pw_vproc *
+vproc_for(const struct pw_tools *t, size_t len)
+{
+    if (t->cfg->skip_validation || t->rules == NULL || len <= CHECK_HERE_MAX) {
+        return NULL;
+    }
+    struct pw_vproc *c = t->vprocs[len >= PW_TOOLS_CHECK_LARGE ? 1 : 0];
+    return c != NULL ? c : t->vprocs[0];
+}
+
 /* Append a hint for each distinct rule that fired (at most a few). */
 static int
 add_rule_hints(const struct pw_tools *t, const struct pw_diags *d,
@@ -1091,6 +1116,7 @@ void
 pw_tools_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
+        pw_vcheck_cancel(e->check);
         for (size_t i = 0; e->argv != NULL && e->argv[i] != NULL; i++) {
             free(e->argv[i]);
         }
@@ -1113,6 +1139,10 @@ pw_tools_exec_free(struct pw_exec *e)
     }
 }
 
+static int grade_checked(const struct pw_tools *t, struct pw_exec *e,
+                         bool light, struct pw_diags *checked, json_t **result,
+                         struct pw_error *err);
+
 /* E as a grade_code call: the suite checked, the code validated (a CE
  * is the final *RESULT), graded from the light zygote like a run
  * (validate_routed) unless a checker program, with imports of its own,
@@ -1124,11 +1154,26 @@ grade_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
     if (parse_args(t, ARG_GRADE, e->args, &e->a, err) < 0) {
         return -1;
     }
+    if (vproc_for(t, e->a.code_len) != NULL) {
+        e->checking = true; /* validated once submitted */
+        return 0;
+    }
     struct pw_diags d;
     pw_diags_init(&d);
-    e->light = json_object_get(e->a.tests, "checker_code") == NULL &&
-               passes_light(t, &e->a, &d, NULL);
+    bool light = json_object_get(e->a.tests, "checker_code") == NULL &&
+                 passes_light(t, &e->a, &d, NULL);
     pw_diags_free(&d);
+    return grade_checked(t, e, light, NULL, result, err);
+}
+
+/* E as a grade_code call, graded from the light zygote if LIGHT, with
+ * the findings CHECKED of a validator process (NULL: validated now).  0, or -1
+ * with *RESULT or ERR. */
+static int
+grade_checked(const struct pw_tools *t, struct pw_exec *e, bool light,
+              struct pw_diags *checked, json_t **result, struct pw_error *err)
+{
+    e->light = light;
     e->imports = (struct pw_importset){
         t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
         (const char *const *)t->extra, e->a.only};
@@ -1138,7 +1183,8 @@ grade_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
                              e->light ? t->zygote_light : t->zygote,
                              t->zygote == NULL ? t->zygote_error
                                                : t->rules_error,
-                             pw_profiles_caps(t->profiles, e->a.mask)};
+                             pw_profiles_caps(t->profiles, e->a.mask),
+                             checked};
     e->grade = pw_grade_call_new(&c, e->a.code, e->a.code_len, &e->imports,
                                  e->a.tests, result, err);
     return e->grade != NULL ? 0 : -1;
@@ -1155,6 +1201,45 @@ session_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
     struct pw_session_ctx c = session_ctx(t, e->owner);
     e->start = pw_session_start_new(&c, e->args, result, err);
     return e->start != NULL ? 0 : -1;
+}
+
+/* E as a validate_code call: a program the call validates is answered
+ * now (-1 with *RESULT); a longer one a validator process's, once submitted.
+ * -1 with ERR on an internal failure. */
+static int
+validate_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
+             struct pw_error *err)
+{
+    if (parse_args(t, ARG_VALIDATE, e->args, &e->a, err) == 0 &&
+        vproc_for(t, e->a.code_len) != NULL) {
+        e->checking = true;
+        return 0;
+    }
+    if (validate_code(t, e->args, result, err) < 0 && *result == NULL &&
+        err->code == PW_ERR_USAGE) {
+        *result = argument_error("validate_code", err->message);
+    }
+    return -1;
+}
+
+/* E as an execute_code call whose program's findings are D: 0 if it
+ * runs, or -1 with *RESULT, its rejection (or ERR). */
+static int
+run_checked(const struct pw_tools *t, struct pw_exec *e,
+            const struct pw_diags *d, json_t **result, struct pw_error *err)
+{
+    /* A syntax error or a missing module: the run shows python3's error. */
+    if (d->n > 0 && !pw_diags_interpreter_only(d)) {
+        e->unrun = e->rejected = true;
+        *result = rejected_result(e, d);
+        return *result != NULL ? -1
+                               : pw_fail(err, PW_ERR_INTERNAL,
+                                         "could not build the rejection");
+    }
+    e->imports = (struct pw_importset){
+        t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
+        (const char *const *)t->extra, e->a.only};
+    return 0;
 }
 
 /* E as an execute_code call: its arguments, its session, its
@@ -1179,24 +1264,18 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
         return -1;
     }
     *result = container_refused(t, e->a.container);
-    if (*result != NULL || validate_routed(t, e, &d, &an, err) < 0) {
-        pw_diags_free(&d);
+    if (*result != NULL) {
         return -1;
     }
-    /* A syntax error or a missing module: the run shows python3's error. */
-    if (d.n > 0 && !pw_diags_interpreter_only(&d)) {
-        *result = rejected_result(e, &d);
-        if (*result == NULL) {
-            pw_fail(err, PW_ERR_INTERNAL, "could not build the rejection");
-        }
-        pw_diags_free(&d);
-        return -1;
+    if (vproc_for(t, e->a.code_len) != NULL) {
+        e->checking = true; /* validated once submitted */
+        return 0;
     }
+    int rc = validate_routed(t, e, &d, &an, err) < 0
+                 ? -1
+                 : run_checked(t, e, &d, result, err);
     pw_diags_free(&d);
-    e->imports = (struct pw_importset){
-        t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
-        (const char *const *)t->extra, e->a.only};
-    return 0;
+    return rc;
 }
 
 struct pw_exec *
@@ -1205,26 +1284,29 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
 {
     struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
     e->tools = t;
-    e->kind =
-        t->compat == PW_COMPAT_NONE && strcmp(tool, "grade_code") == 0
-            ? EXEC_GRADE
-        : t->compat == PW_COMPAT_NONE && strcmp(tool, "create_session") == 0
-            ? EXEC_SESSION
-            : EXEC_RUN;
+    bool native = t->compat == PW_COMPAT_NONE;
+    e->kind = native && strcmp(tool, "grade_code") == 0       ? EXEC_GRADE
+              : native && strcmp(tool, "create_session") == 0 ? EXEC_SESSION
+              : native && strcmp(tool, "validate_code") == 0  ? EXEC_VALIDATE
+                                                              : EXEC_RUN;
     e->args =
         t->compat != PW_COMPAT_NONE
             ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
             : json_incref(args);
     *result = NULL;
     e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
-    int rc = e->kind == EXEC_GRADE     ? grade_new(t, e, result, err)
-             : e->kind == EXEC_SESSION ? session_new(t, e, result, err)
-                                       : run_new(t, e, tool, result, err);
+    int rc = e->kind == EXEC_GRADE      ? grade_new(t, e, result, err)
+             : e->kind == EXEC_SESSION  ? session_new(t, e, result, err)
+             : e->kind == EXEC_VALIDATE ? validate_new(t, e, result, err)
+                                        : run_new(t, e, tool, result, err);
     if (rc == 0) {
         return e;
     }
     enum exec_kind kind = e->kind;
     pw_tools_exec_free(e);
+    if (kind == EXEC_VALIDATE) {
+        return NULL; /* its result as validate_code makes it */
+    }
     /* Malformed arguments of grade_code and create_session are tool
      * results the model reads, as execute_code's. */
     if (*result == NULL && kind != EXEC_RUN && err->code == PW_ERR_USAGE) {
@@ -1255,12 +1337,21 @@ pw_tools_exec_runs_one(const struct pw_exec *e)
     return e->kind == EXEC_RUN;
 }
 
+bool
+pw_tools_exec_unrun(const struct pw_exec *e, bool *rejected)
+{
+    *rejected = e->rejected;
+    return e->unrun;
+}
+
 double
 pw_tools_exec_timeout(const struct pw_exec *e)
 {
-    return e->kind == EXEC_GRADE     ? pw_grade_call_timeout(e->grade)
-           : e->kind == EXEC_SESSION ? pw_session_start_timeout(e->start)
-                                     : e->a.timeout;
+    return e->kind == EXEC_GRADE && e->grade != NULL
+               ? pw_grade_call_timeout(e->grade)
+           : e->kind == EXEC_SESSION  ? pw_session_start_timeout(e->start)
+           : e->kind == EXEC_VALIDATE ? 0
+                                      : e->a.timeout;
 }
 
 /* New reference: the result of E's run that the sandbox refused to
@@ -1312,12 +1403,89 @@ call_done(void *ctx, json_t *result)
     e->done(e->ctx, result, NULL); /* last: it may free E */
 }
 
+static json_t *queue_runs(const struct pw_tools *t, struct pw_exec *e,
+                          struct pw_queue_group *g);
+
+/* The call goes on after its check R: its runs queued, or its end. */
+static void
+checked(void *ctx, struct pw_vcheck_result *r)
+{
+    struct pw_exec *e = ctx;
+    const struct pw_tools *t = e->tools;
+    e->check = NULL;
+    json_t *now = NULL;
+    struct pw_error err = {0};
+    if (r->rc < 0) {
+        now = refusal(e->kind == EXEC_GRADE      ? "grade_code"
+                      : e->kind == EXEC_VALIDATE ? "validate_code"
+                                                 : "execute_code",
+                      "not checked", r->err.message);
+    } else if (e->kind == EXEC_VALIDATE) {
+        (void)validate_result(t, &r->d, &r->an, &now, &err);
+    } else if (e->kind == EXEC_GRADE &&
+               grade_checked(t, e, r->light, &r->d, &now, &err) == 0) {
+        pw_vcheck_result_clear(r);
+        pw_grade_call_submit(e->grade, e->group, call_done, e);
+        return;
+    } else if (e->kind == EXEC_GRADE && now == NULL) {
+        now = err.code == PW_ERR_USAGE
+                  ? argument_error("grade_code", err.message)
+                  : refusal("grade_code", "not graded", err.message);
+    } else if (e->kind == EXEC_RUN) {
+        e->light = r->light;
+        if (run_checked(t, e, &r->d, &now, &err) == 0) {
+            pw_vcheck_result_clear(r);
+            now = queue_runs(t, e, e->group);
+            if (now != NULL) {
+                e->done(e->ctx, now, NULL); /* last: it may free E */
+            }
+            return;
+        }
+        now = now != NULL ? pw_compat_result(t->compat, now) : NULL;
+    }
+    pw_vcheck_result_clear(r);
+    e->unrun = true;
+    e->done(e->ctx, now, NULL); /* last: it may free E */
+}
+
 json_t *
 pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
                      struct pw_queue_group *g, pw_exec_done_fn done, void *ctx)
 {
     e->done = done;
     e->ctx = ctx;
+    e->group = g;
+    if (e->checking) {
+        bool grade = e->kind == EXEC_GRADE;
+        bool light =
+            e->a.session_id == NULL && !t->cfg->skip_validation &&
+            t->zygote_light != NULL && pw_zygote_fd(t->zygote_light) >= 0 &&
+            pw_zygote_error(t->zygote_light) == NULL &&
+            (!grade || json_object_get(e->a.tests, "checker_code") == NULL) &&
+            e->kind != EXEC_VALIDATE;
+        struct pw_vcheck_req req = {
+            .code = e->a.code,
+            .len = e->a.code_len,
+            .mask = e->a.mask,
+            .light_mask = light ? t->light_mask : 0,
+            .only = e->a.only,
+            .deps = e->a.deps,
+            .deps_in_full = !grade,
+        };
+        e->checking = false;
+        e->check =
+            pw_vproc_submit(vproc_for(t, e->a.code_len), &req, checked, e);
+        return NULL;
+    }
+    return queue_runs(t, e, g);
+}
+
+/* Queue E's runs in G (E checked).  NULL, or the final result when they
+ * cannot run. */
+static json_t *
+queue_runs(const struct pw_tools *t, struct pw_exec *e,
+           struct pw_queue_group *g)
+{
     if (e->kind == EXEC_GRADE) {
         pw_grade_call_submit(e->grade, g, call_done, e);
         return NULL;

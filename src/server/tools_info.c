@@ -283,9 +283,58 @@ pw_tools_info(struct pw_tools *t)
     return t->info;
 }
 
+int
+pw_tools_start_vprocs(struct pw_tools *t, struct pw_error *err)
+{
+    if (t->rules == NULL || t->cfg->skip_validation) {
+        return 0; /* nothing to validate */
+    }
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        t->vprocs[i] = pw_vproc_new(t->rules, t->profiles,
+                                    (const char *const *)t->extra, err);
+        if (t->vprocs[i] == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void
+pw_tools_vproc_pollfds(const struct pw_tools *t, struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        fds[i] = t->vprocs[i] != NULL ? pw_vproc_pollfd(t->vprocs[i])
+                                      : (struct pollfd){-1, 0, 0};
+    }
+}
+
+void
+pw_tools_vproc_step(struct pw_tools *t, const struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        if (t->vprocs[i] != NULL && fds[i].fd >= 0 && fds[i].revents != 0) {
+            pw_vproc_step(t->vprocs[i], fds[i].revents);
+        }
+    }
+}
+
+size_t
+pw_tools_checks_pending(const struct pw_tools *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        n += t->vprocs[i] != NULL ? pw_vproc_pending(t->vprocs[i]) : 0;
+    }
+    return n;
+}
+
 void
 pw_tools_free(struct pw_tools *t)
 {
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        pw_vproc_free(t->vprocs[i]);
+        t->vprocs[i] = NULL;
+    }
     json_decref(t->info);
     json_decref(t->layers);
     free(t->extra);
