@@ -1011,6 +1011,105 @@ def test_fair():
         tap_stop("the server exits 0 on SIGTERM", srv)
 
 
+def big_program(size=300000):
+    """About SIZE bytes of dense expressions: their validation takes the
+    validator a good part of a second on this kind of host."""
+    lines = ["a = b = x = y = p = q = 0", "c = [0] * 7", "f = lambda *a: 0"]
+    n, i = 0, 0
+    while n < size:
+        line = "v%d = (a + b * %d - c[%d]) * f(x, y, %d) if p else q" % (
+            i % 97, i, i % 7, i)
+        lines.append(line)
+        n += len(line) + 1
+        i += 1
+    lines.append("print('big')")
+    return "\n".join(lines)
+
+
+def all_read(srv):
+    """True if no byte to or from SRV's port waits in a socket's queue
+    (every request sent has been read by the server)."""
+    busy = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                x = line.split()
+                ports = (int(x[1].rsplit(":", 1)[1], 16),
+                         int(x[2].rsplit(":", 1)[1], 16))
+                if srv.port in ports and x[3] == "01":
+                    tx, rx = (int(v, 16) for v in x[4].split(":"))
+                    busy += [(tx, rx)] if tx or rx else []
+    return not busy
+
+
+def test_fair_validation():
+    """A token's validate_code of a 300 KB program, once the server has
+    read it, does not hold up the others: /healthz (no token) and a second
+    token's short execute_code sent then are answered before it (the
+    order of the answers is checked, not their times)."""
+    srv = Server()
+    try:
+        srv.wait_ready()
+        srv.request("POST", "/mcp", call("print(0)"))
+        done = []
+        lock = threading.Lock()
+        answers = {}
+        sent = threading.Event()
+
+        def one(name, *args, **kw):
+            r = srv.request(*args, **kw)
+            with lock:
+                done.append(name)
+                answers[name] = r
+
+        def big():
+            c = srv.conn(120)
+            body = {"jsonrpc": "2.0", "id": "v", "method": "tools/call",
+                    "params": {"name": "validate_code",
+                               "arguments": {"code": big_program()}}}
+            c.request("POST", "/mcp", body=json.dumps(body),
+                      headers={"Content-Type": "application/json",
+                               "Accept": "application/json, "
+                                         "text/event-stream",
+                               "Authorization": "Bearer " + TOKEN})
+            sent.set()
+            r = c.getresponse()
+            with lock:
+                done.append("validate")
+                answers["validate"] = (r.status, None, r.read())
+            c.close()
+
+        v = threading.Thread(target=big)
+        v.start()
+        sent.wait(60)
+        wait_for(lambda: all_read(srv), 60)
+        others = [
+            threading.Thread(target=one, args=("healthz", "GET", "/healthz"),
+                             kwargs={"token": None}),
+            threading.Thread(target=one, args=(
+                "short", "POST", "/mcp", call("print(6*7)", "s")),
+                kwargs={"token": TOKEN2})]
+        for t in others:
+            t.start()
+        for t in others + [v]:
+            t.join(120)
+        short = answers.get("short")
+        vb = answers.get("validate")
+        res = json.loads(vb[2])["result"] if vb and vb[0] == 200 else {}
+        tap("a token's validate_code of a 300 KB program: /healthz and "
+            "another token's execute_code are answered before it",
+            done[-1:] == ["validate"] and len(done) == 3 and
+            answers["healthz"][0] == 200 and short[0] == 200 and
+            stdout_of(short[2]) == "42\n", (done, short))
+        tap("that validate_code finds the program valid",
+            res.get("structuredContent", {}).get("validation", {})
+            .get("valid") is True, vb)
+    finally:
+        tap_stop("the server exits 0 on SIGTERM", srv)
+
+
 def main():
     srv = Server("--max-body", "256k", "--request-timeout", "2",
                  "--max-connections", "8")
@@ -1045,6 +1144,7 @@ def main():
         if srv.proc.poll() is None:
             srv.proc.kill()
     test_fair()
+    test_fair_validation()
     test_queue_full()
     test_queue_together()
     test_drain()

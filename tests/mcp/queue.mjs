@@ -4,7 +4,10 @@
 // ping and a short execute_code sent after a grade_code of 30 busy tests
 // are answered before it; a ping sent with a data_science create_session
 // is answered before the session is; a grade_code cancelled mid-suite
-// leaves no run of it working and the server answers the next request.
+// leaves no run of it working and the server answers the next request;
+// a ping and a short execute_code sent after a validate_code and an
+// execute_code of a 300 KB program are answered before either (the
+// program is validated by a validator process, not on the loop).
 import { readFileSync } from 'node:fs';
 import { Session } from './session.mjs';
 import { childrenNamed } from '../mcp-client/proc.mjs';
@@ -57,6 +60,56 @@ function ticks(pid) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A program of about 300 KB of dense expressions: its validation takes
+// the validator a good part of a second on this kind of host.
+export function bigProgram(bytes = 300000) {
+  const lines = ['a = b = x = y = p = q = 0', 'c = [0] * 7', 'f = lambda *a: 0'];
+  let n = 0;
+  for (let i = 0; n < bytes; i++) {
+    const l = `v${i % 97} = (a + b * ${i} - c[${i % 7}]) * f(x, y, ${i}) if p else q`;
+    lines.push(l);
+    n += l.length + 1;
+  }
+  lines.push("print('big')");
+  return lines.join('\n');
+}
+
+export async function pingDuringValidation(point) {
+  const s = new Session();
+  await s.initialize();
+  await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(1)' } }, 30000);
+  const big = bigProgram();
+  s.send(call('check', 'validate_code', { code: big }));
+  s.send(call('run', 'execute_code', { code: big }));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  s.send(call('short', 'execute_code', { code: 'print(6*7)' }));
+  const r = await collect(s, ['check', 'run', 'ping', 'short'], 120000);
+  const short = r?.replies.get('short')?.result?.structuredContent;
+  const first = r?.order.slice(0, 2).sort().join(',');
+  point('stdio: a ping and a short execute_code sent after a validate_code and an execute_code of a 300 KB program are answered before either',
+    first === 'ping,short' && short?.stdout === '42\n'
+      ? null : `order ${r?.order}; short ${JSON.stringify(short)?.slice(0, 200)}`);
+  const check = r?.replies.get('check')?.result?.structuredContent;
+  const run = r?.replies.get('run')?.result?.structuredContent;
+  point('stdio: that validate_code finds the program valid, and that execute_code runs it',
+    check?.validation?.valid === true && check?.analysis?.line_count > 1000 && run?.stdout === 'big\n'
+      ? null : `${JSON.stringify(check)?.slice(0, 300)}; ${JSON.stringify(run)?.slice(0, 300)}`);
+  // A rejected long program: the rejection comes from the validator
+  // process as from the loop, and counts as one.
+  const bad = `${big}\nimport os\n`;
+  const rej = await s.request('tools/call', { name: 'execute_code', arguments: { code: bad } }, 60000);
+  const rsc = rej?.result?.structuredContent;
+  point('stdio: an execute_code of a long program that imports os is rejected, the finding on its last line',
+    rsc?.status === 'rejected' && rsc?.validation?.findings?.some((f) => f.line === big.split('\n').length + 1)
+      ? null : JSON.stringify(rej)?.slice(0, 400));
+  const graded = await s.request('tools/call', { name: 'grade_code', arguments: { code: big, tests: { tests: [{ name: 'one', expected_stdout: 'big\n' }] } } }, 60000);
+  const ce = await s.request('tools/call', { name: 'grade_code', arguments: { code: bad, tests: { tests: [{ name: 'one', expected_stdout: 'big\n' }] } } }, 60000);
+  point('stdio: grade_code of that long program: AC, and CE once it imports os',
+    graded?.result?.structuredContent?.verdict === 'AC' && ce?.result?.structuredContent?.verdict === 'CE'
+      ? null : `${JSON.stringify(graded)?.slice(0, 300)}; ${JSON.stringify(ce)?.slice(0, 300)}`);
+  await s.close();
+}
 
 async function gradeThenPing(point) {
   const s = new Session();
@@ -152,6 +205,7 @@ async function sessionsAtOnce(point) {
 }
 
 export async function queueCases(point, skip) {
+  await pingDuringValidation(point);
   await gradeThenPing(point);
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);
