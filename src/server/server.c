@@ -33,7 +33,8 @@
 /* The loop's own fds: stdin, stdout, the full and the light zygote, the
  * validator processes. */
 #define VPROC_FDS      4
-#define LOOP_FDS       (VPROC_FDS + PW_TOOLS_VPROCS)
+#define FORK_FDS       (VPROC_FDS + PW_TOOLS_VPROCS)
+#define LOOP_FDS       (FORK_FDS + PW_TOOLS_FORKS * PW_TOOLS_FORK_FDS)
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
 #define MAX_QUEUED     1024        /* runs waiting; more are refused */
@@ -561,6 +562,8 @@ build_pollfds(struct pw_server *s)
     }
     /* The validator processes' answers: the calls whose check ended go on. */
     pw_tools_vproc_pollfds(s->tools, s->fds + VPROC_FDS);
+    /* The fork_session calls' sessions: their answers and hellos. */
+    pw_tools_fork_pollfds(s->tools, s->fds + FORK_FDS);
     return LOOP_FDS + pw_queue_pollfds(s->q, s->fds + LOOP_FDS,
                                        pw_queue_pollfds_max(s->q));
 }
@@ -569,7 +572,8 @@ build_pollfds(struct pw_server *s)
 static int
 poll_timeout(const struct pw_server *s, double now)
 {
-    double next = pw_queue_deadline(s->q);
+    double next =
+        fmin(pw_queue_deadline(s->q), pw_tools_fork_deadline(s->tools));
     for (const struct job *j = s->jobs; j != NULL; j = j->next) {
         if (has_progress(j)) {
             next = fmin(next, j->next_progress);
@@ -840,6 +844,9 @@ pw_server_run(struct pw_server *s)
         if (rc > 0) {
             pw_tools_vproc_step(s->tools, s->fds + VPROC_FDS);
         }
+        /* Before new requests are read: the revents are of the forks
+         * under way when the poll began. */
+        pw_tools_fork_step(s->tools, s->fds + FORK_FDS);
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);
         }

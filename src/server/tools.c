@@ -58,6 +58,7 @@ enum exec_kind {
     EXEC_GRADE,    /* grade_code: its tests */
     EXEC_SESSION,  /* create_session: the session's first call */
     EXEC_VALIDATE, /* validate_code of a program a validator process checks */
+    EXEC_FORK,     /* fork_session: the copy made as the loop steps it */
 };
 
 struct pw_exec {
@@ -84,6 +85,7 @@ struct pw_exec {
     bool checking;
     struct pw_vcheck *check;
     struct pw_queue_group *group; /* borrowed */
+    struct pw_tools_fork *fork;   /* borrowed: its slot (EXEC_FORK) */
     bool unrun;    /* ended without a run: rejected, or not checked */
     bool rejected; /* the validator refused the program */
 };
@@ -1117,6 +1119,9 @@ pw_tools_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
         pw_vcheck_cancel(e->check);
+        if (e->fork != NULL) {
+            e->fork->e = NULL; /* the copy, once made, is closed */
+        }
         for (size_t i = 0; e->argv != NULL && e->argv[i] != NULL; i++) {
             free(e->argv[i]);
         }
@@ -1222,6 +1227,36 @@ validate_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
     return -1;
 }
 
+/* E as a fork_session call: the copy started, in a free slot (stepped
+ * by pw_tools_fork_step).  0, or -1 with *RESULT (a refusal) or ERR. */
+static int
+fork_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
+         struct pw_error *err)
+{
+    struct pw_tools_fork *slot = NULL;
+    for (size_t i = 0; i < PW_TOOLS_FORKS && slot == NULL; i++) {
+        slot = t->forks[i].sf == NULL ? &t->forks[i] : NULL;
+    }
+    if (slot == NULL) {
+        *result = pw_session_tool_error(
+            "fork_session: the server is making as many copies as it may at "
+            "once; try again in a moment");
+        return -1;
+    }
+    struct pw_session_ctx c = session_ctx(t, e->owner);
+    slot->sf = pw_session_fork_start(&c, e->args, result, err);
+    if (slot->sf == NULL) {
+        if (*result == NULL && err->code == PW_ERR_USAGE) {
+            *result = argument_error("fork_session", err->message);
+        }
+        return -1;
+    }
+    slot->e = e;
+    e->fork = slot;
+    e->unrun = true; /* no run: its end is the copy's */
+    return 0;
+}
+
 /* E as an execute_code call whose program's findings are D: 0 if it
  * runs, or -1 with *RESULT, its rejection (or ERR). */
 static int
@@ -1288,6 +1323,7 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
     e->kind = native && strcmp(tool, "grade_code") == 0       ? EXEC_GRADE
               : native && strcmp(tool, "create_session") == 0 ? EXEC_SESSION
               : native && strcmp(tool, "validate_code") == 0  ? EXEC_VALIDATE
+              : native && strcmp(tool, "fork_session") == 0   ? EXEC_FORK
                                                               : EXEC_RUN;
     e->args =
         t->compat != PW_COMPAT_NONE
@@ -1298,14 +1334,15 @@ pw_tools_exec_new(struct pw_tools *t, const char *tool, json_t *args,
     int rc = e->kind == EXEC_GRADE      ? grade_new(t, e, result, err)
              : e->kind == EXEC_SESSION  ? session_new(t, e, result, err)
              : e->kind == EXEC_VALIDATE ? validate_new(t, e, result, err)
+             : e->kind == EXEC_FORK     ? fork_new(t, e, result, err)
                                         : run_new(t, e, tool, result, err);
     if (rc == 0) {
         return e;
     }
     enum exec_kind kind = e->kind;
     pw_tools_exec_free(e);
-    if (kind == EXEC_VALIDATE) {
-        return NULL; /* its result as validate_code makes it */
+    if (kind == EXEC_VALIDATE || kind == EXEC_FORK) {
+        return NULL; /* its result as the tool makes it */
     }
     /* Malformed arguments of grade_code and create_session are tool
      * results the model reads, as execute_code's. */
@@ -1349,9 +1386,9 @@ pw_tools_exec_timeout(const struct pw_exec *e)
 {
     return e->kind == EXEC_GRADE && e->grade != NULL
                ? pw_grade_call_timeout(e->grade)
-           : e->kind == EXEC_SESSION  ? pw_session_start_timeout(e->start)
-           : e->kind == EXEC_VALIDATE ? 0
-                                      : e->a.timeout;
+           : e->kind == EXEC_SESSION ? pw_session_start_timeout(e->start)
+           : e->kind == EXEC_VALIDATE || e->kind == EXEC_FORK ? 0
+                                                              : e->a.timeout;
 }
 
 /* New reference: the result of E's run that the sandbox refused to
@@ -1455,6 +1492,9 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
     e->done = done;
     e->ctx = ctx;
     e->group = g;
+    if (e->kind == EXEC_FORK) {
+        return NULL; /* under way: pw_tools_fork_step ends it */
+    }
     if (e->checking) {
         bool grade = e->kind == EXEC_GRADE;
         bool light =
@@ -1478,6 +1518,53 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
         return NULL;
     }
     return queue_runs(t, e, g);
+}
+
+void
+pw_tools_fork_pollfds(const struct pw_tools *t, struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        struct pollfd *p = fds + i * PW_TOOLS_FORK_FDS;
+        int n = t->forks[i].sf != NULL
+                    ? pw_session_fork_pollfds(t->forks[i].sf, p)
+                    : 0;
+        for (int k = n; k < PW_TOOLS_FORK_FDS; k++) {
+            p[k] = (struct pollfd){-1, 0, 0};
+        }
+    }
+}
+
+double
+pw_tools_fork_deadline(const struct pw_tools *t)
+{
+    double next = INFINITY;
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        if (t->forks[i].sf != NULL) {
+            next = fmin(next, pw_session_fork_deadline(t->forks[i].sf));
+        }
+    }
+    return next;
+}
+
+void
+pw_tools_fork_step(struct pw_tools *t, const struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        struct pw_tools_fork *slot = &t->forks[i];
+        json_t *result = NULL;
+        if (slot->sf == NULL ||
+            !pw_session_fork_step(slot->sf, fds + i * PW_TOOLS_FORK_FDS,
+                                  PW_TOOLS_FORK_FDS, slot->e != NULL,
+                                  &result)) {
+            continue;
+        }
+        struct pw_exec *e = slot->e;
+        *slot = (struct pw_tools_fork){NULL, NULL};
+        if (e != NULL) {
+            e->fork = NULL;
+            e->done(e->ctx, result, NULL); /* it may free E */
+        }
+    }
 }
 
 /* Queue E's runs in G (E checked).  NULL, or the final result when they

@@ -31,6 +31,14 @@
 #define PW_TOOLS_VPROCS      2
 #define PW_TOOLS_CHECK_LARGE (64 * 1024)
 
+/* fork_session calls under way at once (more are refused), and the
+ * pollfds each takes. */
+#define PW_TOOLS_FORKS    4
+#define PW_TOOLS_FORK_FDS 3
+
+struct pw_exec;
+struct pw_session_fork;
+
 struct pw_tools {
     const struct pw_conf *cfg;          /* borrowed */
     const struct pw_profiles *profiles; /* borrowed */
@@ -67,6 +75,12 @@ struct pw_tools {
      * behind a long one's check.  Without them, programs are validated
      * in the call. */
     struct pw_vproc *vprocs[PW_TOOLS_VPROCS];
+    /* The fork_session calls under way: the copy being made (owned) and
+     * the call waiting for it (borrowed; NULL once it is gone). */
+    struct pw_tools_fork {
+        struct pw_session_fork *sf;
+        struct pw_exec *e;
+    } forks[PW_TOOLS_FORKS];
 };
 
 /* The zygotes runs are forked from (the full one first) into OUT; returns
@@ -86,6 +100,14 @@ int pw_tools_start_vprocs(struct pw_tools *t, struct pw_error *err);
  * their end called). */
 void pw_tools_vproc_pollfds(const struct pw_tools *t, struct pollfd *fds);
 void pw_tools_vproc_step(struct pw_tools *t, const struct pollfd *fds);
+/* The fork_session calls' pollfds into FDS (PW_TOOLS_FORKS *
+ * PW_TOOLS_FORK_FDS, fd -1 where none), the time by which they must be
+ * stepped (INFINITY: none), and their step with the same array: the
+ * calls whose copy is made (or failed) end.  Stepped before the loop
+ * reads new requests. */
+void pw_tools_fork_pollfds(const struct pw_tools *t, struct pollfd *fds);
+double pw_tools_fork_deadline(const struct pw_tools *t);
+void pw_tools_fork_step(struct pw_tools *t, const struct pollfd *fds);
 /* Checks waiting or under way (counted against the queued limit). */
 size_t pw_tools_checks_pending(const struct pw_tools *t);
 void pw_tools_free(struct pw_tools *t);
@@ -101,8 +123,9 @@ bool pw_tools_exists(const struct pw_tools *t, const char *name);
  * loop). */
 bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
 /* True if a call of NAME goes through pw_tools_exec_* (answered from the
- * server's loop): those that run code, and validate_code, whose long
- * programs a validator process validates. */
+ * server's loop): those that run code, validate_code, whose long
+ * programs a validator process checks, and fork_session, whose copy is
+ * made as the loop steps it. */
 bool pw_tools_answered_later(const struct pw_tools *t, const char *name);
 
 /*

@@ -17,6 +17,7 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "core/util.h"
+#include "server/session_tool.h"
 #include "server/tools.h"
 
 /* True if some pattern of LIST matches NAME. */
@@ -334,6 +335,15 @@ pw_tools_free(struct pw_tools *t)
     for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
         pw_vproc_free(t->vprocs[i]);
         t->vprocs[i] = NULL;
+    }
+    /* A copy still under way: its session was freed with the sessions
+     * (which ends it), so its step now frees it. */
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        json_t *result = NULL;
+        if (t->forks[i].sf != NULL &&
+            pw_session_fork_step(t->forks[i].sf, NULL, 0, false, &result)) {
+            t->forks[i].sf = NULL;
+        }
     }
     json_decref(t->info);
     json_decref(t->layers);

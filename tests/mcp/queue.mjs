@@ -7,10 +7,12 @@
 // leaves no run of it working and the server answers the next request;
 // a ping and a short execute_code sent after a validate_code and an
 // execute_code of a 300 KB program are answered before either (the
-// program is validated by a validator process, not on the loop).
+// program is validated by a validator process, not on the loop); a ping
+// sent after a fork_session whose session does not answer yet (stopped)
+// is answered before it, and the copy is made once the session goes on.
 import { readFileSync } from 'node:fs';
 import { Session } from './session.mjs';
-import { childrenNamed } from '../mcp-client/proc.mjs';
+import { childrenNamed, procField } from '../mcp-client/proc.mjs';
 
 // Each test busy-loops BUSY seconds of CPU time, then echoes its input.
 const busyCode = (busy) => [
@@ -111,6 +113,56 @@ export async function pingDuringValidation(point) {
   await s.close();
 }
 
+// The server's child that is SID's process: the one whose resident set
+// holds the 96 MiB the session keeps.
+async function sessionProcess(s, sid) {
+  const keep = await s.request('tools/call', { name: 'execute_code', arguments: { session_id: sid, code: "keep = b'k' * (96 << 20)\nprint(len(keep))" } }, 60000);
+  if (keep?.result?.structuredContent?.stdout !== `${96 << 20}\n`) return null;
+  const big = childrenNamed(s.proc.pid, 'pyward-run').filter((p) => procField(p, 'status', 'VmRSS:') > 96 * 1024);
+  return big.length === 1 ? big[0] : null;
+}
+
+export async function pingDuringFork(point, skip) {
+  const s = new Session();
+  await s.initialize();
+  const made = await s.request('tools/call', { name: 'create_session', arguments: {} }, 60000);
+  const sid = made?.result?.structuredContent?.session_id;
+  const pid = typeof sid === 'string' ? await sessionProcess(s, sid) : null;
+  if (pid === null) {
+    point('stdio: the session\'s process is found', `${JSON.stringify(made)?.slice(0, 300)}`);
+    await s.close();
+    return;
+  }
+  // Stopped, the session cannot answer the fork request: the fork waits.
+  process.kill(pid, 'SIGSTOP');
+  s.send(call('fork', 'fork_session', { session_id: sid }));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  // The first answer: the ping's, while the fork waits (an old loop
+  // waited the fork's 5 s out first).
+  let m;
+  do {
+    m = await s.next(30000);
+  } while (m !== null && !['ping', 'fork'].includes(m.msg.id));
+  process.kill(pid, 'SIGCONT');
+  const firstId = m?.msg.id;
+  const rest = firstId === 'ping' ? await collect(s, ['fork'], 30000) : null;
+  const fork = (firstId === 'fork' ? m.msg : rest?.replies.get('fork'))?.result;
+  if (fork?.isError && /cannot|does not give|need/.test(fork?.content?.[0]?.text ?? '')) {
+    skip('stdio: a ping sent after a fork_session whose session is stopped is answered first', fork.content[0].text);
+    await s.close();
+    return;
+  }
+  point('stdio: a ping sent after a fork_session whose session is stopped is answered first',
+    firstId === 'ping' ? null : `first ${firstId}; ${JSON.stringify(fork)?.slice(0, 300)}`);
+  const copy = fork?.structuredContent?.session_id;
+  const used = typeof copy === 'string'
+    ? await s.request('tools/call', { name: 'execute_code', arguments: { session_id: copy, code: 'print(len(keep))' } }, 60000)
+    : null;
+  point('stdio: once the session goes on, the copy is made and has its state',
+    used?.result?.structuredContent?.stdout === `${96 << 20}\n` ? null : `${JSON.stringify(fork)?.slice(0, 300)}; ${JSON.stringify(used)?.slice(0, 300)}`);
+  await s.close();
+}
+
 async function gradeThenPing(point) {
   const s = new Session();
   await s.initialize();
@@ -206,6 +258,7 @@ async function sessionsAtOnce(point) {
 
 export async function queueCases(point, skip) {
   await pingDuringValidation(point);
+  await pingDuringFork(point, skip);
   await gradeThenPing(point);
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);
