@@ -1110,6 +1110,79 @@ def test_fair_validation():
         tap_stop("the server exits 0 on SIGTERM", srv)
 
 
+def rss_kb(pid):
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            m = re.search(r"^VmRSS:\s+(\d+)", f.read(), re.M)
+        return int(m.group(1)) if m else 0
+    except OSError:
+        return 0
+
+
+def test_fork_wait():
+    """/healthz is answered while a fork_session waits for its session
+    (stopped: it cannot answer), and the copy is made once the session
+    goes on (the order of the answers is checked, not their times)."""
+    srv = Server()
+    try:
+        srv.wait_ready()
+        st, r = tool(srv, "create_session", {})
+        sid = r["structuredContent"]["session_id"] if st == 200 else ""
+        tool(srv, "execute_code", {"session_id": sid, "code":
+                                   "keep = b'k' * (96 << 20)"})
+        kids = [int(x) for x in subprocess.run(
+            ["ps", "-o", "pid=", "--ppid", str(srv.proc.pid)],
+            capture_output=True, text=True).stdout.split()]
+        big = [p for p in kids if rss_kb(p) > 96 * 1024]
+        if len(big) != 1:
+            tap("the session's process is found", False, (kids, r))
+            return
+        done = []
+        answers = {}
+        lock = threading.Lock()
+
+        def one(name, *args, **kw):
+            got = srv.request(*args, **kw)
+            with lock:
+                done.append(name)
+                answers[name] = got
+
+        os.kill(big[0], signal.SIGSTOP)
+        try:
+            fork = threading.Thread(target=one, args=(
+                "fork", "POST", "/mcp",
+                {"jsonrpc": "2.0", "id": 41, "method": "tools/call",
+                 "params": {"name": "fork_session",
+                            "arguments": {"session_id": sid}}}))
+            fork.start()
+            wait_for(lambda: all_read(srv) and accepted(srv), 30)
+            one("healthz", "GET", "/healthz", token=None)
+        finally:
+            os.kill(big[0], signal.SIGCONT)
+        fork.join(60)
+        f = answers.get("fork")
+        res = json.loads(f[2]).get("result", {}) if f and f[0] == 200 else {}
+        if res.get("isError") and re.search(
+                r"cannot|does not give|need", json.dumps(res)):
+            global _n
+            _n += 1
+            print("ok %d - /healthz during a fork_session's wait # SKIP %s"
+                  % (_n, res["content"][0]["text"]))
+            return
+        tap("/healthz sent while a fork_session waits for its stopped "
+            "session is answered first",
+            done[:1] == ["healthz"] and answers["healthz"][0] == 200,
+            (done, f))
+        copy = (res.get("structuredContent") or {}).get("session_id")
+        st, r = tool(srv, "execute_code", {"session_id": copy or "",
+                                           "code": "print(len(keep))"})
+        tap("once the session goes on, the copy is made with its state",
+            st == 200 and (r.get("structuredContent") or {}).get("stdout")
+            == "%d\n" % (96 << 20), (res, r))
+    finally:
+        tap_stop("the server exits 0 on SIGTERM", srv)
+
+
 def main():
     srv = Server("--max-body", "256k", "--request-timeout", "2",
                  "--max-connections", "8")
@@ -1145,6 +1218,7 @@ def main():
             srv.proc.kill()
     test_fair()
     test_fair_validation()
+    test_fork_wait()
     test_queue_full()
     test_queue_together()
     test_drain()
