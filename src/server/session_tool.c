@@ -456,6 +456,7 @@ pw_session_start_submit(struct pw_session_start *ss, struct pw_queue_group *g,
                 .capture_output = true},
         .zygote = ss->t.zygote,
         .start = first_start,
+        .spare = true,
     };
     pw_queue_add(g, &spec, first_done, ss, 0);
 }
