@@ -13,9 +13,17 @@
  * evicted or expired, and when a PUT replaces its id, the old file's
  * bytes still count in the cache's total until the last run that holds
  * it lets it go.  Past the cap, the least recently used files go first:
- * a file's access time is set when it is PUT and when a run takes it.
+ * a file is used when it is PUT and when a run takes it.
  * The fds held are capped too (MAX_OPEN); a run that would need more is
  * the server's overload.
+ *
+ * The cache's sizes and recency are an index in memory, read from the
+ * directory once at the start (its files' access times give the order)
+ * and kept by the PUTs and the runs: a PUT never scans the directory,
+ * which holds thousands of files, on the server's loop.  A file the
+ * index does not know (another server's PUT into the same directory)
+ * joins it when a run takes it; one found gone or replaced when it is
+ * evicted is forgotten or taken as it is now.
  */
 #include "config.h"
 
@@ -48,8 +56,26 @@ struct pin {
     unsigned refs;
 };
 
+/* A file of the cache as the index knows it. */
+struct entry {
+    char id[ID_MAX + 1];
+    dev_t dev;
+    ino_t ino;
+    long long size;
+    struct timespec mtime;   /* its PUT: it expires TTL after */
+    unsigned long long used; /* the cache's clock at its last use */
+};
+
+/* Expired files removed in one PUT at most (the rest by later ones; they
+ * count for nothing meanwhile and no run gets them). */
+#define EXPIRE_MAX 64
+
 struct pw_jobe_files {
     char *dir;
+    struct entry *ents; /* owned: the index */
+    size_t nents;
+    size_t cap;
+    unsigned long long clock; /* uses so far */
     long long max_file;
     long long max_total;
     double ttl;
@@ -81,6 +107,8 @@ pw_jobe_file_id_ok(const char *id)
     }
     return true;
 }
+
+static void index_load(struct pw_jobe_files *f);
 
 struct pw_jobe_files *
 pw_jobe_files_new(const char *dir, long long max_file, long long max_total,
@@ -120,6 +148,7 @@ pw_jobe_files_new(const char *dir, long long max_file, long long max_total,
     f->max_open = quarter < OPEN_MIN   ? OPEN_MIN
                   : quarter > OPEN_MAX ? OPEN_MAX
                                        : (size_t)quarter;
+    index_load(f);
     return f;
 }
 
@@ -127,6 +156,7 @@ static void
 files_unref(struct pw_jobe_files *f)
 {
     if (f != NULL && --f->refs == 0) {
+        free(f->ents);
         free(f->pins);
         free(f->dir);
         free(f);
@@ -155,13 +185,19 @@ pw_jobe_files_open_count(const struct pw_jobe_files *f)
  * may still say the second before a fresh file's mtime (682 of 200,000
  * files made here), which made a file just written look 1 s younger. */
 static bool
-expired(const struct pw_jobe_files *f, const struct stat *st)
+expired_at(const struct pw_jobe_files *f, const struct timespec *mtime)
 {
     struct timespec now;
     (void)clock_gettime(CLOCK_REALTIME, &now);
-    double age = difftime(now.tv_sec, st->st_mtim.tv_sec) +
-                 (double)(now.tv_nsec - st->st_mtim.tv_nsec) / 1e9;
+    double age = difftime(now.tv_sec, mtime->tv_sec) +
+                 (double)(now.tv_nsec - mtime->tv_nsec) / 1e9;
     return age > f->ttl;
+}
+
+static bool
+expired(const struct pw_jobe_files *f, const struct stat *st)
+{
+    return expired_at(f, &st->st_mtim);
 }
 
 static bool
@@ -182,20 +218,72 @@ pin_find(const struct pw_jobe_files *f, dev_t dev, ino_t ino)
     return NULL;
 }
 
-/* What the cache holds: *TOTAL its bytes (the files in the directory
- * that have not expired, and the held files a PUT replaced), *LRU
- * (owned, may be NULL) the least recently used file no run holds, and
- * *REPLACED the bytes of ID's file if no run holds it (a PUT of ID frees
- * them).  Expired files no run holds are removed. */
-static void
-sweep(struct pw_jobe_files *f, const char *id, long long *total, char **lru,
-      long long *replaced)
+/* The index's entry of ID, or -1. */
+static long
+entry_find(const struct pw_jobe_files *f, const char *id)
 {
-    *total = 0;
-    *lru = NULL;
-    *replaced = 0;
-    struct timespec when = {0};
-    bool *seen = pw_xcalloc(f->npins + 1, sizeof(bool));
+    for (size_t i = 0; i < f->nents; i++) {
+        if (strcmp(f->ents[i].id, id) == 0) {
+            return (long)i;
+        }
+    }
+    return -1;
+}
+
+static void
+entry_drop(struct pw_jobe_files *f, size_t i)
+{
+    f->ents[i] = f->ents[--f->nents];
+}
+
+/* ID's file as ST says it is now; used now if USED (else as it was, or
+ * now if the index did not know it). */
+static void
+entry_set(struct pw_jobe_files *f, const char *id, const struct stat *st,
+          bool used)
+{
+    long i = entry_find(f, id);
+    if (i < 0) {
+        if (f->nents == f->cap) {
+            f->cap = f->cap > 0 ? 2 * f->cap : 64;
+            f->ents = pw_xrealloc(f->ents, f->cap * sizeof(*f->ents));
+        }
+        i = (long)f->nents++;
+        memset(&f->ents[i], 0, sizeof(f->ents[i]));
+        snprintf(f->ents[i].id, sizeof(f->ents[i].id), "%s", id);
+    }
+    struct entry *e = &f->ents[i];
+    e->dev = st->st_dev;
+    e->ino = st->st_ino;
+    e->size = st->st_size;
+    e->mtime = st->st_mtim;
+    if (used || e->used == 0) {
+        e->used = ++f->clock;
+    }
+}
+
+/* A file met at the start, and its access time. */
+struct found {
+    struct stat st;
+    char id[ID_MAX + 1];
+};
+
+/* By access time, the least recent first. */
+static int
+by_atime(const void *a, const void *b)
+{
+    const struct timespec *x = &((const struct found *)a)->st.st_atim;
+    const struct timespec *y = &((const struct found *)b)->st.st_atim;
+    return older(x, y) ? -1 : older(y, x) ? 1 : 0;
+}
+
+/* The index from the directory, once: expired files removed, the others
+ * used in the order of their access times. */
+static void
+index_load(struct pw_jobe_files *f)
+{
+    struct found *v = NULL;
+    size_t n = 0, cap = 0;
     DIR *d = opendir(f->dir);
     struct dirent *e;
     /* readdir is thread-safe on one DIR (glibc); readdir_r is deprecated */
@@ -207,29 +295,77 @@ sweep(struct pw_jobe_files *f, const char *id, long long *total, char **lru,
             !S_ISREG(st.st_mode)) {
             continue;
         }
-        struct pin *p = pin_find(f, st.st_dev, st.st_ino);
-        for (size_t i = 0; p != NULL && i < f->npins; i++) {
-            seen[i] |= f->pins[i] == p;
-        }
-        if (p == NULL && expired(f, &st)) {
+        if (expired(f, &st)) {
             (void)unlinkat(dirfd(d), e->d_name, 0);
             continue;
         }
-        *total += st.st_size;
-        if (p == NULL && id != NULL && strcmp(e->d_name, id) == 0) {
-            *replaced = st.st_size;
+        if (n == cap) {
+            cap = cap > 0 ? 2 * cap : 64;
+            v = pw_xrealloc(v, cap * sizeof(*v));
         }
-        if (p == NULL && (*lru == NULL || older(&st.st_atim, &when))) {
-            free(*lru);
-            *lru = pw_xstrdup(e->d_name);
-            when = st.st_atim;
-        }
+        v[n].st = st;
+        /* pw_jobe_file_id_ok: at most ID_MAX bytes */
+        memcpy(v[n].id, e->d_name, strlen(e->d_name) + 1);
+        n++;
     }
     if (d != NULL) {
         closedir(d);
     }
-    for (size_t i = 0; i < f->npins; i++) {
-        *total += seen[i] ? 0 : f->pins[i]->size;
+    if (n > 0) {
+        qsort(v, n, sizeof(*v), by_atime);
+    }
+    for (size_t i = 0; i < n; i++) {
+        entry_set(f, v[i].id, &v[i].st, true);
+    }
+    free(v);
+}
+
+/* What the cache holds, from the index: *TOTAL its bytes (the files that
+ * have not expired, and the held files a PUT replaced), *LRU the least
+ * recently used entry no run holds (-1: none), and *REPLACED the bytes
+ * of ID's file if no run holds it (a PUT of ID frees them).  Expired
+ * files no run holds are removed (EXPIRE_MAX at most). */
+static void
+tally(struct pw_jobe_files *f, const char *id, long long *total, long *lru,
+      long long *replaced)
+{
+    *total = 0;
+    *lru = -1;
+    *replaced = 0;
+    int removed = 0;
+    bool *seen = pw_xcalloc(f->npins + 1, sizeof(bool));
+    for (size_t i = 0; i < f->nents;) {
+        struct entry *e = &f->ents[i];
+        struct pin *p = pin_find(f, e->dev, e->ino);
+        for (size_t k = 0; p != NULL && k < f->npins; k++) {
+            seen[k] |= f->pins[k] == p;
+        }
+        if (p == NULL && expired_at(f, &e->mtime)) {
+            if (removed < EXPIRE_MAX) {
+                removed++;
+                PW_AUTOFREE char *path = pw_xasprintf("%s/%s", f->dir, e->id);
+                struct stat st;
+                if (lstat(path, &st) == 0 && st.st_dev == e->dev &&
+                    st.st_ino == e->ino) {
+                    (void)unlink(path);
+                }
+                entry_drop(f, i);
+            } else {
+                i++;
+            }
+            continue;
+        }
+        *total += e->size;
+        if (p == NULL && id != NULL && strcmp(e->id, id) == 0) {
+            *replaced = e->size;
+        }
+        if (p == NULL && (*lru < 0 || e->used < f->ents[*lru].used)) {
+            *lru = (long)i;
+        }
+        i++;
+    }
+    for (size_t k = 0; k < f->npins; k++) {
+        *total += seen[k] ? 0 : f->pins[k]->size;
     }
     free(seen);
 }
@@ -242,16 +378,25 @@ make_room(struct pw_jobe_files *f, const char *id, size_t len)
 {
     for (;;) {
         long long total, replaced;
-        PW_AUTOFREE char *lru = NULL;
-        sweep(f, id, &total, &lru, &replaced);
+        long lru;
+        tally(f, id, &total, &lru, &replaced);
         if (total - replaced + (long long)len <= f->max_total) {
             return true;
         }
-        if (lru == NULL) {
+        if (lru < 0) {
             return false;
         }
-        PW_AUTOFREE char *p = pw_xasprintf("%s/%s", f->dir, lru);
-        if (unlink(p) < 0) {
+        struct entry *e = &f->ents[lru];
+        PW_AUTOFREE char *p = pw_xasprintf("%s/%s", f->dir, e->id);
+        struct stat st;
+        if (lstat(p, &st) < 0 || !S_ISREG(st.st_mode)) {
+            entry_drop(f, (size_t)lru); /* gone: forgotten */
+        } else if (st.st_dev != e->dev || st.st_ino != e->ino) {
+            entry_set(f, e->id, &st, false); /* replaced meanwhile */
+            e->used = ++f->clock;
+        } else if (unlink(p) == 0) {
+            entry_drop(f, (size_t)lru);
+        } else {
             return false;
         }
     }
@@ -295,8 +440,11 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
     }
     int rc = pw_write_all(fd, data, len);
     int e = errno;
+    struct stat st;
     if (rc == 0) {
         touch(fd);
+        rc = fstat(fd, &st);
+        e = errno;
     }
     if (close(fd) < 0 && rc == 0) {
         rc = -1;
@@ -309,6 +457,7 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
         pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", path);
         return -1;
     }
+    entry_set(f, id, &st, true);
     return 0;
 }
 
@@ -366,6 +515,7 @@ pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
     if (got < 0) {
         return -1;
     }
+    entry_set(f, id, &st, true);
     struct pin *p = pin_find(f, st.st_dev, st.st_ino);
     if (p != NULL) {
         close(got);

@@ -448,6 +448,45 @@ START_TEST(file_cache_lru_and_holds)
 }
 END_TEST
 
+/* Two caches on one directory (two servers): a file the other one PUT
+ * joins this cache's index when a run takes it, and is evicted in its
+ * turn like its own; one the other removed meanwhile is forgotten when
+ * its turn comes. */
+START_TEST(file_cache_shared_dir)
+{
+    char dir[] = "/tmp/check-jobe-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    struct pw_error err = {0};
+    struct pw_jobe_files *a = pw_jobe_files_new(dir, 10, 20, 3600, &err);
+    struct pw_jobe_files *b = pw_jobe_files_new(dir, 10, 20, 3600, &err);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(pw_jobe_files_put(b, "x", "0123456789", 10, &err), 0);
+    struct pw_jobe_hold *h = pw_jobe_hold_new(a);
+    int fd;
+    long long size;
+    ck_assert_int_eq(pw_jobe_hold_add(h, "x", &fd, &size), 0);
+    pw_jobe_hold_free(h);
+    ck_assert_int_eq(pw_jobe_files_put(a, "y", "0123456789", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(a, "z", "0123456789", 10, &err), 0);
+    ck_assert(!pw_jobe_files_has(a, "x")); /* the least recently used */
+    ck_assert(pw_jobe_files_has(a, "y"));
+    ck_assert(pw_jobe_files_has(a, "z"));
+    /* B's index still names x, gone: B forgets it and evicts nothing of
+     * its own for it. */
+    ck_assert_int_eq(pw_jobe_files_put(b, "w", "0123456789", 10, &err), 0);
+    ck_assert_int_eq(pw_jobe_files_put(b, "v", "0123456789", 10, &err), 0);
+    ck_assert(pw_jobe_files_has(b, "w"));
+    ck_assert(pw_jobe_files_has(b, "v"));
+    ck_assert(pw_jobe_files_has(b, "y"));
+    pw_jobe_files_free(a);
+    pw_jobe_files_free(b);
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* One fd per file for every hold that takes it; past the cache's
  * open-file cap a hold is refused (-2: the server's overload); a file
  * that is not a regular one under an id's name (a symbolic link, a FIFO,
@@ -535,6 +574,7 @@ jobe_suite(void)
     tcase_add_test(tc, busy_reply_is_overload);
     tcase_add_test(tc, file_cache);
     tcase_add_test(tc, file_cache_lru_and_holds);
+    tcase_add_test(tc, file_cache_shared_dir);
     tcase_add_test(tc, file_cache_open_cap_and_odd_files);
     tcase_add_test(tc, support_file_names);
     suite_add_tcase(s, tc);
