@@ -9,7 +9,9 @@
 // execute_code of a 300 KB program are answered before either (the
 // program is validated by a validator process, not on the loop); a ping
 // sent after a fork_session whose session does not answer yet (stopped)
-// is answered before it, and the copy is made once the session goes on.
+// is answered before it, and the copy is made once the session goes on;
+// a validator process killed during a check fails that check (the
+// program is not run) and the next check gets a new one.
 import { readFileSync } from 'node:fs';
 import { Session } from './session.mjs';
 import { childrenNamed, procField } from '../mcp-client/proc.mjs';
@@ -120,6 +122,34 @@ async function sessionProcess(s, sid) {
   if (keep?.result?.structuredContent?.stdout !== `${96 << 20}\n`) return null;
   const big = childrenNamed(s.proc.pid, 'pyward-run').filter((p) => procField(p, 'status', 'VmRSS:') > 96 * 1024);
   return big.length === 1 ? big[0] : null;
+}
+
+export async function validatorKilled(point) {
+  const s = new Session();
+  await s.initialize();
+  const big = bigProgram();
+  const vprocs = childrenNamed(s.proc.pid, 'pyward-vproc');
+  const before = new Map(vprocs.map((p) => [p, ticks(p)]));
+  s.send(call('run', 'execute_code', { code: big }));
+  // The one that takes the check works: its CPU time grows.
+  let busy;
+  for (let i = 0; i < 1000 && busy === undefined; i++) {
+    busy = vprocs.find((p) => ticks(p) > before.get(p));
+    if (busy === undefined) await sleep(5);
+  }
+  if (busy !== undefined) process.kill(busy, 'SIGKILL');
+  const r = await collect(s, ['run'], 60000);
+  const res = r?.replies.get('run')?.result;
+  point('stdio: a validator process killed during a check: that execute_code is answered "not checked" and not run',
+    vprocs.length === 2 && busy !== undefined && res?.isError === true &&
+    /not checked/.test(res?.content?.[0]?.text ?? '') && res?.structuredContent?.stdout === undefined
+      ? null : `vprocs ${vprocs} busy ${busy}: ${JSON.stringify(res)?.slice(0, 300)}`);
+  const again = await s.request('tools/call', { name: 'execute_code', arguments: { code: big } }, 60000);
+  const now = childrenNamed(s.proc.pid, 'pyward-vproc');
+  point('stdio: the next long program is checked by a new validator process and runs',
+    again?.result?.structuredContent?.stdout === 'big\n' && now.length === 2 && !now.includes(busy)
+      ? null : `${now}: ${JSON.stringify(again)?.slice(0, 300)}`);
+  await s.close();
 }
 
 export async function pingDuringFork(point, skip) {
@@ -259,6 +289,7 @@ async function sessionsAtOnce(point) {
 export async function queueCases(point, skip) {
   await pingDuringValidation(point);
   await pingDuringFork(point, skip);
+  await validatorKilled(point);
   await gradeThenPing(point);
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);
