@@ -519,15 +519,15 @@ finish(struct pw_vcheck *k, struct pw_vcheck_result *r)
 static void
 lost(struct pw_vproc *c, const char *why)
 {
-    pw_log(PW_LOG_WARN, "the validator's process %d: %s", (int)c->pid, why);
+    pw_log(PW_LOG_WARN, "the validator process %d %s", (int)c->pid, why);
     stop(c);
     if (c->head != NULL && c->head->sent) {
         struct pw_vcheck_result r;
         memset(&r, 0, sizeof(r));
         pw_diags_init(&r.d);
         r.rc = pw_fail(&r.err, PW_ERR_INTERNAL,
-                       "the validator's process ended (%s); the program "
-                       "was not checked",
+                       "the validator process %s; the program was not "
+                       "checked",
                        why);
         finish(pop(c), &r);
     }
@@ -547,7 +547,7 @@ flush(struct pw_vproc *c)
             return;
         }
         if (n < 0) {
-            lost(c, strerror(errno));
+            lost(c, errno == EPIPE ? "ended" : "could not be written to");
             return;
         }
         c->out_off += (size_t)n;
@@ -640,7 +640,7 @@ take_answer(struct pw_vproc *c)
     }
     memcpy(&n, c->in.data, sizeof(n));
     if (n > MSG_MAX || c->head == NULL || !c->head->sent) {
-        lost(c, "a malformed answer");
+        lost(c, "gave a malformed answer");
         return false;
     }
     if (c->in.len < sizeof(n) + n) {
@@ -656,7 +656,7 @@ take_answer(struct pw_vproc *c)
     c->in.len = rest;
     if (bad < 0) {
         pw_vcheck_result_clear(&r);
-        lost(c, "a malformed answer");
+        lost(c, "gave a malformed answer");
         return false;
     }
     finish(pop(c), &r);
@@ -683,7 +683,7 @@ pw_vproc_step(struct pw_vproc *c, short revents)
                 break;
             }
             if (n <= 0) {
-                lost(c, n == 0 ? "it ended" : strerror(errno));
+                lost(c, n == 0 ? "ended" : "could not be read from");
                 break;
             }
             c->in.len += (size_t)n;

@@ -441,6 +441,7 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
     int rc = pw_write_all(fd, data, len);
     int e = errno;
     struct stat st;
+    memset(&st, 0, sizeof(st));
     if (rc == 0) {
         touch(fd);
         rc = fstat(fd, &st);
@@ -450,8 +451,8 @@ pw_jobe_files_put(struct pw_jobe_files *f, const char *id, const char *data,
         rc = -1;
         e = errno;
     }
-    if (rc < 0 || rename(tmp, path) < 0) {
-        e = rc < 0 ? e : errno;
+    if (rc != 0 || rename(tmp, path) < 0) {
+        e = rc != 0 ? e : errno;
         (void)unlink(tmp);
         errno = e;
         pw_fail_errno(err, PW_ERR_INTERNAL, "put: %s", path);

@@ -1474,6 +1474,7 @@ checked(void *ctx, struct pw_vcheck_result *r)
             pw_vcheck_result_clear(r);
             now = queue_runs(t, e, e->group);
             if (now != NULL) {
+                e->unrun = true; /* no sandbox: counted as before a run */
                 e->done(e->ctx, now, NULL); /* last: it may free E */
             }
             return;
