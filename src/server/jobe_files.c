@@ -389,16 +389,15 @@ make_room(struct pw_jobe_files *f, const char *id, size_t len)
         struct entry *e = &f->ents[lru];
         PW_AUTOFREE char *p = pw_xasprintf("%s/%s", f->dir, e->id);
         struct stat st;
-        if (lstat(p, &st) < 0 || !S_ISREG(st.st_mode)) {
-            entry_drop(f, (size_t)lru); /* gone: forgotten */
-        } else if (st.st_dev != e->dev || st.st_ino != e->ino) {
-            entry_set(f, e->id, &st, false); /* replaced meanwhile */
-            e->used = ++f->clock;
-        } else if (unlink(p) == 0) {
-            entry_drop(f, (size_t)lru);
-        } else {
+        bool gone = lstat(p, &st) < 0 || !S_ISREG(st.st_mode);
+        if (!gone && (st.st_dev != e->dev || st.st_ino != e->ino)) {
+            entry_set(f, e->id, &st, true); /* replaced meanwhile */
+            continue;
+        }
+        if (!gone && unlink(p) < 0) {
             return false;
         }
+        entry_drop(f, (size_t)lru); /* evicted, or gone: forgotten */
     }
 }
 
