@@ -49,6 +49,8 @@ struct pw_vproc {
     const struct pw_ruleset *rs;
     const struct pw_profiles *p;
     const char *const *extra;
+    pw_vproc_compile_fn compile;
+    void *compile_ctx;
     pid_t pid;               /* -1: none */
     int fd;                  /* -1: none */
     struct pw_vcheck *head;  /* in order; the head may be sent */
@@ -137,8 +139,9 @@ get_u64(struct reader *r)
     return v;
 }
 
-/* A new NUL-terminated copy of the next string, or NULL (a NULL one, or
- * the message ran short); *LEN its length. */
+/* A new copy of the next string (its bytes, NULs included, and a NUL
+ * after them), or NULL (a NULL one, or the message ran short); *LEN its
+ * length. */
 static char *
 get_str(struct reader *r, size_t *len)
 {
@@ -147,7 +150,13 @@ get_str(struct reader *r, size_t *len)
     if (len != NULL) {
         *len = at != NULL ? n : 0;
     }
-    return at != NULL ? pw_xstrndup(at, n) : NULL;
+    if (at == NULL) {
+        return NULL;
+    }
+    char *copy = pw_xmalloc((size_t)n + 1);
+    memcpy(copy, at, n);
+    copy[n] = '\0';
+    return copy;
 }
 
 /* A new NULL-terminated vector of new strings, or NULL. */
@@ -193,6 +202,8 @@ encode_request(struct pw_buf *b, const struct pw_vcheck_req *q)
     put_u64(b, q->mask);
     put_u64(b, q->light_mask);
     put_u32(b, q->deps_in_full);
+    put_u32(b, q->compile);
+    put_u32(b, q->caps);
     put_vec(b, q->only);
     put_vec(b, q->deps);
     put_str(b, q->code, q->len);
@@ -224,6 +235,7 @@ encode_result(struct pw_buf *b, const struct pw_vcheck_result *r)
         put_u32(b, (uint32_t)g->end_col);
         put_str(b, g->module, g->module != NULL ? strlen(g->module) : 0);
     }
+    put_str(b, r->blob, r->blob_len);
     frame(b);
 }
 
@@ -261,6 +273,7 @@ decode_result(struct reader *rd, struct pw_vcheck_result *r)
         pw_diags_add(&r->d, code, rule, message, line, col, eline, ecol);
         r->d.v[r->d.n - 1].module = module;
     }
+    r->blob = get_str(rd, &r->blob_len);
     return rd->bad || rd->n != 0 ? -1 : 0;
 }
 
@@ -295,6 +308,8 @@ check_one(const struct pw_vproc *c, struct reader *rd,
     pw_profile_mask mask = (pw_profile_mask)get_u64(rd);
     pw_profile_mask light = (pw_profile_mask)get_u64(rd);
     bool deps_in_full = get_u32(rd) != 0;
+    bool compile = get_u32(rd) != 0;
+    unsigned caps = get_u32(rd);
     char **only = get_vec(rd);
     char **deps = get_vec(rd);
     size_t len = 0;
@@ -322,6 +337,10 @@ check_one(const struct pw_vproc *c, struct reader *rd,
                 pw_script_meta_check(c->rs, &set, NULL, 0,
                                      (const char *const *)deps, &r->d);
             }
+        }
+        if (compile && c->compile != NULL && r->rc == 0 && r->d.n == 0) {
+            r->blob =
+                c->compile(c->compile_ctx, code, len, caps, &r->blob_len);
         }
     }
     free(code);
@@ -440,16 +459,22 @@ void
 pw_vcheck_result_clear(struct pw_vcheck_result *r)
 {
     pw_diags_free(&r->d);
+    free(r->blob);
+    r->blob = NULL;
+    r->blob_len = 0;
 }
 
 struct pw_vproc *
 pw_vproc_new(const struct pw_ruleset *rs, const struct pw_profiles *p,
-             const char *const *extra, struct pw_error *err)
+             const char *const *extra, pw_vproc_compile_fn compile, void *ctx,
+             struct pw_error *err)
 {
     struct pw_vproc *c = pw_xcalloc(1, sizeof(*c));
     c->rs = rs;
     c->p = p;
     c->extra = extra;
+    c->compile = compile;
+    c->compile_ctx = ctx;
     c->pid = -1;
     c->fd = -1;
     c->tail = &c->head;
@@ -672,8 +697,13 @@ pw_vproc_step(struct pw_vproc *c, short revents)
     if (c->fd >= 0 && (revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
         for (;;) {
             if (c->in.cap - c->in.len < READ_AT + 1) {
-                c->in.data = pw_xrealloc(c->in.data, c->in.len + READ_AT + 1);
-                c->in.cap = c->in.len + READ_AT + 1;
+                /* Doubled: an answer with a compiled program is megabytes. */
+                size_t cap = c->in.cap > 0 ? 2 * c->in.cap : 2 * READ_AT;
+                while (cap - c->in.len < READ_AT + 1) {
+                    cap *= 2;
+                }
+                c->in.data = pw_xrealloc(c->in.data, cap);
+                c->in.cap = cap;
             }
             ssize_t n = read(c->fd, c->in.data + c->in.len, READ_AT);
             if (n < 0 && errno == EINTR) {

@@ -41,6 +41,10 @@ struct pw_vcheck_req {
     const char *const *only; /* NULL-terminated or NULL */
     const char *const *deps; /* NULL-terminated or NULL */
     bool deps_in_full;
+    /* Compile CODE for runs under CAPS too, if it passes (no finding):
+     * the vproc's COMPILE (pw_vproc_new). */
+    bool compile;
+    unsigned caps;
 };
 
 /* A check's end: RC 0 with the findings D and the analysis AN (LIGHT:
@@ -52,6 +56,8 @@ struct pw_vcheck_result {
     bool light;
     struct pw_diags d;
     struct pw_analysis an;
+    char *blob; /* owned or NULL: CODE compiled, if asked and it passed */
+    size_t blob_len;
 };
 
 void pw_vcheck_result_clear(struct pw_vcheck_result *r);
@@ -60,12 +66,20 @@ void pw_vcheck_result_clear(struct pw_vcheck_result *r);
  * findings to free with pw_vcheck_result_clear). */
 typedef void (*pw_vcheck_done_fn)(void *ctx, struct pw_vcheck_result *r);
 
+/* How a vproc compiles a program for runs (in its process): a malloc'd
+ * blob of *OUT_LEN bytes, or NULL when the run must compile it. */
+typedef char *(*pw_vproc_compile_fn)(void *ctx, const char *code, size_t len,
+                                     unsigned caps, size_t *out_len);
+
 /* Returns an owned vproc validating against RS with the profiles P and
- * the operator's EXTRA modules (all borrowed, living as long as it), its
- * process forked now (needs the interpreter); NULL with ERR. */
+ * the operator's EXTRA modules, compiling with COMPILE(CTX, ...) (may be
+ * NULL: no compile) (all borrowed, living as long as it), its process
+ * forked now (needs the interpreter); NULL with ERR. */
 struct pw_vproc *pw_vproc_new(const struct pw_ruleset *rs,
                               const struct pw_profiles *p,
-                              const char *const *extra, struct pw_error *err);
+                              const char *const *extra,
+                              pw_vproc_compile_fn compile, void *ctx,
+                              struct pw_error *err);
 /* Its process killed and reaped; the waiting checks dropped without a
  * call.  NULL is ignored. */
 void pw_vproc_free(struct pw_vproc *c);

@@ -130,7 +130,9 @@ pw_grade_call_new(const struct pw_grade_ctx *c, const char *code, size_t len,
                                    .caps = c->caps,
                                    .jobs = 0,
                                    .max_output = c->cfg->max_output,
-                                   .checked = c->checked};
+                                   .checked = c->checked,
+                                   .blob = c->blob,
+                                   .blob_len = c->blob_len};
     json_t *report = NULL;
     if (within_limits(c->cfg, &gc->s, err) < 0 ||
         pw_grade_check(&gc->o, &gc->s, code, len, &report, err) < 0) {

@@ -29,6 +29,9 @@ struct pw_grade_ctx {
     /* Borrowed or NULL: the program's findings from a validator process
      * (the call then validates nothing itself). */
     struct pw_diags *checked;
+    /* Borrowed or NULL: the program compiled by it (BLOB_LEN bytes). */
+    const char *blob;
+    size_t blob_len;
 };
 
 /* A grade_code call in flight (its tests queued). */

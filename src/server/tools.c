@@ -85,7 +85,9 @@ struct pw_exec {
     bool checking;
     struct pw_vcheck *check;
     struct pw_queue_group *group; /* borrowed */
-    struct pw_tools_fork *fork;   /* borrowed: its slot (EXEC_FORK) */
+    char *blob; /* owned or NULL: the program compiled by that process */
+    size_t blob_len;
+    struct pw_tools_fork *fork; /* borrowed: its slot (EXEC_FORK) */
     bool unrun;    /* ended without a run: rejected, or not checked */
     bool rejected; /* the validator refused the program */
 };
@@ -1119,6 +1121,7 @@ pw_tools_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
         pw_vcheck_cancel(e->check);
+        free(e->blob);
         if (e->fork != NULL) {
             e->fork->e = NULL; /* the copy, once made, is closed */
         }
@@ -1189,7 +1192,9 @@ grade_checked(const struct pw_tools *t, struct pw_exec *e, bool light,
                              t->zygote == NULL ? t->zygote_error
                                                : t->rules_error,
                              pw_profiles_caps(t->profiles, e->a.mask),
-                             checked};
+                             checked,
+                             e->blob,
+                             e->blob_len};
     e->grade = pw_grade_call_new(&c, e->a.code, e->a.code_len, &e->imports,
                                  e->a.tests, result, err);
     return e->grade != NULL ? 0 : -1;
@@ -1450,6 +1455,9 @@ checked(void *ctx, struct pw_vcheck_result *r)
     struct pw_exec *e = ctx;
     const struct pw_tools *t = e->tools;
     e->check = NULL;
+    e->blob = r->blob; /* compiled there: not on the loop */
+    e->blob_len = r->blob_len;
+    r->blob = NULL;
     json_t *now = NULL;
     struct pw_error err = {0};
     if (r->rc < 0) {
@@ -1512,6 +1520,13 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
             .only = e->a.only,
             .deps = e->a.deps,
             .deps_in_full = !grade,
+            /* What the loop would compile: a suite's program (for all
+             * its tests), a short program's run (not a session's call,
+             * which compiles in the session). */
+            .compile =
+                grade || (e->kind == EXEC_RUN && e->a.session_id == NULL &&
+                          e->a.code_len <= PW_SBX_COMPILE_HERE_MAX),
+            .caps = pw_profiles_caps(t->profiles, e->a.mask),
         };
         e->checking = false;
         e->check =
@@ -1601,7 +1616,9 @@ queue_runs(const struct pw_tools *t, struct pw_exec *e,
                 .capture_output = e->a.capture,
                 .argv = (const char *const *)e->argv,
                 .files = e->files,
-                .nfiles = e->nfiles},
+                .nfiles = e->nfiles,
+                .compiled = e->blob,
+                .compiled_len = e->blob_len},
         /* Forked from the light zygote when routed there; if that one
          * failed (its process gone), from the full one, which has all it
          * has (the run keeps its narrowed import set). */

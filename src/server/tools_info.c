@@ -284,6 +284,15 @@ pw_tools_info(struct pw_tools *t)
     return t->info;
 }
 
+/* A program compiled for runs as the zygote compiles it (in a validator
+ * process: pw_vproc_compile_fn). */
+static char *
+vproc_compile(void *ctx, const char *code, size_t len, unsigned caps,
+              size_t *out_len)
+{
+    return pw_zygote_compile(ctx, code, len, caps, out_len);
+}
+
 int
 pw_tools_start_vprocs(struct pw_tools *t, struct pw_error *err)
 {
@@ -291,8 +300,9 @@ pw_tools_start_vprocs(struct pw_tools *t, struct pw_error *err)
         return 0; /* nothing to validate */
     }
     for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
-        t->vprocs[i] = pw_vproc_new(t->rules, t->profiles,
-                                    (const char *const *)t->extra, err);
+        t->vprocs[i] = pw_vproc_new(
+            t->rules, t->profiles, (const char *const *)t->extra,
+            t->zygote != NULL ? vproc_compile : NULL, t->zygote, err);
         if (t->vprocs[i] == NULL) {
             return -1;
         }
