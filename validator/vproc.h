@@ -4,10 +4,11 @@
  * vproc.h - the validator in a process of its own, for a loop that must
  * not wait for it: the server's.  A vproc, a validator process, is a copy of
  * the server (forked once the rules are loaded, the interpreter and the rule
- * set inherited) that validates one program at a time, sent over a socket; the
- * loop polls that socket with its own fds and gets each check's findings in a
- * callback.  A large program takes the process's time, not the loop's: pings,
- * probes and other clients' requests are answered meanwhile.
+ * set inherited) that validates one program at a time, sent over a socket
+ * (and compiles it for its runs when asked); the loop polls that socket with
+ * its own fds and gets each check's findings in a callback.  A large program
+ * takes the process's time, not the loop's: pings, probes and other clients'
+ * requests are answered meanwhile.
  *
  * Checks wait in order; only the one the process works on is held as
  * bytes of a message (the others point to their caller's code), so a
