@@ -52,6 +52,20 @@ pw_diags_add(struct pw_diags *d, const char *code, const char *rule,
 }
 
 void
+pw_diags_copy(struct pw_diags *to, const struct pw_diags *from)
+{
+    for (size_t i = 0; i < from->n; i++) {
+        const struct pw_diag *g = &from->v[i];
+        pw_diags_add(to, g->code, g->rule, pw_xstrdup(g->message), g->line,
+                     g->col, g->end_line, g->end_col);
+        struct pw_diag *c = &to->v[to->n - 1];
+        c->end_line = g->end_line;
+        c->module = g->module != NULL ? pw_xstrdup(g->module) : NULL;
+        c->student = g->student != NULL ? pw_xstrdup(g->student) : NULL;
+    }
+}
+
+void
 pw_diags_remove(struct pw_diags *d, size_t i)
 {
     free(d->v[i].rule);

@@ -10,6 +10,8 @@
 /* Append a finding; takes MESSAGE (owned). */
 void pw_diags_add(struct pw_diags *d, const char *code, const char *rule,
                   char *message, int line, int col, int end_line, int end_col);
+/* Append a copy of each finding of FROM to TO. */
+void pw_diags_copy(struct pw_diags *to, const struct pw_diags *from);
 /* Remove the finding at index I, keeping the order of the others. */
 void pw_diags_remove(struct pw_diags *d, size_t i);
 /* Order by line, column, code. */

@@ -18,6 +18,7 @@ libpyward_a_SOURCES += \
 	validator/glob.c validator/glob.h \
 	validator/newsyntax.c validator/newsyntax.h \
 	validator/lintconf.c validator/lintconf.h \
+	validator/vproc.c validator/vproc.h \
 	$(NULL)
 
 # CPython's parser, from the interpreter's own static library (configure:

@@ -166,6 +166,7 @@ serve(const struct pw_conf *cfg, int proto_fd)
     if (rs == NULL) {
         pw_errorf("cannot serve without rules");
     } else if (pw_tools_init(&t, &err) < 0 ||
+               pw_tools_start_vprocs(&t, &err) < 0 ||
                (cfg->max_sessions > 0 &&
                 (t.sessions = new_sessions(cfg, &err)) == NULL)) {
         pw_errorf("%s", err.message);

@@ -97,24 +97,27 @@ compile_errors(const struct pw_grade_opts *o, const char *code, size_t len,
     if (o->rules == NULL) {
         return 0;
     }
-    struct pw_diags d;
-    pw_diags_init(&d);
-    int rc = pw_validate(o->rules, o->imports, code, len, &d, NULL, err);
-    if (rc == 0 && d.n > 0) {
-        pw_diags_sort(&d);
+    struct pw_diags mine;
+    pw_diags_init(&mine);
+    struct pw_diags *d = o->checked != NULL ? o->checked : &mine;
+    int rc = o->checked != NULL ? 0
+                                : pw_validate(o->rules, o->imports, code, len,
+                                              &mine, NULL, err);
+    if (rc == 0 && d->n > 0) {
+        pw_diags_sort(d);
         *out = json_array();
         *plain = json_array();
-        for (size_t i = 0; i < d.n; i++) {
+        for (size_t i = 0; i < d->n; i++) {
             PW_AUTOFREE char *line =
-                pw_xasprintf("%d:%d: %s %s", d.v[i].line, d.v[i].col,
-                             d.v[i].code, d.v[i].message);
+                pw_xasprintf("%d:%d: %s %s", d->v[i].line, d->v[i].col,
+                             d->v[i].code, d->v[i].message);
             json_array_append_new(*out, json_string(line));
-            PW_AUTOFREE char *words = pw_xasprintf("line %d: %s", d.v[i].line,
-                                                   pw_diag_student(&d.v[i]));
+            PW_AUTOFREE char *words = pw_xasprintf("line %d: %s", d->v[i].line,
+                                                   pw_diag_student(&d->v[i]));
             json_array_append_new(*plain, json_string(words));
         }
     }
-    pw_diags_free(&d);
+    pw_diags_free(&mine);
     return rc;
 }
 
@@ -497,6 +500,12 @@ compile_for(const struct pw_grading *gr, const char *code, size_t len,
             size_t n, size_t *blob_len)
 {
     *blob_len = 0;
+    if (n > 1 && code == gr->code && gr->o.blob != NULL) {
+        char *copy = pw_xmalloc(gr->o.blob_len + 1);
+        memcpy(copy, gr->o.blob, gr->o.blob_len);
+        *blob_len = gr->o.blob_len;
+        return copy;
+    }
     return n > 1 ? pw_zygote_compile(gr->z, code, len, gr->o.caps, blob_len)
                  : NULL;
 }

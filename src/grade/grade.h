@@ -29,6 +29,15 @@ struct pw_grade_opts {
     long long max_output;               /* per stream; 0: the default */
     pw_queue_watch_fn watch; /* or NULL: told of each run's end (pw_grade) */
     void *watch_ctx;
+    /* Borrowed or NULL: the program's findings, found before (by a
+     * validator process: validator/vproc.h) under IMPORTS; the check
+     * then takes them instead of validating again. */
+    struct pw_diags *checked;
+    /* Borrowed or NULL: the program compiled for its runs, done before
+     * (by the validator process), BLOB_LEN bytes; copied by
+     * pw_grade_start instead of compiling it there. */
+    const char *blob;
+    size_t blob_len;
 };
 
 /* A grading in flight: its runs are entries of a queue group. */

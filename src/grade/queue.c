@@ -247,16 +247,30 @@ pw_queue_group_run(const struct pw_queue_group *g)
     return NULL;
 }
 
+/* True while E's zygote imports its profiles' modules. */
+static bool
+entry_warming(const struct pw_queue_entry *e)
+{
+    return e->spec.zygote != NULL && pw_zygote_warming(e->spec.zygote);
+}
+
+/* True if E cannot start yet: its zygote imports its modules, or it
+ * takes a prepared spare and none is ready (the zygote is asked for one,
+ * and the loop's poll of the zygote's fd wakes it): pw_sbx_start would
+ * wait for the zygote. */
 static bool
 entry_waits(const struct pw_queue_entry *e)
 {
-    return e->spec.zygote != NULL && pw_zygote_warming(e->spec.zygote);
+    const struct pw_run_spec *s = &e->spec;
+    return entry_warming(e) ||
+           (s->zygote != NULL && (s->start == NULL || s->spare) &&
+            !pw_zygote_spare_ready(s->zygote, &s->req));
 }
 
 bool
 pw_queue_group_warming(const struct pw_queue_group *g)
 {
-    return g->queued != NULL && entry_waits(g->queued);
+    return g->queued != NULL && entry_warming(g->queued);
 }
 
 struct pw_queue_entry *

@@ -53,6 +53,9 @@ struct pw_run_spec {
      * comes, or returns NULL with ERR.  NULL: pw_sbx_start. */
     struct pw_sbx_run *(*start)(void *ctx, const struct pw_run_spec *spec,
                                 struct pw_error *err);
+    /* START takes a prepared spare of ZYGOTE as a fresh run does (a
+     * session's first call): the entry waits for it as one does. */
+    bool spare;
 };
 
 /* The end of entry INDEX (as given to pw_queue_add) with context CTX:

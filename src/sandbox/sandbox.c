@@ -412,6 +412,39 @@ asked_for(const struct pw_zygote *z, unsigned caps)
     return false;
 }
 
+/* Failed spares in a row after which a run no longer waits for the next
+ * one: its start asks, and fails as spare_for does. */
+#define SPARE_FAILS_MAX 4
+
+bool
+pw_zygote_spare_ready(struct pw_zygote *z, const struct pw_sbx_request *req)
+{
+    /* A zygote that is gone, or failed to fork its last spares: the start
+     * tries, and says why it cannot. */
+    if (pw_zygote_error(z) != NULL || pw_zygote_fd(z) < 0 ||
+        z->spare_fails >= SPARE_FAILS_MAX) {
+        return true;
+    }
+    long long memory = req->limits.memory_bytes > 0 ? req->limits.memory_bytes
+                                                    : z->policy.default_memory;
+    unsigned caps = pw_sbx_spare_key(z, req->caps, memory);
+    /* The pool is kept for what runs ask, as pw_sbx_start would. */
+    z->spare_caps = caps;
+    pool_collect(z);
+    for (int i = 0; i < z->nspares;) {
+        struct pw_sbx_spare *s = z->spares[i];
+        if (s->caps != caps) {
+            i++;
+        } else if (pw_sbx_spare_alive(s) || failed_setup(s)) {
+            return true;
+        } else {
+            /* Killed while it waited: never hand it a request. */
+            pw_sbx_spare_free(z, pool_remove(z, i));
+        }
+    }
+    return !asked_for(z, caps) && pw_sbx_zygote_ask(z, caps) < 0;
+}
+
 /* A live spare prepared for CAPS: from the pool, else the next one the
  * zygote sends (asked for now if none is on its way).  NULL with ERR if
  * the zygote cannot give one. */

@@ -162,6 +162,13 @@ struct pw_zygote *pw_zygote_new_beside(const struct pw_zygote *first,
 bool pw_zygote_warming(const struct pw_zygote *z);
 /* Why the zygote process could not warm up, or NULL. */
 const char *pw_zygote_error(const struct pw_zygote *z);
+/* True if a run of REQ from Z starts on a prepared spare now (or cannot
+ * start at all: pw_sbx_start then says why).  Otherwise the zygote is
+ * asked for one, whose arrival makes pw_zygote_fd readable: a loop that
+ * must not wait in pw_sbx_start for the zygote starts the run once this
+ * is true (pw_queue_start does). */
+bool pw_zygote_spare_ready(struct pw_zygote *z,
+                           const struct pw_sbx_request *req);
 void pw_zygote_free(struct pw_zygote *z);
 /* The bytes a run's workspace may hold (rules/seccomp.json "workspace"
  * "max_bytes"). */

@@ -129,13 +129,17 @@ pw_grade_call_new(const struct pw_grade_ctx *c, const char *code, size_t len,
                                    .imports = &gc->set,
                                    .caps = c->caps,
                                    .jobs = 0,
-                                   .max_output = c->cfg->max_output};
+                                   .max_output = c->cfg->max_output,
+                                   .checked = c->checked,
+                                   .blob = c->blob,
+                                   .blob_len = c->blob_len};
     json_t *report = NULL;
     if (within_limits(c->cfg, &gc->s, err) < 0 ||
         pw_grade_check(&gc->o, &gc->s, code, len, &report, err) < 0) {
         pw_grade_call_free(gc);
         return NULL;
     }
+    gc->o.checked = NULL; /* the caller's, used by the check alone */
     if (report != NULL) {
         pw_grade_call_free(gc);
         *result = report_result(report);

@@ -23,6 +23,12 @@ struct pw_grade_ctx {
     struct pw_zygote *zygote;       /* NULL: unavailable */
     const char *unavailable;        /* why one of them is NULL */
     unsigned caps; /* the call's profiles' (its import set may be narrower) */
+    /* Borrowed or NULL: the program's findings from a validator process
+     * (the call then validates nothing itself). */
+    struct pw_diags *checked;
+    /* Borrowed or NULL: the program compiled by it (BLOB_LEN bytes). */
+    const char *blob;
+    size_t blob_len;
 };
 
 /* A grade_code call in flight (its tests queued). */

@@ -182,11 +182,17 @@ send_rpc_error(struct exchange *x, unsigned status, int code, const char *msg)
 
 /* The HTTP status of a JSON reply: a lone error the transport spec maps
  * (parse error, invalid request, unsupported version: 400; server busy:
- * 503), else 200. */
+ * 503), else 200.  A reply is {"jsonrpc":"2.0","id":ID,"result"... or
+ * ..."error"... (rpc.c), and ID is a scalar: the first of the two keys is
+ * the reply's, and a result (megabytes, with output files) is neither
+ * scanned nor parsed. */
 static unsigned
 reply_status(const char *line)
 {
-    if (strncmp(line, "{", 1) != 0 || strstr(line, "\"error\"") == NULL) {
+    const char *result = strstr(line, "\"result\":");
+    size_t head = result != NULL ? (size_t)(result - line) : strlen(line);
+    if (strncmp(line, "{", 1) != 0 ||
+        memmem(line, head, "\"error\":", 8) == NULL) {
         return MHD_HTTP_OK;
     }
     json_auto_t *msg = json_loads(line, 0, NULL);

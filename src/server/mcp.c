@@ -266,9 +266,9 @@ m_set_level(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
                 "notice, warning, error, critical, alert, emergency");
 }
 
-/* tools/call of a tool that runs in the run queue (execute_code,
- * grade_code, create_session): checked and validated now, its runs
- * queued, answered from the event loop. */
+/* tools/call of a tool answered from the event loop (execute_code,
+ * grade_code, create_session, validate_code): its arguments checked now,
+ * its program validated now or by a validator process, its runs queued. */
 static void
 call_execute(struct pw_mcp *m, struct pw_rpc_req *req, const char *name,
              json_t *args, json_t *meta)
@@ -323,7 +323,7 @@ m_tools_call(struct pw_mcp *m, struct pw_rpc_req *req, json_t *params)
     if (json_is_null(args)) {
         args = NULL;
     }
-    if (pw_tools_runs_code(m->tools, name)) {
+    if (pw_tools_answered_later(m->tools, name)) {
         call_execute(m, req, name, args, json_object_get(params, "_meta"));
         return;
     }

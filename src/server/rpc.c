@@ -393,8 +393,11 @@ envelope(const char *id_raw, json_t *body)
     char *text = json_dumps(body, DUMP_FLAGS); /* an object: never NULL */
     struct pw_buf b;
     pw_buf_init(&b);
-    pw_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"id\":%s,%s",
-                  id_raw != NULL ? id_raw : "null", text + 1);
+    /* Appended, not formatted: a reply may be megabytes (output files),
+     * which printf would walk twice. */
+    pw_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"id\":%s,",
+                  id_raw != NULL ? id_raw : "null");
+    pw_buf_append(&b, text + 1, strlen(text + 1));
     free(text);
     return pw_buf_take(&b, NULL);
 }

@@ -32,8 +32,11 @@
 #include "grade/queue.h"
 #include "server/stream.h"
 
-/* The loop's own fds: stdin, stdout, the full and the light zygote. */
-#define LOOP_FDS       4
+/* The loop's own fds: stdin, stdout, the full and the light zygote, the
+ * validator processes. */
+#define VPROC_FDS      4
+#define FORK_FDS       (VPROC_FDS + PW_TOOLS_VPROCS)
+#define LOOP_FDS       (FORK_FDS + PW_TOOLS_FORKS * PW_TOOLS_FORK_FDS)
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
 #define MAX_QUEUED     1024        /* runs waiting; more are refused */
@@ -450,7 +453,12 @@ job_done(void *ctx, json_t *result, const struct pw_sbx_result *run)
 {
     struct job *j = ctx;
     struct pw_server *s = j->s;
-    if (pw_tools_exec_runs_one(j->exec)) {
+    bool rejected = false;
+    bool unrun = pw_tools_exec_unrun(j->exec, &rejected);
+    if (rejected) {
+        s->stats.blocked_validator++;
+    }
+    if (pw_tools_exec_runs_one(j->exec) && !unrun) {
         const char *st =
             run != NULL ? pw_sbx_status_name(run->status) : "internal_error";
         if (run != NULL) {
@@ -485,7 +493,8 @@ void
 pw_server_submit(struct pw_server *s, struct pw_rpc_req *req,
                  struct pw_exec *e, json_t *token)
 {
-    if (pw_queue_waiting(s->q) >= s->max_queued) {
+    if (pw_queue_waiting(s->q) + pw_tools_checks_pending(s->tools) >=
+        s->max_queued) {
         s->stats.busy++;
         pw_server_send(s, req,
                        pw_rpc_error_new(req->id_raw, PW_RPC_SERVER_BUSY,
@@ -598,6 +607,10 @@ build_pollfds(struct pw_server *s)
         s->fds[2 + i] =
             (struct pollfd){i < nz ? pw_zygote_fd(z[i]) : -1, POLLIN, 0};
     }
+    /* The validator processes' answers: the calls whose check ended go on. */
+    pw_tools_vproc_pollfds(s->tools, s->fds + VPROC_FDS);
+    /* The fork_session calls' sessions: their answers and hellos. */
+    pw_tools_fork_pollfds(s->tools, s->fds + FORK_FDS);
     return LOOP_FDS + pw_queue_pollfds(s->q, s->fds + LOOP_FDS,
                                        pw_queue_pollfds_max(s->q));
 }
@@ -606,7 +619,8 @@ build_pollfds(struct pw_server *s)
 static int
 poll_timeout(const struct pw_server *s, double now)
 {
-    double next = pw_queue_deadline(s->q);
+    double next =
+        fmin(pw_queue_deadline(s->q), pw_tools_fork_deadline(s->tools));
     for (const struct job *j = s->jobs; j != NULL; j = j->next) {
         if (has_progress(j)) {
             next = fmin(next, j->next_progress);
@@ -908,6 +922,12 @@ pw_server_run(struct pw_server *s)
                 pw_zygote_collect(z[i]);
             }
         }
+        if (rc > 0) {
+            pw_tools_vproc_step(s->tools, s->fds + VPROC_FDS);
+        }
+        /* Before new requests are read: the revents are of the forks
+         * under way when the poll began. */
+        pw_tools_fork_step(s->tools, s->fds + FORK_FDS);
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);
         }

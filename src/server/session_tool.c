@@ -574,6 +574,7 @@ pw_session_start_submit(struct pw_session_start *ss, struct pw_queue_group *g,
                 .capture_output = true},
         .zygote = ss->t.zygote,
         .start = first_start,
+        .spare = true,
     };
     pw_queue_add(g, &spec, first_done, ss, 0);
 }
@@ -652,6 +653,130 @@ fork_session(const struct pw_session_ctx *t, json_t *args, json_t **result,
         *result = NULL;
     }
     return 0;
+}
+
+/* A fork_session under way: the session's copy being made, stepped by
+ * the server's loop. */
+struct pw_session_fork {
+    struct pw_sessions *sessions; /* borrowed */
+    char *owner;                  /* owned */
+    char id[PW_SESSION_ID_MAX];   /* the session copied */
+    struct pw_sbx_fork *f;        /* owned until its last step */
+    pw_profile_mask mask;         /* the session's, for the copy */
+    double timeout_s;
+    long long memory;
+    double ttl_s;
+};
+
+struct pw_session_fork *
+pw_session_fork_start(const struct pw_session_ctx *t, json_t *args,
+                      json_t **result, struct pw_error *err)
+{
+    *result = NULL;
+    const char *id = id_arg("fork_session", args, err);
+    if (id == NULL) {
+        return NULL;
+    }
+    if (t->sessions == NULL) {
+        *result = pw_session_tool_error("sessions are not available");
+        return NULL;
+    }
+    struct pw_error why = {0};
+    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, &why);
+    struct pw_sbx_fork *f =
+        s != NULL && pw_sessions_room(t->sessions, t->owner, &why) == 0
+            ? pw_sbx_fork_start(s->sbx, &why)
+            : NULL;
+    if (f == NULL) {
+        pw_log(PW_LOG_INFO, "fork_session: %s", why.message);
+        *result = pw_session_tool_error(why.message[0] != '\0'
+                                            ? why.message
+                                            : "the copy could not be made");
+        return NULL;
+    }
+    struct pw_session_fork *sf = pw_xcalloc(1, sizeof(*sf));
+    sf->sessions = t->sessions;
+    sf->owner = pw_xstrdup(t->owner);
+    snprintf(sf->id, sizeof(sf->id), "%s", s->id);
+    sf->f = f;
+    sf->mask = s->mask;
+    sf->timeout_s = s->timeout_s;
+    sf->memory = s->memory;
+    sf->ttl_s = s->ttl_s;
+    return sf;
+}
+
+int
+pw_session_fork_pollfds(const struct pw_session_fork *sf, struct pollfd *fds)
+{
+    return pw_sbx_fork_pollfds(sf->f, fds);
+}
+
+double
+pw_session_fork_deadline(const struct pw_session_fork *sf)
+{
+    return pw_sbx_fork_deadline(sf->f);
+}
+
+/* New reference: the fork_session result of the copy SBX (owned) of
+ * SF's session, registered; or the refusal. */
+static json_t *
+forked(const struct pw_session_ctx *t, struct pw_session_fork *sf,
+       struct pw_sbx_session *sbx, const struct pw_error *why)
+{
+    struct pw_error room = {0};
+    if (sbx != NULL && pw_sessions_room(sf->sessions, sf->owner, &room) < 0) {
+        pw_sbx_session_free(sbx);
+        sbx = NULL;
+        why = &room;
+    }
+    struct pw_session *c =
+        sbx != NULL ? pw_sessions_add(sf->sessions, sf->owner, sbx) : NULL;
+    if (c == NULL) {
+        pw_log(PW_LOG_INFO, "fork_session: %s", why->message);
+        return pw_session_tool_error(why->message[0] != '\0'
+                                         ? why->message
+                                         : "the copy could not be made");
+    }
+    struct pw_error gone = {0};
+    struct pw_session *s =
+        pw_sessions_get(sf->sessions, sf->owner, sf->id, &gone);
+    if (s != NULL) {
+        s->last_used = pw_now();
+    }
+    c->mask = sf->mask;
+    c->timeout_s = sf->timeout_s;
+    c->memory = sf->memory;
+    c->ttl_s = sf->ttl_s;
+    json_t *result = created_result(t, c);
+    json_t *st = json_object_get(result, "structuredContent"); /* borrowed */
+    if (json_object_set_new(st, "forked_from", json_string(sf->id)) < 0) {
+        json_decref(result);
+        result = NULL;
+    }
+    return result;
+}
+
+bool
+pw_session_fork_step(struct pw_session_fork *sf, const struct pollfd *fds,
+                     int n, bool wanted, json_t **result)
+{
+    struct pw_sbx_session *sbx = NULL;
+    struct pw_error why = {0};
+    if (!pw_sbx_fork_step(sf->f, fds, n, &sbx, &why)) {
+        return false;
+    }
+    *result = NULL;
+    if (!wanted) {
+        pw_sbx_session_free(sbx); /* its caller is gone */
+    } else {
+        struct pw_session_ctx t = {.sessions = sf->sessions,
+                                   .owner = sf->owner};
+        *result = forked(&t, sf, sbx, &why);
+    }
+    free(sf->owner);
+    free(sf);
+    return true;
 }
 
 static int

@@ -57,6 +57,30 @@ double pw_session_start_timeout(const struct pw_session_start *ss);
 /* Free SS (a session started and not registered is ended). */
 void pw_session_start_free(struct pw_session_start *ss);
 
+/* A fork_session under way: the session's copy made as the server's
+ * loop steps it (sandbox/session/fork.h), the loop serving the others
+ * meanwhile. */
+struct pw_session_fork;
+struct pollfd;
+/* Check fork_session's ARGS and the caller's room and start the copy:
+ * an owned fork; or NULL with *RESULT (a refusal the caller reads) or
+ * with ERR (PW_ERR_USAGE: malformed arguments).  T's sessions are
+ * borrowed until the fork is over; its owner is copied. */
+struct pw_session_fork *pw_session_fork_start(const struct pw_session_ctx *t,
+                                              json_t *args, json_t **result,
+                                              struct pw_error *err);
+/* Up to 3 pollfds into FDS; returns how many. */
+int pw_session_fork_pollfds(const struct pw_session_fork *sf,
+                            struct pollfd *fds);
+/* Monotonic time by which pw_session_fork_step must be called. */
+double pw_session_fork_deadline(const struct pw_session_fork *sf);
+/* Step SF with the revents of FDS (N, as filled).  True when it is over
+ * (SF freed): if WANTED, *RESULT is the fork_session CallToolResult (the
+ * copy registered; NULL if it could not be built); otherwise the copy is
+ * closed (its caller is gone). */
+bool pw_session_fork_step(struct pw_session_fork *sf, const struct pollfd *fds,
+                          int n, bool wanted, json_t **result);
+
 /* Run session tool NAME (fork_session, close_session, list_sessions):
  * 0 with *RESULT (a CallToolResult; isError for a
  * handle that is unknown, ended or another owner's, or a limit), or -1

@@ -22,9 +22,14 @@
 #include "server/session_tool.h"
 #include "server/tools.h"
 #include "validator/script_meta.h"
+#include "validator/diag.h"
 #include "core/util.h"
 
 #define TEXT_MAX 4000 /* bytes of output shown in the text block */
+/* Programs up to this many bytes are validated in the call, on the
+ * server's loop (tens of microseconds); longer ones by a validator process
+ * (validator/vproc.h), the loop serving others meanwhile. */
+#define CHECK_HERE_MAX 1024
 
 enum {
     ARG_EXEC = 1u << 0,
@@ -52,9 +57,11 @@ struct call_args {
 
 /* What a call that runs in the queue is. */
 enum exec_kind {
-    EXEC_RUN,     /* execute_code: one run (of a session, or not) */
-    EXEC_GRADE,   /* grade_code: its tests */
-    EXEC_SESSION, /* create_session: the session's first call */
+    EXEC_RUN,      /* execute_code: one run (of a session, or not) */
+    EXEC_GRADE,    /* grade_code: its tests */
+    EXEC_SESSION,  /* create_session: the session's first call */
+    EXEC_VALIDATE, /* validate_code of a program a validator process checks */
+    EXEC_FORK,     /* fork_session: the copy made as the loop steps it */
 };
 
 struct pw_exec {
@@ -79,6 +86,17 @@ struct pw_exec {
     /* Borrowed, or NULL: where a rejection's findings go (a door that
      * words them itself, pw_tools_run_new). */
     struct pw_diags *rejected;
+    /* A program validated by a validator process: CHECKING until the check is
+     * submitted, CHECK (owned) while it is under way; GROUP where the
+     * runs go once it has ended. */
+    bool checking;
+    struct pw_vcheck *check;
+    struct pw_queue_group *group; /* borrowed */
+    char *blob; /* owned or NULL: the program compiled by that process */
+    size_t blob_len;
+    struct pw_tools_fork *fork; /* borrowed: its slot (EXEC_FORK) */
+    bool unrun;   /* ended without a run: rejected, or not checked */
+    bool refused; /* the validator refused the program */
 };
 
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
@@ -675,6 +693,18 @@ validate_routed(const struct pw_tools *t, struct pw_exec *e,
     return e->light ? 0 : run_validator(t, &e->a, d, an, err);
 }
 
+/* The validator process that checks a program of LEN bytes, or NULL when the
+ * call validates it (short, no such process, or no validation). */
+static struct pw_vproc *
+vproc_for(const struct pw_tools *t, size_t len)
+{
+    if (t->cfg->skip_validation || t->rules == NULL || len <= CHECK_HERE_MAX) {
+        return NULL;
+    }
+    struct pw_vproc *c = t->vprocs[len >= PW_TOOLS_CHECK_LARGE ? 1 : 0];
+    return c != NULL ? c : t->vprocs[0];
+}
+
 /* Append a hint for each distinct rule that fired (at most a few). */
 static int
 add_rule_hints(const struct pw_tools *t, const struct pw_diags *d,
@@ -1119,6 +1149,11 @@ void
 pw_tools_exec_free(struct pw_exec *e)
 {
     if (e != NULL) {
+        pw_vcheck_cancel(e->check);
+        free(e->blob);
+        if (e->fork != NULL) {
+            e->fork->e = NULL; /* the copy, once made, is closed */
+        }
         for (size_t i = 0; e->argv != NULL && e->argv[i] != NULL; i++) {
             free(e->argv[i]);
         }
@@ -1141,6 +1176,10 @@ pw_tools_exec_free(struct pw_exec *e)
     }
 }
 
+static int grade_checked(const struct pw_tools *t, struct pw_exec *e,
+                         bool light, struct pw_diags *checked, json_t **result,
+                         struct pw_error *err);
+
 /* E as a grade_code call: the suite checked, the code validated (a CE
  * is the final *RESULT), graded from the light zygote like a run
  * (validate_routed) unless a checker program, with imports of its own,
@@ -1152,11 +1191,26 @@ grade_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
     if (parse_args(t, ARG_GRADE, e->args, &e->a, err) < 0) {
         return -1;
     }
+    if (vproc_for(t, e->a.code_len) != NULL) {
+        e->checking = true; /* validated once submitted */
+        return 0;
+    }
     struct pw_diags d;
     pw_diags_init(&d);
-    e->light = json_object_get(e->a.tests, "checker_code") == NULL &&
-               passes_light(t, &e->a, &d, NULL);
+    bool light = json_object_get(e->a.tests, "checker_code") == NULL &&
+                 passes_light(t, &e->a, &d, NULL);
     pw_diags_free(&d);
+    return grade_checked(t, e, light, NULL, result, err);
+}
+
+/* E as a grade_code call, graded from the light zygote if LIGHT, with
+ * the findings CHECKED of a validator process (NULL: validated now).  0, or -1
+ * with *RESULT or ERR. */
+static int
+grade_checked(const struct pw_tools *t, struct pw_exec *e, bool light,
+              struct pw_diags *checked, json_t **result, struct pw_error *err)
+{
+    e->light = light;
     e->imports = (struct pw_importset){
         t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
         (const char *const *)t->extra, e->a.only};
@@ -1166,7 +1220,10 @@ grade_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
                              e->light ? t->zygote_light : t->zygote,
                              t->zygote == NULL ? t->zygote_error
                                                : t->rules_error,
-                             pw_profiles_caps(t->profiles, e->a.mask)};
+                             pw_profiles_caps(t->profiles, e->a.mask),
+                             checked,
+                             e->blob,
+                             e->blob_len};
     e->grade = pw_grade_call_new(&c, e->a.code, e->a.code_len, &e->imports,
                                  e->a.tests, result, err);
     return e->grade != NULL ? 0 : -1;
@@ -1278,6 +1335,78 @@ input_files(const struct pw_tools *t, struct pw_exec *e, struct pw_error *err)
     return 0;
 }
 
+/* E as a validate_code call: a program the call validates is answered
+ * now (-1 with *RESULT); a longer one a validator process's, once submitted.
+ * -1 with ERR on an internal failure. */
+static int
+validate_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
+             struct pw_error *err)
+{
+    if (parse_args(t, ARG_VALIDATE, e->args, &e->a, err) == 0 &&
+        vproc_for(t, e->a.code_len) != NULL) {
+        e->checking = true;
+        return 0;
+    }
+    if (validate_code(t, e->args, result, err) < 0 && *result == NULL &&
+        err->code == PW_ERR_USAGE) {
+        *result = argument_error("validate_code", err->message);
+    }
+    return -1;
+}
+
+/* E as a fork_session call: the copy started, in a free slot (stepped
+ * by pw_tools_fork_step).  0, or -1 with *RESULT (a refusal) or ERR. */
+static int
+fork_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
+         struct pw_error *err)
+{
+    struct pw_tools_fork *slot = NULL;
+    for (size_t i = 0; i < PW_TOOLS_FORKS && slot == NULL; i++) {
+        slot = t->forks[i].sf == NULL ? &t->forks[i] : NULL;
+    }
+    if (slot == NULL) {
+        *result = pw_session_tool_error(
+            "fork_session: the server is making as many copies as it may at "
+            "once; try again in a moment");
+        return -1;
+    }
+    struct pw_session_ctx c = session_ctx(t, e->owner);
+    slot->sf = pw_session_fork_start(&c, e->args, result, err);
+    if (slot->sf == NULL) {
+        if (*result == NULL && err->code == PW_ERR_USAGE) {
+            *result = argument_error("fork_session", err->message);
+        }
+        return -1;
+    }
+    slot->e = e;
+    e->fork = slot;
+    e->unrun = true; /* no run: its end is the copy's */
+    return 0;
+}
+
+/* E as an execute_code call whose program's findings are D: 0 if it
+ * runs, or -1 with *RESULT, its rejection (or ERR). */
+static int
+run_checked(const struct pw_tools *t, struct pw_exec *e,
+            const struct pw_diags *d, json_t **result, struct pw_error *err)
+{
+    /* A syntax error or a missing module: the run shows python3's error. */
+    if (d->n > 0 && !pw_diags_interpreter_only(d)) {
+        e->unrun = e->refused = true;
+        *result = rejected_result(e, d);
+        if (e->rejected != NULL) {
+            pw_diags_copy(e->rejected, d);
+        }
+        return *result != NULL ? -1
+                               : pw_fail(err, PW_ERR_INTERNAL,
+                                         "could not build the rejection");
+    }
+    e->imports = (struct pw_importset){
+        t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
+        (const char *const *)t->extra, e->a.only};
+    return 0;
+}
+
 /* E as an execute_code call: its arguments, its session, its
  * validation.  0, or -1 with *RESULT or ERR. */
 static int
@@ -1301,28 +1430,20 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
         return -1;
     }
     *result = container_refused(t, e->a.container);
-    if (*result != NULL || validate_routed(t, e, &d, &an, err) < 0) {
-        pw_diags_free(&d);
+    if (*result != NULL) {
         return -1;
     }
-    /* A syntax error or a missing module: the run shows python3's error. */
-    if (d.n > 0 && !pw_diags_interpreter_only(&d)) {
-        *result = rejected_result(e, &d);
-        if (*result == NULL) {
-            pw_fail(err, PW_ERR_INTERNAL, "could not build the rejection");
-        }
-        if (e->rejected != NULL) {
-            *e->rejected = d;
-            pw_diags_init(&d);
-        }
-        pw_diags_free(&d);
-        return -1;
+    if (e->rejected == NULL && vproc_for(t, e->a.code_len) != NULL) {
+        /* Validated once submitted (a door that words a rejection
+         * itself, Jobe, takes the findings now: validated here). */
+        e->checking = true;
+        return 0;
     }
+    int rc = validate_routed(t, e, &d, &an, err) < 0
+                 ? -1
+                 : run_checked(t, e, &d, result, err);
     pw_diags_free(&d);
-    e->imports = (struct pw_importset){
-        t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
-        (const char *const *)t->extra, e->a.only};
-    return 0;
+    return rc;
 }
 
 /* pw_tools_exec_new, and pw_tools_run_new with REJECTED and ID. */
@@ -1333,21 +1454,23 @@ exec_new(struct pw_tools *t, const char *tool, json_t *args, json_t **result,
     struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
     e->tools = t;
     e->rejected = rejected;
-    e->kind =
-        t->compat == PW_COMPAT_NONE && strcmp(tool, "grade_code") == 0
-            ? EXEC_GRADE
-        : t->compat == PW_COMPAT_NONE && strcmp(tool, "create_session") == 0
-            ? EXEC_SESSION
-            : EXEC_RUN;
+    bool native = t->compat == PW_COMPAT_NONE;
+    e->kind = native && strcmp(tool, "grade_code") == 0       ? EXEC_GRADE
+              : native && strcmp(tool, "create_session") == 0 ? EXEC_SESSION
+              : native && strcmp(tool, "validate_code") == 0  ? EXEC_VALIDATE
+              : native && strcmp(tool, "fork_session") == 0   ? EXEC_FORK
+                                                              : EXEC_RUN;
     e->args =
         t->compat != PW_COMPAT_NONE
             ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
             : json_incref(args);
     *result = NULL;
     e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
-    int rc = e->kind == EXEC_GRADE     ? grade_new(t, e, result, err)
-             : e->kind == EXEC_SESSION ? session_new(t, e, result, err)
-                                       : run_new(t, e, tool, result, err);
+    int rc = e->kind == EXEC_GRADE      ? grade_new(t, e, result, err)
+             : e->kind == EXEC_SESSION  ? session_new(t, e, result, err)
+             : e->kind == EXEC_VALIDATE ? validate_new(t, e, result, err)
+             : e->kind == EXEC_FORK     ? fork_new(t, e, result, err)
+                                        : run_new(t, e, tool, result, err);
     e->rejected = NULL;
     if (id != NULL) {
         *id = pw_xstrdup(e->id);
@@ -1357,6 +1480,9 @@ exec_new(struct pw_tools *t, const char *tool, json_t *args, json_t **result,
     }
     enum exec_kind kind = e->kind;
     pw_tools_exec_free(e);
+    if (kind == EXEC_VALIDATE || kind == EXEC_FORK) {
+        return NULL; /* its result as the tool makes it */
+    }
     /* Malformed arguments of grade_code and create_session are tool
      * results the model reads, as execute_code's. */
     if (*result == NULL && kind != EXEC_RUN && err->code == PW_ERR_USAGE) {
@@ -1412,12 +1538,21 @@ pw_tools_exec_runs_one(const struct pw_exec *e)
     return e->kind == EXEC_RUN;
 }
 
+bool
+pw_tools_exec_unrun(const struct pw_exec *e, bool *rejected)
+{
+    *rejected = e->refused;
+    return e->unrun;
+}
+
 double
 pw_tools_exec_timeout(const struct pw_exec *e)
 {
-    return e->kind == EXEC_GRADE     ? pw_grade_call_timeout(e->grade)
+    return e->kind == EXEC_GRADE && e->grade != NULL
+               ? pw_grade_call_timeout(e->grade)
            : e->kind == EXEC_SESSION ? pw_session_start_timeout(e->start)
-                                     : e->a.timeout;
+           : e->kind == EXEC_VALIDATE || e->kind == EXEC_FORK ? 0
+                                                              : e->a.timeout;
 }
 
 /* New reference: the result of E's run that the sandbox refused to
@@ -1469,12 +1604,150 @@ call_done(void *ctx, json_t *result)
     e->done(e->ctx, result, NULL); /* last: it may free E */
 }
 
+static json_t *queue_runs(const struct pw_tools *t, struct pw_exec *e,
+                          struct pw_queue_group *g);
+
+/* The call goes on after its check R: its runs queued, or its end. */
+static void
+checked(void *ctx, struct pw_vcheck_result *r)
+{
+    struct pw_exec *e = ctx;
+    const struct pw_tools *t = e->tools;
+    e->check = NULL;
+    e->blob = r->blob; /* compiled there: not on the loop */
+    e->blob_len = r->blob_len;
+    r->blob = NULL;
+    json_t *now = NULL;
+    struct pw_error err = {0};
+    if (r->rc < 0) {
+        now = refusal(e->kind == EXEC_GRADE      ? "grade_code"
+                      : e->kind == EXEC_VALIDATE ? "validate_code"
+                                                 : "execute_code",
+                      "not checked", r->err.message);
+    } else if (e->kind == EXEC_VALIDATE) {
+        (void)validate_result(t, &r->d, &r->an, &now, &err);
+    } else if (e->kind == EXEC_GRADE &&
+               grade_checked(t, e, r->light, &r->d, &now, &err) == 0) {
+        pw_vcheck_result_clear(r);
+        pw_grade_call_submit(e->grade, e->group, call_done, e);
+        return;
+    } else if (e->kind == EXEC_GRADE && now == NULL) {
+        now = err.code == PW_ERR_USAGE
+                  ? argument_error("grade_code", err.message)
+                  : refusal("grade_code", "not graded", err.message);
+    } else if (e->kind == EXEC_RUN) {
+        e->light = r->light;
+        if (run_checked(t, e, &r->d, &now, &err) == 0) {
+            pw_vcheck_result_clear(r);
+            now = queue_runs(t, e, e->group);
+            if (now != NULL) {
+                e->unrun = true; /* no sandbox: counted as before a run */
+                e->done(e->ctx, now, NULL); /* last: it may free E */
+            }
+            return;
+        }
+        now = now != NULL ? pw_compat_result(t->compat, now) : NULL;
+    }
+    pw_vcheck_result_clear(r);
+    e->unrun = true;
+    e->done(e->ctx, now, NULL); /* last: it may free E */
+}
+
 json_t *
 pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
                      struct pw_queue_group *g, pw_exec_done_fn done, void *ctx)
 {
     e->done = done;
     e->ctx = ctx;
+    e->group = g;
+    if (e->kind == EXEC_FORK) {
+        return NULL; /* under way: pw_tools_fork_step ends it */
+    }
+    if (e->checking) {
+        bool grade = e->kind == EXEC_GRADE;
+        bool light =
+            e->a.session_id == NULL && !t->cfg->skip_validation &&
+            t->zygote_light != NULL && pw_zygote_fd(t->zygote_light) >= 0 &&
+            pw_zygote_error(t->zygote_light) == NULL &&
+            (!grade || json_object_get(e->a.tests, "checker_code") == NULL) &&
+            e->kind != EXEC_VALIDATE;
+        struct pw_vcheck_req req = {
+            .code = e->a.code,
+            .len = e->a.code_len,
+            .mask = e->a.mask,
+            .light_mask = light ? t->light_mask : 0,
+            .only = e->a.only,
+            .deps = e->a.deps,
+            .deps_in_full = !grade,
+            /* What the loop would compile: a suite's program (for all
+             * its tests), a short program's run (not a session's call,
+             * which compiles in the session). */
+            .compile =
+                grade || (e->kind == EXEC_RUN && e->a.session_id == NULL &&
+                          e->a.code_len <= PW_SBX_COMPILE_HERE_MAX),
+            .caps = pw_profiles_caps(t->profiles, e->a.mask),
+        };
+        e->checking = false;
+        e->check =
+            pw_vproc_submit(vproc_for(t, e->a.code_len), &req, checked, e);
+        return NULL;
+    }
+    return queue_runs(t, e, g);
+}
+
+void
+pw_tools_fork_pollfds(const struct pw_tools *t, struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        struct pollfd *p = fds + i * PW_TOOLS_FORK_FDS;
+        int n = t->forks[i].sf != NULL
+                    ? pw_session_fork_pollfds(t->forks[i].sf, p)
+                    : 0;
+        for (int k = n; k < PW_TOOLS_FORK_FDS; k++) {
+            p[k] = (struct pollfd){-1, 0, 0};
+        }
+    }
+}
+
+double
+pw_tools_fork_deadline(const struct pw_tools *t)
+{
+    double next = INFINITY;
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        if (t->forks[i].sf != NULL) {
+            next = fmin(next, pw_session_fork_deadline(t->forks[i].sf));
+        }
+    }
+    return next;
+}
+
+void
+pw_tools_fork_step(struct pw_tools *t, const struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        struct pw_tools_fork *slot = &t->forks[i];
+        json_t *result = NULL;
+        if (slot->sf == NULL ||
+            !pw_session_fork_step(slot->sf, fds + i * PW_TOOLS_FORK_FDS,
+                                  PW_TOOLS_FORK_FDS, slot->e != NULL,
+                                  &result)) {
+            continue;
+        }
+        struct pw_exec *e = slot->e;
+        *slot = (struct pw_tools_fork){NULL, NULL};
+        if (e != NULL) {
+            e->fork = NULL;
+            e->done(e->ctx, result, NULL); /* it may free E */
+        }
+    }
+}
+
+/* Queue E's runs in G (E checked).  NULL, or the final result when they
+ * cannot run. */
+static json_t *
+queue_runs(const struct pw_tools *t, struct pw_exec *e,
+           struct pw_queue_group *g)
+{
     if (e->kind == EXEC_GRADE) {
         pw_grade_call_submit(e->grade, g, call_done, e);
         return NULL;
@@ -1503,7 +1776,9 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
                 .capture_output = e->a.capture,
                 .argv = (const char *const *)e->argv,
                 .files = e->files,
-                .nfiles = e->nfiles},
+                .nfiles = e->nfiles,
+                .compiled = e->blob,
+                .compiled_len = e->blob_len},
         /* Forked from the light zygote when routed there; if that one
          * failed (its process gone), from the full one, which has all it
          * has (the run keeps its narrowed import set). */

@@ -23,7 +23,21 @@
 #include "sandbox/sandbox.h"
 #include "server/compat.h"
 #include "server/conf.h"
+#include "validator/vproc.h"
 #include "validator/validator.h"
+
+/* The validator processes, and the program size from which the second
+ * takes the check. */
+#define PW_TOOLS_VPROCS      2
+#define PW_TOOLS_CHECK_LARGE (64 * 1024)
+
+/* fork_session calls under way at once (more are refused), and the
+ * pollfds each takes. */
+#define PW_TOOLS_FORKS    4
+#define PW_TOOLS_FORK_FDS 3
+
+struct pw_exec;
+struct pw_session_fork;
 
 struct pw_tools {
     const struct pw_conf *cfg;          /* borrowed */
@@ -54,6 +68,19 @@ struct pw_tools {
     char container_missing[128]; /* those that are not */
     unsigned long runs;          /* executions started */
     enum pw_compat compat;       /* whose tool set is served */
+    /* Owned, or NULL: the processes that validate programs longer than a
+     * kilobyte off the server's loop (pw_tools_start_vprocs):
+     * the first takes programs under PW_TOOLS_CHECK_LARGE bytes, the
+     * second the larger ones, so that a short program never waits
+     * behind a long one's check.  Without them, programs are validated
+     * in the call. */
+    struct pw_vproc *vprocs[PW_TOOLS_VPROCS];
+    /* The fork_session calls under way: the copy being made (owned) and
+     * the call waiting for it (borrowed; NULL once it is gone). */
+    struct pw_tools_fork {
+        struct pw_session_fork *sf;
+        struct pw_exec *e;
+    } forks[PW_TOOLS_FORKS];
 };
 
 /* The zygotes runs are forked from (the full one first) into OUT; returns
@@ -64,6 +91,25 @@ int pw_tools_init(struct pw_tools *t, struct pw_error *err);
 /* Borrowed: the get_sandbox_info cache, brought up to date once the
  * zygote has imported the profiles' modules (or failed to). */
 json_t *pw_tools_info(struct pw_tools *t);
+/* Fork the validator processes (after pw_tools_init: they inherit the
+ * rules, the profiles and the operator's modules).  0, or -1 with ERR. */
+int pw_tools_start_vprocs(struct pw_tools *t, struct pw_error *err);
+/* The validator processes' pollfds into FDS (PW_TOOLS_VPROCS of them, fd -1
+ * for one with nothing under way), and their step with the same array after
+ * the poll: the calls whose check ended go on (their runs queued, or
+ * their end called). */
+void pw_tools_vproc_pollfds(const struct pw_tools *t, struct pollfd *fds);
+void pw_tools_vproc_step(struct pw_tools *t, const struct pollfd *fds);
+/* The fork_session calls' pollfds into FDS (PW_TOOLS_FORKS *
+ * PW_TOOLS_FORK_FDS, fd -1 where none), the time by which they must be
+ * stepped (INFINITY: none), and their step with the same array: the
+ * calls whose copy is made (or failed) end.  Stepped before the loop
+ * reads new requests. */
+void pw_tools_fork_pollfds(const struct pw_tools *t, struct pollfd *fds);
+double pw_tools_fork_deadline(const struct pw_tools *t);
+void pw_tools_fork_step(struct pw_tools *t, const struct pollfd *fds);
+/* Checks waiting or under way (counted against the queued limit). */
+size_t pw_tools_checks_pending(const struct pw_tools *t);
 void pw_tools_free(struct pw_tools *t);
 
 /* New reference: the tools/list "tools" array, schemas included (another
@@ -76,6 +122,11 @@ bool pw_tools_exists(const struct pw_tools *t, const char *name);
  * create_session: through pw_tools_exec_*, answered from the server's
  * loop). */
 bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
+/* True if a call of NAME goes through pw_tools_exec_* (answered from the
+ * server's loop): those that run code, validate_code, whose long
+ * programs a validator process checks, and fork_session, whose copy is
+ * made as the loop steps it. */
+bool pw_tools_answered_later(const struct pw_tools *t, const char *name);
 
 /*
  * Run a synchronous tool (validate_code, get_sandbox_info, the session
@@ -92,11 +143,14 @@ int pw_tools_call_sync(struct pw_tools *t, const char *name, json_t *args,
 struct pw_exec;
 
 /*
- * Check the arguments of call TOOL and validate the code.  Returns an
- * owned exec ready to submit, or NULL: either with *RESULT set to the
- * final CallToolResult (invalid arguments, the code was rejected, a
- * grade decided without a run), or with ERR on an internal failure.
- * ARGS is borrowed (a reference is kept while the exec lives).
+ * Check the arguments of call TOOL (execute_code, grade_code,
+ * create_session, validate_code) and validate a short program (a longer
+ * one is validated by a validator process once submitted, the call going
+ * on when its check ends).  Returns an owned exec ready to submit, or NULL:
+ * either with *RESULT set to the final CallToolResult (invalid arguments, the
+ * code was rejected, a grade decided without a run), or with ERR on an
+ * internal failure. ARGS is borrowed (a reference is kept while the exec
+ * lives).
  */
 struct pw_exec *pw_tools_exec_new(struct pw_tools *t, const char *tool,
                                   json_t *args, json_t **result,
@@ -117,6 +171,9 @@ void pw_tools_exec_about(const struct pw_exec *e, const char **tool,
                          const char **session, const char **profile);
 /* True if E is one run (execute_code), counted in the server's stats. */
 bool pw_tools_exec_runs_one(const struct pw_exec *e);
+/* True if E ended without a run: its program was rejected (REJECTED
+ * set), or its check failed. */
+bool pw_tools_exec_unrun(const struct pw_exec *e, bool *rejected);
 /* The time limit of the call, seconds (for progress notifications). */
 double pw_tools_exec_timeout(const struct pw_exec *e);
 /* The end of a call: RESULT its CallToolResult (stolen; NULL: it could
@@ -125,9 +182,10 @@ double pw_tools_exec_timeout(const struct pw_exec *e);
  * queue's turn; it may free the exec and the group. */
 typedef void (*pw_exec_done_fn)(void *ctx, json_t *result,
                                 const struct pw_sbx_result *run);
-/* Queue E's runs in G; DONE(CTX, ...) when the call is over.  Returns
- * NULL, or the final CallToolResult (a new reference; DONE is then never
- * called) when the call ends without a run (no sandbox). */
+/* Queue E's runs in G (or E's check first); DONE(CTX, ...) when the
+ * call is over.  Returns NULL, or the final CallToolResult (a new
+ * reference; DONE is then never called) when the call ends without a
+ * run (no sandbox). */
 json_t *pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
                              struct pw_queue_group *g, pw_exec_done_fn done,
                              void *ctx);

@@ -17,6 +17,7 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "core/util.h"
+#include "server/session_tool.h"
 #include "server/tools.h"
 
 /* True if some pattern of LIST matches NAME. */
@@ -283,9 +284,77 @@ pw_tools_info(struct pw_tools *t)
     return t->info;
 }
 
+/* A program compiled for runs as the zygote compiles it (in a validator
+ * process: pw_vproc_compile_fn). */
+static char *
+vproc_compile(void *ctx, const char *code, size_t len, unsigned caps,
+              size_t *out_len)
+{
+    return pw_zygote_compile(ctx, code, len, caps, out_len);
+}
+
+int
+pw_tools_start_vprocs(struct pw_tools *t, struct pw_error *err)
+{
+    if (t->rules == NULL || t->cfg->skip_validation) {
+        return 0; /* nothing to validate */
+    }
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        t->vprocs[i] = pw_vproc_new(
+            t->rules, t->profiles, (const char *const *)t->extra,
+            t->zygote != NULL ? vproc_compile : NULL, t->zygote, err);
+        if (t->vprocs[i] == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void
+pw_tools_vproc_pollfds(const struct pw_tools *t, struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        fds[i] = t->vprocs[i] != NULL ? pw_vproc_pollfd(t->vprocs[i])
+                                      : (struct pollfd){-1, 0, 0};
+    }
+}
+
+void
+pw_tools_vproc_step(struct pw_tools *t, const struct pollfd *fds)
+{
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        if (t->vprocs[i] != NULL && fds[i].fd >= 0 && fds[i].revents != 0) {
+            pw_vproc_step(t->vprocs[i], fds[i].revents);
+        }
+    }
+}
+
+size_t
+pw_tools_checks_pending(const struct pw_tools *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        n += t->vprocs[i] != NULL ? pw_vproc_pending(t->vprocs[i]) : 0;
+    }
+    return n;
+}
+
 void
 pw_tools_free(struct pw_tools *t)
 {
+    for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
+        pw_vproc_free(t->vprocs[i]);
+        t->vprocs[i] = NULL;
+    }
+    /* A copy still under way: its session was freed with the sessions
+     * (which ends it), so its step now frees it. */
+    for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
+        json_t *result = NULL;
+        if (t->forks[i].sf != NULL &&
+            pw_session_fork_step(t->forks[i].sf, NULL, 0, false, &result)) {
+            t->forks[i].sf = NULL;
+        }
+    }
     json_decref(t->info);
     json_decref(t->layers);
     free(t->extra);

@@ -514,6 +514,15 @@ pw_tools_runs_code(const struct pw_tools *t, const char *name)
                      strcmp(name, "create_session") == 0;
 }
 
+bool
+pw_tools_answered_later(const struct pw_tools *t, const char *name)
+{
+    return pw_tools_runs_code(t, name) ||
+           (t->compat == PW_COMPAT_NONE &&
+            (strcmp(name, "validate_code") == 0 ||
+             strcmp(name, "fork_session") == 0));
+}
+
 json_t *
 pw_tools_list_json(const struct pw_tools *t)
 {

@@ -10,7 +10,12 @@ requests of the same client, taking turns in the run queue) and HTTP
 (`serve --http`, the suite from one token, the short requests from
 another; /healthz too).
 
-usage: python3 bench-fair.py PYWARD [SAMPLES]"""
+Then the same probes while another request validates a 300 KB program
+(validate_code) without pause: its check runs in a validator process,
+not on the server's loop.
+
+usage: python3 bench-fair.py PYWARD [SAMPLES [validate]]
+(validate: the validation part alone)"""
 
 import http.client
 import json
@@ -31,6 +36,27 @@ SUITE = {"tests": [{"name": "t%d" % i, "stdin": "%d\n" % i,
 def grade_params():
     return {"name": "grade_code", "arguments": {"code": BUSY,
                                                 "tests": SUITE}}
+
+
+def big_program(size=300000):
+    """About SIZE bytes of dense expressions (as tests/mcp/queue.mjs)."""
+    lines = ["a = b = x = y = p = q = 0", "c = [0] * 7", "f = lambda *a: 0"]
+    n, i = 0, 0
+    while n < size:
+        line = "v%d = (a + b * %d - c[%d]) * f(x, y, %d) if p else q" % (
+            i % 97, i, i % 7, i)
+        lines.append(line)
+        n += len(line) + 1
+        i += 1
+    lines.append("print('big')")
+    return "\n".join(lines)
+
+
+BIG = big_program()
+
+
+def validate_params():
+    return {"name": "validate_code", "arguments": {"code": BIG}}
 
 
 def short_params():
@@ -196,9 +222,49 @@ def graded_ok(results):
         .get("verdict") == "AC" for r in results)
 
 
+def validated_ok(results):
+    return all(
+        (r or {}).get("result", {}).get("structuredContent", {})
+        .get("validation", {}).get("valid") is True for r in results)
+
+
+def during_validation(pyward, n):
+    """The probes idle and while a 300 KB validate_code is sent again and
+    again, on the same stdio connection and from another HTTP token."""
+    print("# while a validate_code of a %d-byte program is sent without "
+          "pause beside them" % len(BIG))
+    s = Stdio(pyward)
+    s.call("tools/call", short_params())  # warm
+    rows, checked = measure(
+        [("ping", lambda: s.call("ping")),
+         ("execute_code print", lambda: s.call("tools/call",
+                                               short_params()))],
+        lambda: s.call("tools/call", validate_params()), n)
+    s.close()
+    report("stdio (the validations on the same connection)", rows)
+    if not checked or not validated_ok(checked):
+        sys.exit("a validate_code did not find the program valid")
+    h = Http(pyward)
+    h.call(1, "tools/call", short_params())  # warm
+    rows, checked = measure(
+        [("ping", lambda: h.call(1, "ping")),
+         ("/healthz", lambda: h.get("/healthz")),
+         ("execute_code print", lambda: h.call(1, "tools/call",
+                                               short_params()))],
+        lambda: h.call(0, "tools/call", validate_params()), n)
+    h.close()
+    report("http (the validations from another token)", rows)
+    if not checked or not validated_ok(checked):
+        sys.exit("a validate_code did not find the program valid")
+    print("# %d validations during the http probes" % len(checked))
+
+
 def main():
     pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+    if len(sys.argv) > 3 and sys.argv[3] == "validate":
+        during_validation(pyward, n)
+        return 0
     print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
           "without pause beside them; %d CPUs" % (n, os.cpu_count()))
 
@@ -226,6 +292,7 @@ def main():
     report("http (the suite from another token)", rows)
     if not graded_ok(graded):
         sys.exit("a suite was not graded AC")
+    during_validation(pyward, n)
     return 0
 
 

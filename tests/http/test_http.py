@@ -1083,6 +1083,178 @@ def test_fair():
         tap_stop("the server exits 0 on SIGTERM", srv)
 
 
+def big_program(size=300000):
+    """About SIZE bytes of dense expressions: their validation takes the
+    validator a good part of a second on this kind of host."""
+    lines = ["a = b = x = y = p = q = 0", "c = [0] * 7", "f = lambda *a: 0"]
+    n, i = 0, 0
+    while n < size:
+        line = "v%d = (a + b * %d - c[%d]) * f(x, y, %d) if p else q" % (
+            i % 97, i, i % 7, i)
+        lines.append(line)
+        n += len(line) + 1
+        i += 1
+    lines.append("print('big')")
+    return "\n".join(lines)
+
+
+def all_read(srv):
+    """True if no byte to or from SRV's port waits in a socket's queue
+    (every request sent has been read by the server)."""
+    busy = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                x = line.split()
+                ports = (int(x[1].rsplit(":", 1)[1], 16),
+                         int(x[2].rsplit(":", 1)[1], 16))
+                if srv.port in ports and x[3] == "01":
+                    tx, rx = (int(v, 16) for v in x[4].split(":"))
+                    busy += [(tx, rx)] if tx or rx else []
+    return not busy
+
+
+def test_fair_validation():
+    """A token's validate_code of a 300 KB program, once the server has
+    read it, does not hold up the others: /healthz (no token) and a second
+    token's short execute_code sent then are answered before it (the
+    order of the answers is checked, not their times)."""
+    srv = Server()
+    try:
+        srv.wait_ready()
+        srv.request("POST", "/mcp", call("print(0)"))
+        done = []
+        lock = threading.Lock()
+        answers = {}
+        sent = threading.Event()
+
+        def one(name, *args, **kw):
+            r = srv.request(*args, **kw)
+            with lock:
+                done.append(name)
+                answers[name] = r
+
+        def big():
+            c = srv.conn(120)
+            body = {"jsonrpc": "2.0", "id": "v", "method": "tools/call",
+                    "params": {"name": "validate_code",
+                               "arguments": {"code": big_program()}}}
+            c.request("POST", "/mcp", body=json.dumps(body),
+                      headers={"Content-Type": "application/json",
+                               "Accept": "application/json, "
+                                         "text/event-stream",
+                               "Authorization": "Bearer " + TOKEN})
+            sent.set()
+            r = c.getresponse()
+            with lock:
+                done.append("validate")
+                answers["validate"] = (r.status, None, r.read())
+            c.close()
+
+        v = threading.Thread(target=big)
+        v.start()
+        sent.wait(60)
+        wait_for(lambda: all_read(srv), 60)
+        others = [
+            threading.Thread(target=one, args=("healthz", "GET", "/healthz"),
+                             kwargs={"token": None}),
+            threading.Thread(target=one, args=(
+                "short", "POST", "/mcp", call("print(6*7)", "s")),
+                kwargs={"token": TOKEN2})]
+        for t in others:
+            t.start()
+        for t in others + [v]:
+            t.join(120)
+        short = answers.get("short")
+        vb = answers.get("validate")
+        res = json.loads(vb[2])["result"] if vb and vb[0] == 200 else {}
+        tap("a token's validate_code of a 300 KB program: /healthz and "
+            "another token's execute_code are answered before it",
+            done[-1:] == ["validate"] and len(done) == 3 and
+            answers["healthz"][0] == 200 and short[0] == 200 and
+            stdout_of(short[2]) == "42\n", (done, short))
+        tap("that validate_code finds the program valid",
+            res.get("structuredContent", {}).get("validation", {})
+            .get("valid") is True, vb)
+    finally:
+        tap_stop("the server exits 0 on SIGTERM", srv)
+
+
+def rss_kb(pid):
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            m = re.search(r"^VmRSS:\s+(\d+)", f.read(), re.M)
+        return int(m.group(1)) if m else 0
+    except OSError:
+        return 0
+
+
+def test_fork_wait():
+    """/healthz is answered while a fork_session waits for its session
+    (stopped: it cannot answer), and the copy is made once the session
+    goes on (the order of the answers is checked, not their times)."""
+    srv = Server()
+    try:
+        srv.wait_ready()
+        st, r = tool(srv, "create_session", {})
+        sid = r["structuredContent"]["session_id"] if st == 200 else ""
+        tool(srv, "execute_code", {"session_id": sid, "code":
+                                   "keep = b'k' * (96 << 20)"})
+        kids = [int(x) for x in subprocess.run(
+            ["ps", "-o", "pid=", "--ppid", str(srv.proc.pid)],
+            capture_output=True, text=True).stdout.split()]
+        big = [p for p in kids if rss_kb(p) > 96 * 1024]
+        if len(big) != 1:
+            tap("the session's process is found", False, (kids, r))
+            return
+        done = []
+        answers = {}
+        lock = threading.Lock()
+
+        def one(name, *args, **kw):
+            got = srv.request(*args, **kw)
+            with lock:
+                done.append(name)
+                answers[name] = got
+
+        os.kill(big[0], signal.SIGSTOP)
+        try:
+            fork = threading.Thread(target=one, args=(
+                "fork", "POST", "/mcp",
+                {"jsonrpc": "2.0", "id": 41, "method": "tools/call",
+                 "params": {"name": "fork_session",
+                            "arguments": {"session_id": sid}}}))
+            fork.start()
+            wait_for(lambda: all_read(srv) and accepted(srv), 30)
+            one("healthz", "GET", "/healthz", token=None)
+        finally:
+            os.kill(big[0], signal.SIGCONT)
+        fork.join(60)
+        f = answers.get("fork")
+        res = json.loads(f[2]).get("result", {}) if f and f[0] == 200 else {}
+        if res.get("isError") and re.search(
+                r"cannot|does not give|need", json.dumps(res)):
+            global _n
+            _n += 1
+            print("ok %d - /healthz during a fork_session's wait # SKIP %s"
+                  % (_n, res["content"][0]["text"]))
+            return
+        tap("/healthz sent while a fork_session waits for its stopped "
+            "session is answered first",
+            done[:1] == ["healthz"] and answers["healthz"][0] == 200,
+            (done, f))
+        copy = (res.get("structuredContent") or {}).get("session_id")
+        st, r = tool(srv, "execute_code", {"session_id": copy or "",
+                                           "code": "print(len(keep))"})
+        tap("once the session goes on, the copy is made with its state",
+            st == 200 and (r.get("structuredContent") or {}).get("stdout")
+            == "%d\n" % (96 << 20), (res, r))
+    finally:
+        tap_stop("the server exits 0 on SIGTERM", srv)
+
+
 def main():
     srv = Server("--max-body", "256k", "--request-timeout", "2",
                  "--max-connections", "8")
@@ -1117,6 +1289,8 @@ def main():
         if srv.proc.poll() is None:
             srv.proc.kill()
     test_fair()
+    test_fair_validation()
+    test_fork_wait()
     test_queue_full()
     test_queue_together()
     test_drain()

@@ -4,10 +4,17 @@
 // ping and a short execute_code sent after a grade_code of 30 busy tests
 // are answered before it; a ping sent with a data_science create_session
 // is answered before the session is; a grade_code cancelled mid-suite
-// leaves no run of it working and the server answers the next request.
+// leaves no run of it working and the server answers the next request;
+// a ping and a short execute_code sent after a validate_code and an
+// execute_code of a 300 KB program are answered before either (the
+// program is validated by a validator process, not on the loop); a ping
+// sent after a fork_session whose session does not answer yet (stopped)
+// is answered before it, and the copy is made once the session goes on;
+// a validator process killed during a check fails that check (the
+// program is not run) and the next check gets a new one.
 import { readFileSync } from 'node:fs';
 import { Session } from './session.mjs';
-import { childrenNamed } from '../mcp-client/proc.mjs';
+import { childrenNamed, procField } from '../mcp-client/proc.mjs';
 
 // Each test busy-loops BUSY seconds of CPU time, then echoes its input.
 const busyCode = (busy) => [
@@ -57,6 +64,134 @@ function ticks(pid) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A program of about 300 KB of dense expressions: its validation takes
+// the validator a good part of a second on this kind of host.
+export function bigProgram(bytes = 300000) {
+  const lines = ['a = b = x = y = p = q = 0', 'c = [0] * 7', 'f = lambda *a: 0'];
+  let n = 0;
+  for (let i = 0; n < bytes; i++) {
+    const l = `v${i % 97} = (a + b * ${i} - c[${i % 7}]) * f(x, y, ${i}) if p else q`;
+    lines.push(l);
+    n += l.length + 1;
+  }
+  lines.push("print('big')");
+  return lines.join('\n');
+}
+
+export async function pingDuringValidation(point) {
+  const s = new Session();
+  await s.initialize();
+  await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(1)' } }, 30000);
+  const big = bigProgram();
+  s.send(call('check', 'validate_code', { code: big }));
+  s.send(call('run', 'execute_code', { code: big }));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  s.send(call('short', 'execute_code', { code: 'print(6*7)' }));
+  const r = await collect(s, ['check', 'run', 'ping', 'short'], 120000);
+  const short = r?.replies.get('short')?.result?.structuredContent;
+  const first = r?.order.slice(0, 2).sort().join(',');
+  point('stdio: a ping and a short execute_code sent after a validate_code and an execute_code of a 300 KB program are answered before either',
+    first === 'ping,short' && short?.stdout === '42\n'
+      ? null : `order ${r?.order}; short ${JSON.stringify(short)?.slice(0, 200)}`);
+  const check = r?.replies.get('check')?.result?.structuredContent;
+  const run = r?.replies.get('run')?.result?.structuredContent;
+  point('stdio: that validate_code finds the program valid, and that execute_code runs it',
+    check?.validation?.valid === true && check?.analysis?.line_count > 1000 && run?.stdout === 'big\n'
+      ? null : `${JSON.stringify(check)?.slice(0, 300)}; ${JSON.stringify(run)?.slice(0, 300)}`);
+  // A rejected long program: the rejection comes from the validator
+  // process as from the loop, and counts as one.
+  const bad = `${big}\nimport os\n`;
+  const rej = await s.request('tools/call', { name: 'execute_code', arguments: { code: bad } }, 60000);
+  const rsc = rej?.result?.structuredContent;
+  point('stdio: an execute_code of a long program that imports os is rejected, the finding on its last line',
+    rsc?.status === 'rejected' && rsc?.validation?.findings?.some((f) => f.line === big.split('\n').length + 1)
+      ? null : JSON.stringify(rej)?.slice(0, 400));
+  const graded = await s.request('tools/call', { name: 'grade_code', arguments: { code: big, tests: { tests: [{ name: 'one', expected_stdout: 'big\n' }] } } }, 60000);
+  const ce = await s.request('tools/call', { name: 'grade_code', arguments: { code: bad, tests: { tests: [{ name: 'one', expected_stdout: 'big\n' }] } } }, 60000);
+  point('stdio: grade_code of that long program: AC, and CE once it imports os',
+    graded?.result?.structuredContent?.verdict === 'AC' && ce?.result?.structuredContent?.verdict === 'CE'
+      ? null : `${JSON.stringify(graded)?.slice(0, 300)}; ${JSON.stringify(ce)?.slice(0, 300)}`);
+  await s.close();
+}
+
+// The server's child that is SID's process: the one whose resident set
+// holds the 96 MiB the session keeps.
+async function sessionProcess(s, sid) {
+  const keep = await s.request('tools/call', { name: 'execute_code', arguments: { session_id: sid, code: "keep = b'k' * (96 << 20)\nprint(len(keep))" } }, 60000);
+  if (keep?.result?.structuredContent?.stdout !== `${96 << 20}\n`) return null;
+  const big = childrenNamed(s.proc.pid, 'pyward-run').filter((p) => procField(p, 'status', 'VmRSS:') > 96 * 1024);
+  return big.length === 1 ? big[0] : null;
+}
+
+export async function validatorKilled(point) {
+  const s = new Session();
+  await s.initialize();
+  const big = bigProgram();
+  const vprocs = childrenNamed(s.proc.pid, 'pyward-vproc');
+  const before = new Map(vprocs.map((p) => [p, ticks(p)]));
+  s.send(call('run', 'execute_code', { code: big }));
+  // The one that takes the check works: its CPU time grows.
+  let busy;
+  for (let i = 0; i < 1000 && busy === undefined; i++) {
+    busy = vprocs.find((p) => ticks(p) > before.get(p));
+    if (busy === undefined) await sleep(5);
+  }
+  if (busy !== undefined) process.kill(busy, 'SIGKILL');
+  const r = await collect(s, ['run'], 60000);
+  const res = r?.replies.get('run')?.result;
+  point('stdio: a validator process killed during a check: that execute_code is answered "not checked" and not run',
+    vprocs.length === 2 && busy !== undefined && res?.isError === true &&
+    /not checked/.test(res?.content?.[0]?.text ?? '') && res?.structuredContent?.stdout === undefined
+      ? null : `vprocs ${vprocs} busy ${busy}: ${JSON.stringify(res)?.slice(0, 300)}`);
+  const again = await s.request('tools/call', { name: 'execute_code', arguments: { code: big } }, 60000);
+  const now = childrenNamed(s.proc.pid, 'pyward-vproc');
+  point('stdio: the next long program is checked by a new validator process and runs',
+    again?.result?.structuredContent?.stdout === 'big\n' && now.length === 2 && !now.includes(busy)
+      ? null : `${now}: ${JSON.stringify(again)?.slice(0, 300)}`);
+  await s.close();
+}
+
+export async function pingDuringFork(point, skip) {
+  const s = new Session();
+  await s.initialize();
+  const made = await s.request('tools/call', { name: 'create_session', arguments: {} }, 60000);
+  const sid = made?.result?.structuredContent?.session_id;
+  const pid = typeof sid === 'string' ? await sessionProcess(s, sid) : null;
+  if (pid === null) {
+    point('stdio: the session\'s process is found', `${JSON.stringify(made)?.slice(0, 300)}`);
+    await s.close();
+    return;
+  }
+  // Stopped, the session cannot answer the fork request: the fork waits.
+  process.kill(pid, 'SIGSTOP');
+  s.send(call('fork', 'fork_session', { session_id: sid }));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  // The first answer: the ping's, while the fork waits (an old loop
+  // waited the fork's 5 s out first).
+  let m;
+  do {
+    m = await s.next(30000);
+  } while (m !== null && !['ping', 'fork'].includes(m.msg.id));
+  process.kill(pid, 'SIGCONT');
+  const firstId = m?.msg.id;
+  const rest = firstId === 'ping' ? await collect(s, ['fork'], 30000) : null;
+  const fork = (firstId === 'fork' ? m.msg : rest?.replies.get('fork'))?.result;
+  if (fork?.isError && /cannot|does not give|need/.test(fork?.content?.[0]?.text ?? '')) {
+    skip('stdio: a ping sent after a fork_session whose session is stopped is answered first', fork.content[0].text);
+    await s.close();
+    return;
+  }
+  point('stdio: a ping sent after a fork_session whose session is stopped is answered first',
+    firstId === 'ping' ? null : `first ${firstId}; ${JSON.stringify(fork)?.slice(0, 300)}`);
+  const copy = fork?.structuredContent?.session_id;
+  const used = typeof copy === 'string'
+    ? await s.request('tools/call', { name: 'execute_code', arguments: { session_id: copy, code: 'print(len(keep))' } }, 60000)
+    : null;
+  point('stdio: once the session goes on, the copy is made and has its state',
+    used?.result?.structuredContent?.stdout === `${96 << 20}\n` ? null : `${JSON.stringify(fork)?.slice(0, 300)}; ${JSON.stringify(used)?.slice(0, 300)}`);
+  await s.close();
+}
 
 async function gradeThenPing(point) {
   const s = new Session();
@@ -152,6 +287,9 @@ async function sessionsAtOnce(point) {
 }
 
 export async function queueCases(point, skip) {
+  await pingDuringValidation(point);
+  await pingDuringFork(point, skip);
+  await validatorKilled(point);
   await gradeThenPing(point);
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);

@@ -88,6 +88,7 @@ struct pw_zygote {
     int beside_sock;
     unsigned asked[PW_SBX_ASKED_MAX];
     int nasked;
+    int spare_fails; /* answers in a row that brought no spare */
     /* Spares received, prepared and waiting, oldest first. */
     struct pw_sbx_spare *spares[PW_SBX_POOL_MAX];
     int nspares;

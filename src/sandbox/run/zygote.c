@@ -444,8 +444,10 @@ pw_sbx_zygote_receive(struct pw_zygote *z, bool block,
     memmove(z->asked, z->asked + 1, (size_t)z->nasked * sizeof(z->asked[0]));
     if (a.pid < 0) {
         pw_warn("the zygote could not fork a spare: %s", strerror(-a.pid));
+        z->spare_fails++;
         return 1;
     }
+    z->spare_fails = 0;
     a.text[sizeof(a.text) - 1] = '\0';
     *out = pw_sbx_spare_adopt(a.pid, a.caps, fds, pw_xstrdup(a.text));
     return 1;

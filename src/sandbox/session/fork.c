@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <math.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -229,38 +230,32 @@ read_answer(struct fork_op *op, struct pw_buf *b)
     }
 }
 
-/* Wait for the answer and every hello, TIMEOUT_S at most. */
+/* Take what FDS (a fork's pollfds, as pw_sbx_fork_pollfds filled them)
+ * say: a notice, the forker's answer, the session's end. */
 static void
-fork_wait(struct fork_op *op, double timeout_s)
+fork_take(struct fork_op *op, const struct pollfd *fds, struct pw_buf *b)
 {
-    struct pw_buf b;
-    pw_buf_init(&b);
-    double deadline = pw_now() + timeout_s;
-    while ((op->children < 0 || op->hellos < op->children) &&
-           op->error[0] == '\0') {
-        struct pollfd p[] = {{op->s->fd.listener, POLLIN, 0},
-                             {op->s->fd.res, POLLIN, 0},
-                             {op->s->fd.pidfd, POLLIN, 0}};
-        int ms = (int)((deadline - pw_now()) * 1000);
-        if (ms <= 0 || PW_RETRY(poll(p, 3, ms)) <= 0) {
-            op_fail(op, "the session did not answer within %g s", timeout_s);
-            break;
-        }
-        if (p[0].revents & POLLIN) {
-            struct pw_sbx_notice n;
-            if (pw_sbx_notify_take(op->s->fd.listener, &n) == 0) {
-                fork_notice(op, &n);
-            }
-        }
-        if (p[1].revents != 0) {
-            read_answer(op, &b);
-        }
-        if (p[2].revents != 0 && op->children < 0) {
-            op_fail(op, "the session's process ended");
-            break;
+    if (fds[0].revents & POLLIN) {
+        struct pw_sbx_notice n;
+        if (pw_sbx_notify_take(op->s->fd.listener, &n) == 0) {
+            fork_notice(op, &n);
         }
     }
-    pw_buf_free(&b);
+    if (fds[1].revents != 0) {
+        read_answer(op, b);
+    }
+    if (fds[2].revents != 0 && op->children < 0) {
+        op_fail(op, "the session's process ended");
+    }
+}
+
+/* True once OP has what it waits for: the answer and every hello, or an
+ * error. */
+static bool
+fork_answered(const struct fork_op *op)
+{
+    return op->error[0] != '\0' ||
+           (op->children >= 0 && op->hellos >= op->children);
 }
 
 /* First copy: the session now runs in its new process. */
@@ -337,18 +332,35 @@ fork_settle(struct fork_op *op, struct pw_error *err)
     return NULL;
 }
 
-/* One fork request and its answer; *AGAIN: the clone met the process
- * cap. */
-static struct pw_sbx_session *
-fork_once(struct pw_sbx_session *s, bool *again, struct pw_error *err)
+/* How long a session has to answer a fork request, and to get past a
+ * process cap that copies closed a moment ago still hold. */
+#define FORK_ANSWER_S 5.0
+#define FORK_AGAIN_S  2.0
+#define FORK_RETRY_S  0.01
+
+struct pw_sbx_fork {
+    struct pw_sbx_session *s; /* NULL once it was freed (closed) */
+    struct fork_op op;
+    struct pw_buf answer; /* the forker's records */
+    double deadline;      /* of the answer, or of the next try */
+    double until;         /* tries after a transient cap end here */
+    bool waiting;         /* for the next try, not for an answer */
+    struct pw_error err;  /* why it failed, once it has */
+};
+
+/* Send one fork request of F's session (a new op). */
+static void
+fork_begin(struct pw_sbx_fork *f)
 {
+    struct pw_sbx_session *s = f->s;
     pw_sbx_session_drop_leftovers(s);
-    struct fork_op op = {.s = s,
-                         .forker = s->pid,
-                         .first = s->fam == NULL,
-                         .children = -1,
-                         .same_pidfd = -1};
-    if (op.first) {
+    f->op = (struct fork_op){.s = s,
+                             .forker = s->pid,
+                             .first = s->fam == NULL,
+                             .children = -1,
+                             .same_pidfd = -1};
+    pw_buf_free(&f->answer);
+    if (f->op.first) {
         s->fam = pw_sbx_family_new(s->z, s->pid, s->scratch);
         s->route = pw_sbx_session_route;
         s->scratch = NULL;
@@ -357,12 +369,10 @@ fork_once(struct pw_sbx_session *s, bool *again, struct pw_error *err)
     static const struct pw_importset none;
     struct pw_sbx_request req = {.code = "", .imports = &none, .fork = true};
     if (pw_sbx_request_write(s->fd.ctl, &req, &s->limits) < 0) {
-        op_fail(&op, "the session's request pipe: %s", strerror(errno));
-    } else {
-        fork_wait(&op, 5.0);
+        op_fail(&f->op, "the session's request pipe: %s", strerror(errno));
     }
-    *again = op.again;
-    return fork_settle(&op, err);
+    f->waiting = false;
+    f->deadline = pw_now() + FORK_ANSWER_S;
 }
 
 /* The cap met while the family's live sessions, their init and the new
@@ -375,12 +385,30 @@ transient(const struct pw_sbx_session *s)
     return want <= s->z->policy.session_nproc;
 }
 
-struct pw_sbx_session *
-pw_sbx_session_fork(struct pw_sbx_session *s, struct pw_error *err)
+/* The session is freed while F is under way: the op ends now (the copy,
+ * if one came, killed), and F's next step says so. */
+static void
+fork_abort(struct pw_sbx_session *s)
 {
-    const char *why = pw_sbx_session_ended(s);
+    struct pw_sbx_fork *f = s->fork;
+    if (!f->waiting) {
+        op_fail(&f->op, "the session was closed");
+        (void)fork_settle(&f->op, &f->err);
+    } else {
+        pw_fail(&f->err, PW_ERR_USAGE, "fork_session: the session was closed");
+    }
+    s->fork = NULL;
+    f->s = NULL;
+}
+
+struct pw_sbx_fork *
+pw_sbx_fork_start(struct pw_sbx_session *s, struct pw_error *err)
+{
+    const char *why = s->fork != NULL ? "a copy is already being made"
+                                      : pw_sbx_session_ended(s);
     if (why != NULL) {
-        pw_fail(err, PW_ERR_USAGE, "session ended: %s", why);
+        pw_fail(err, PW_ERR_USAGE, "%s%s",
+                s->fork != NULL ? "fork_session: " : "session ended: ", why);
         return NULL;
     }
     why = fork_refused(s);
@@ -388,17 +416,104 @@ pw_sbx_session_fork(struct pw_sbx_session *s, struct pw_error *err)
         pw_fail(err, PW_ERR_USAGE, "fork_session: %s", why);
         return NULL;
     }
-    double until = pw_now() + 2.0;
-    for (;;) {
-        bool again = false;
-        struct pw_sbx_session *c = fork_once(s, &again, err);
-        if (c != NULL || !again || pw_now() > until || !transient(s)) {
-            return c;
-        }
-        /* Copies closed a moment ago still count until the kernel has
-         * torn them down. */
-        (void)usleep(10000);
+    struct pw_sbx_fork *f = pw_xcalloc(1, sizeof(*f));
+    f->s = s;
+    f->until = pw_now() + FORK_AGAIN_S;
+    pw_buf_init(&f->answer);
+    s->fork = f;
+    s->fork_abort = fork_abort;
+    fork_begin(f);
+    return f;
+}
+
+int
+pw_sbx_fork_pollfds(const struct pw_sbx_fork *f, struct pollfd *fds)
+{
+    if (f->s == NULL || f->waiting) {
+        return 0;
     }
+    fds[0] = (struct pollfd){f->s->fd.listener, POLLIN, 0};
+    fds[1] = (struct pollfd){f->s->fd.res, POLLIN, 0};
+    fds[2] = (struct pollfd){f->s->fd.pidfd, POLLIN, 0};
+    return 3;
+}
+
+double
+pw_sbx_fork_deadline(const struct pw_sbx_fork *f)
+{
+    return f->s == NULL ? 0 : f->deadline;
+}
+
+/* F is over: *COPY or ERR; F freed. */
+static bool
+fork_over(struct pw_sbx_fork *f, struct pw_sbx_session *c,
+          struct pw_sbx_session **copy, struct pw_error *err)
+{
+    if (f->s != NULL) {
+        f->s->fork = NULL;
+    }
+    *copy = c;
+    if (c == NULL) {
+        *err = f->err;
+    }
+    pw_buf_free(&f->answer);
+    free(f);
+    return true;
+}
+
+bool
+pw_sbx_fork_step(struct pw_sbx_fork *f, const struct pollfd *fds, int n,
+                 struct pw_sbx_session **copy, struct pw_error *err)
+{
+    if (f->s == NULL) {
+        return fork_over(f, NULL, copy, err); /* the session was closed */
+    }
+    double now = pw_now();
+    if (f->waiting) {
+        if (now < f->deadline) {
+            return false;
+        }
+        fork_begin(f);
+        return false;
+    }
+    if (n >= 3) {
+        fork_take(&f->op, fds, &f->answer);
+    }
+    if (!fork_answered(&f->op) && now >= f->deadline) {
+        op_fail(&f->op, "the session did not answer within %g s",
+                FORK_ANSWER_S);
+    }
+    if (!fork_answered(&f->op)) {
+        return false;
+    }
+    struct pw_sbx_session *c = fork_settle(&f->op, &f->err);
+    if (c == NULL && f->op.again && now <= f->until && transient(f->s)) {
+        /* Copies closed a moment ago still count until the kernel has
+         * torn them down: another try soon. */
+        f->waiting = true;
+        f->deadline = now + FORK_RETRY_S;
+        return false;
+    }
+    return fork_over(f, c, copy, err);
+}
+
+struct pw_sbx_session *
+pw_sbx_session_fork(struct pw_sbx_session *s, struct pw_error *err)
+{
+    struct pw_sbx_fork *f = pw_sbx_fork_start(s, err);
+    struct pw_sbx_session *c = NULL;
+    while (f != NULL) {
+        struct pollfd p[3];
+        int n = pw_sbx_fork_pollfds(f, p);
+        int ms = (int)ceil((pw_sbx_fork_deadline(f) - pw_now()) * 1000);
+        if (PW_RETRY(poll(p, (nfds_t)n, ms < 0 ? 0 : ms)) < 0) {
+            n = 0;
+        }
+        if (pw_sbx_fork_step(f, p, n, &c, err)) {
+            break;
+        }
+    }
+    return c;
 }
 
 bool

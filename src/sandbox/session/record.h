@@ -16,6 +16,7 @@ struct pw_zygote;
 struct pw_sbx_run;
 struct pw_sbx_family;
 struct pw_sbx_notice;
+struct pw_sbx_fork;
 
 /* The fds a session keeps between calls (they move to the call's
  * run). */
@@ -45,6 +46,10 @@ struct pw_sbx_session {
      * copy's; true if it was. */
     bool (*route)(struct pw_sbx_session *s, int listener,
                   const struct pw_sbx_notice *n);
+    /* While a copy is being made (fork.c): the fork under way, and what
+     * ends it when the session is freed first. */
+    struct pw_sbx_fork *fork;
+    void (*fork_abort)(struct pw_sbx_session *s);
 };
 
 void pw_sbx_session_close_fds(struct pw_sbx_session_fds *f);

@@ -188,8 +188,9 @@ static struct pw_sbx_run *
 session_call(struct pw_sbx_session *s, const struct pw_sbx_request *req,
              bool batch, struct pw_error *err)
 {
-    if (s->run != NULL) {
-        pw_fail(err, PW_ERR_USAGE, "the session is busy: a call is running");
+    if (s->run != NULL || s->fork != NULL) {
+        pw_fail(err, PW_ERR_USAGE, "the session is busy: %s",
+                s->run != NULL ? "a call is running" : "a copy is being made");
         return NULL;
     }
     const char *why = pw_sbx_session_ended(s);
@@ -363,7 +364,7 @@ pw_sbx_session_ended(struct pw_sbx_session *s)
 bool
 pw_sbx_session_busy(const struct pw_sbx_session *s)
 {
-    return s->run != NULL;
+    return s->run != NULL || s->fork != NULL;
 }
 
 pid_t
@@ -379,6 +380,9 @@ pw_sbx_session_free(struct pw_sbx_session *s)
         return;
     }
     set_ended(s, "closed");
+    if (s->fork != NULL) {
+        s->fork_abort(s); /* the copy under way fails */
+    }
     if (s->run != NULL) {
         /* The call in flight ends as killed; its release frees S. */
         s->orphan = true;

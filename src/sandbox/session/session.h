@@ -75,7 +75,7 @@ struct pw_sbx_run *pw_sbx_batch_test(struct pw_sbx_session *s,
 /* NULL while the session can take calls; else why it ended (borrowed).
  * Notices a process that died between calls. */
 const char *pw_sbx_session_ended(struct pw_sbx_session *s);
-/* True while a call runs. */
+/* True while a call runs or a copy is being made. */
 bool pw_sbx_session_busy(const struct pw_sbx_session *s);
 /* The session's process (0 once it ended), for tests and benchmarks. */
 pid_t pw_sbx_session_pid(const struct pw_sbx_session *s);
