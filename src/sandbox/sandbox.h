@@ -77,7 +77,7 @@ struct pw_sbx_request {
      * goes with the request and is the test's sys.stdin (the process
      * serves the batch's tests one after the other). */
     bool batch;
-    bool fork;    /* a session's copy (pw_sbx_session_fork): no code */
+    bool fork; /* a session's copy (pw_sbx_session_fork): no code */
     /* STDIN_DATA sent with the request (a session's call) instead of
      * through the run's fd 0 (set by pw_sbx_session_call). */
     bool stdin_in_request;

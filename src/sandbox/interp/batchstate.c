@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * batchstate.c - the state a test of a batch could leave for the next
- * one where the guard's reset (src/sandbox/interp/guard/batch.py) does not reach:
- * an attribute set on a class of a library (json.JSONDecoder.x = ...),
+ * one where the guard's reset (src/sandbox/interp/guard/batch.py) does not
+ * reach: an attribute set on a class of a library (json.JSONDecoder.x = ...),
  * on a module-level object or function (a function's attribute, a
  * module-level instance whose method stores on it), a module's public
  * dict or list filled in place, a module's namespace (a submodule bound
