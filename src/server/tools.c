@@ -1526,6 +1526,14 @@ complete_result(json_t *r, const char *id, bool ok)
     }
 }
 
+int
+pw_tools_result_shape(json_t *r, const char *id)
+{
+    const char *status = json_string_value(json_object_get(r, "status"));
+    complete_result(r, id, status != NULL && strcmp(status, "ok") == 0);
+    return contract_fields(r);
+}
+
 /* New reference: the CallToolResult of E's finished RUN: the
  * execute_code fields made from the typed result here, at the door's
  * edge. */
@@ -1538,8 +1546,7 @@ exec_result(struct pw_exec *e, const struct pw_sbx_result *run)
     }
     const char *status = json_string_value(json_object_get(r, "status"));
     bool failed = status == NULL || strcmp(status, "ok") != 0;
-    complete_result(r, e->id, !failed);
-    if (contract_fields(r) < 0 ||
+    if (pw_tools_result_shape(r, e->id) < 0 ||
         isolation_field(e->tools, e->a.container, r) < 0) {
         return NULL;
     }

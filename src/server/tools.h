@@ -66,6 +66,13 @@ int pw_tools_init(struct pw_tools *t, struct pw_error *err);
 json_t *pw_tools_info(struct pw_tools *t);
 void pw_tools_free(struct pw_tools *t);
 
+/* Give R, a run's result as pw_sbx_result_to_json makes it, the fields
+ * of execute_code's structured result (doc/MCP.md): ID as its
+ * execution_id if it has none, result and result_repr, variables and
+ * variable_details, error as "Type: message" with error_details and
+ * traceback.  0, or -1 when a field cannot be set. */
+int pw_tools_result_shape(json_t *r, const char *id);
+
 /* New reference: the tools/list "tools" array, schemas included (another
  * server's tool set under --compat). */
 json_t *pw_tools_list_json(const struct pw_tools *t);
