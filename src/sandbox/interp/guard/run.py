@@ -12,7 +12,7 @@ import sys
 
 from pyward_guard.common import _real_type, short_repr, state, str_or
 from pyward_guard.errors import format_error, register_source
-from pyward_guard.facade import guarded_open, set_argv
+from pyward_guard.facade import guarded_open, set_argv, set_open
 from pyward_guard.plots import end_of_run
 from pyward_guard.rewrite import compile_user, own_code
 from pyward_guard.views import ModuleView
@@ -123,6 +123,7 @@ def prepare(compiled, scratch, argv, open_builtin):
     code, error, lines = compiled
     state["lines"] = lines
     set_argv(argv)
+    set_open(open_builtin)
     g = state["globals"]
     if open_builtin:
         g["__builtins__"]["open"] = guarded_open
