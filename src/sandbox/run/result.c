@@ -34,6 +34,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "core/json.h"
 #include "sandbox/run/record.h"
 #include "sandbox/run/output.h"
 
@@ -654,7 +655,8 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         "stdout", json_text(r->out.data, r->out.len), "stderr",
         json_text(r->err.data, r->err.len), "stdout_truncated",
         r->out.truncated, "stderr_truncated", r->err.truncated,
-        "execution_time", r->wall_s, "cpu_time", r->cpu_s, "max_rss_kb",
+        "execution_time", pw_round_us(r->wall_s), "cpu_time",
+        pw_round_us(r->cpu_s), "max_rss_kb",
         (json_int_t)r->max_rss_kb, "exit_code",
         r->exit_code >= 0 ? json_integer(r->exit_code) : json_null(), "signal",
         r->signal != 0 ? json_integer(r->signal) : json_null(), "variables",
