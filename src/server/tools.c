@@ -1365,9 +1365,30 @@ text_max(const char *s)
     return (int)pw_utf8_cut(s, strlen(s), TEXT_MAX);
 }
 
+/* Bytes of a long stream the text block keeps before the cut; the rest
+ * of TEXT_MAX goes to its tail, where a program's results usually are. */
+#define TEXT_HEAD (TEXT_MAX / 4)
+
+/* Where the tail of S (LEN bytes) that keeps at most MAX bytes starts: a
+ * character's first byte, after a line's end when one is near. */
+static size_t
+tail_start(const char *s, size_t len, size_t max)
+{
+    size_t at = len - max;
+    const char *nl = memchr(s + at, '\n', max / 4);
+    if (nl != NULL && (size_t)(nl + 1 - s) < len) {
+        return (size_t)(nl + 1 - s);
+    }
+    while (at < len && ((unsigned char)s[at] & 0xC0) == 0x80) {
+        at++;
+    }
+    return at;
+}
+
 /* STREAM of R ("stdout" or "stderr") into B under its HEADING (none for
- * stdout), then a line of its own when it was cut by the output cap or in
- * this text block. */
+ * stdout), then a line of its own when it was cut by the output cap.  A
+ * stream longer than TEXT_MAX keeps its head and its tail, and a line
+ * between them says how much was cut there. */
 static void
 stream_text(json_t *r, const char *stream, const char *heading,
             struct pw_buf *b)
@@ -1378,8 +1399,26 @@ stream_text(json_t *r, const char *stream, const char *heading,
     }
     char flag[32];
     snprintf(flag, sizeof(flag), "%s_truncated", stream);
-    int shown = text_max(s);
-    pw_buf_printf(b, "%s%.*s", heading, shown, s);
+    size_t len = strlen(s);
+    if (len <= TEXT_MAX) {
+        pw_buf_printf(b, "%s%s", heading, s);
+    } else {
+        size_t head = pw_utf8_cut(s, len, TEXT_HEAD);
+        const char *nl = head > 0 ? memrchr(s, '\n', head) : NULL;
+        if (nl != NULL && (size_t)(nl + 1 - s) > head / 2) {
+            head = (size_t)(nl + 1 - s); /* whole lines */
+        }
+        size_t tail = tail_start(s, len, TEXT_MAX - TEXT_HEAD);
+        pw_buf_printf(b, "%s%.*s", heading, (int)head, s);
+        if (b->len > 0 && b->data[b->len - 1] != '\n') {
+            pw_buf_printf(b, "\n");
+        }
+        pw_buf_printf(b,
+                      "[%s: %zu bytes cut here, of %zu; the first %zu and "
+                      "the last %zu are shown, all of it is in the "
+                      "structured result]\n%s",
+                      stream, tail - head, len, head, len - tail, s + tail);
+    }
     if (b->len > 0 && b->data[b->len - 1] != '\n') {
         pw_buf_printf(b, "\n");
     }
@@ -1388,12 +1427,6 @@ stream_text(json_t *r, const char *stream, const char *heading,
                       "[%s cut: the program printed more than the "
                       "output limit]\n",
                       stream);
-    }
-    if ((size_t)shown < strlen(s)) {
-        pw_buf_printf(b,
-                      "[%s shortened here: %d of %zu bytes shown; all of "
-                      "it is in the structured result]\n",
-                      stream, shown, strlen(s));
     }
 }
 
