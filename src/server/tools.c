@@ -794,16 +794,11 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
         return pw_fail(err, PW_ERR_USAGE,
                        "get_sandbox_info takes no arguments; call it with {}");
     }
-    char text[256];
-    json_t *info = pw_tools_info(t);
-    bool up = json_is_true(json_object_get(info, "sandbox_available"));
-    snprintf(
-        text, sizeof(text), "pyward %s, Python %s; sandbox %s%s",
-        PACKAGE_VERSION, pw_py_version(), up ? "available" : "UNAVAILABLE",
-        up && pw_zygote_warming(t->zygote)
-            ? " (importing the profiles' modules: runs that need them wait)"
-            : "");
-    *result = tool_result(json_deep_copy(info), text, false);
+    struct pw_buf text;
+    pw_buf_init(&text);
+    pw_tools_info_text(t, &text);
+    *result = tool_result(json_deep_copy(pw_tools_info(t)), text.data, false);
+    pw_buf_free(&text);
     return 0;
 }
 

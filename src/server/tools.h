@@ -64,6 +64,12 @@ int pw_tools_init(struct pw_tools *t, struct pw_error *err);
 /* Borrowed: the get_sandbox_info cache, brought up to date once the
  * zygote has imported the profiles' modules (or failed to). */
 json_t *pw_tools_info(struct pw_tools *t);
+
+/* get_sandbox_info's text block into B: the version, each enabled
+ * profile with its summary, modules and capabilities, the operator's
+ * import list, whether the network is off, the limits and the active
+ * isolation layers. */
+void pw_tools_info_text(struct pw_tools *t, struct pw_buf *b);
 void pw_tools_free(struct pw_tools *t);
 
 /* Give R, a run's result as pw_sbx_result_to_json makes it, the fields
