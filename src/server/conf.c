@@ -34,6 +34,7 @@ enum opt_kind {
     OPT_LOGLEVEL,
     OPT_BOOL,
     OPT_LIST,
+    OPT_LIST_ADD, /* each value's items added to the list: repeatable */
 };
 
 static const struct option_entry {
@@ -146,6 +147,12 @@ static const struct option_entry {
      OPT_LIST,
      offsetof(struct pw_conf, allow_origins),
      "Origins allowed (comma list)"},
+    {"cors-origin",
+     "PYWARD_CORS_ORIGIN",
+     {NULL, NULL},
+     OPT_LIST_ADD,
+     offsetof(struct pw_conf, cors_origins),
+     "browser Origin answered with CORS (repeatable)"},
     {"allow-host",
      "PYWARD_ALLOW_HOST",
      {NULL, NULL},
@@ -414,6 +421,28 @@ set_option(struct pw_conf *cfg, const struct option_entry *e,
         free_list(*(char ***)(void *)field);
         *(char ***)(void *)field = split_list(value);
         return 0;
+    case OPT_LIST_ADD: {
+        /* The flags add to each other and replace the environment's. */
+        char ***list = (char ***)(void *)field;
+        bool flag = src[0] == '-';
+        if (!flag || !cfg->lists_flagged) {
+            free_list(*list);
+            *list = NULL;
+        }
+        cfg->lists_flagged |= flag;
+        char **add = split_list(value);
+        size_t n = 0, k = 0;
+        while (*list != NULL && (*list)[n] != NULL) {
+            n++;
+        }
+        while (add[k] != NULL) {
+            k++;
+        }
+        *list = pw_xrealloc(*list, (n + k + 1) * sizeof(char *));
+        memcpy(*list + n, add, (k + 1) * sizeof(char *));
+        free(add);
+        return 0;
+    }
     }
 bad:
     return pw_fail(err, PW_ERR_USAGE, "%s: invalid value '%s'", src, value);
@@ -605,6 +634,7 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->jobe_files);
     free(cfg->jobe_keys);
     free_list(cfg->allow_origins);
+    free_list(cfg->cors_origins);
     free_list(cfg->allow_hosts);
     free(cfg->tls_cert);
     free(cfg->tls_key);

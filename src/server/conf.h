@@ -52,6 +52,8 @@ struct pw_conf {
     long long jobe_files_max;   /* the bytes the cache holds at most */
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
+    char **cors_origins;        /* Origins answered with CORS headers */
+    bool lists_flagged; /* a repeatable list was given as a flag */
     char **allow_hosts;         /* Host values allowed besides the
                                    listener's loopback names */
     char *tls_cert;             /* PEM files: HTTPS (owned) */
