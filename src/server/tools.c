@@ -591,8 +591,24 @@ validation_json(const struct pw_diags *d)
 }
 
 static int
+run_validator_with(const struct pw_tools *t, const struct call_args *a,
+                   const char *const *extra, struct pw_diags *d,
+                   struct pw_analysis *an, struct pw_error *err);
+
+static int
 run_validator(const struct pw_tools *t, const struct call_args *a,
               struct pw_diags *d, struct pw_analysis *an, struct pw_error *err)
+{
+    return run_validator_with(t, a, (const char *const *)t->extra, d, an,
+                              err);
+}
+
+/* run_validator with EXTRA as the operator's modules beyond the
+ * profiles'. */
+static int
+run_validator_with(const struct pw_tools *t, const struct call_args *a,
+                   const char *const *extra, struct pw_diags *d,
+                   struct pw_analysis *an, struct pw_error *err)
 {
     if (t->cfg->skip_validation) {
         return 0; /* --skip-validation: the runtime layers alone */
@@ -603,8 +619,7 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
                        "%s",
                        t->rules_error);
     }
-    struct pw_importset imports = {t->profiles, a->mask,
-                                   (const char *const *)t->extra, a->only};
+    struct pw_importset imports = {t->profiles, a->mask, extra, a->only};
     if (pw_validate(t->rules, &imports, a->code, a->code_len, d, an, err) <
         0) {
         return -1;
@@ -633,7 +648,23 @@ passes_light(const struct pw_tools *t, const struct call_args *a,
     struct call_args narrow = *a;
     narrow.mask &= t->light_mask;
     struct pw_error err = {0};
-    if (run_validator(t, &narrow, d, an, &err) == 0 && d->n == 0) {
+    /* The operator's modules that a profile outside the light ones
+     * provides (numpy in SANDBOX_ALLOWED_IMPORTS) are loaded by the full
+     * zygote only: a program importing one goes there. */
+    size_t n = 0;
+    while (t->extra != NULL && t->extra[n] != NULL) {
+        n++;
+    }
+    PW_AUTOFREE const char **extra = pw_xcalloc(n + 1, sizeof(char *));
+    struct pw_importset heavy = {t->profiles, ~t->light_mask, NULL, NULL};
+    for (size_t i = 0, k = 0; i < n; i++) {
+        if (pw_importset_check(&heavy, t->extra[i], NULL) !=
+            PW_IMPORT_ALLOWED) {
+            extra[k++] = t->extra[i];
+        }
+    }
+    if (run_validator_with(t, &narrow, extra, d, an, &err) == 0 &&
+        d->n == 0) {
         return true;
     }
     pw_diags_free(d);
