@@ -53,7 +53,7 @@ struct pw_conf {
     char *jobe_keys;            /* its X-API-KEYs, one a line (owned) */
     char **allow_origins;       /* Origins allowed besides loopback ones */
     char **cors_origins;        /* Origins answered with CORS headers */
-    bool lists_flagged; /* a repeatable list was given as a flag */
+    bool lists_flagged;         /* a repeatable list was given as a flag */
     char **allow_hosts;         /* Host values allowed besides the
                                    listener's loopback names */
     char *tls_cert;             /* PEM files: HTTPS (owned) */

@@ -590,17 +590,16 @@ validation_json(const struct pw_diags *d)
                      "message", msg);
 }
 
-static int
-run_validator_with(const struct pw_tools *t, const struct call_args *a,
-                   const char *const *extra, struct pw_diags *d,
-                   struct pw_analysis *an, struct pw_error *err);
+static int run_validator_with(const struct pw_tools *t,
+                              const struct call_args *a,
+                              const char *const *extra, struct pw_diags *d,
+                              struct pw_analysis *an, struct pw_error *err);
 
 static int
 run_validator(const struct pw_tools *t, const struct call_args *a,
               struct pw_diags *d, struct pw_analysis *an, struct pw_error *err)
 {
-    return run_validator_with(t, a, (const char *const *)t->extra, d, an,
-                              err);
+    return run_validator_with(t, a, (const char *const *)t->extra, d, an, err);
 }
 
 /* run_validator with EXTRA as the operator's modules beyond the
@@ -663,8 +662,7 @@ passes_light(const struct pw_tools *t, const struct call_args *a,
             extra[k++] = t->extra[i];
         }
     }
-    if (run_validator_with(t, &narrow, extra, d, an, &err) == 0 &&
-        d->n == 0) {
+    if (run_validator_with(t, &narrow, extra, d, an, &err) == 0 && d->n == 0) {
         return true;
     }
     pw_diags_free(d);

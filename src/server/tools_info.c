@@ -331,7 +331,8 @@ pw_tools_info_text(struct pw_tools *t, struct pw_buf *b)
         up && pw_zygote_warming(t->zygote)
             ? " (importing the profiles' modules: runs that need them wait)"
             : "");
-    const char *why = json_string_value(json_object_get(info, "sandbox_error"));
+    const char *why =
+        json_string_value(json_object_get(info, "sandbox_error"));
     if (why != NULL) {
         pw_buf_printf(b, "Why: %s\n", why);
     }
@@ -340,12 +341,11 @@ pw_tools_info_text(struct pw_tools *t, struct pw_buf *b)
     size_t i;
     json_t *p; /* borrowed */
     json_array_foreach(json_object_get(info, "profiles"), i, p) {
-        pw_buf_printf(b, "- %s%s: %s\n  modules: ",
-                      json_string_value(json_object_get(p, "name")),
-                      json_is_true(json_object_get(p, "default"))
-                          ? " (default)"
-                          : "",
-                      json_string_value(json_object_get(p, "summary")));
+        pw_buf_printf(
+            b, "- %s%s: %s\n  modules: ",
+            json_string_value(json_object_get(p, "name")),
+            json_is_true(json_object_get(p, "default")) ? " (default)" : "",
+            json_string_value(json_object_get(p, "summary")));
         join_text(b, json_object_get(p, "modules"));
         json_t *allows = json_object_get(p, "allows"); /* borrowed */
         if (json_array_size(allows) > 0) {
@@ -379,8 +379,9 @@ pw_tools_info_text(struct pw_tools *t, struct pw_buf *b)
     json_t *l = json_object_get(info, "limits"); /* borrowed */
     json_t *tm = json_object_get(l, "timeout");
     json_t *mem = json_object_get(l, "memory_bytes");
-    pw_buf_printf(b, "Limits: timeout %g s (a call may ask up to %g s), "
-                     "memory ",
+    pw_buf_printf(b,
+                  "Limits: timeout %g s (a call may ask up to %g s), "
+                  "memory ",
                   json_number_value(json_object_get(tm, "default")),
                   json_number_value(json_object_get(tm, "max")));
     size_words(b, json_object_get(mem, "default"));
@@ -390,9 +391,9 @@ pw_tools_info_text(struct pw_tools *t, struct pw_buf *b)
     size_words(b, json_object_get(l, "max_output_bytes"));
     pw_buf_printf(b, " a stream, code ");
     size_words(b, json_object_get(l, "max_code_bytes"));
-    pw_buf_printf(b, ", %lld runs at once\n",
-                  (long long)json_integer_value(
-                      json_object_get(l, "max_concurrency")));
+    pw_buf_printf(
+        b, ", %lld runs at once\n",
+        (long long)json_integer_value(json_object_get(l, "max_concurrency")));
     pw_buf_printf(b, "Isolation layers active: ");
     join_text(b, t->layers);
     pw_buf_printf(b, "\n");
