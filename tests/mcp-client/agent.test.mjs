@@ -162,6 +162,29 @@ test('a chained pandas KeyError: each part starts with its Traceback line, as py
     'Traceback (most recent call last):\n  File "<user>", line 3, in <module>\n    df["b"]\n    ~~^^^^^\nKeyError: \'b\'\n');
 });
 
+test('display(): a DataFrame as a markdown table, a figure as an image, a value of the program\'s own class by its _repr_markdown_', async (t) => {
+  if (needPandas(t)) return;
+  const r = await run(science, {
+    code: 'import pandas as pd\nimport matplotlib.pyplot as plt\n' +
+      'df = pd.DataFrame({"city": ["Oslo", "Lima"], "temp": [3.5, 19.0]})\n' +
+      'class Note:\n    def _repr_markdown_(self):\n        return "**note**"\n\n' +
+      'fig, ax = plt.subplots(figsize=(2, 1), dpi=50)\nax.plot([1, 2])\n' +
+      'display(df, Note(), 42)\ndisplay(fig)\n',
+  });
+  const sc = r.structuredContent;
+  assert.equal(sc.stdout, '|   | city | temp |\n|---|---|---|\n| 0 | Oslo | 3.5 |\n| 1 | Lima | 19.0 |\n**note**\n42\n', JSON.stringify(sc));
+  assert.deepEqual(sc.files.map((f) => f.name), ['figure-1.png']);
+  assert.ok(r.content.some((c) => c.type === 'image' && c.mimeType === 'image/png'));
+});
+
+test('display() in basic prints the repr; a final expression\'s value is its repr', async (t) => {
+  if (needSandbox(t)) return;
+  const r = await run(basic, { code: 'display([1, "a"])\n{"k": 0.5}' });
+  assert.equal(r.structuredContent.stdout, "[1, 'a']\n");
+  assert.equal(r.structuredContent.result_repr, "{'k': 0.5}");
+  assert.match(r.content[0].text, /\nResult: \{'k': 0\.5\}\n/);
+});
+
 // --- CORS over Streamable HTTP ------------------------------------------
 
 let cors;
