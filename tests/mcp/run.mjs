@@ -31,6 +31,9 @@ async function lineCase(s, c) {
     if (i === 0 && c.raw && !got.raw.startsWith(c.raw)) {
       return `raw reply ${got.raw.slice(0, 200)} does not start with ${c.raw}`;
     }
+    if (i === 0 && c.rawMatch && !c.rawMatch.test(got.raw)) {
+      return `raw reply ${got.raw.slice(0, 600)} does not match ${c.rawMatch}`;
+    }
   }
   const pingId = `after-${n}`;
   s.send({ jsonrpc: '2.0', id: pingId, method: 'ping' });
