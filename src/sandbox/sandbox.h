@@ -282,7 +282,10 @@ struct pw_sbx_result {
     char *blocked_name; /* the call's or the event's name */
     /* The program's report ("R" record): REPORTED says it came. */
     bool reported;
-    char *result_repr;    /* the last expression's repr, or NULL */
+    char *result_repr; /* the last expression's repr, or NULL */
+    /* A final expression's rich form as a notebook shows it (a pandas
+     * table as markdown, a class's _repr_markdown_), or NULL. */
+    char *result_markdown;
     json_t *result_value; /* its JSON value, or null */
     json_t *variables;    /* {name: {type, repr}} */
     /* The output/ files (output.h's list), or NULL: none read. */

@@ -984,7 +984,11 @@ contract_fields(json_t *r)
                                                    : json_null());
     rc |= json_object_set_new(r, "variables", names_json(vars));
     rc |= json_object_set(r, "variable_details", vars);
-    rc |= json_object_set_new(r, "program_reported", reported_json(r));
+    json_t *reported = reported_json(r); /* owned */
+    if (json_is_string(json_object_get(r, "result_markdown"))) {
+        rc |= json_array_append_new(reported, json_string("result_markdown"));
+    }
+    rc |= json_object_set_new(r, "program_reported", reported);
     if (!json_is_object(error)) {
         return rc | json_object_set_new(r, "error", json_null());
     }
@@ -1464,7 +1468,10 @@ run_text(json_t *r, struct pw_buf *b)
     const char *value = json_string_value(json_object_get(r, "result_repr"));
     stream_text(r, "stdout", "", b);
     stream_text(r, "stderr", "stderr:\n", b);
-    if (value != NULL) {
+    const char *md = json_string_value(json_object_get(r, "result_markdown"));
+    if (md != NULL) {
+        pw_buf_printf(b, "Result:\n%.*s\n", text_max(md), md);
+    } else if (value != NULL) {
         pw_buf_printf(b, "Result: %.*s\n", text_max(value), value);
     }
     if (status == NULL || strcmp(status, "ok") == 0) {

@@ -177,6 +177,21 @@ test('display(): a DataFrame as a markdown table, a figure as an image, a value 
   assert.ok(r.content.some((c) => c.type === 'image' && c.mimeType === 'image/png'));
 });
 
+test('a final expression: a DataFrame as a markdown table, a class\'s _repr_markdown_, else its repr', async (t) => {
+  if (needPandas(t)) return;
+  const r = await run(science, { code: 'import pandas as pd\npd.DataFrame({"a": [1, 2]}, index=["x", "y"])' });
+  const sc = r.structuredContent;
+  assert.equal(sc.result_markdown, '|   | a |\n|---|---|\n| x | 1 |\n| y | 2 |', JSON.stringify(sc));
+  assert.match(sc.result_repr, /^   a\nx  1\ny  2$/);
+  assert.ok(sc.program_reported.includes('result_markdown'));
+  assert.match(r.content[0].text, /^Result:\n\|   \| a \|\n\|---\|---\|\n\| x \| 1 \|\n\| y \| 2 \|\n$/);
+  const own = await run(basic, { code: 'class Note:\n    def _repr_markdown_(self):\n        return "**n**"\n\nNote()' });
+  assert.equal(own.structuredContent.result_markdown, '**n**');
+  const plain = await run(basic, { code: '[1, 2]' });
+  assert.equal(plain.structuredContent.result_markdown, undefined);
+  assert.equal(plain.content[0].text, 'Result: [1, 2]\n');
+});
+
 test('display() in basic prints the repr; a final expression\'s value is its repr', async (t) => {
   if (needSandbox(t)) return;
   const r = await run(basic, { code: 'display([1, "a"])\n{"k": 0.5}' });

@@ -556,6 +556,10 @@ build(const struct pw_sbx_run *r, struct records *rec,
     out->result_repr = rec->started
                            ? report_str(json_object_get(rec->report, "result"))
                            : NULL;
+    out->result_markdown =
+        rec->started
+            ? report_str(json_object_get(rec->report, "result_markdown"))
+            : NULL;
     out->result_value = rec->started ? report_value(rec->report) : json_null();
     out->variables = rec->started ? report_vars(rec->report) : json_object();
 }
@@ -582,6 +586,7 @@ pw_sbx_result_clear(struct pw_sbx_result *r)
     free(r->traceback);
     free(r->blocked_name);
     free(r->result_repr);
+    free(r->result_markdown);
     json_decref(r->result_value);
     json_decref(r->variables);
     json_decref(r->files);
@@ -666,6 +671,13 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         json_object_set(out, "result_value",
                         r->result_value != NULL ? r->result_value
                                                 : json_null()) < 0) {
+        json_decref(out);
+        out = NULL;
+    }
+    if (out != NULL && r->result_markdown != NULL &&
+        json_object_set_new(
+            out, "result_markdown",
+            json_text(r->result_markdown, strlen(r->result_markdown))) < 0) {
         json_decref(out);
         out = NULL;
     }

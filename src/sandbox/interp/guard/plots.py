@@ -248,3 +248,25 @@ def display(*objs):
             print(md)
             continue
         print(short_repr(obj, 100000))
+
+
+def rich_result(value):
+    """The rich form of a final expression's VALUE, as a notebook shows
+    it: a pandas table's markdown, or the text of the _repr_markdown_ of a
+    class of the program's own; one that gives _repr_png_ is saved as an
+    image instead.  None when it has none."""
+    try:
+        table = pandas_table(value)
+    except Exception:  # noqa: BLE001 - a rich form is a courtesy
+        table = None
+    if table is not None:
+        return table
+    png = program_repr(value, "_repr_png_")
+    if _real_type(png) is bytes and png.startswith(b"\x89PNG"):
+        try:
+            save_png(png)
+        except OSError:
+            pass
+        return None
+    md = program_repr(value, "_repr_markdown_")
+    return md if _real_type(md) is str else None
