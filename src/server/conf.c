@@ -360,6 +360,29 @@ parse_number(const char *s, double *out)
     return 0;
 }
 
+/* Add VALUE's items to *LIST: the flags (FLAG) add to each other and
+ * replace what the environment gave. */
+static void
+add_to_list(struct pw_conf *cfg, char ***list, const char *value, bool flag)
+{
+    if (!flag || !cfg->lists_flagged) {
+        free_list(*list);
+        *list = NULL;
+    }
+    cfg->lists_flagged |= flag;
+    char **add = split_list(value);
+    size_t n = 0, k = 0;
+    while (*list != NULL && (*list)[n] != NULL) {
+        n++;
+    }
+    while (add[k] != NULL) {
+        k++;
+    }
+    *list = pw_xrealloc(*list, (n + k + 1) * sizeof(char *));
+    memcpy(*list + n, add, (k + 1) * sizeof(char *));
+    free(add);
+}
+
 /* Store VALUE into the field of E; SRC names where it came from. */
 static int
 set_option(struct pw_conf *cfg, const struct option_entry *e,
@@ -421,28 +444,9 @@ set_option(struct pw_conf *cfg, const struct option_entry *e,
         free_list(*(char ***)(void *)field);
         *(char ***)(void *)field = split_list(value);
         return 0;
-    case OPT_LIST_ADD: {
-        /* The flags add to each other and replace the environment's. */
-        char ***list = (char ***)(void *)field;
-        bool flag = src[0] == '-';
-        if (!flag || !cfg->lists_flagged) {
-            free_list(*list);
-            *list = NULL;
-        }
-        cfg->lists_flagged |= flag;
-        char **add = split_list(value);
-        size_t n = 0, k = 0;
-        while (*list != NULL && (*list)[n] != NULL) {
-            n++;
-        }
-        while (add[k] != NULL) {
-            k++;
-        }
-        *list = pw_xrealloc(*list, (n + k + 1) * sizeof(char *));
-        memcpy(*list + n, add, (k + 1) * sizeof(char *));
-        free(add);
+    case OPT_LIST_ADD:
+        add_to_list(cfg, (char ***)(void *)field, value, src[0] == '-');
         return 0;
-    }
     }
 bad:
     return pw_fail(err, PW_ERR_USAGE, "%s: invalid value '%s'", src, value);

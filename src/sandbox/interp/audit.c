@@ -530,21 +530,17 @@ static int
 refuse_import(const char *name)
 {
     report("import");
-    if (!(caps & PW_CAP_NETWORK) &&
-        !has_prefix(name, list(PW_SBX_AUDIT_DENY_MODULES)) &&
-        has_prefix(name, list(PW_SBX_AUDIT_NET_MODULES))) {
-        PyErr_Format(PyExc_PermissionError,
-                     "'import' of '%.200s' is blocked by the sandbox: the "
-                     "network is off for this run (the 'network' profile "
-                     "turns it on: pyward run --profile network, or on a "
-                     "server pyward serve --profiles basic,network or "
-                     "SANDBOX_ENABLE_NETWORK=1, then a call's profile "
-                     "'network')",
-                     name);
-    } else {
-        PyErr_Format(PyExc_PermissionError,
-                     "'import' of '%.200s' is blocked by the sandbox", name);
-    }
+    bool net_off = !(caps & PW_CAP_NETWORK) &&
+                   !has_prefix(name, list(PW_SBX_AUDIT_DENY_MODULES)) &&
+                   has_prefix(name, list(PW_SBX_AUDIT_NET_MODULES));
+    PyErr_Format(PyExc_PermissionError,
+                 "'import' of '%.200s' is blocked by the sandbox%s", name,
+                 net_off ? ": the network is off for this run (the 'network' "
+                           "profile turns it on: pyward run --profile "
+                           "network, or on a server pyward serve --profiles "
+                           "basic,network or SANDBOX_ENABLE_NETWORK=1, then "
+                           "a call's profile 'network')"
+                         : "");
     return -1;
 }
 
