@@ -58,11 +58,11 @@ usage(FILE *out)
             "as the program asks for it;\nits output is written as it is "
             "printed; Ctrl-C interrupts it.  Files it\nwrites to output/ "
             "are listed on stderr and, with --output-dir, saved there\n"
-            "(never overwriting).  Exit: the program's own status when it "
-            "ends with an error\n(1 for an uncaught exception, SystemExit's "
-            "code, as python3), 1 limit or\nrejection, 2 usage or internal "
-            "error (a file --output-dir could not save among\nthem), 130 "
-            "Ctrl-C.\n");
+            "(made if missing; a file of the same name is replaced).  "
+            "Exit: the program's\nown status when it ends with an error "
+            "(1 for an uncaught exception,\nSystemExit's code, as python3), "
+            "1 limit or rejection, 2 usage or internal\nerror (a file "
+            "--output-dir could not save among them), 130 Ctrl-C.\n");
 }
 
 static int
