@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/json.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/py.h"
@@ -208,7 +209,9 @@ print_report(const struct judge_opts *o, const json_t *report,
     }
     json_t *out = o->format == FORMAT_JSON ? json_incref((json_t *)report)
                                            : pw_grade_coderunner(report, s);
-    json_dumpf(out, stdout, JSON_COMPACT | JSON_ENSURE_ASCII);
+    PW_AUTOFREE char *text =
+        pw_json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
+    fputs(text != NULL ? text : "{}", stdout);
     fputc('\n', stdout);
     json_decref(out);
 }

@@ -14,8 +14,10 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/json.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/base64.h"
@@ -24,6 +26,7 @@
 #include "grade/queue.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/run/output.h"
+#include "server/tools.h"
 #include "core/util.h"
 #include "validator/blob.h"
 #include "validator/validator.h"
@@ -55,11 +58,11 @@ usage(FILE *out)
             "as the program asks for it;\nits output is written as it is "
             "printed; Ctrl-C interrupts it.  Files it\nwrites to output/ "
             "are listed on stderr and, with --output-dir, saved there\n"
-            "(never overwriting).  Exit: the program's own status when it "
-            "ends with an error\n(1 for an uncaught exception, SystemExit's "
-            "code, as python3), 1 limit or\nrejection, 2 usage or internal "
-            "error (a file --output-dir could not save among\nthem), 130 "
-            "Ctrl-C.\n");
+            "(made if missing; a file of the same name is replaced).  "
+            "Exit: the program's\nown status when it ends with an error "
+            "(1 for an uncaught exception,\nSystemExit's code, as python3), "
+            "1 limit or rejection, 2 usage or internal\nerror (a file "
+            "--output-dir could not save among them), 130 Ctrl-C.\n");
 }
 
 static int
@@ -250,8 +253,41 @@ validate(const struct run_opts *o, const char *rules_dir,
     return rc;
 }
 
-/* Save the sent file F into DIR (never following a link, never
- * overwriting).  0 or -1 (reported). */
+/* Make DIR and its missing parents, as `mkdir -p` does.  0 or -1
+ * (errno set). */
+static int
+make_dirs(const char *dir)
+{
+    PW_AUTOFREE char *p = pw_xstrdup(dir);
+    for (char *s = strchr(p + 1, '/');; s = strchr(s + 1, '/')) {
+        if (s != NULL) {
+            *s = '\0';
+        }
+        if (*p != '\0' && mkdir(p, 0755) < 0 && errno != EEXIST) {
+            return -1;
+        }
+        if (s == NULL) {
+            break;
+        }
+        *s = '/';
+        while (s[1] == '/') {
+            s++;
+        }
+    }
+    struct stat st;
+    if (stat(dir, &st) < 0) {
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+/* Save the sent file F into DIR, made if missing: written to a new file
+ * beside it, then renamed over a file of the same name (a link of that
+ * name is replaced, never followed).  0 or -1 (reported). */
 static int
 save_file(const char *dir, json_t *f)
 {
@@ -264,19 +300,40 @@ save_file(const char *dir, json_t *f)
     struct pw_buf b;
     pw_buf_init(&b);
     PW_AUTOFREE char *path = pw_xasprintf("%s/%s", dir, name);
+    PW_AUTOFREE char *tmp =
+        pw_xasprintf("%s/.%s.pyward-%ld", dir, name, (long)getpid());
     int fd = -1;
+    const char *why = NULL;
     int rc = pw_base64_decode(data, &b);
+    if (rc == 0 && make_dirs(dir) < 0) {
+        why = strerror(errno);
+        rc = -1;
+    }
     if (rc == 0) {
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+        (void)unlink(tmp);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                   0644);
-        rc = fd < 0 || pw_write_all(fd, b.data, b.len) < 0 ? -1 : 0;
+        why = fd < 0 ? strerror(errno) : NULL;
+        rc = fd < 0 ? -1 : 0;
+    }
+    if (rc == 0 && pw_write_all(fd, b.data, b.len) < 0) {
+        why = "write failed";
+        rc = -1;
+    }
+    if (fd >= 0 && close(fd) < 0 && rc == 0) {
+        why = "write failed";
+        rc = -1;
+    }
+    if (rc == 0 && rename(tmp, path) < 0) {
+        why = strerror(errno);
+        rc = -1;
+    }
+    if (fd >= 0 && rc < 0) {
+        (void)unlink(tmp);
     }
     if (rc < 0) {
         fprintf(stderr, "pyward: cannot save %s: %s\n", path,
-                fd < 0 ? strerror(errno) : "write failed");
-    }
-    if (fd >= 0) {
-        close(fd);
+                why != NULL ? why : "bad data");
     }
     pw_buf_free(&b);
     return rc;
@@ -358,7 +415,16 @@ print_result(const struct run_opts *o, json_t *res)
 {
     const char *status = json_string_value(json_object_get(res, "status"));
     if (o->json) {
-        json_dumpf(res, stdout, JSON_COMPACT | JSON_ENSURE_ASCII);
+        /* execute_code's structured result, each file's bytes kept in
+         * its entry ("data"). */
+        json_auto_t *shaped = json_deep_copy(res);
+        if (shaped == NULL || pw_tools_result_shape(shaped, "") < 0) {
+            fputs("pyward: out of memory\n", stderr);
+            return 2;
+        }
+        PW_AUTOFREE char *text =
+            pw_json_dumps(shaped, JSON_COMPACT | JSON_ENSURE_ASCII);
+        fputs(text != NULL ? text : "{}", stdout);
         fputc('\n', stdout);
     } else {
         const char *out = json_string_value(json_object_get(res, "stdout"));

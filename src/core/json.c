@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/json.h"
@@ -121,4 +122,87 @@ pw_json_load_file(const char *path, struct pw_error *err)
                 jerr.column, jerr.text);
     }
     return root;
+}
+
+/* The shortest text of the real written as TOK (N bytes) that reads back
+ * as the same double, as Python's repr writes it, into OUT (at least N + 1
+ * bytes): a form with 15, 16 or 17 significant digits, never longer than
+ * TOK; 0 if TOK is kept. */
+static size_t
+shortest_real(const char *tok, size_t n, char *out)
+{
+    char buf[40];
+    if (n >= sizeof(buf)) {
+        return 0;
+    }
+    memcpy(buf, tok, n);
+    buf[n] = '\0';
+    double d = strtod(buf, NULL);
+    for (int p = 15; p <= 17; p++) {
+        char s[48];
+        int len = snprintf(s, sizeof(s), "%.*g", p, d);
+        if (len <= 0 || (size_t)len >= sizeof(s) || strtod(s, NULL) != d) {
+            continue;
+        }
+        if (strpbrk(s, ".eE") == NULL && (size_t)len + 2 < sizeof(s)) {
+            memcpy(s + len, ".0", 3); /* still a real when read back */
+            len += 2;
+        }
+        if ((size_t)len > n) {
+            return 0;
+        }
+        memcpy(out, s, (size_t)len);
+        return (size_t)len;
+    }
+    return 0;
+}
+
+char *
+pw_json_dumps(const json_t *v, size_t flags)
+{
+    char *text = json_dumps(v, flags);
+    if (text == NULL) {
+        return NULL;
+    }
+    /* Rewritten in place: a real's shortest form is never longer. */
+    char *out = text;
+    const char *in = text;
+    bool in_string = false;
+    while (*in != '\0') {
+        char c = *in;
+        if (in_string) {
+            *out++ = *in++;
+            if (c == '\\' && *in != '\0') {
+                *out++ = *in++;
+            } else if (c == '"') {
+                in_string = false;
+            }
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+            *out++ = *in++;
+            continue;
+        }
+        if (c != '-' && (c < '0' || c > '9')) {
+            *out++ = *in++;
+            continue;
+        }
+        size_t n = strspn(in, "0123456789+-.eE");
+        size_t m = strcspn(in, ".eE") < n ? shortest_real(in, n, out) : 0;
+        if (m == 0) {
+            memmove(out, in, n);
+            m = n;
+        }
+        out += m;
+        in += n;
+    }
+    *out = '\0';
+    return text;
+}
+
+double
+pw_round_us(double seconds)
+{
+    return floor(seconds * 1e6 + 0.5) / 1e6;
 }

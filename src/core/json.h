@@ -48,3 +48,13 @@ int pw_json_integer_in(const json_t *v, const char *name, long long min,
  * inside jansson ends the process like everywhere else (see util.h).  Call
  * once, first thing in main(), before any JSON value exists. */
 void pw_json_init(void);
+
+/* json_dumps(V, FLAGS) with every real written in its shortest form that
+ * reads back as the same double (0.018, not jansson's
+ * 0.017999999999999999), as Python's repr writes floats.  Free with
+ * free(); NULL as json_dumps. */
+char *pw_json_dumps(const json_t *v, size_t flags);
+
+/* SECONDS rounded to the microsecond (a run's times as results show
+ * them). */
+double pw_round_us(double seconds);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/json.h"
 #include "core/util.h"
 #include "grade/compare.h"
 #include "grade/grade.h"
@@ -290,8 +291,8 @@ test_entry(const struct pw_grade_test *t, const struct outcome *o,
     return json_pack(
         "{s:s,s:s,s:o,s:o,s:o,s:f,s:f,s:o,s:o,s:o,s:o,s:o,s:o,s:n,s:o}",
         "name", t->name, "verdict", verdict, "time",
-        o->started ? json_real(o->r.wall_s) : json_null(), "cpu_time",
-        o->started ? json_real(o->r.cpu_s) : json_null(), "memory_kb",
+        o->started ? json_real(pw_round_us(o->r.wall_s)) : json_null(), "cpu_time",
+        o->started ? json_real(pw_round_us(o->r.cpu_s)) : json_null(), "memory_kb",
         o->started ? json_integer(o->r.max_rss_kb) : json_null(), "points",
         strcmp(verdict, "AC") == 0 ? t->points : 0.0, "max_points", t->points,
         "stdout", shown(o, false), "stdout_truncated",

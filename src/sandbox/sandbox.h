@@ -313,7 +313,10 @@ struct pw_sbx_result {
     enum pw_sbx_interrupt interrupt;
     /* The program's report ("R" record): REPORTED says it came. */
     bool reported;
-    char *result_repr;    /* the last expression's repr, or NULL */
+    char *result_repr; /* the last expression's repr, or NULL */
+    /* A final expression's rich form as a notebook shows it (a pandas
+     * table as markdown, a class's _repr_markdown_), or NULL. */
+    char *result_markdown;
     json_t *result_value; /* its JSON value, or null */
     json_t *variables;    /* {name: {type, repr}} */
     /* A test of a batch whose process could not vouch for it (a thread

@@ -34,6 +34,7 @@ enum opt_kind {
     OPT_LOGLEVEL,
     OPT_BOOL,
     OPT_LIST,
+    OPT_LIST_ADD, /* each value's items added to the list: repeatable */
 };
 
 static const struct option_entry {
@@ -146,6 +147,12 @@ static const struct option_entry {
      OPT_LIST,
      offsetof(struct pw_conf, allow_origins),
      "Origins allowed (comma list)"},
+    {"cors-origin",
+     "PYWARD_CORS_ORIGIN",
+     {NULL, NULL},
+     OPT_LIST_ADD,
+     offsetof(struct pw_conf, cors_origins),
+     "browser Origin answered with CORS (repeatable)"},
     {"allow-host",
      "PYWARD_ALLOW_HOST",
      {NULL, NULL},
@@ -371,6 +378,29 @@ parse_number(const char *s, double *out)
     return 0;
 }
 
+/* Add VALUE's items to *LIST: the flags (FLAG) add to each other and
+ * replace what the environment gave. */
+static void
+add_to_list(struct pw_conf *cfg, char ***list, const char *value, bool flag)
+{
+    if (!flag || !cfg->lists_flagged) {
+        free_list(*list);
+        *list = NULL;
+    }
+    cfg->lists_flagged |= flag;
+    char **add = split_list(value);
+    size_t n = 0, k = 0;
+    while (*list != NULL && (*list)[n] != NULL) {
+        n++;
+    }
+    while (add[k] != NULL) {
+        k++;
+    }
+    *list = pw_xrealloc(*list, (n + k + 1) * sizeof(char *));
+    memcpy(*list + n, add, (k + 1) * sizeof(char *));
+    free(add);
+}
+
 /* Store VALUE into the field of E; SRC names where it came from. */
 static int
 set_option(struct pw_conf *cfg, const struct option_entry *e,
@@ -431,6 +461,9 @@ set_option(struct pw_conf *cfg, const struct option_entry *e,
     case OPT_LIST:
         free_list(*(char ***)(void *)field);
         *(char ***)(void *)field = split_list(value);
+        return 0;
+    case OPT_LIST_ADD:
+        add_to_list(cfg, (char ***)(void *)field, value, src[0] == '-');
         return 0;
     }
 bad:
@@ -654,6 +687,7 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->tmpdir);
     free(cfg->event_log);
     free_list(cfg->allow_origins);
+    free_list(cfg->cors_origins);
     free_list(cfg->allow_hosts);
     free(cfg->tls_cert);
     free(cfg->tls_key);

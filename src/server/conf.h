@@ -58,6 +58,8 @@ struct pw_conf {
     char *event_log;            /* --event-log (owned) or NULL: default */
     bool log_code;              /* run records carry the code */
     char **allow_origins;       /* Origins allowed besides loopback ones */
+    char **cors_origins;        /* Origins answered with CORS headers */
+    bool lists_flagged;         /* a repeatable list was given as a flag */
     char **allow_hosts;         /* Host values allowed besides the
                                    listener's loopback names */
     char *tls_cert;             /* PEM files: HTTPS (owned) */

@@ -121,6 +121,65 @@ struct pw_http {
 
 /* --- responses -------------------------------------------------------- */
 
+static const char *header(struct exchange *x, const char *name);
+
+/* X's Origin header when --cors-origin lists it (borrowed from the
+ * request), else NULL: only those origins get CORS answers. */
+static const char *
+cors_origin(struct exchange *x)
+{
+    char *const *list = x->h->cfg->cors_origins;
+    const char *origin = list != NULL && strcmp(x->path, "/mcp") == 0
+                             ? header(x, MHD_HTTP_HEADER_ORIGIN)
+                             : NULL;
+    for (size_t i = 0; origin != NULL && list[i] != NULL; i++) {
+        if (strcasecmp(origin, list[i]) == 0) {
+            return origin;
+        }
+    }
+    return NULL;
+}
+
+/* True if the header names of a preflight's Access-Control-Request-Headers
+ * are plain tokens (echoed back as allowed). */
+static bool
+header_names_ok(const char *v)
+{
+    return v != NULL && *v != '\0' && strlen(v) < 1024 &&
+           v[strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                       "0123456789-_, ")] == '\0';
+}
+
+/* The CORS headers of a response to X when its Origin is listed: the
+ * origin allowed, the MCP headers a page may read, and for a preflight
+ * (OPTIONS) the methods and request headers allowed. */
+static void
+add_cors(struct exchange *x, struct MHD_Response *r)
+{
+    const char *origin = cors_origin(x);
+    if (origin == NULL) {
+        return;
+    }
+    pw_mhd.add_response_header(r, "Access-Control-Allow-Origin", origin);
+    pw_mhd.add_response_header(r, "Vary", "Origin");
+    if (strcmp(x->method, "OPTIONS") != 0) {
+        pw_mhd.add_response_header(r, "Access-Control-Expose-Headers",
+                                   "Mcp-Session-Id, Mcp-Protocol-Version, "
+                                   "WWW-Authenticate, Retry-After");
+        return;
+    }
+    const char *asked = header(x, "Access-Control-Request-Headers");
+    pw_mhd.add_response_header(r, "Access-Control-Allow-Methods",
+                               "POST, OPTIONS");
+    pw_mhd.add_response_header(
+        r, "Access-Control-Allow-Headers",
+        header_names_ok(asked)
+            ? asked
+            : "Authorization, Content-Type, Accept, Mcp-Session-Id, "
+              "Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID");
+    pw_mhd.add_response_header(r, "Access-Control-Max-Age", "600");
+}
+
 /* Queue a response of STATUS with BODY (copied; may be empty) of TYPE. */
 static enum MHD_Result
 send_body(struct exchange *x, unsigned status, const char *type,
@@ -152,6 +211,7 @@ send_body(struct exchange *x, unsigned status, const char *type,
     if (close || x->h->draining) {
         pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     }
+    add_cors(x, r);
     x->status = status;
     x->bytes = len;
     enum MHD_Result rc = pw_mhd.queue_response(x->c, status, r);
@@ -246,6 +306,7 @@ send_stream(struct exchange *x)
     pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
                                "text/event-stream");
     pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+    add_cors(x, r);
     x->status = MHD_HTTP_OK;
     enum MHD_Result rc = pw_mhd.queue_response(x->c, MHD_HTTP_OK, r);
     pw_mhd.destroy_response(r);
@@ -582,7 +643,7 @@ origin_ok(struct exchange *x)
 {
     struct pw_http *h = x->h;
     const char *origin = header(x, MHD_HTTP_HEADER_ORIGIN);
-    if (origin != NULL &&
+    if (origin != NULL && cors_origin(x) == NULL &&
         !pw_http_origin_allowed(origin, h->loopback, h->cfg->allow_origins)) {
         h->counts.forbidden++;
         refused(x, "origin", origin);
@@ -1202,6 +1263,11 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
                               "forbidden: the Host header does not name this "
                               "server (a loopback name with its port, or "
                               "one of --allow-host)");
+        }
+        if (strcmp(url, "/mcp") == 0 && strcmp(method, "OPTIONS") == 0 &&
+            cors_origin(x) != NULL) {
+            /* A browser's preflight: no token comes with it. */
+            return send_body(x, MHD_HTTP_NO_CONTENT, NULL, "", false);
         }
         if (strcmp(url, "/mcp") == 0) {
             return begin_mcp(x);

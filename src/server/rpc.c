@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/json.h"
 #include "server/rpc.h"
 #include "core/log.h"
 
@@ -390,7 +391,7 @@ pw_rpc_split_array(const char *text, size_t len, size_t *starts, size_t *lens,
 static char *
 envelope(const char *id_raw, json_t *body)
 {
-    char *text = json_dumps(body, DUMP_FLAGS); /* an object: never NULL */
+    char *text = pw_json_dumps(body, DUMP_FLAGS); /* an object: never NULL */
     struct pw_buf b;
     pw_buf_init(&b);
     /* Appended, not formatted: a reply may be megabytes (output files),
@@ -432,7 +433,7 @@ pw_rpc_notification_new(const char *method, json_t *params)
         (params != NULL && json_object_set(msg, "params", params) < 0)) {
         return NULL;
     }
-    return json_dumps(msg, DUMP_FLAGS);
+    return pw_json_dumps(msg, DUMP_FLAGS);
 }
 
 /* --- output ----------------------------------------------------------- */

@@ -37,6 +37,7 @@ EXTRA_DIST += \
 	tests/mcp-client/run.sh \
 	tests/mcp-client/client.test.mjs \
 	tests/mcp-client/agent.test.mjs \
+	tests/mcp-client/everyday.test.mjs \
 	tests/mcp-client/grade.test.mjs \
 	tests/mcp-client/stateless.test.mjs \
 	tests/mcp-client/http.test.mjs \

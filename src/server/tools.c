@@ -630,9 +630,24 @@ validation_json(const struct pw_diags *d)
                      "message", msg);
 }
 
+static int run_validator_with(const struct pw_tools *t,
+                              const struct call_args *a,
+                              const char *const *extra, struct pw_diags *d,
+                              struct pw_analysis *an, struct pw_error *err);
+
 static int
 run_validator(const struct pw_tools *t, const struct call_args *a,
               struct pw_diags *d, struct pw_analysis *an, struct pw_error *err)
+{
+    return run_validator_with(t, a, (const char *const *)t->extra, d, an, err);
+}
+
+/* run_validator with EXTRA as the operator's modules beyond the
+ * profiles'. */
+static int
+run_validator_with(const struct pw_tools *t, const struct call_args *a,
+                   const char *const *extra, struct pw_diags *d,
+                   struct pw_analysis *an, struct pw_error *err)
 {
     if (t->cfg->skip_validation) {
         return 0; /* --skip-validation: the runtime layers alone */
@@ -643,8 +658,7 @@ run_validator(const struct pw_tools *t, const struct call_args *a,
                        "%s",
                        t->rules_error);
     }
-    struct pw_importset imports = {t->profiles, a->mask,
-                                   (const char *const *)t->extra, a->only};
+    struct pw_importset imports = {t->profiles, a->mask, extra, a->only};
     if (pw_validate(t->rules, &imports, a->code, a->code_len, d, an, err) <
         0) {
         return -1;
@@ -673,7 +687,22 @@ passes_light(const struct pw_tools *t, const struct call_args *a,
     struct call_args narrow = *a;
     narrow.mask &= t->light_mask;
     struct pw_error err = {0};
-    if (run_validator(t, &narrow, d, an, &err) == 0 && d->n == 0) {
+    /* The operator's modules that a profile outside the light ones
+     * provides (numpy in SANDBOX_ALLOWED_IMPORTS) are loaded by the full
+     * zygote only: a program importing one goes there. */
+    size_t n = 0;
+    while (t->extra != NULL && t->extra[n] != NULL) {
+        n++;
+    }
+    PW_AUTOFREE const char **extra = pw_xcalloc(n + 1, sizeof(char *));
+    struct pw_importset heavy = {t->profiles, ~t->light_mask, NULL, NULL};
+    for (size_t i = 0, k = 0; i < n; i++) {
+        if (pw_importset_check(&heavy, t->extra[i], NULL) !=
+            PW_IMPORT_ALLOWED) {
+            extra[k++] = t->extra[i];
+        }
+    }
+    if (run_validator_with(t, &narrow, extra, d, an, &err) == 0 && d->n == 0) {
         return true;
     }
     pw_diags_free(d);
@@ -846,16 +875,11 @@ sandbox_info(struct pw_tools *t, json_t *args, json_t **result,
         return pw_fail(err, PW_ERR_USAGE,
                        "get_sandbox_info takes no arguments; call it with {}");
     }
-    char text[256];
-    json_t *info = pw_tools_info(t);
-    bool up = json_is_true(json_object_get(info, "sandbox_available"));
-    snprintf(
-        text, sizeof(text), "pyward %s, Python %s; sandbox %s%s",
-        PACKAGE_VERSION, pw_py_version(), up ? "available" : "UNAVAILABLE",
-        up && pw_zygote_warming(t->zygote)
-            ? " (importing the profiles' modules: runs that need them wait)"
-            : "");
-    *result = tool_result(json_deep_copy(info), text, false);
+    struct pw_buf text;
+    pw_buf_init(&text);
+    pw_tools_info_text(t, &text);
+    *result = tool_result(json_deep_copy(pw_tools_info(t)), text.data, false);
+    pw_buf_free(&text);
     return 0;
 }
 
@@ -1012,7 +1036,11 @@ contract_fields(json_t *r)
                                                    : json_null());
     rc |= json_object_set_new(r, "variables", names_json(vars));
     rc |= json_object_set(r, "variable_details", vars);
-    rc |= json_object_set_new(r, "program_reported", reported_json(r));
+    json_t *reported = reported_json(r); /* owned */
+    if (json_is_string(json_object_get(r, "result_markdown"))) {
+        rc |= json_array_append_new(reported, json_string("result_markdown"));
+    }
+    rc |= json_object_set_new(r, "program_reported", reported);
     if (!json_is_object(error)) {
         return rc | json_object_set_new(r, "error", json_null());
     }
@@ -1798,9 +1826,30 @@ text_max(const char *s)
     return (int)pw_utf8_cut(s, strlen(s), TEXT_MAX);
 }
 
+/* Bytes of a long stream the text block keeps before the cut; the rest
+ * of TEXT_MAX goes to its tail, where a program's results usually are. */
+#define TEXT_HEAD (TEXT_MAX / 4)
+
+/* Where the tail of S (LEN bytes) that keeps at most MAX bytes starts: a
+ * character's first byte, after a line's end when one is near. */
+static size_t
+tail_start(const char *s, size_t len, size_t max)
+{
+    size_t at = len - max;
+    const char *nl = memchr(s + at, '\n', max / 4);
+    if (nl != NULL && (size_t)(nl + 1 - s) < len) {
+        return (size_t)(nl + 1 - s);
+    }
+    while (at < len && ((unsigned char)s[at] & 0xC0) == 0x80) {
+        at++;
+    }
+    return at;
+}
+
 /* STREAM of R ("stdout" or "stderr") into B under its HEADING (none for
- * stdout), then a line of its own when it was cut by the output cap or in
- * this text block. */
+ * stdout), then a line of its own when it was cut by the output cap.  A
+ * stream longer than TEXT_MAX keeps its head and its tail, and a line
+ * between them says how much was cut there. */
 static void
 stream_text(json_t *r, const char *stream, const char *heading,
             struct pw_buf *b)
@@ -1811,8 +1860,26 @@ stream_text(json_t *r, const char *stream, const char *heading,
     }
     char flag[32];
     snprintf(flag, sizeof(flag), "%s_truncated", stream);
-    int shown = text_max(s);
-    pw_buf_printf(b, "%s%.*s", heading, shown, s);
+    size_t len = strlen(s);
+    if (len <= TEXT_MAX) {
+        pw_buf_printf(b, "%s%s", heading, s);
+    } else {
+        size_t head = pw_utf8_cut(s, len, TEXT_HEAD);
+        const char *nl = head > 0 ? memrchr(s, '\n', head) : NULL;
+        if (nl != NULL && (size_t)(nl + 1 - s) > head / 2) {
+            head = (size_t)(nl + 1 - s); /* whole lines */
+        }
+        size_t tail = tail_start(s, len, TEXT_MAX - TEXT_HEAD);
+        pw_buf_printf(b, "%s%.*s", heading, (int)head, s);
+        if (b->len > 0 && b->data[b->len - 1] != '\n') {
+            pw_buf_printf(b, "\n");
+        }
+        pw_buf_printf(b,
+                      "[%s: %zu bytes cut here, of %zu; the first %zu and "
+                      "the last %zu are shown, all of it is in the "
+                      "structured result]\n%s",
+                      stream, tail - head, len, head, len - tail, s + tail);
+    }
     if (b->len > 0 && b->data[b->len - 1] != '\n') {
         pw_buf_printf(b, "\n");
     }
@@ -1821,12 +1888,6 @@ stream_text(json_t *r, const char *stream, const char *heading,
                       "[%s cut: the program printed more than the "
                       "output limit]\n",
                       stream);
-    }
-    if ((size_t)shown < strlen(s)) {
-        pw_buf_printf(b,
-                      "[%s shortened here: %d of %zu bytes shown; all of "
-                      "it is in the structured result]\n",
-                      stream, shown, strlen(s));
     }
 }
 
@@ -1840,7 +1901,10 @@ run_text(json_t *r, struct pw_buf *b)
     const char *value = json_string_value(json_object_get(r, "result_repr"));
     stream_text(r, "stdout", "", b);
     stream_text(r, "stderr", "stderr:\n", b);
-    if (value != NULL) {
+    const char *md = json_string_value(json_object_get(r, "result_markdown"));
+    if (md != NULL) {
+        pw_buf_printf(b, "Result:\n%.*s\n", text_max(md), md);
+    } else if (value != NULL) {
         pw_buf_printf(b, "Result: %.*s\n", text_max(value), value);
     }
     if (status == NULL || strcmp(status, "ok") == 0) {
@@ -1959,6 +2023,14 @@ complete_result(json_t *r, const char *id, bool ok)
     }
 }
 
+int
+pw_tools_result_shape(json_t *r, const char *id)
+{
+    const char *status = json_string_value(json_object_get(r, "status"));
+    complete_result(r, id, status != NULL && strcmp(status, "ok") == 0);
+    return contract_fields(r);
+}
+
 /* New reference: the CallToolResult of E's finished RUN: the
  * execute_code fields made from the typed result here, at the door's
  * edge. */
@@ -1971,8 +2043,7 @@ exec_result(struct pw_exec *e, const struct pw_sbx_result *run)
     }
     const char *status = json_string_value(json_object_get(r, "status"));
     bool failed = status == NULL || strcmp(status, "ok") != 0;
-    complete_result(r, e->id, !failed);
-    if (contract_fields(r) < 0 ||
+    if (pw_tools_result_shape(r, e->id) < 0 ||
         isolation_field(e->tools, e->a.container, r) < 0) {
         return NULL;
     }

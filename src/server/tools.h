@@ -110,7 +110,20 @@ double pw_tools_fork_deadline(const struct pw_tools *t);
 void pw_tools_fork_step(struct pw_tools *t, const struct pollfd *fds);
 /* Checks waiting or under way (counted against the queued limit). */
 size_t pw_tools_checks_pending(const struct pw_tools *t);
+
+/* get_sandbox_info's text block into B: the version, each enabled
+ * profile with its summary, modules and capabilities, the operator's
+ * import list, whether the network is off, the limits and the active
+ * isolation layers. */
+void pw_tools_info_text(struct pw_tools *t, struct pw_buf *b);
 void pw_tools_free(struct pw_tools *t);
+
+/* Give R, a run's result as pw_sbx_result_to_json makes it, the fields
+ * of execute_code's structured result (doc/MCP.md): ID as its
+ * execution_id if it has none, result and result_repr, variables and
+ * variable_details, error as "Type: message" with error_details and
+ * traceback.  0, or -1 when a field cannot be set. */
+int pw_tools_result_shape(json_t *r, const char *id);
 
 /* New reference: the tools/list "tools" array, schemas included (another
  * server's tool set under --compat). */

@@ -362,3 +362,108 @@ pw_tools_free(struct pw_tools *t)
     t->info = NULL;
     t->layers = NULL;
 }
+
+/* ", "-joined strings of the JSON list L into B. */
+static void
+join_text(struct pw_buf *b, json_t *l)
+{
+    size_t i;
+    json_t *v; /* borrowed */
+    json_array_foreach(l, i, v) {
+        pw_buf_printf(b, "%s%s", i > 0 ? ", " : "", json_string_value(v));
+    }
+    if (json_array_size(l) == 0) {
+        pw_buf_printf(b, "(none)");
+    }
+}
+
+/* "128 MiB" or "N bytes" for a size in bytes. */
+static void
+size_words(struct pw_buf *b, json_t *v)
+{
+    long long n = (long long)json_integer_value(v);
+    if (n > 0 && n % (1LL << 20) == 0) {
+        pw_buf_printf(b, "%lld MiB", n >> 20);
+    } else {
+        pw_buf_printf(b, "%lld bytes", n);
+    }
+}
+
+void
+pw_tools_info_text(struct pw_tools *t, struct pw_buf *b)
+{
+    json_t *info = pw_tools_info(t); /* borrowed */
+    bool up = json_is_true(json_object_get(info, "sandbox_available"));
+    pw_buf_printf(
+        b, "pyward %s, Python %s; sandbox %s%s\n", PACKAGE_VERSION,
+        pw_py_version(), up ? "available" : "UNAVAILABLE",
+        up && pw_zygote_warming(t->zygote)
+            ? " (importing the profiles' modules: runs that need them wait)"
+            : "");
+    const char *why =
+        json_string_value(json_object_get(info, "sandbox_error"));
+    if (why != NULL) {
+        pw_buf_printf(b, "Why: %s\n", why);
+    }
+    pw_buf_printf(b, "Profiles enabled here (a call's 'profile' picks among "
+                     "them; without it, all of them):\n");
+    size_t i;
+    json_t *p; /* borrowed */
+    json_array_foreach(json_object_get(info, "profiles"), i, p) {
+        pw_buf_printf(
+            b, "- %s%s: %s\n  modules: ",
+            json_string_value(json_object_get(p, "name")),
+            json_is_true(json_object_get(p, "default")) ? " (default)" : "",
+            json_string_value(json_object_get(p, "summary")));
+        join_text(b, json_object_get(p, "modules"));
+        json_t *allows = json_object_get(p, "allows"); /* borrowed */
+        if (json_array_size(allows) > 0) {
+            pw_buf_printf(b, "\n  allows: ");
+            join_text(b, allows);
+        }
+        pw_buf_printf(b, "\n");
+    }
+    json_t *only = json_object_get(json_object_get(info, "allowed_imports"),
+                                   "only"); /* borrowed */
+    if (json_is_array(only)) {
+        pw_buf_printf(b, "Imports narrowed by the operator to: ");
+        join_text(b, only);
+        pw_buf_printf(b, "\n");
+    }
+    const char *off = NULL;
+    for (size_t k = 0; k < t->profiles->n && off == NULL; k++) {
+        const struct pw_profile *q = &t->profiles->v[k];
+        if ((q->caps & PW_CAP_NETWORK) &&
+            (t->enabled & ((pw_profile_mask)1 << k)) == 0) {
+            off = q->name;
+        }
+    }
+    if (off != NULL) {
+        pw_buf_printf(b,
+                      "The network is off: the '%s' profile, which turns it "
+                      "on, is not enabled (pyward serve --profiles "
+                      "basic,%s or SANDBOX_ENABLE_NETWORK=1).\n",
+                      off, off);
+    }
+    json_t *l = json_object_get(info, "limits"); /* borrowed */
+    json_t *tm = json_object_get(l, "timeout");
+    json_t *mem = json_object_get(l, "memory_bytes");
+    pw_buf_printf(b,
+                  "Limits: timeout %g s (a call may ask up to %g s), "
+                  "memory ",
+                  json_number_value(json_object_get(tm, "default")),
+                  json_number_value(json_object_get(tm, "max")));
+    size_words(b, json_object_get(mem, "default"));
+    pw_buf_printf(b, " (up to ");
+    size_words(b, json_object_get(mem, "max"));
+    pw_buf_printf(b, "), output ");
+    size_words(b, json_object_get(l, "max_output_bytes"));
+    pw_buf_printf(b, " a stream, code ");
+    size_words(b, json_object_get(l, "max_code_bytes"));
+    pw_buf_printf(
+        b, ", %lld runs at once\n",
+        (long long)json_integer_value(json_object_get(l, "max_concurrency")));
+    pw_buf_printf(b, "Isolation layers active: ");
+    join_text(b, t->layers);
+    pw_buf_printf(b, "\n");
+}

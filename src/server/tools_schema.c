@@ -160,6 +160,10 @@ static const char execute_output[] = S({
         "result" :
             {"description" : "JSON value of 'result' or a final expression"},
         "result_repr" : {"type" : [ "string", "null" ]},
+        "result_markdown" : {
+            "type" : "string",
+            "description" : "a final expression's table or _repr_markdown_"
+        },
         "stdout" : {"type" : "string"},
         "stderr" : {"type" : "string"},
         "stdout_truncated" : {"type" : "boolean"},

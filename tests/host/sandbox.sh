@@ -198,7 +198,7 @@ else
 fi
 
 # pyward run lists the output files and saves them with --output-dir,
-# byte for byte what the result carries, never overwriting a file.
+# byte for byte what the result carries.
 plot='import matplotlib.pyplot as plt
 fig, ax = plt.subplots(figsize=(2, 1), dpi=50)
 fig.savefig("output/p.png")'
@@ -236,22 +236,55 @@ else
 fi
 
 # Without matplotlib: the filesystem profile writes its files into
-# output/ itself.  A file already in the directory is kept, the others
-# are saved, and the run exits 2 as it could not save them all.
-mkdir "$work/files"
-printf 'x' >"$work/files/keep"
-printf '%s\n' 'import pathlib' \
-    'pathlib.Path("output/keep").write_text("new")' \
-    'pathlib.Path("output/fresh.txt").write_text("fresh")' |
-    "$PYWARD" run --profile filesystem --output-dir "$work/files" - \
+# output/ itself.  --output-dir makes the folder (and its parents) when
+# missing, and a file of the same name is replaced, a link of that name
+# too (never followed): a second run saves again.  A folder that cannot
+# be made exits 2.
+printf 'x' >"$work/victim"
+files=$work/made/files
+prog='import pathlib
+pathlib.Path("output/keep").write_text("new")
+pathlib.Path("output/fresh.txt").write_text("fresh")'
+printf '%s\n' "$prog" |
+    "$PYWARD" run --profile filesystem --output-dir "$files" - \
         2>"$work/stderr"
 rc=$?
-check "run --output-dir never overwrites ($(cat "$work/stderr"))" \
-    test "$(cat "$work/files/keep")" = x
-check "run --output-dir saves the other files ($(ls "$work/files" | tr '\n' ' '))" \
-    test "$(cat "$work/files/fresh.txt" 2>&1)" = fresh
-check "run --output-dir exits 2 when it could not save a file (got $rc)" \
+check "run --output-dir makes the folder and saves the files ($rc: $(cat "$work/stderr"))" \
+    test "$rc" = 0 -a "$(cat "$files/fresh.txt" 2>&1)" = fresh \
+    -a "$(cat "$files/keep" 2>&1)" = new
+printf 'old' >"$files/fresh.txt"
+ln -sf "$work/victim" "$files/keep"
+printf '%s\n' "$prog" |
+    "$PYWARD" run --profile filesystem --output-dir "$files" - \
+        2>"$work/stderr"
+rc=$?
+check "run --output-dir again replaces the files of the same name ($rc: $(cat "$work/stderr"))" \
+    test "$rc" = 0 -a "$(cat "$files/fresh.txt" 2>&1)" = fresh \
+    -a "$(cat "$files/keep" 2>&1)" = new -a ! -L "$files/keep"
+check "run --output-dir replaces a link, never writes through it" \
+    test "$(cat "$work/victim")" = x
+check "run --output-dir leaves no file of its own beside them ($(ls -A "$files" | tr '\n' ' '))" \
+    test "$(ls -A "$files" | tr '\n' ' ')" = "fresh.txt keep "
+printf '%s\n' "$prog" |
+    "$PYWARD" run --profile filesystem --output-dir "$work/victim/sub" - \
+        2>"$work/stderr"
+rc=$?
+check "run --output-dir exits 2 when it could not save a file (got $rc: $(cat "$work/stderr"))" \
     test "$rc" = 2
+
+# pyward run --json prints execute_code's structured result.
+out=$(printf 'x = 6 * 7\nprint(x)\n1 / 0\n' | "$PYWARD" run --json - 2>&1)
+check "run --json has execute_code's shape ($out)" "$PYTHON3" -c '
+import json, sys
+r = json.loads(sys.argv[1])
+assert r["status"] == "error" and r["stdout"] == "42\n", r
+assert r["error"] == "ZeroDivisionError: division by zero", r
+assert r["error_details"]["type"] == "ZeroDivisionError", r
+assert r["traceback"].startswith("Traceback (most recent call last):"), r
+assert r["variables"] == ["x"] and r["variable_details"]["x"]["repr"] == "42", r
+assert r["result"] is None and r["result_repr"] is None, r
+assert round(r["execution_time"], 6) == r["execution_time"], r
+' "$out"
 
 # The workspace is a private tmpfs capped in bytes and files (with the
 # mount namespace): writing past either cap fails with ENOSPC, the run

@@ -1255,6 +1255,76 @@ def test_fork_wait():
         tap_stop("the server exits 0 on SIGTERM", srv)
 
 
+def test_cors():
+    """--cors-origin: the listed origins' preflights answered without a
+    token, their answers carrying the CORS headers; no other origin gets
+    any, and a server without the option answers none."""
+    app, other = "https://app.example", "https://two.example"
+    srv = Server("--cors-origin", app, "--cors-origin", other)
+    plain = Server()
+    try:
+        pre = {"Origin": app, "Access-Control-Request-Method": "POST",
+               "Access-Control-Request-Headers":
+               "authorization, content-type, mcp-protocol-version"}
+        st, h, body = srv.request("OPTIONS", "/mcp", headers=pre,
+                                  token=None)
+        tap("CORS: a listed origin's preflight -> 204 without a token",
+            st == 204 and body == b"" and
+            h.get("Access-Control-Allow-Origin") == app and
+            "POST" in h.get("Access-Control-Allow-Methods", "") and
+            h.get("Access-Control-Allow-Headers") ==
+            pre["Access-Control-Request-Headers"] and
+            h.get("Access-Control-Max-Age") == "600" and
+            h.get("Vary") == "Origin", (st, h, body))
+        st, h, _ = srv.request("OPTIONS", "/mcp", token=None, headers={
+            "Origin": other, "Access-Control-Request-Headers": "x;y=<z>"})
+        tap("CORS: the second --cors-origin too; odd request headers get "
+            "the fixed list",
+            st == 204 and h.get("Access-Control-Allow-Origin") == other and
+            "Mcp-Session-Id" in h.get("Access-Control-Allow-Headers", ""),
+            (st, h))
+        st, h, body = srv.request("POST", "/mcp", call("print(6 * 7)"),
+                                  headers={"Origin": app})
+        tap("CORS: its call is answered with Access-Control-Allow-Origin "
+            "and the exposed MCP headers",
+            st == 200 and stdout_of(body) == "42\n" and
+            h.get("Access-Control-Allow-Origin") == app and
+            "Mcp-Session-Id" in h.get("Access-Control-Expose-Headers", ""),
+            (st, h, body))
+        st, h, _ = srv.request("POST", "/mcp", call("print(1)"),
+                               headers={"Origin": app}, token=None)
+        tap("CORS: its call without a token -> 401, readable by the page",
+            st == 401 and h.get("Access-Control-Allow-Origin") == app,
+            (st, h))
+        for origin in ("https://evil.example", "null",
+                       "https://app.example.evil.example"):
+            st, h, _ = srv.request("OPTIONS", "/mcp", token=None,
+                                   headers={"Origin": origin})
+            st2, h2, _ = srv.request("POST", "/mcp", call("print(1)"),
+                                     headers={"Origin": origin})
+            tap("CORS: %s gets no CORS header (preflight 405, call 403)"
+                % origin, st == 405 and st2 == 403 and not any(
+                    k.startswith("Access-Control") for k in
+                    list(h) + list(h2)), (st, h, st2, h2))
+        st, h, _ = srv.request("GET", "/healthz", token=None,
+                               headers={"Origin": app})
+        tap("CORS: only /mcp answers with it",
+            st == 200 and "Access-Control-Allow-Origin" not in h, (st, h))
+        st, h, _ = plain.request("OPTIONS", "/mcp", token=None,
+                                 headers={"Origin": ORIGIN_OK})
+        st2, h2, _ = plain.request("POST", "/mcp", call("print(1)"),
+                                   headers={"Origin": ORIGIN_OK})
+        tap("CORS: none by default (preflight 405, no header on a call)",
+            st == 405 and st2 == 200 and not any(
+                k.startswith("Access-Control") for k in list(h) + list(h2)),
+            (st, h, st2, h2))
+    finally:
+        for s in (srv, plain):
+            if s.proc.poll() is None:
+                s.proc.kill()
+            s.proc.wait()
+
+
 def main():
     srv = Server("--max-body", "256k", "--request-timeout", "2",
                  "--max-connections", "8")
@@ -1297,6 +1367,7 @@ def main():
     test_quiet_server()
     test_refusals()
     test_tls()
+    test_cors()
     print("1..%d" % _n)
     return 0
 

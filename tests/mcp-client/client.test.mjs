@@ -177,7 +177,7 @@ test('execute_code: the text block holds stdout, then stderr, then the status', 
   assert.match(text, /NameError: name 'undefined_name' is not defined/);
   const flood = await run({ code: 'print("y" * 9000)' });
   assert.equal(flood.isError, false);
-  assert.match(flood.content[0].text, /\n\[stdout shortened here: 4000 of 9001 bytes shown; all of it is in the structured result\]\n$/);
+  assert.match(flood.content[0].text, /^y{1000}\n\[stdout: 5001 bytes cut here, of 9001; the first 1000 and the last 3000 are shown, all of it is in the structured result\]\ny{2999}\n$/);
   assert.equal(flood.structuredContent.stdout.length, 9001);
 });
 

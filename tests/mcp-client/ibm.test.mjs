@@ -401,6 +401,29 @@ test('environment: SANDBOX_ALLOWED_IMPORTS replaces the import list', async (t) 
   }
 });
 
+test('environment: SANDBOX_ALLOWED_IMPORTS=json,math,numpy with SANDBOX_ENABLE_DATA_SCIENCE (the documented example) imports numpy', async (t) => {
+  if (needSandbox(t)) return;
+  const c = await connect({ SANDBOX_ALLOWED_IMPORTS: 'json,math,numpy', SANDBOX_ENABLE_DATA_SCIENCE: 'true' });
+  try {
+    const sc = (await c.callTool({ name: 'get_sandbox_info', arguments: {} })).structuredContent;
+    if (!sc.security_profiles.data_science.modules.includes('numpy')) {
+      t.skip('numpy not installed');
+      return;
+    }
+    for (let i = 0; i < 3; i++) {
+      const r = await execute(c, { code: 'import json, math\nimport numpy as np\nresult = int(np.arange(5).sum()) + math.floor(math.pi)' });
+      assert.equal(r.structuredContent.status, 'ok', JSON.stringify(r.structuredContent));
+      assert.equal(r.structuredContent.result, 13);
+    }
+    const plainRun = await execute(c, { code: 'import math\nresult = math.floor(2.5)' });
+    assert.equal(plainRun.structuredContent.result, 2, JSON.stringify(plainRun.structuredContent));
+    const pandas = await execute(c, { code: 'import pandas\n' });
+    assert.equal(pandas.structuredContent.status, 'rejected');
+  } finally {
+    await c.close();
+  }
+});
+
 // A server that must not start: its exit status and what it said.
 function failedStart(env) {
   return new Promise((resolve) => {

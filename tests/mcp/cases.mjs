@@ -3,7 +3,8 @@
 //
 // `lines` cases run in one initialized session (protocol 2025-06-18): each
 // writes its raw line(s), reads exactly the replies in `expect` (partial
-// matches, in order; `raw` = exact text the first reply must start with),
+// matches, in order; `raw` = exact text the first reply must start with,
+// `rawMatch` = a pattern its text must match),
 // then pings: the pong must be the very next message, which shows that
 // nothing else was answered and that the server goes on after bad input.
 const err = (code) => ({ error: { code, message: (m) => typeof m === 'string' && m.length > 0 } });
@@ -176,6 +177,16 @@ export const lineCases = [
         limits: { timeout: { default: 30, max: 300 } },
         profiles: (p) => p.length === 1 && p[0].name === 'basic' && p[0].modules.includes('math') && p[0].modules.includes('json'),
         isolation: (i) => typeof i === 'object' } } }] },
+  // --- numbers as they are written: the shortest form that reads back
+  { name: 'a result float and the run times in their shortest form', send: call(42, 'execute_code', { code: 'x = [0.018, 0.1 + 0.2, 1e+20, 2.5e-07]\nx' }),
+    expect: [{ id: 42, result: { structuredContent: { result: [0.018, 0.30000000000000004, 1e20, 2.5e-7] } } }],
+    rawMatch: /"result":\[0\.018,0\.30000000000000004,1e\+?20,2\.5e-0?7\],.*"execution_time":\d+(\.\d{1,6})?,"cpu_time":\d+(\.\d{1,6})?,/ },
+  // --- messages an agent acts on
+  { name: 'get_sandbox_info text lists the profiles, modules and limits', send: call(43, 'get_sandbox_info', {}),
+    expect: [{ id: 43, result: { content: (c) => /\n- basic \(default\): [^\n]+\n  modules: math, [^\n]*\bsys\n/.test(c[0].text) &&
+      /\nLimits: timeout 30 s \(a call may ask up to 300 s\)/.test(c[0].text) } }] },
+  { name: 'open() without the filesystem profile names the profile that gives it', send: call(44, 'validate_code', { code: 'open("data.csv", "w")' }),
+    expect: [{ id: 44, result: { structuredContent: { validation: { errors: (e) => /select the 'filesystem' profile/.test(e[0]) } } } }] },
 ];
 
 // An oversized line (over 16 MiB) is refused with a clear error, with the

@@ -31,6 +31,9 @@ async function lineCase(s, c) {
     if (i === 0 && c.raw && !got.raw.startsWith(c.raw)) {
       return `raw reply ${got.raw.slice(0, 200)} does not start with ${c.raw}`;
     }
+    if (i === 0 && c.rawMatch && !c.rawMatch.test(got.raw)) {
+      return `raw reply ${got.raw.slice(0, 600)} does not match ${c.rawMatch}`;
+    }
   }
   const pingId = `after-${n}`;
   s.send({ jsonrpc: '2.0', id: pingId, method: 'ping' });
@@ -399,7 +402,7 @@ async function warmupCases() {
     return;
   }
   point('start-up: answered while the profiles import', mismatch(early, { isError: false,
-    content: (c) => /; sandbox available \(importing the profiles' modules: runs that need them wait\)$/.test(c?.[0]?.text) }));
+    content: (c) => /; sandbox available \(importing the profiles' modules: runs that need them wait\)\n/.test(c?.[0]?.text) }));
   const seen = s.notes.length;
   // A run that imports none of the packages is forked from the light
   // zygote (warm in tens of milliseconds): it need not wait for them.
@@ -432,7 +435,7 @@ async function warmupCases() {
 
   const late = await info();
   point('start-up: once warm, get_sandbox_info says the sandbox is available', mismatch(late, { isError: false,
-    content: (c) => /; sandbox available$/.test(c?.[0]?.text),
+    content: (c) => /; sandbox available\nProfiles enabled here[^]*\n- data_science: [^]*\n  modules: numpy, [^]*\nLimits: timeout [^]*\nIsolation layers active: /.test(c?.[0]?.text),
     structuredContent: { sandbox_available: true, isolation: { rlimits: { detail: (d) => /\+[1-9][0-9]* MiB zygote base/.test(d) } } } }));
   // A client that pauses gets spares that draw a figure while they wait
   // (so a run's own figure finds the pages copied): the run sees none of

@@ -260,17 +260,24 @@ def execute_args(head, code):
     return args
 
 
+def report_shape(res):
+    """RES, execute_code's structured result (which `pyward run --json`
+    prints too), with the program's report in its own shape again
+    (doc/MCP.md lists the moves), so every pass is checked alike."""
+    if not isinstance(res, dict):
+        return res
+    return dict(res, result=res.get("result_repr"),
+                variables=res.get("variable_details"),
+                error=res.get("error_details"))
+
+
 def serve_files(msg):
     """The structured result of a serve answer, each sent file's bytes put
     back in its entry from the content items they were moved to."""
     res = msg["result"].get("structuredContent")
     if not isinstance(res, dict):
         return res
-    # Back to the shape `pyward run --json` prints (doc/MCP.md lists the
-    # moves), so both passes are checked alike.
-    res = dict(res, result=res.get("result_repr"),
-               variables=res.get("variable_details"),
-               error=res.get("error_details"))
+    res = report_shape(res)
     items = [c for c in msg["result"].get("content") or []
              if c.get("type") in ("image", "resource")]
     sent = [f for f in res.get("files") or [] if f.get("sent")]
@@ -748,7 +755,7 @@ class Suite:
             why.append("pyward run did not return")
         res = None
         try:
-            res = json.loads(out.strip().splitlines()[0])
+            res = report_shape(json.loads(out.strip().splitlines()[0]))
         except (ValueError, IndexError):
             why.append(f"no JSON result: {out[:300]!r}")
         why += verdict_why(head, res, out)

@@ -27,7 +27,7 @@
 
 extern char **environ;
 
-enum kind { SECONDS, SIZE, COUNT, STRING, LOGLEVEL, BOOL, LIST };
+enum kind { SECONDS, SIZE, COUNT, STRING, LOGLEVEL, BOOL, LIST, LIST_ADD };
 
 /* An option as the documentation gives it. */
 struct opt {
@@ -193,6 +193,15 @@ static const struct opt opts[] = {
      {"PYWARD_ALLOW_ORIGIN"},
      LIST,
      AT(allow_origins),
+     "(null)",
+     "https://a.example, https://b.example",
+     "https://a.example|https://b.example",
+     "https://c.example",
+     NULL},
+    {"cors-origin",
+     {"PYWARD_CORS_ORIGIN"},
+     LIST_ADD,
+     AT(cors_origins),
      "(null)",
      "https://a.example, https://b.example",
      "https://a.example|https://b.example",
@@ -516,7 +525,8 @@ value_text(const struct opt *o)
         snprintf(text, sizeof(text), "%s", s != NULL ? s : "(null)");
         break;
     }
-    case LIST: {
+    case LIST:
+    case LIST_ADD: {
         char *const *v = *(char **const *)(const void *)field;
         size_t o_len = 0;
         text[0] = '\0';
@@ -582,8 +592,14 @@ START_TEST(flag_sets)
     ck_assert_str_eq(value_text(o), o->good_shown);
     ck_assert_msg(LOAD(eq) == 0, "%s", err.message);
     ck_assert_str_eq(value_text(o), o->good_shown);
-    /* The last one given wins. */
+    /* The last one given wins; a repeatable list's flags add up. */
     ck_assert_msg(LOAD(flag, o->good, flag, o->alt) == 0, "%s", err.message);
+    if (o->kind == LIST_ADD) {
+        char both[256];
+        snprintf(both, sizeof(both), "%s|%s", o->good_shown, o->alt);
+        ck_assert_str_eq(value_text(o), both);
+        return;
+    }
     ck_assert_str_eq(value_text(o), o->alt);
 }
 END_TEST

@@ -340,6 +340,35 @@ START_TEST(envelopes_splice_the_raw_id)
 }
 END_TEST
 
+/* Reals in a reply: the shortest text that reads back as the same
+ * double (strings and integers untouched); the rounded run times. */
+START_TEST(reals_in_their_shortest_form)
+{
+    json_t *res = json_pack(
+        "{s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:s,s:I,s:[f]}", "a", 0.018, "b",
+        0.1 + 0.2, "c", 1e20, "d", -0.0, "e", 1.0, "f", 2.5e-7, "g",
+        pw_round_us(0.03196907299934537), "s", "0.017999999999999999 1.5", "i",
+        (json_int_t)12345678901234, "l", 123456.789);
+    char *line = pw_rpc_result_new("7", res);
+    ck_assert_str_eq(line,
+                     "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"a\":0.018,"
+                     "\"b\":0.30000000000000004,\"c\":1e20,\"d\":-0.0,"
+                     "\"e\":1.0,\"f\":2.5e-07,\"g\":0.031969,"
+                     "\"s\":\"0.017999999999999999 1.5\",\"i\":12345678901234,"
+                     "\"l\":[123456.789]}}");
+    /* Each reads back as the same double. */
+    json_t *back = json_loads(line, 0, NULL);
+    json_t *r = json_object_get(back, "result"); /* borrowed */
+    ck_assert_ptr_nonnull(r);
+    ck_assert(json_real_value(json_object_get(r, "a")) == 0.018);
+    ck_assert(json_real_value(json_object_get(r, "b")) == 0.1 + 0.2);
+    ck_assert(json_real_value(json_object_get(r, "f")) == 2.5e-7);
+    json_decref(back);
+    free(line);
+    json_decref(res);
+}
+END_TEST
+
 START_TEST(output_queue_never_blocks)
 {
     int p[2];
@@ -390,6 +419,7 @@ jsonrpc_suite(void)
     tcase_add_test(tc, ids_strings_and_whole_numbers);
     tcase_add_test(tc, numbers_checked_before_use);
     tcase_add_test(tc, envelopes_splice_the_raw_id);
+    tcase_add_test(tc, reals_in_their_shortest_form);
     tcase_add_test(tc, output_queue_never_blocks);
     suite_add_tcase(s, tc);
     return s;

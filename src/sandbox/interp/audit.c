@@ -524,11 +524,39 @@ report(const char *event)
     }
 }
 
+/* Raise the PermissionError of a refused import of NAME: a network
+ * module's says the network is off and what turns it on. */
+static int
+refuse_import(const char *name)
+{
+    report("import");
+    bool net_off = !(caps & PW_CAP_NETWORK) &&
+                   !has_prefix(name, list(PW_SBX_AUDIT_DENY_MODULES)) &&
+                   has_prefix(name, list(PW_SBX_AUDIT_NET_MODULES));
+    PyErr_Format(PyExc_PermissionError,
+                 "'import' of '%.200s' is blocked by the sandbox%s", name,
+                 net_off ? ": the network is off for this run (the 'network' "
+                           "profile turns it on: pyward run --profile "
+                           "network, or on a server pyward serve --profiles "
+                           "basic,network or SANDBOX_ENABLE_NETWORK=1, then "
+                           "a call's profile 'network')"
+                         : "");
+    return -1;
+}
+
 static int
 hook(const char *event, PyObject *args, void *data)
 {
     if (event_ok(event, args)) {
         return 0;
+    }
+    if (strcmp(event, "import") == 0 && PyTuple_GET_SIZE(args) > 0 &&
+        PyUnicode_Check(PyTuple_GET_ITEM(args, 0))) {
+        const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(args, 0));
+        if (name != NULL) {
+            return refuse_import(name);
+        }
+        PyErr_Clear();
     }
     report(event);
     PyErr_Format(PyExc_PermissionError, "'%s' is blocked by the sandbox",
@@ -634,7 +662,7 @@ find_and_load(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
         if (!module_ok(name)) {
-            refuse("import");
+            refuse_import(name);
             return NULL;
         }
     }

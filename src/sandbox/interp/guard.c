@@ -498,6 +498,7 @@ runtime_check(json_t *root, const char *file, struct pw_error *err)
                                        "attributes",
                                        "audit",
                                        "facades",
+                                       "facades_whole_with_open",
                                        NULL};
     const char *bad = json_is_object(root)
                           ? pw_json_unknown_key(root, keys, SIZE_MAX)
@@ -523,7 +524,8 @@ runtime_check(json_t *root, const char *file, struct pw_error *err)
             }
         }
     }
-    static const char *const names[] = {"guarded_exec", "refused_builtins"};
+    static const char *const names[] = {"guarded_exec", "refused_builtins",
+                                        "facades_whole_with_open"};
     for (size_t k = 0; k < PW_N_ELEMENTS(names); k++) {
         if (!is_str_list(json_object_get(root, names[k]))) {
             return pw_fail(err, PW_ERR_INPUT,

@@ -34,6 +34,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "core/json.h"
 #include "sandbox/run/record.h"
 #include "sandbox/run/output.h"
 
@@ -632,6 +633,10 @@ build(const struct pw_sbx_run *r, struct records *rec,
     out->result_repr = rec->started
                            ? report_str(json_object_get(rec->report, "result"))
                            : NULL;
+    out->result_markdown =
+        rec->started
+            ? report_str(json_object_get(rec->report, "result_markdown"))
+            : NULL;
     out->result_value = rec->started ? report_value(rec->report) : json_null();
     out->variables = rec->started ? report_vars(rec->report) : json_object();
 }
@@ -658,6 +663,7 @@ pw_sbx_result_clear(struct pw_sbx_result *r)
     free(r->traceback);
     free(r->blocked_name);
     free(r->result_repr);
+    free(r->result_markdown);
     json_decref(r->result_value);
     json_decref(r->variables);
     json_decref(r->files);
@@ -731,8 +737,9 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         "stdout", json_text(r->out.data, r->out.len), "stderr",
         json_text(r->err.data, r->err.len), "stdout_truncated",
         r->out.truncated, "stderr_truncated", r->err.truncated,
-        "execution_time", r->wall_s, "cpu_time", r->cpu_s, "max_rss_kb",
-        (json_int_t)r->max_rss_kb, "exit_code",
+        "execution_time", pw_round_us(r->wall_s), "cpu_time",
+        pw_round_us(r->cpu_s), "max_rss_kb", (json_int_t)r->max_rss_kb,
+        "exit_code",
         r->exit_code >= 0 ? json_integer(r->exit_code) : json_null(), "signal",
         r->signal != 0 ? json_integer(r->signal) : json_null(), "variables",
         r->variables, "error", error_json(r), "program_reported",
@@ -741,6 +748,13 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         json_object_set(out, "result_value",
                         r->result_value != NULL ? r->result_value
                                                 : json_null()) < 0) {
+        json_decref(out);
+        out = NULL;
+    }
+    if (out != NULL && r->result_markdown != NULL &&
+        json_object_set_new(
+            out, "result_markdown",
+            json_text(r->result_markdown, strlen(r->result_markdown))) < 0) {
         json_decref(out);
         out = NULL;
     }

@@ -2,10 +2,14 @@
 """The differential error suite: every program of
 tests/programs/faithful/cases/ runs under python3.11 and under `pyward
 run`, from the same directory under the same relative name, with stdin
-empty.  For each, the exit status, stdout, the last line of stderr (the
-error as python3 names it) and the line numbers of the traceback's
-frames in the program's own file must be the same; a program whose first
-line is `# faithful: full` must give byte-identical stderr.
+empty.  For each, the exit
+status, stdout, the last line of stderr (the error as python3 names it)
+and the line numbers of the traceback's frames in the program's own file
+must be the same, and so must the traceback's chain: its "Traceback (most
+recent call last):" lines and the lines between chained exceptions, in
+order (a part whose frames are all library code's keeps its header); a
+program whose first line is `# faithful: full` must give byte-identical
+stderr.
 
 Kept differences are listed here with their reason, never hidden:
   - Frames of library code (json's decoder, ...) are not shown by pyward:
@@ -109,6 +113,19 @@ def shortened(full, short):
                for h in range(1, len(short)))
 
 
+CHAIN = re.compile(r"^(Traceback \(most recent call last\):|The above "
+                   r"exception was the direct cause of the following "
+                   r"exception:|During handling of the above exception, "
+                   r"another exception occurred:)$", re.M)
+
+
+def chain_lines(err):
+    """The traceback's headers and the lines between chained exceptions,
+    in order: each part of a chain starts with its "Traceback" line, even
+    one whose frames are all library code's."""
+    return CHAIN.findall(err)
+
+
 def compare(name, py, pw, d):
     """A list of the differences between python3's run PY and pyward's
     PW (each (status, stdout, stderr))."""
@@ -127,6 +144,9 @@ def compare(name, py, pw, d):
     elif a != b:
         diffs.append(f"frame lines: python3 {own_lines(py[2], name)}, "
                      f"pyward {own_lines(pw[2], name)}")
+    if chain_lines(py[2]) != chain_lines(pw[2]):
+        diffs.append(f"chain: python3 {chain_lines(py[2])}, pyward "
+                     f"{chain_lines(pw[2])}")
     if d.get("faithful") == "full" and py[2] != pw[2]:
         diffs.append("stderr differs (full comparison)")
     if diffs:

@@ -146,23 +146,39 @@ def suggestion(e):
     return None
 
 
-def own_frames(te, e, seen):
+class LibraryFrames(traceback.StackSummary):
+    """The frames of an exception raised and caught in library code (a
+    pandas KeyError chained to the one the program sees): the text leaves
+    them out, as every library frame, but keeps the "Traceback (most
+    recent call last):" line python3 prints above them."""
+
+    def format(self):
+        return []
+
+
+def own_frames(te, e, seen, chained=False):
     """Keep only the program's frames in TE and the exceptions chained to
-    it (E is TE's exception), and add the suggestions."""
+    it (E is TE's exception; CHAINED: TE is one of those), and add the
+    suggestions."""
     if te is None or e is None or id(te) in seen:
         return
     seen.add(id(te))
-    te.stack = traceback.StackSummary.from_list(
-        [f for f in te.stack if f.filename == USER_FILE])
+    own = [f for f in te.stack if f.filename == USER_FILE]
+    if own or not te.stack or not chained:
+        te.stack = traceback.StackSummary.from_list(own)
+    else:
+        hidden = LibraryFrames()
+        hidden.extend(te.stack)
+        te.stack = hidden
     if isinstance(e, (NameError, AttributeError)):
         hint = suggestion(e)
         if hint is not None:
             te._str += f". Did you mean: '{hint}'?"
-    own_frames(te.__cause__, e.__cause__, seen)
-    own_frames(te.__context__, e.__context__, seen)
+    own_frames(te.__cause__, e.__cause__, seen, True)
+    own_frames(te.__context__, e.__context__, seen, True)
     for sub_te, sub in zip(te.exceptions or (),
                            _real_getattr(e, "exceptions", None) or ()):
-        own_frames(sub_te, sub, seen)
+        own_frames(sub_te, sub, seen, True)
 
 
 def source_text(e):

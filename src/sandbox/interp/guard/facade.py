@@ -26,11 +26,22 @@ FACADES = {}  # module name -> tuple of names, set by set_facades()
 # of the facade): a larger one is taken as this.  Python frames of 3.11
 # live on the heap, within the run's memory limit.
 RECURSION_LIMIT_MAX = 100000
+# Modules of FACADES a run that may open files gets whole (io: its open
+# and FileIO are the open() such a run has anyway).
+WHOLE_WITH_OPEN = set()
 
 
-def set_facades(spec):
+def set_facades(spec, whole_with_open=()):
     FACADES.clear()
     FACADES.update({m: tuple(names) for m, names in spec.items()})
+    WHOLE_WITH_OPEN.clear()
+    WHOLE_WITH_OPEN.update(whole_with_open)
+
+
+def set_open(open_builtin):
+    """In the child: whether the run has open(), which gives it the
+    modules of WHOLE_WITH_OPEN whole."""
+    state["whole_modules"] = WHOLE_WITH_OPEN if open_builtin else ()
 
 
 def facade_exit(status=None, /):
@@ -164,7 +175,8 @@ def facade_for(mod):
     (False, None).  None: the run's profiles do not allow the module."""
     name = _real_getattr(mod, "__name__", None)
     if not isinstance(name, str) or name not in FACADES or \
-            sys.modules.get(name) is not mod:
+            sys.modules.get(name) is not mod or \
+            name in state.get("whole_modules", ()):
         return False, None
     if not state["allowed"](name):
         return True, None

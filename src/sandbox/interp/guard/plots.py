@@ -2,13 +2,16 @@
 # plots.py - figures come back as images (trusted code): with matplotlib
 # loaded, plt.show() and the figures still open when the program ends are
 # saved as PNG files in output/, as a notebook would show them, and a
-# savefig() to a path outside output/ says where files are kept.
+# savefig() to a path outside output/ says where files are kept; display()
+# shows a value as a notebook would: a table as markdown, a figure or an
+# image as a PNG in output/.
 
 import io
 import os
 import sys
 
-from pyward_guard.common import _real_getattr, state
+from pyward_guard.attrs import guarded_getattr
+from pyward_guard.common import _real_getattr, _real_type, short_repr, state
 
 
 FIGURE_DIR = "output"
@@ -149,3 +152,121 @@ def prerender():
     ax.legend()
     state["real_savefig"](fig, io.BytesIO(), format="png")
     plt.close(fig)
+
+
+# The rows and columns of a table display() shows.
+TABLE_ROWS = 60
+TABLE_COLUMNS = 20
+
+
+def cell(v):
+    """V as a markdown table cell: one line, '|' escaped."""
+    text = str(v).replace("\\", "\\\\").replace("|", "\\|")
+    return " ".join(text.split()) or " "
+
+
+def pandas_table(obj):
+    """The markdown table of a pandas DataFrame or Series (its first
+    TABLE_ROWS rows and TABLE_COLUMNS columns), or None for anything
+    else."""
+    pd = sys.modules.get("pandas")
+    if pd is None:
+        return None
+    if isinstance(obj, pd.Series):
+        obj = obj.to_frame()
+    if not isinstance(obj, pd.DataFrame):
+        return None
+    nrows, ncols = obj.shape
+    part = obj.iloc[:TABLE_ROWS, :TABLE_COLUMNS]
+    names = [n for n in part.index.names if n is not None]
+    head = [cell(", ".join(map(str, names)))] + [cell(c) for c in
+                                                 part.columns]
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "---|" * len(head)]
+    for idx, row in zip(part.index, part.itertuples(index=False)):
+        lines.append("| " + " | ".join(
+            [cell(idx)] + [cell(v) for v in row]) + " |")
+    if nrows > TABLE_ROWS or ncols > TABLE_COLUMNS:
+        lines.append(f"\n[{nrows} rows x {ncols} columns: the first "
+                     f"{min(nrows, TABLE_ROWS)} rows and "
+                     f"{min(ncols, TABLE_COLUMNS)} columns shown]")
+    return "\n".join(lines)
+
+
+def program_repr(obj, name):
+    """OBJ's NAME (_repr_markdown_, _repr_png_) called as the program
+    itself could (the attribute guard decides: a class of the program's
+    own may have one, a library's private method stays out of reach), or
+    None."""
+    try:
+        f = guarded_getattr(obj, name, None)
+        return f() if callable(f) else None
+    except Exception:  # noqa: BLE001 - a rich form is a courtesy
+        return None
+
+
+def save_png(data):
+    """Write the PNG DATA to output/display-N.png; False without an
+    output/ directory."""
+    d = output_dir()
+    if d is None:
+        return False
+    n = state.get("displays", 0)
+    while True:
+        n += 1
+        path = os.path.join(d, f"display-{n}.png")
+        if not os.path.exists(path):
+            break
+    state["displays"] = n
+    with open(path, "xb") as f:
+        f.write(data)
+    return True
+
+
+def display(*objs):
+    """As a notebook's display(): a matplotlib figure comes back as an
+    image (output/figure-N.png), a pandas table is printed as a markdown
+    table, a value whose class gives _repr_png_ comes back as an image and
+    one that gives _repr_markdown_ is printed as that text; anything else
+    is printed as its repr."""
+    plt = sys.modules.get("matplotlib.pyplot")
+    for obj in objs:
+        if plt is not None and isinstance(obj, sys.modules[
+                "matplotlib.figure"].Figure):
+            figure_show(obj)
+            continue
+        table = pandas_table(obj)
+        if table is not None:
+            print(table)
+            continue
+        png = program_repr(obj, "_repr_png_")
+        if _real_type(png) is bytes and png.startswith(b"\x89PNG") and \
+                save_png(png):
+            continue
+        md = program_repr(obj, "_repr_markdown_")
+        if _real_type(md) is str:
+            print(md)
+            continue
+        print(short_repr(obj, 100000))
+
+
+def rich_result(value):
+    """The rich form of a final expression's VALUE, as a notebook shows
+    it: a pandas table's markdown, or the text of the _repr_markdown_ of a
+    class of the program's own; one that gives _repr_png_ is saved as an
+    image instead.  None when it has none."""
+    try:
+        table = pandas_table(value)
+    except Exception:  # noqa: BLE001 - a rich form is a courtesy
+        table = None
+    if table is not None:
+        return table
+    png = program_repr(value, "_repr_png_")
+    if _real_type(png) is bytes and png.startswith(b"\x89PNG"):
+        try:
+            save_png(png)
+        except OSError:
+            pass
+        return None
+    md = program_repr(value, "_repr_markdown_")
+    return md if _real_type(md) is str else None

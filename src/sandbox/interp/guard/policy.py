@@ -192,7 +192,7 @@ def apply_runtime(text):
     """In the zygote, after preload: apply rules/runtime.json."""
     policy = json.loads(text)
     set_attribute_policy(policy["attributes"])
-    set_facades(policy["facades"])
+    set_facades(policy["facades"], policy["facades_whole_with_open"])
     swaps = {}
     for deny, entries in ((True, policy["deny"]), (False, policy["wrap"])):
         for entry in entries:

@@ -13,8 +13,8 @@ import sys
 from pyward_guard.common import (
     RUN_FRAMES, _real_type, short_repr, state, str_or)
 from pyward_guard.errors import format_error, register_source
-from pyward_guard.facade import guarded_open, set_argv
-from pyward_guard.plots import end_of_run
+from pyward_guard.facade import guarded_open, set_argv, set_open
+from pyward_guard.plots import end_of_run, rich_result
 from pyward_guard.rewrite import compile_user, own_code
 from pyward_guard.views import ModuleView
 
@@ -124,6 +124,7 @@ def prepare(compiled, scratch, argv, open_builtin):
     code, error, lines = compiled
     state["lines"] = lines
     set_argv(argv)
+    set_open(open_builtin)
     g = state["globals"]
     if open_builtin:
         g["__builtins__"]["open"] = guarded_open
@@ -263,6 +264,10 @@ def execute(code, g, error, result_fd):
             if value is not None:
                 res["result"] = short_repr(value, 10000)
                 res["result_json"] = json_text(value)
+            if value is not None and "result" not in g:
+                rich = rich_result(value)
+                if rich is not None:
+                    res["result_markdown"] = rich[:100000]
         except SystemExit as e:
             status = exit_status(e.code)
         except BaseException as e:  # noqa: B036 - report everything

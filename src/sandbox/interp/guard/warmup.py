@@ -9,7 +9,7 @@ import sys
 
 from pyward_guard.common import CHANNEL_FDS, _real_type, short_repr, state
 from pyward_guard.facade import make_facades
-from pyward_guard.plots import adapt_plots, prerender, warm_plot
+from pyward_guard.plots import adapt_plots, display, prerender, warm_plot
 from pyward_guard.policy import apply_runtime
 from pyward_guard.run import (
     REPORT_JSON, error_info, make_stdio, precompile, variables)
@@ -167,6 +167,7 @@ def preload(names, more=(), runtime="{}", only=None):
     # there writes the reference count of every builtin, a page each).
     # The guard keeps state["builtins"] as made, for library namespaces.
     state["run_builtins"] = dict(state["builtins"])
+    state["run_builtins"]["display"] = display
     make_facades()
     freeze()
     return missing

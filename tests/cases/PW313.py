@@ -1,0 +1,3 @@
+from io import StringIO, BytesIO  # ok
+from io import FileIO  # error
+from io import StringIO, open  # error
