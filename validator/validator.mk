@@ -11,6 +11,7 @@ libpyward_a_SOURCES += \
 	validator/diag.c validator/diag.h \
 	validator/validate.c \
 	validator/script_meta.c validator/script_meta.h \
+	validator/pep440.c validator/pep440.h \
 	validator/gate.c validator/gate.h \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \

@@ -34,6 +34,7 @@ enum opt_kind {
     OPT_LOGLEVEL,
     OPT_BOOL,
     OPT_LIST,
+    OPT_LIST_ADD, /* a list each use of the flag adds to */
 };
 
 static const struct option_entry {
@@ -152,6 +153,18 @@ static const struct option_entry {
      OPT_LIST,
      offsetof(struct pw_conf, allow_hosts),
      "Host names allowed (comma list)"},
+    {"packages",
+     "PYWARD_PACKAGES",
+     {"SANDBOX_PACKAGES", NULL},
+     OPT_LIST_ADD,
+     offsetof(struct pw_conf, packages),
+     "package sets runs see: NAME[:PROFILE]"},
+    {"packages-preload",
+     "PYWARD_PACKAGES_PRELOAD",
+     {NULL, NULL},
+     OPT_LIST_ADD,
+     offsetof(struct pw_conf, packages_preload),
+     "their modules the zygote imports"},
     {"tls-cert",
      "PYWARD_TLS_CERT",
      {NULL, NULL},
@@ -432,6 +445,25 @@ set_option(struct pw_conf *cfg, const struct option_entry *e,
         free_list(*(char ***)(void *)field);
         *(char ***)(void *)field = split_list(value);
         return 0;
+    case OPT_LIST_ADD: {
+        char **old = *(char ***)(void *)field;
+        char **more = split_list(value);
+        size_t n = 0;
+        size_t k = 0;
+        while (old != NULL && old[n] != NULL) {
+            n++;
+        }
+        while (more[k] != NULL) {
+            k++;
+        }
+        char **v = pw_xcalloc(n + k + 1, sizeof(char *));
+        memcpy(v, old != NULL ? old : more, n * sizeof(char *));
+        memcpy(v + n, more, k * sizeof(char *));
+        free(old);
+        free(more);
+        *(char ***)(void *)field = v;
+        return 0;
+    }
     }
 bad:
     return pw_fail(err, PW_ERR_USAGE, "%s: invalid value '%s'", src, value);
@@ -646,6 +678,8 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->container_image);
     free(cfg->compat);
     free_list(cfg->allowed_imports);
+    free_list(cfg->packages);
+    free_list(cfg->packages_preload);
     free_list(cfg->only_imports);
     free(cfg->http);
     free(cfg->auth_token_file);
