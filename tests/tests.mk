@@ -122,6 +122,11 @@ include tests/redteam/redteam.mk
 # with its driver: by the validator alone (tests/redteam/validator/) and
 # by `pyward judge` (tests/redteam/judge/, tests/redteam/judge.py).
 TESTS += tests/redteam/validator/run.sh tests/redteam/judge/run.sh
+# Package sets: `pyward packages`, `serve --packages`, PEP 723 against
+# them (tests/packages/); the attacks of a set's packages, with their
+# own driver (tests/redteam/packages/).
+TESTS += tests/packages/run.sh
+EXTRA_DIST += tests/packages
 EXTRA_DIST += tests/redteam/validator tests/redteam/judge \
 	tests/redteam/judge.py
 include tests/soak/soak.mk

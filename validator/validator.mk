@@ -81,3 +81,9 @@ tests_unit_check_validator_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_validator_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
 EXTRA_DIST += rules/README
+
+TESTS += tests/unit/check_pep440
+check_PROGRAMS += tests/unit/check_pep440
+tests_unit_check_pep440_SOURCES = tests/unit/check_pep440.c
+tests_unit_check_pep440_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_pep440_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/log.h"
 #include "core/pkgset.h"
@@ -321,11 +323,43 @@ target(struct pw_profiles *p, const char *profile, const char *name,
     return (int)p->n++;
 }
 
+/* Runs of a server started as root are nobody's: each directory from /
+ * to DIR must let others through, and DIR list.  0, or -1 and ERR. */
+static int
+others_reach(const char *dir, struct pw_error *err)
+{
+    if (geteuid() != 0) {
+        return 0;
+    }
+    PW_AUTOFREE char *p = pw_xstrdup(dir);
+    for (char *s = p + 1;; s++) {
+        if (*s == '/' || *s == '\0') {
+            char c = *s;
+            *s = '\0';
+            struct stat st;
+            mode_t need = c == '\0' ? (S_IROTH | S_IXOTH) : S_IXOTH;
+            if (stat(p, &st) < 0 || (st.st_mode & need) != need) {
+                return pw_fail(err, PW_ERR_USAGE,
+                               "package set %s: runs (as nobody) cannot "
+                               "read it: %s is not %s by others",
+                               dir, p, c == '\0' ? "readable" : "searchable");
+            }
+            *s = c;
+            if (c == '\0') {
+                return 0;
+            }
+        }
+    }
+}
+
 int
 pw_pkgset_attach(struct pw_profiles *p, const struct pw_pkgset *s,
                  const char *profile, const char *const *preload,
                  struct pw_error *err)
 {
+    if (others_reach(s->dir, err) < 0) {
+        return -1;
+    }
     int i = target(p, profile, s->name, err);
     if (i < 0) {
         return -1;
