@@ -125,8 +125,8 @@ TESTS += tests/redteam/validator/run.sh tests/redteam/judge/run.sh
 # Package sets: `pyward packages`, `serve --packages`, PEP 723 against
 # them (tests/packages/); the attacks of a set's packages, with their
 # own driver (tests/redteam/packages/).
-TESTS += tests/packages/run.sh
-EXTRA_DIST += tests/packages
+TESTS += tests/packages/run.sh tests/redteam/packages/run.sh
+EXTRA_DIST += tests/packages tests/redteam/packages
 EXTRA_DIST += tests/redteam/validator tests/redteam/judge \
 	tests/redteam/judge.py
 include tests/soak/soak.mk

@@ -151,6 +151,31 @@ def serve_points(env, log, wheel_dir):
     s.close()
 
 
+def traversal_points(env, work):
+    """Wheels whose files point outside the set: refused, nothing written
+    there, the set as it was."""
+    setdir = os.path.join(work, "state", "packages", "demo")
+    before = sorted(os.listdir(setdir))
+    token = "pw-escape-" + os.urandom(4).hex()
+    out = os.path.join(work, "evil")
+    for name, path in (("dotdot", f"../../../{token}.py"),
+                       ("absolute", f"/tmp/{token}.py")):
+        whl = wheels.craft(out, f"evil-{name}", "1.0",
+                           {"evil_ok.py": "x = 1\n", path: "x = 2\n"})
+        r = pyward(env, "packages", "install", "--set", "demo",
+                   "--no-deps", whl)
+        leaked = [p for p in (os.path.join(work, f"{token}.py"),
+                              os.path.join(work, "state", f"{token}.py"),
+                              f"/tmp/{token}.py",
+                              os.path.join(os.path.dirname(work),
+                                           f"{token}.py"))
+                  if os.path.exists(p)]
+        point(r.returncode != 0 and not leaked and
+              sorted(os.listdir(setdir)) == before,
+              f"a wheel whose RECORD points outside ({name}): refused, "
+              "nothing written", r.stdout + r.stderr + str(leaked))
+
+
 def main():
     work = tempfile.mkdtemp(prefix="pyward-packages.")
     os.chmod(work, 0o755)  # runs (nobody, under root) read the set
@@ -204,6 +229,7 @@ def main():
         point(r.returncode == 2 and "cannot read it" in r.stderr,
               "serve as root: a set runs could not read is refused",
               r.stderr)
+    traversal_points(env, work)
     serve_points(env, log, wheel_dir)
     r = pyward(env, "packages", "remove", "--set", "demo", "tabulate")
     point(r.returncode == 0 and

@@ -23,21 +23,26 @@ def pip_env(extra=None):
 
 
 def build(python, work, name, version, files):
-    """The wheel of NAME VERSION whose modules are FILES ({path: text}),
-    built by setuptools under WORK; its path."""
+    """The wheel of NAME VERSION whose modules are FILES ({path: text};
+    a top-level .c file is an extension module, compiled), built by
+    setuptools under WORK; its path."""
     src = os.path.join(work, "src", name)
     os.makedirs(src, exist_ok=True)
     pkgs = sorted({p.split("/")[0] for p in files if "/" in p})
     mods = sorted(p[:-3] for p in files if "/" not in p and p.endswith(".py"))
+    # A C file at the top: an extension module of that name.
+    exts = [f"Extension({p[:-2]!r}, [{p!r}])" for p in sorted(files)
+            if "/" not in p and p.endswith(".c")]
     for path, text in files.items():
         full = os.path.join(src, path)
         os.makedirs(os.path.dirname(full), exist_ok=True)
         with open(full, "w", encoding="utf-8") as f:
             f.write(text)
     with open(os.path.join(src, "setup.py"), "w", encoding="utf-8") as f:
-        f.write("from setuptools import setup\n"
+        f.write("from setuptools import Extension, setup\n"
                 f"setup(name={name!r}, version={version!r}, "
-                f"packages={pkgs!r}, py_modules={mods!r})\n")
+                f"packages={pkgs!r}, py_modules={mods!r}, "
+                f"ext_modules=[{', '.join(exts)}])\n")
     out = os.path.join(work, "wheels")
     subprocess.run([python, "-m", "pip", "wheel", "--no-deps",
                     "--no-build-isolation", "--no-index", "-q", "-w", out,

@@ -5,7 +5,8 @@ folder, built offline and installed with `pyward packages install`
 imported, with what the attack program holds (PW_RT: the
 suite's paths, port and victim substituted into the program, found by
 the package up its callers' frames).
-pw_rt_pth ships a .pth file, crafted by hand (setuptools ships none),
+pw_rt_native is an extension module (pw_rt_native.c, compiled here):
+what it does raises no audit event.  pw_rt_pth ships a .pth file, crafted by hand (setuptools ships none),
 that would mark the interpreter if anything processed it."""
 
 import os
@@ -109,6 +110,10 @@ def main():
                                      ("pw-rt-net", "pw_rt_net", NET),
                                      ("pw-rt-spawn", "pw_rt_spawn", SPAWN),
                                      ("pw-rt-proc", "pw_rt_proc", PROC))]
+    with open(os.path.join(HERE, "pw_rt_native.c"), encoding="utf-8") as f:
+        native = f.read()
+    built.append(wheels.build(python, work, "pw-rt-native", "1.0",
+                              {"pw_rt_native.c": native}))
     built.append(wheels.craft(os.path.join(work, "wheels"), "pw-rt-pth",
                               "1.0", {"pw_rt_pth.py": PTH_MOD,
                                       "pw_rt_pth.pth": PTH_LINE}))
