@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -118,5 +120,43 @@ pw_packages_json(const struct pw_profiles *p)
         json_array_append_new(out, one);
         pw_pkgset_clear(&s);
     }
+    return out;
+}
+
+json_t *
+pw_packages_describe(void)
+{
+    PW_AUTOFREE char *root = pw_pkgset_root();
+    struct dirent **names = NULL;
+    int n = scandir(root, &names, NULL, alphasort);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    int sets = 0;
+    for (int i = 0; i < n; i++) {
+        struct pw_pkgset s;
+        struct pw_error err = {0};
+        if (names[i]->d_name[0] != '.' &&
+            pw_pkgset_read(&s, names[i]->d_name, &err) == 0) {
+            pw_buf_printf(&b, "%s%s (", sets++ > 0 ? "; " : "", s.name);
+            for (size_t k = 0; k < s.n; k++) {
+                pw_buf_printf(&b, "%s%s %s:", k > 0 ? ", " : "", s.v[k].name,
+                              s.v[k].version);
+                for (size_t m = 0; m < s.v[k].nmodules; m++) {
+                    pw_buf_printf(&b, " %s", s.v[k].modules[m]);
+                }
+            }
+            pw_buf_printf(&b, ")");
+            pw_pkgset_clear(&s);
+        }
+        free(names[i]);
+    }
+    free(names);
+    if (sets == 0) {
+        pw_buf_printf(&b, "none");
+    }
+    pw_buf_printf(&b, " in %s (runs see a set with serve --packages)", root);
+    json_t *out = json_pack("{s:b,s:s}", "active", sets > 0, "detail",
+                            b.data != NULL ? b.data : "");
+    pw_buf_free(&b);
     return out;
 }

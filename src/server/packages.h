@@ -25,3 +25,7 @@ json_t *pw_packages_json(const struct pw_profiles *p);
 
 /* New reference: the same for one set S. */
 json_t *pw_pkgset_json(const struct pw_pkgset *s);
+
+/* New reference: {active, detail} for `pyward doctor`: every set under
+ * the state directory, its distributions and their modules. */
+json_t *pw_packages_describe(void);
