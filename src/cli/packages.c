@@ -206,7 +206,6 @@ install(int argc, char **argv)
     av[n++] = (char *)"--target";
     av[n++] = dir;
     av[n++] = (char *)"--upgrade";
-    av[n++] = (char *)"--no-compile";
     av[n++] = (char *)"--no-input";
     av[n++] = (char *)"--no-warn-script-location";
     if (!sdist) {

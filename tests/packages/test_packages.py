@@ -199,9 +199,10 @@ def main():
           os.path.isfile(os.path.join(setdir, "shapes", "area.py")),
           "install: a requirement from --find-links and a wheel file",
           r.stdout + r.stderr)
-    point(not any(f.endswith(".pyc") or f == "__pycache__"
-                  for _, ds, fs in os.walk(setdir) for f in fs + ds),
-          "install: nothing compiled (--no-compile)")
+    point(os.path.isfile(os.path.join(setdir, "__pycache__",
+                                      "tabulate.cpython-311.pyc")),
+          "install: the modules compiled for the runs to read",
+          str(sorted(os.listdir(setdir))))
     r = pyward(env, "packages", "list")
     point(r.returncode == 0 and "tabulate 0.9.0: tabulate" in r.stdout and
           "shapes 1.4.2: shapes" in r.stdout,
