@@ -64,15 +64,78 @@ word(const char **p, const char *const *words)
     return false;
 }
 
-/* Parse S (whitespace around allowed) into V; WILD_OK allows ".*". */
-static bool
-parse(const char *s, struct ver *v, bool wild_ok)
+/* The pre-, post- and dev-release parts at *P into V. */
+static void
+parse_suffix(const char **pp, struct ver *v)
 {
     static const char *const a[] = {"alpha", "a", NULL};
     static const char *const b[] = {"beta", "b", NULL};
     static const char *const rc[] = {"rc", "c", "preview", "pre", NULL};
     static const char *const post[] = {"post", "rev", "r", NULL};
     static const char *const dev[] = {"dev", NULL};
+    const char *p = *pp;
+    const char *q = p;
+    skip_sep(&q);
+    int kind = word(&q, a) ? 0 : word(&q, b) ? 1 : word(&q, rc) ? 2 : -1;
+    if (kind >= 0) {
+        v->pre = kind;
+        skip_sep(&q);
+        if (!number(&q, &v->pre_n)) {
+            v->pre_n = 0;
+        }
+        p = q;
+    }
+    q = p;
+    if (*q == '-' && isdigit((unsigned char)q[1])) {
+        q++;
+        (void)number(&q, &v->post);
+        p = q;
+    } else {
+        skip_sep(&q);
+        if (word(&q, post)) {
+            skip_sep(&q);
+            if (!number(&q, &v->post)) {
+                v->post = 0;
+            }
+            p = q;
+        }
+    }
+    q = p;
+    skip_sep(&q);
+    if (word(&q, dev)) {
+        skip_sep(&q);
+        if (!number(&q, &v->dev)) {
+            v->dev = 0;
+        }
+        p = q;
+    }
+    *pp = p;
+}
+
+/* The local label "+abc.1" at *P into V.  False if malformed. */
+static bool
+parse_local(const char **pp, struct ver *v)
+{
+    const char *p = *pp;
+    size_t len = strcspn(p + 1, " \t");
+    if (len == 0 || len >= sizeof(v->local)) {
+        return false;
+    }
+    for (size_t i = 0; i < len; i++) {
+        char c = p[1 + i];
+        if (!isalnum((unsigned char)c) && !strchr("._-", c)) {
+            return false;
+        }
+        v->local[i] = (char)tolower((unsigned char)c);
+    }
+    *pp = p + 1 + len;
+    return true;
+}
+
+/* Parse S (whitespace around allowed) into V; WILD_OK allows ".*". */
+static bool
+parse(const char *s, struct ver *v, bool wild_ok)
+{
     memset(v, 0, sizeof(*v));
     v->pre = -1;
     v->post = -1;
@@ -104,54 +167,9 @@ parse(const char *s, struct ver *v, bool wild_ok)
         v->wild = true;
         p += 2;
     } else {
-        const char *q = p;
-        skip_sep(&q);
-        int kind = word(&q, a) ? 0 : word(&q, b) ? 1 : word(&q, rc) ? 2 : -1;
-        if (kind >= 0) {
-            v->pre = kind;
-            skip_sep(&q);
-            if (!number(&q, &v->pre_n)) {
-                v->pre_n = 0;
-            }
-            p = q;
-        }
-        q = p;
-        if (*q == '-' && isdigit((unsigned char)q[1])) {
-            q++;
-            (void)number(&q, &v->post);
-            p = q;
-        } else {
-            skip_sep(&q);
-            if (word(&q, post)) {
-                skip_sep(&q);
-                if (!number(&q, &v->post)) {
-                    v->post = 0;
-                }
-                p = q;
-            }
-        }
-        q = p;
-        skip_sep(&q);
-        if (word(&q, dev)) {
-            skip_sep(&q);
-            if (!number(&q, &v->dev)) {
-                v->dev = 0;
-            }
-            p = q;
-        }
-        if (*p == '+') {
-            size_t len = strcspn(p + 1, " \t");
-            if (len == 0 || len >= sizeof(v->local)) {
-                return false;
-            }
-            for (size_t i = 0; i < len; i++) {
-                char c = p[1 + i];
-                if (!isalnum((unsigned char)c) && !strchr("._-", c)) {
-                    return false;
-                }
-                v->local[i] = (char)tolower((unsigned char)c);
-            }
-            p += 1 + len;
+        parse_suffix(&p, v);
+        if (*p == '+' && !parse_local(&p, v)) {
+            return false;
         }
     }
     while (isspace((unsigned char)*p)) {

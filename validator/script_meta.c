@@ -262,11 +262,9 @@ version_ok(const struct pw_profile *pr, size_t k, const char *name,
     if (strspn(spec, " \t") == strlen(spec)) {
         return true;
     }
-    PW_AUTOFREE char *site = NULL;
-    const char *have = pr->versions != NULL ? pr->versions[k] : NULL;
-    if (have == NULL) {
-        have = site = site_version(name);
-    }
+    const char *known = pr->versions != NULL ? pr->versions[k] : NULL;
+    PW_AUTOFREE char *site = known == NULL ? site_version(name) : NULL;
+    const char *have = known != NULL ? known : site;
     if (have == NULL) {
         pw_buf_printf(why,
                       "'%s' is not installed on this server (its profile "

@@ -133,70 +133,21 @@ mkdirs(const char *dir)
     }
 }
 
-static int
-install(int argc, char **argv)
+struct pip_opts {
+    const char *links;
+    const char *index;
+    bool no_index;
+    bool no_deps;
+    bool sdist;
+};
+
+/* pip's command line for the N requirements or wheels REQS into DIR
+ * (owned vector of borrowed strings), or NULL: an sdist without
+ * --allow-sdist, said on stderr. */
+static char **
+pip_argv(char *dir, const struct pip_opts *o, int n_reqs, char **reqs)
 {
-    static const struct option longs[] = {
-        {"set", required_argument, NULL, 's'},
-        {"find-links", required_argument, NULL, 'f'},
-        {"index-url", required_argument, NULL, 'i'},
-        {"no-index", no_argument, NULL, 'n'},
-        {"no-deps", no_argument, NULL, 'd'},
-        {"allow-sdist", no_argument, NULL, 'a'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *set = NULL;
-    const char *links = NULL;
-    const char *index = NULL;
-    bool no_index = false;
-    bool no_deps = false;
-    bool sdist = false;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        switch (c) {
-        case 's':
-            set = optarg;
-            break;
-        case 'f':
-            links = optarg;
-            break;
-        case 'i':
-            index = optarg;
-            break;
-        case 'n':
-            no_index = true;
-            break;
-        case 'd':
-            no_deps = true;
-            break;
-        case 'a':
-            sdist = true;
-            break;
-        case 'h':
-            usage(stdout);
-            return 0;
-        default:
-            usage(stderr);
-            return 2;
-        }
-    }
-    if (set == NULL || optind >= argc) {
-        usage(stderr);
-        return 2;
-    }
-    struct pw_error err = {0};
-    PW_AUTOFREE char *dir = pw_pkgset_dir(set, &err);
-    if (dir == NULL) {
-        fprintf(stderr, "pyward packages: %s\n", err.message);
-        return 2;
-    }
-    if (mkdirs(dir) < 0) {
-        fprintf(stderr, "pyward packages: %s: %s\n", dir, strerror(errno));
-        return 1;
-    }
-    char **av = pw_xcalloc((size_t)argc + 24, sizeof(char *));
+    char **av = pw_xcalloc((size_t)n_reqs + 24, sizeof(char *));
     size_t n = 0;
     av[n++] = (char *)PW_PYTHON_EXECUTABLE;
     av[n++] = (char *)"-I";
@@ -208,39 +159,117 @@ install(int argc, char **argv)
     av[n++] = (char *)"--upgrade";
     av[n++] = (char *)"--no-input";
     av[n++] = (char *)"--no-warn-script-location";
-    if (!sdist) {
+    if (!o->sdist) {
         av[n++] = (char *)"--only-binary";
         av[n++] = (char *)":all:";
     }
-    if (no_deps) {
+    if (o->no_deps) {
         av[n++] = (char *)"--no-deps";
     }
-    if (no_index) {
+    if (o->no_index) {
         av[n++] = (char *)"--no-index";
     }
-    if (links != NULL) {
+    if (o->links != NULL) {
         av[n++] = (char *)"--find-links";
-        av[n++] = (char *)links;
+        av[n++] = (char *)o->links;
     }
-    if (index != NULL) {
+    if (o->index != NULL) {
         av[n++] = (char *)"--index-url";
-        av[n++] = (char *)index;
+        av[n++] = (char *)o->index;
     }
     av[n++] = (char *)"--";
-    for (int i = optind; i < argc; i++) {
-        if (!sdist && (strstr(argv[i], ".tar.gz") != NULL ||
-                       strstr(argv[i], ".zip") != NULL)) {
+    for (int i = 0; i < n_reqs; i++) {
+        if (!o->sdist && (strstr(reqs[i], ".tar.gz") != NULL ||
+                          strstr(reqs[i], ".zip") != NULL)) {
             fprintf(stderr,
                     "pyward packages: %s: a source distribution runs its "
                     "build code on this host; refused without "
                     "--allow-sdist\n",
-                    argv[i]);
+                    reqs[i]);
             free(av);
-            return 2;
+            return NULL;
         }
-        av[n++] = argv[i];
+        av[n++] = reqs[i];
     }
     av[n] = NULL;
+    return av;
+}
+
+/* install's options into *SET and O: 0, or the exit status (usage). */
+static int
+install_opts(int argc, char **argv, const char **set, struct pip_opts *o)
+{
+    static const struct option longs[] = {
+        {"set", required_argument, NULL, 's'},
+        {"find-links", required_argument, NULL, 'f'},
+        {"index-url", required_argument, NULL, 'i'},
+        {"no-index", no_argument, NULL, 'n'},
+        {"no-deps", no_argument, NULL, 'd'},
+        {"allow-sdist", no_argument, NULL, 'a'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            *set = optarg;
+            break;
+        case 'f':
+            o->links = optarg;
+            break;
+        case 'i':
+            o->index = optarg;
+            break;
+        case 'n':
+            o->no_index = true;
+            break;
+        case 'd':
+            o->no_deps = true;
+            break;
+        case 'a':
+            o->sdist = true;
+            break;
+        case 'h':
+            usage(stdout);
+            return -1;
+        default:
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (*set == NULL || optind >= argc) {
+        usage(stderr);
+        return 2;
+    }
+    return 0;
+}
+
+static int
+install(int argc, char **argv)
+{
+    const char *set = NULL;
+    struct pip_opts o = {0};
+    int usage_rc = install_opts(argc, argv, &set, &o);
+    if (usage_rc != 0) {
+        return usage_rc < 0 ? 0 : usage_rc;
+    }
+    struct pw_error err = {0};
+    PW_AUTOFREE char *dir = pw_pkgset_dir(set, &err);
+    if (dir == NULL) {
+        fprintf(stderr, "pyward packages: %s\n", err.message);
+        return 2;
+    }
+    char **av = pip_argv(dir, &o, argc - optind, argv + optind);
+    if (av == NULL) {
+        return 2;
+    }
+    if (mkdirs(dir) < 0) {
+        fprintf(stderr, "pyward packages: %s: %s\n", dir, strerror(errno));
+        free(av);
+        return 1;
+    }
     int rc = run_pip(av);
     free(av);
     char why[512] = "";

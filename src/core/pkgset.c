@@ -141,7 +141,8 @@ modules_from_record(struct pw_dist *d, const char *t)
             if (!(first > 10 &&
                   strncmp(p + first - 10, ".dist-info", 10) == 0) &&
                 !(first > 5 && strncmp(p + first - 5, ".data", 5) == 0) &&
-                strncmp(p, "..", 2) != 0 && strncmp(p, "__pycache__", 11)) {
+                strncmp(p, "..", 2) != 0 &&
+                strncmp(p, "__pycache__", 11) != 0) {
                 add_module(d, p, first);
             }
         } else if (path > 3 && strncmp(p + path - 3, ".py", 3) == 0) {
