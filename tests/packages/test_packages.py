@@ -137,6 +137,20 @@ def serve_points(env, log, wheel_dir):
           text_of(m))
     s.close()
 
+    s = Server(env, ["--packages", "demo", "--packages-preload", "tabulate"],
+               log)
+    m = s.tool("execute_code", code=script(
+        ["tabulate"], "import tabulate\nprint(tabulate.tabulate([[7]]))\n"))
+    point(structured(m).get("stdout") == "7\n",
+          "--packages-preload: a preloaded module of the set imports",
+          text_of(m))
+    s.close()
+    r = pyward(env, "serve", "--packages", "demo", "--packages-preload",
+               "nosuch")
+    point(r.returncode == 2 and "provides a module 'nosuch'" in r.stderr,
+          "--packages-preload of a module no set provides: refused",
+          r.stderr)
+
     s = Server(env, ["--packages", "demo", "--skip-validation"], log)
     m = s.tool("execute_code", code=script(
         ["tabulate"], "import tabulate\nprint(tabulate.tabulate([[6]]))\n"))
