@@ -53,6 +53,7 @@ records_inside(const char *dir, char *why, size_t size)
     DIR *d = opendir(dir);
     struct dirent *e;
     bool ok = d != NULL;
+    /* cppcheck-suppress readdirCalled */
     while (ok && (e = readdir(d)) != NULL) {
         size_t n = strlen(e->d_name);
         if (n <= 10 || strcmp(e->d_name + n - 10, ".dist-info") != 0) {
@@ -393,6 +394,7 @@ remove_dist(const struct pw_pkgset *s, const struct pw_dist *d)
     DIR *dir = opendir(s->dir);
     struct dirent *e;
     char info[300] = "";
+    /* cppcheck-suppress readdirCalled */
     while (dir != NULL && (e = readdir(dir)) != NULL) {
         size_t n = strlen(e->d_name);
         char key[128];

@@ -241,6 +241,7 @@ pw_pkgset_read(struct pw_pkgset *s, const char *name, struct pw_error *err)
         return -1;
     }
     struct dirent *e;
+    /* cppcheck-suppress readdirCalled */
     while ((e = readdir(dir)) != NULL) {
         size_t n = strlen(e->d_name);
         if (n > 10 && strcmp(e->d_name + n - 10, ".dist-info") == 0) {
