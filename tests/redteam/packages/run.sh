@@ -11,6 +11,10 @@
 
 : "${PYTHON3:=python3}"
 exec 2>&1
+if ! "$PYTHON3" -c 'import pip, setuptools, wheel' 2>/dev/null; then
+    echo "1..0 # SKIP pip, setuptools or wheel missing for $PYTHON3"
+    exit 0
+fi
 work=$(tmpdir_new)
 chmod 755 "$work"
 mkdir -p "$work/w"
