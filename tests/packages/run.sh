@@ -6,7 +6,9 @@
 
 # pip, setuptools and wheel (Debian's python3-pip, python3-setuptools,
 # python3-wheel; autogen.sh --deps installs them) build and install.
-if ! "${PYTHON3:-python3}" -c 'import pip, setuptools, wheel' 2>/dev/null; then
+if ! "${PYTHON3:-python3}" -c 'import importlib.util as u, sys
+sys.exit(any(u.find_spec(m) is None for m in ("pip", "setuptools", "wheel")))' \
+    2>/dev/null; then
     echo "1..0 # SKIP pip, setuptools or wheel missing for ${PYTHON3:-python3}"
     exit 0
 fi

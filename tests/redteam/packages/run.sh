@@ -11,7 +11,9 @@
 
 : "${PYTHON3:=python3}"
 exec 2>&1
-if ! "$PYTHON3" -c 'import pip, setuptools, wheel' 2>/dev/null; then
+if ! "$PYTHON3" -c 'import importlib.util as u, sys
+sys.exit(any(u.find_spec(m) is None for m in ("pip", "setuptools", "wheel")))' \
+    2>/dev/null; then
     echo "1..0 # SKIP pip, setuptools or wheel missing for $PYTHON3"
     exit 0
 fi
