@@ -115,6 +115,21 @@ def serve_points(env, log, wheel_dir):
                profile=["basic", "demo"])
     point(structured(m).get("stdout") == "9\n",
           "a call naming the set's profile imports its modules", text_of(m))
+    m = s.tool("create_session", profile=["basic", "demo"])
+    sid = structured(m).get("session_id")
+    m = s.tool("execute_code", session_id=sid, code=script(
+        ["tabulate"], "import tabulate\nprint(tabulate.tabulate([[8]]))\n"))
+    point(structured(m).get("stdout") == "8\n",
+          "a session created with the set's profile imports its modules",
+          text_of(m))
+    m = s.tool("create_session", profile=["basic"])
+    sid = structured(m).get("session_id")
+    m = s.tool("execute_code", session_id=sid, code=script(
+        ["tabulate"], "import tabulate\n"))
+    point(structured(m).get("status") == "rejected" and
+          "needs the 'demo' profile" in text_of(m),
+          "a session's profiles are its own: a dependency does not add one",
+          text_of(m))
     m = s.tool("get_sandbox_info")
     info = structured(m)
     sets = info.get("package_sets") or []
