@@ -144,6 +144,13 @@ def serve_points(env, log, wheel_dir):
           "the set's profile lists its modules", json.dumps(demo))
     s.close()
 
+    s = Server(dict(env, SANDBOX_PACKAGES="demo"), [], log)
+    sets = structured(s.tool("get_sandbox_info")).get("package_sets") or []
+    point([x["name"] for x in sets] == ["demo"],
+          "SANDBOX_PACKAGES attaches the set as --packages does",
+          json.dumps(sets))
+    s.close()
+
     s = Server(env, ["--packages", "demo:basic"], log)
     m = s.tool("execute_code", code="import tabulate\n"
                                     "print(tabulate.tabulate([[5]]))\n")
