@@ -16,7 +16,8 @@ if [ "${1:-}" = "--deps" ]; then
           python3 curl
           python3-numpy python3-pandas python3-scipy python3-matplotlib
           nodejs npm clang libclang-rt-14-dev valgrind pyflakes3
-          haproxy dnsmasq-base python3-yaml systemd pre-commit"
+          haproxy dnsmasq-base python3-yaml systemd pre-commit
+          python3-pip python3-setuptools python3-wheel"
     missing=""
     for p in $pkgs; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

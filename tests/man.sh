@@ -22,7 +22,7 @@ has() {
 }
 
 page=$(sed 's/\\-/-/g' "$man1")
-for cmd in '' serve check run judge rules doctor; do
+for cmd in '' serve check run judge rules doctor packages; do
     if [ -n "$cmd" ]; then
         help=$("$PYWARD" "$cmd" --help 2>&1)
         text=$(section "$cmd")

@@ -125,6 +125,20 @@ include tests/redteam/redteam.mk
 # (tests/redteam/batch/, tests/redteam/batch.py).
 TESTS += tests/redteam/validator/run.sh tests/redteam/judge/run.sh \
 	tests/redteam/batch/run.sh
+# Package sets: `pyward packages`, `serve --packages`, PEP 723 against
+# them (tests/packages/); the attacks of a set's packages, with their
+# own driver (tests/redteam/packages/).
+TESTS += tests/packages/run.sh tests/redteam/packages/run.sh
+EXTRA_DIST += tests/packages tests/redteam/packages \
+	tests/bench/bench-packages.py
+# What a package set's module costs a run next to Debian's, as ratios
+# measured in the same run: `make bench-packages`.
+bench-packages: pyward$(EXEEXT)
+	PYWARD='$(abs_top_builddir)/pyward$(EXEEXT)' \
+	PYWARD_RULES_DIR='$(abs_top_srcdir)/rules' \
+	PYTHON3='$(PYTHON3)' \
+	$(PYTHON3) $(top_srcdir)/tests/bench/bench-packages.py
+.PHONY: bench-packages
 EXTRA_DIST += tests/redteam/validator tests/redteam/judge \
 	tests/redteam/judge.py tests/redteam/batch tests/redteam/batch.py
 include tests/soak/soak.mk

@@ -17,6 +17,7 @@
 #include "core/py.h"
 #include "core/util.h"
 #include "validator/diag.h"
+#include "validator/pep440.h"
 #include "validator/script_meta.h"
 
 /* Where a finding points: its line, and the rules that word it. */
@@ -147,31 +148,41 @@ requirement_name(const char *req, char *name, size_t size)
     return n > 0;
 }
 
-/* The profile providing the package NAME, or -1. */
+/* The profile providing the package NAME, or -1; *K its index there.
+ * A profile of MASK first. */
 static int
-provider(const struct pw_profiles *p, const char *name)
+provider(const struct pw_profiles *p, pw_profile_mask mask, const char *name,
+         size_t *k)
 {
+    int found = -1;
     for (size_t i = 0; i < p->n; i++) {
-        for (size_t k = 0; k < p->v[i].npackages; k++) {
-            if (strcmp(p->v[i].packages[k], name) == 0) {
-                return (int)i;
+        for (size_t j = 0; j < p->v[i].npackages; j++) {
+            if (strcmp(p->v[i].packages[j], name) == 0 &&
+                (found < 0 || (mask & (1UL << i)) != 0)) {
+                found = (int)i;
+                *k = j;
             }
         }
     }
-    return -1;
+    return found;
 }
 
-/* Into B: the packages the profiles of SET provide, or "none". */
+/* Into B: the packages the profiles of SET provide and those of the
+ * package sets (a dependency brings its set), with the versions known,
+ * or "none". */
 static void
 available(const struct pw_importset *set, struct pw_buf *b)
 {
     const struct pw_profiles *p = set->profiles;
     size_t start = b->len;
     for (size_t i = 0; i < p->n; i++) {
-        for (size_t k = 0; (set->mask & (1UL << i)) && k < p->v[i].npackages;
-             k++) {
-            pw_buf_printf(b, "%s%s", b->len > start ? ", " : "",
-                          p->v[i].packages[k]);
+        const struct pw_profile *pr = &p->v[i];
+        bool in = (set->mask & (1UL << i)) != 0 || pr->on_request;
+        for (size_t k = 0; in && k < pr->npackages; k++) {
+            const char *v = pr->versions != NULL ? pr->versions[k] : NULL;
+            pw_buf_printf(b, "%s%s%s%s", b->len > start ? ", " : "",
+                          pr->packages[k], v != NULL ? " " : "",
+                          v != NULL ? v : "");
         }
     }
     if (b->len == start) {
@@ -179,32 +190,140 @@ available(const struct pw_importset *set, struct pw_buf *b)
     }
 }
 
+/* Where the name at the start of REQ ends. */
+static const char *
+name_end(const char *req)
+{
+    while (isspace((unsigned char)*req)) {
+        req++;
+    }
+    while (isalnum((unsigned char)*req) ||
+           (*req != '\0' && strchr("-_.", *req) != NULL)) {
+        req++;
+    }
+    return req;
+}
+
+/* After the name of a PEP 508 requirement: its extras skipped, the
+ * version specifier into SPEC (without parentheses; empty: any).  False
+ * for a direct reference ("name @ URL"). */
+static bool
+requirement_spec(const char *rest, char *spec, size_t size)
+{
+    while (isspace((unsigned char)*rest)) {
+        rest++;
+    }
+    if (*rest == '[') {
+        const char *close = strchr(rest, ']');
+        rest = close != NULL ? close + 1 : rest + strlen(rest);
+    }
+    while (isspace((unsigned char)*rest)) {
+        rest++;
+    }
+    if (*rest == '@') {
+        return false;
+    }
+    size_t n = strcspn(rest, ";");
+    if (*rest == '(') {
+        rest++;
+        n = strcspn(rest, ");");
+    }
+    if (n >= size) {
+        n = size - 1;
+    }
+    memcpy(spec, rest, n);
+    spec[n] = '\0';
+    return true;
+}
+
+/* The version of the distribution NAME the server's interpreter finds on
+ * its path (importlib.metadata reads its METADATA; nothing of it runs),
+ * owned, or NULL. */
+static char *
+site_version(const char *name)
+{
+    PW_PYAUTO PyObject *md = pw_py_import("importlib.metadata");
+    PW_PYAUTO PyObject *v =
+        md != NULL ? PyObject_CallMethod(md, "version", "s", name) : NULL;
+    const char *s =
+        v != NULL && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
+    char *out = s != NULL ? pw_xstrdup(s) : NULL;
+    PyErr_Clear();
+    return out;
+}
+
+/* The version specifier SPEC of NAME against what is installed: the
+ * version profile I knows (a package set's), else the site's.  Appends
+ * to WHY and returns false when it is not met. */
+static bool
+version_ok(const struct pw_profile *pr, size_t k, const char *name,
+           const char *spec, struct pw_buf *why)
+{
+    if (strspn(spec, " \t") == strlen(spec)) {
+        return true;
+    }
+    const char *known = pr->versions != NULL ? pr->versions[k] : NULL;
+    PW_AUTOFREE char *site = known == NULL ? site_version(name) : NULL;
+    const char *have = known != NULL ? known : site;
+    if (have == NULL) {
+        pw_buf_printf(why,
+                      "'%s' is not installed on this server (its profile "
+                      "'%s' names it), so '%s' cannot be met; ",
+                      name, pr->name, spec);
+        return false;
+    }
+    char detail[200];
+    int ok = pw_pep440_satisfies(have, spec, detail, sizeof(detail));
+    if (ok == 1) {
+        return true;
+    }
+    if (ok < 0) {
+        pw_buf_printf(why, "'%s%s': %s; ", name, spec, detail);
+    } else {
+        pw_buf_printf(why,
+                      "'%s' %s is installed on this server, which does not "
+                      "satisfy '%s'; ",
+                      name, have, spec);
+    }
+    return false;
+}
+
 static void
 check_dependency(const struct meta_ctx *c, const char *req)
 {
     char name[128];
+    char spec[256];
     struct pw_buf why;
     if (c->set == NULL) {
         return; /* no import policy to judge it by */
     }
     pw_buf_init(&why);
+    size_t k = 0;
     if (!requirement_name(req, name, sizeof(name))) {
         pw_buf_printf(&why, "'%s' is not a PEP 508 requirement", req);
+    } else if (!requirement_spec(name_end(req), spec, sizeof(spec))) {
+        pw_buf_printf(&why,
+                      "'%s' is a direct reference: nothing is installed at "
+                      "run time; name the distribution instead",
+                      req);
     } else {
-        int i = provider(c->set->profiles, name);
-        if (i >= 0 && (c->set->mask & (1UL << i)) != 0) {
+        const struct pw_profiles *p = c->set->profiles;
+        int i = provider(p, c->set->mask, name, &k);
+        if (i >= 0 && (c->set->mask & (1UL << i)) != 0 &&
+            version_ok(&p->v[i], k, name, spec, &why)) {
             pw_buf_free(&why);
             return;
         }
-        if (i >= 0) {
+        if (i >= 0 && (c->set->mask & (1UL << i)) == 0) {
             pw_buf_printf(&why,
                           "'%s' needs the '%s' profile, which is not enabled "
                           "here; ",
-                          name, c->set->profiles->v[i].name);
-        } else {
+                          name, p->v[i].name);
+        } else if (i < 0) {
             pw_buf_printf(&why,
-                          "'%s' is provided by no profile of this sandbox "
-                          "(nothing is installed at run time); ",
+                          "'%s' is not installed on this server (no profile "
+                          "or package set provides it; nothing is installed "
+                          "at run time); ",
                           name);
         }
         pw_buf_printf(&why, "packages available here: ");
@@ -471,4 +590,44 @@ pw_script_meta_read(const char *src, size_t len)
     }
     pw_buf_free(&toml);
     return out;
+}
+
+/* Bit I of the profiles of ENABLED brought by a package set
+ * (on_request) whose distributions include the requirement REQ's. */
+static pw_profile_mask
+set_of(const struct pw_profiles *p, pw_profile_mask enabled, const char *req)
+{
+    char name[128];
+    pw_profile_mask m = 0;
+    if (!requirement_name(req, name, sizeof(name))) {
+        return 0;
+    }
+    for (size_t i = 0; i < p->n; i++) {
+        for (size_t k = 0; p->v[i].on_request && (enabled & (1UL << i)) != 0 &&
+                           k < p->v[i].npackages;
+             k++) {
+            if (strcmp(p->v[i].packages[k], name) == 0) {
+                m |= 1UL << i;
+            }
+        }
+    }
+    return m;
+}
+
+pw_profile_mask
+pw_script_meta_sets(const struct pw_profiles *p, pw_profile_mask enabled,
+                    const char *src, size_t len, const char *const *deps)
+{
+    pw_profile_mask m = 0;
+    for (size_t i = 0; deps != NULL && deps[i] != NULL; i++) {
+        m |= set_of(p, enabled, deps[i]);
+    }
+    json_t *meta = src != NULL ? pw_script_meta_read(src, len) : NULL;
+    size_t i;
+    json_t *d; /* borrowed */
+    json_array_foreach(json_object_get(meta, "dependencies"), i, d) {
+        m |= set_of(p, enabled, json_string_value(d));
+    }
+    json_decref(meta);
+    return m;
 }

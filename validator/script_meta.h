@@ -29,3 +29,10 @@ void pw_script_meta_check(const struct pw_ruleset *rs,
 /* New reference: {requires-python, dependencies} of SRC's "# /// script"
  * block (what it declares, unchecked), or NULL when SRC has none. */
 json_t *pw_script_meta_read(const char *src, size_t len);
+
+/* The profiles of ENABLED that package sets brought (on_request) and
+ * whose distributions SRC's "# /// script" block or DEPS (NULL-terminated
+ * or NULL) name: a run of SRC has them, whatever its call's profiles. */
+pw_profile_mask pw_script_meta_sets(const struct pw_profiles *p,
+                                    pw_profile_mask enabled, const char *src,
+                                    size_t len, const char *const *deps);

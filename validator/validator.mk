@@ -11,6 +11,7 @@ libpyward_a_SOURCES += \
 	validator/diag.c validator/diag.h \
 	validator/validate.c \
 	validator/script_meta.c validator/script_meta.h \
+	validator/pep440.c validator/pep440.h \
 	validator/gate.c validator/gate.h \
 	validator/noqa.c validator/noqa.h \
 	validator/select.c validator/select.h \
@@ -81,3 +82,9 @@ tests_unit_check_validator_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_validator_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)
 endif
 EXTRA_DIST += rules/README
+
+TESTS += tests/unit/check_pep440
+check_PROGRAMS += tests/unit/check_pep440
+tests_unit_check_pep440_SOURCES = tests/unit/check_pep440.c
+tests_unit_check_pep440_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_pep440_LDADD = libpyward.a $(PW_LIBS) $(CHECK_LIBS)

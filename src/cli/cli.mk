@@ -8,6 +8,7 @@ libpyward_a_SOURCES += \
 	src/cli/run.c \
 	src/cli/judge.c \
 	src/cli/doctor.c \
+	src/cli/packages.c \
 	src/cli/serve.c \
 	$(NULL)
 pyward_SOURCES = src/cli/main.c

@@ -13,3 +13,4 @@ int pw_cmd_run(int argc, char **argv);
 int pw_cmd_doctor(int argc, char **argv);
 int pw_cmd_serve(int argc, char **argv);
 int pw_cmd_judge(int argc, char **argv);
+int pw_cmd_packages(int argc, char **argv);

@@ -19,6 +19,7 @@
 #include "core/util.h"
 #include "server/events.h"
 #include "server/mhd.h"
+#include "server/packages.h"
 
 static json_t *
 self_test(struct pw_zygote *z, struct pw_profiles *profiles,
@@ -124,6 +125,8 @@ pw_cmd_doctor(int argc, char **argv)
      * zygote scrubs the environment). */
     char events[300];
     pw_events_describe(getenv("PYWARD_EVENT_LOG"), events, sizeof(events));
+    /* The package sets, while $PYWARD_STATE_DIR is there to read. */
+    json_auto_t *sets = pw_packages_describe();
     struct pw_error err = {0};
     PW_AUTOFREE char *rules_dir = pw_rules_dir(NULL);
     struct pw_profiles *profiles = pw_profiles_load(rules_dir, &err);
@@ -149,6 +152,7 @@ pw_cmd_doctor(int argc, char **argv)
         json_object_set_new(layers, "rules", json_string(rules_dir));
         json_object_set_new(layers, "defaults", defaults_text(rules_dir));
         json_object_set_new(layers, "events", json_string(events));
+        json_object_set_new(layers, "package_sets", json_incref(sets));
     }
     if (layers != NULL && as_json) {
         json_dumpf(layers, stdout, JSON_INDENT(2));

@@ -22,6 +22,7 @@ static const struct command {
     {"judge", pw_cmd_judge, "grade a program on a suite of tests"},
     {"rules", pw_cmd_rules, "list the rules, or explain one"},
     {"doctor", pw_cmd_doctor, "report which isolation layers work here"},
+    {"packages", pw_cmd_packages, "install, list, remove package sets"},
 };
 
 static void

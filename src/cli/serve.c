@@ -22,6 +22,7 @@
 #include "server/events.h"
 #include "server/http.h"
 #include "server/listenfd.h"
+#include "server/packages.h"
 #include "server/tools.h"
 #include "validator/blob.h"
 #include "core/util.h"
@@ -149,13 +150,17 @@ serve(const struct pw_conf *cfg, int proto_fd)
     struct pw_tools t = {.cfg = cfg, .owner = PW_OWNER_STDIO};
     PW_AUTOFREE char *rules_dir = pw_rules_dir(NULL);
     struct pw_profiles *profiles = pw_profiles_load(rules_dir, &err);
-    if (profiles == NULL ||
-        pw_conf_profile_mask(cfg, profiles, &t.enabled, &err) < 0 ||
-        pw_py_init(&err) < 0) {
+    if (profiles == NULL || pw_py_init(&err) < 0 ||
+        pw_packages_attach(profiles, cfg->packages, cfg->packages_preload,
+                           &err) < 0 ||
+        pw_conf_profile_mask(cfg, profiles, &t.enabled, &err) < 0) {
         pw_errorf("%s", err.message);
         pw_profiles_free(profiles);
         return 2;
     }
+    /* A package set's own profile is the server's whatever the profile
+     * list (runs have it when they ask for it). */
+    t.enabled |= pw_profiles_on_request_mask(profiles);
     t.profiles = profiles;
     struct pw_ruleset *rs = load_rules(cfg, rules_dir, &t);
     t.rules = rs;

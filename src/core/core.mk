@@ -10,6 +10,7 @@ libpyward_a_SOURCES += \
 	src/core/rules.c src/core/rules.h \
 	src/core/py.c src/core/py.h \
 	src/core/profiles.c src/core/profiles.h \
+	src/core/pkgset.c src/core/pkgset.h \
 	src/core/json.c src/core/json.h \
 	src/core/base64.c src/core/base64.h \
 	src/core/sha256.c src/core/sha256.h \

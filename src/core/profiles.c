@@ -41,6 +41,14 @@ profile_clear(struct pw_profile *pr)
         free(pr->packages[i]);
     }
     free(pr->packages);
+    for (size_t i = 0; pr->versions != NULL && i < pr->npackages; i++) {
+        free(pr->versions[i]);
+    }
+    free(pr->versions);
+    for (size_t i = 0; i < pr->nlazy; i++) {
+        free(pr->lazy[i]);
+    }
+    free(pr->lazy);
 }
 
 void
@@ -53,6 +61,10 @@ pw_profiles_free(struct pw_profiles *p)
         profile_clear(&p->v[i]);
     }
     profile_clear(&p->always);
+    for (size_t i = 0; i < p->npaths; i++) {
+        free(p->paths[i]);
+    }
+    free(p->paths);
     free(p->v);
     free(p);
 }
@@ -227,6 +239,18 @@ pw_profiles_load(const char *rules_dir, struct pw_error *err)
         return NULL;
     }
     return p;
+}
+
+pw_profile_mask
+pw_profiles_on_request_mask(const struct pw_profiles *p)
+{
+    pw_profile_mask m = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        if (p->v[i].on_request) {
+            m |= (pw_profile_mask)1 << i;
+        }
+    }
+    return m;
 }
 
 int

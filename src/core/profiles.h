@@ -39,6 +39,17 @@ struct pw_profile {
      * profile provides: what a PEP 723 dependency may name. */
     char **packages; /* NULL-terminated or NULL */
     size_t npackages;
+    /* Their versions where known (a package set's), one for each of
+     * PACKAGES (NULL entries: unknown), or NULL. */
+    char **versions;
+    /* Modules of MODULES the zygote does not import (a package set's,
+     * but those the operator preloads): a run imports them itself. */
+    char **lazy; /* NULL-terminated or NULL */
+    size_t nlazy;
+    /* A package set's own profile: in a run's profiles only when its
+     * call names it or a PEP 723 dependency names one of its
+     * distributions. */
+    bool on_request;
     unsigned caps; /* enum pw_cap bits */
     bool is_default;
 };
@@ -49,6 +60,10 @@ struct pw_profiles {
     /* "always": modules every import set allows, whatever the profiles
      * and a client's narrowing ("__future__": compiler directives). */
     struct pw_profile always;
+    /* The package sets' directories (pkgset.h), NULL-terminated or
+     * NULL: on a run's sys.path and in its view, read-only. */
+    char **paths;
+    size_t npaths;
 };
 
 /* A selection of profiles: bit i stands for profiles->v[i]. */
@@ -65,6 +80,8 @@ const struct pw_profile *pw_profiles_find(const struct pw_profiles *p,
                                           const char *name);
 /* Index of NAME or -1. */
 int pw_profiles_index(const struct pw_profiles *p, const char *name);
+/* Mask of the profiles a package set brought (on_request). */
+pw_profile_mask pw_profiles_on_request_mask(const struct pw_profiles *p);
 /* Mask of the profiles marked "default". */
 pw_profile_mask pw_profiles_default_mask(const struct pw_profiles *p);
 /* The profiles of ENABLED that bring no third-party packages ("packages"

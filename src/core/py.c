@@ -197,9 +197,38 @@ find_spec_fn(void)
     return cached_attr(&fn, "importlib.util", NULL, "find_spec");
 }
 
+/* The package sets' top-level modules (pw_py_module_add). */
+static char **set_modules;
+static size_t nset_modules;
+
+void
+pw_py_module_add(const char *top)
+{
+    set_modules =
+        pw_xrealloc(set_modules, (nset_modules + 1) * sizeof(char *));
+    set_modules[nset_modules++] = pw_xstrdup(top);
+}
+
+/* NAME's top-level module is a package set's. */
+static bool
+set_module(const char *name)
+{
+    size_t n = strcspn(name, ".");
+    for (size_t i = 0; i < nset_modules; i++) {
+        if (strlen(set_modules[i]) == n &&
+            strncmp(set_modules[i], name, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 int
 pw_py_module_known(const char *name)
 {
+    if (set_module(name)) {
+        return 1;
+    }
     PyObject *find_spec = find_spec_fn(); /* borrowed */
     size_t n = strcspn(name, ".");
     PW_PYAUTO PyObject *top =
@@ -243,6 +272,9 @@ find_one(PyObject *prefix, PyObject *locations, bool top)
 bool
 pw_py_module_findable(const char *name)
 {
+    if (set_module(name)) {
+        return true; /* its package set's directory is the runs' */
+    }
     PyObject *modules = PyImport_GetModuleDict(); /* borrowed */
     PW_PYAUTO PyObject *locations = NULL;
     for (size_t start = 0, end = 0;; start = ++end) {

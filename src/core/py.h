@@ -57,3 +57,7 @@ int pw_py_module_known(const char *name);
  * "numpy" to learn whether "numpy.linalg" exists would cost the server
  * a data-science import at start-up. */
 bool pw_py_module_findable(const char *name);
+
+/* The top-level module TOP of a package set (on the runs' path, not the
+ * server's): known and findable to the two above, with its submodules. */
+void pw_py_module_add(const char *top);

@@ -149,6 +149,7 @@ struct zy_how {
 static void
 probe_host(struct pw_zygote *z)
 {
+    pw_sbx_trees_set(z->profiles->paths, z->profiles->npaths);
     pw_sbx_layers_probe(&z->layers);
     z->layers.mounts.ws_bytes = z->policy.workspace_bytes;
     z->layers.mounts.ws_files = z->policy.workspace_files;

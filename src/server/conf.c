@@ -159,6 +159,18 @@ static const struct option_entry {
      OPT_LIST,
      offsetof(struct pw_conf, allow_hosts),
      "Host names allowed (comma list)"},
+    {"packages",
+     "PYWARD_PACKAGES",
+     {"SANDBOX_PACKAGES", NULL},
+     OPT_LIST_ADD,
+     offsetof(struct pw_conf, packages),
+     "package sets runs see: NAME[:PROFILE]"},
+    {"packages-preload",
+     "PYWARD_PACKAGES_PRELOAD",
+     {NULL, NULL},
+     OPT_LIST_ADD,
+     offsetof(struct pw_conf, packages_preload),
+     "their modules the zygote imports"},
     {"tls-cert",
      "PYWARD_TLS_CERT",
      {NULL, NULL},
@@ -679,6 +691,8 @@ pw_conf_free(struct pw_conf *cfg)
     free(cfg->container_image);
     free(cfg->compat);
     free_list(cfg->allowed_imports);
+    free_list(cfg->packages);
+    free_list(cfg->packages_preload);
     free_list(cfg->only_imports);
     free(cfg->http);
     free(cfg->auth_token_file);

@@ -33,6 +33,8 @@ struct pw_conf {
     bool enable_filesystem;     /* SANDBOX_ENABLE_FILESYSTEM */
     bool enable_data_science;   /* SANDBOX_ENABLE_DATA_SCIENCE */
     char **allowed_imports;     /* operator's extra modules, NULL-terminated */
+    char **packages;            /* package sets, NAME[:PROFILE] (owned) */
+    char **packages_preload;    /* their modules the zygote imports */
     double session_ttl_s;       /* idle session expiry, default and most */
     double session_lifetime_s;  /* the longest a session lives */
     int max_sessions;           /* on this server (0: sessions off) */

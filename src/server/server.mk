@@ -21,6 +21,7 @@ libpyward_a_SOURCES += \
 	src/server/listenfd.c src/server/listenfd.h \
 	src/server/jobe.c src/server/jobe.h src/server/jobe_spec.c \
 	src/server/jobe_files.c \
+	src/server/packages.c src/server/packages.h \
 	$(NULL)
 
 TESTS += tests/mcp/run.sh

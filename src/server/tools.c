@@ -536,7 +536,8 @@ parse_args(const struct pw_tools *t, unsigned tool, json_t *args,
     memset(a, 0, sizeof(*a));
     a->timeout = t->cfg->timeout_s;
     a->memory = t->cfg->memory;
-    a->mask = t->enabled;
+    /* A package set's own profile only when asked for (below). */
+    a->mask = t->enabled & ~pw_profiles_on_request_mask(t->profiles);
     a->capture = true;
     if (args != NULL && !json_is_object(args)) {
         return pw_fail(err, PW_ERR_USAGE, "'arguments' must be an object");
@@ -554,6 +555,9 @@ parse_args(const struct pw_tools *t, unsigned tool, json_t *args,
     if ((tool & ARG_GRADE) != 0 && a->tests == NULL) {
         return pw_fail(err, PW_ERR_USAGE, "missing required argument 'tests'");
     }
+    /* The package sets the program's PEP 723 dependencies name. */
+    a->mask |= pw_script_meta_sets(t->profiles, t->enabled, a->code,
+                                   a->code_len, a->deps);
     narrow_to_operator(t->cfg, a);
     return 0;
 }

@@ -17,6 +17,7 @@
 #include "core/log.h"
 #include "core/py.h"
 #include "core/util.h"
+#include "server/packages.h"
 #include "server/session_tool.h"
 #include "server/tools.h"
 
@@ -230,6 +231,10 @@ pw_tools_init(struct pw_tools *t, struct pw_error *err)
                         "limits", limits_json(t->cfg), "sandbox_available",
                         t->zygote != NULL, "validator_available",
                         t->rules != NULL, "isolation", layers);
+    if (t->info != NULL) {
+        (void)json_object_set_new(t->info, "package_sets",
+                                  pw_packages_json(t->profiles));
+    }
     /* NULL: out of memory ("profiles" is filled by pw_tools_info). */
     operator_extra(t);
     (void)pw_compat_parse(t->cfg->compat, &t->compat); /* conf.c checked it */

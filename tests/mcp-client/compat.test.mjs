@@ -79,7 +79,7 @@ test('mcp-python-exec-sandbox: check_environment and validate_script', async () 
   } }));
   assert.equal(meta, 'VALID\nrequires-python: >=3.10\ndependencies: none');
   const invalid = text(await clients.exec.callTool({ name: 'validate_script', arguments: { script: 'print(1)\n', dependencies: ['torch'] } }));
-  assert.match(invalid, /^INVALID: Line 0: dependency 'torch' is provided by no profile of this sandbox/);
+  assert.match(invalid, /^INVALID: Line 0: dependency 'torch' is not installed on this server/);
   const py = text(await clients.exec.callTool({ name: 'validate_script', arguments: { script: '# /// script\n# requires-python = ">=3.13"\n# ///\n' } }));
   assert.match(py, /^INVALID: Line 1: script metadata: requires-python '>=3.13' excludes Python 3\.11/);
 });
@@ -127,7 +127,7 @@ test('bentorun: execute_python returns {"stdout", "stderr"} and the files of out
   assert.equal(env.isError, true);
   assert.match(text(env), /'env_variables': pyward passes no environment variables to a program/);
   const pkg = await clients.bento.callTool({ name: 'execute_python', arguments: { code: 'print(1)', packages: ['torch'] } });
-  assert.match(text(pkg), /^\{"stdout": "", "stderr": "Line 0: dependency 'torch' is provided by no profile of this sandbox/);
+  assert.match(text(pkg), /^\{"stdout": "", "stderr": "Line 0: dependency 'torch' is not installed on this server/);
 });
 
 test('an unknown --compat name stops the server at start', () => {

@@ -69,7 +69,7 @@ test('a dependency no profile provides names what is available', async () => {
   assert.equal(r.structuredContent.validation.errors.length, 2);
   const s = await science.callTool({ name: 'validate_code', arguments: { code } });
   assert.deepEqual(s.structuredContent.validation.errors, [
-    "Line 2: dependency 'torch' is provided by no profile of this sandbox (nothing is installed at run time); " +
+    "Line 2: dependency 'torch' is not installed on this server (no profile or package set provides it; nothing is installed at run time); " +
       `packages available here: ${SCIENCE} (the standard library needs no dependency) (PW007)`,
   ]);
 });
@@ -102,7 +102,7 @@ test('the dependencies argument is checked the same way (line 0)', async (t) => 
   assert.equal(r.structuredContent.status, 'rejected');
   assert.match(r.structuredContent.validation.errors[0], /^Line 0: dependency 'numpy' needs the 'data_science' profile/);
   const v = await plain.callTool({ name: 'validate_code', arguments: { code: 'print(1)', dependencies: ['torch'] } });
-  assert.match(v.structuredContent.validation.errors[0], /^Line 0: dependency 'torch' is provided by no profile/);
+  assert.match(v.structuredContent.validation.errors[0], /^Line 0: dependency 'torch' is not installed on this server/);
   const bad = await execute(plain, { code: 'print(1)', dependencies: 'numpy' });
   assert.equal(bad.isError, true);
   assert.match(bad.content[0].text, /'dependencies' must be a list of PEP 508 requirements such as \["numpy>=1.24"\], not a string/);

@@ -59,9 +59,11 @@
 # fields (status, blocked kind, error type) and printed as a table.
 #
 # usage: redteam.py [--table] [--only NAME]... [--transport stdio|http]
-#                   [--serve-only] DIR...
+#                   [--serve-only] [--packages NAME] DIR...
 #   --transport http: the server pass goes through `pyward serve --http`
-#   (each call a POST to /mcp); --serve-only: no unvalidated pass.
+#   (each call a POST to /mcp); --serve-only: no unvalidated pass;
+#   --packages NAME: both servers attach the package set NAME (stdio;
+#   the attacks of a set's packages, tests/redteam/packages/run.sh).
 #   TAP on stdout (one point per attack per pass, then the suite-wide
 #   checks), the table as TAP comments; --table prints the table as plain
 #   text instead (the long form, `make redteam`).
@@ -812,11 +814,16 @@ class Suite:
         self.log_path = os.path.join(self.work, "serve.log")
         self.log = open(self.log_path, "wb")
         kind = HttpServer if self.opts.transport == "http" else Server
-        self.server = kind(self.pyward, self.log)
+        # --packages NAME: both servers attach that package set.
+        sets = ("--packages", self.opts.packages) if self.opts.packages \
+            else ()
+        self.server = Server(self.pyward, self.log, sets) if sets \
+            else kind(self.pyward, self.log)
         self.server_kids = 0
         ok = self.server.start()
         if not self.opts.serve_only:
-            self.raw = Server(self.pyward, self.log, ("--skip-validation",))
+            self.raw = Server(self.pyward, self.log,
+                              ("--skip-validation", *sets))
             ok = self.raw.start() and ok
         # Warm-up: normal runs and both floods, so the baseline holds the
         # server's output buffers at their high-water mark; growth past it
@@ -932,6 +939,7 @@ def main():
     ap.add_argument("--transport", choices=("stdio", "http"),
                     default="stdio")
     ap.add_argument("--serve-only", action="store_true")
+    ap.add_argument("--packages", default=None)
     ap.add_argument("dirs", nargs="+")
     opts = ap.parse_args()
     suite = Suite(opts)
@@ -948,7 +956,7 @@ def main():
         suite.finish()
     finally:
         suite.stop()
-    if not opts.only:
+    if not opts.only and not opts.packages:
         cats = {a[0] for a in attacks} - {"programs"}
         n = sum(a[0] != "programs" for a in attacks)
         suite.tap.point(

@@ -222,6 +222,12 @@ pw_sbx_path_ok(const char *path, const char *scratch, bool write)
             return true;
         }
     }
+    const char *const *sets = pw_sbx_trees(); /* the package sets' */
+    for (size_t i = 0; !write && sets[i] != NULL; i++) {
+        if (under(path, sets[i])) {
+            return true;
+        }
+    }
     return false;
 }
 

@@ -310,10 +310,26 @@ load_guard(void)
     return r == NULL ? -1 : 0;
 }
 
-static int
-append_names(PyObject *list, char *const *names, size_t n)
+static bool
+in_list(char *const *list, size_t n, const char *name)
 {
     for (size_t k = 0; k < n; k++) {
+        if (strcmp(list[k], name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* NAMES but those of SKIP appended to LIST. */
+static int
+append_names_but(PyObject *list, char *const *names, size_t n,
+                 char *const *skip, size_t nskip)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (in_list(skip, nskip, names[k])) {
+            continue;
+        }
         PW_PYAUTO PyObject *s = PyUnicode_FromString(names[k]);
         if (s == NULL || PyList_Append(list, s) < 0) {
             return -1;
@@ -330,8 +346,8 @@ module_list(const struct pw_profiles *profiles, pw_profile_mask enabled,
 {
     PW_PYAUTO PyObject *names = PyList_New(0);
     if (names != NULL && !preload &&
-        append_names(names, profiles->always.modules,
-                     profiles->always.nmodules) < 0) {
+        append_names_but(names, profiles->always.modules,
+                         profiles->always.nmodules, NULL, 0) < 0) {
         return NULL;
     }
     for (size_t i = 0; names != NULL && i < profiles->n; i++) {
@@ -339,8 +355,12 @@ module_list(const struct pw_profiles *profiles, pw_profile_mask enabled,
         if (!(enabled & (1UL << i))) {
             continue;
         }
-        if (append_names(names, preload ? p->preload : p->modules,
-                         preload ? p->npreload : p->nmodules) < 0) {
+        /* A package set's modules but those it preloads: a run imports
+         * them itself. */
+        if (append_names_but(names, preload ? p->preload : p->modules,
+                             preload ? p->npreload : p->nmodules,
+                             preload ? NULL : p->lazy,
+                             preload ? 0 : p->nlazy) < 0) {
             return NULL;
         }
     }
@@ -630,6 +650,16 @@ pw_sbx_guard_preload(const struct pw_profiles *profiles,
                      struct pw_error *err)
 {
     *missing = NULL;
+    /* The package sets' directories: on the zygote's sys.path (so on
+     * its runs'), appended as they are (no site processing: their .pth
+     * files are never read). */
+    PyObject *path = PySys_GetObject("path"); /* borrowed */
+    for (size_t i = 0; i < profiles->npaths; i++) {
+        PW_PYAUTO PyObject *d = PyUnicode_DecodeFSDefault(profiles->paths[i]);
+        if (path == NULL || d == NULL || PyList_Append(path, d) < 0) {
+            return pw_py_fetch_error(err);
+        }
+    }
     PW_PYAUTO PyObject *names = module_list(profiles, enabled, false);
     PW_PYAUTO PyObject *more = module_list(profiles, enabled, true);
     PW_PYAUTO PyObject *miss =

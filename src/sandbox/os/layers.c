@@ -344,6 +344,10 @@ pw_sbx_landlock(const struct pw_sbx_layers *l, const char *scratch,
     for (size_t i = 0; rc == 0 && pw_sbx_read_trees[i] != NULL; i++) {
         rc = ll_add(rfd, pw_sbx_read_trees[i], LL_READ);
     }
+    const char *const *sets = pw_sbx_trees(); /* the package sets' */
+    for (size_t i = 0; rc == 0 && sets[i] != NULL; i++) {
+        rc = ll_add(rfd, sets[i], LL_READ);
+    }
     unsigned long long rw =
         all & ~(unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE |
                                     LANDLOCK_ACCESS_FS_MAKE_CHAR |

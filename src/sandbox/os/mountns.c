@@ -83,6 +83,26 @@ static const char *const etc_keep[] = {
     "/etc/ssl",
 };
 
+static char *trees[PW_SBX_TREES_MAX + 1];
+
+void
+pw_sbx_trees_set(char *const *paths, size_t n)
+{
+    for (size_t i = 0; trees[i] != NULL; i++) {
+        free(trees[i]);
+        trees[i] = NULL;
+    }
+    for (size_t i = 0; i < n && i < PW_SBX_TREES_MAX; i++) {
+        trees[i] = pw_xstrdup(paths[i]);
+    }
+}
+
+const char *const *
+pw_sbx_trees(void)
+{
+    return (const char *const *)trees;
+}
+
 static bool
 kept(const char *name)
 {
@@ -273,6 +293,7 @@ struct held {
     int scratch;
     int etc[ETC_MAX];
     bool dir[ETC_MAX];
+    int tree[PW_SBX_TREES_MAX];
 };
 
 static void
@@ -281,6 +302,11 @@ held_close(struct held *h)
     int saved = errno;
     if (h->scratch >= 0) {
         close(h->scratch);
+    }
+    for (size_t i = 0; i < PW_SBX_TREES_MAX; i++) {
+        if (h->tree[i] >= 0) {
+            close(h->tree[i]);
+        }
     }
     for (size_t i = 0; i < ETC_MAX; i++) {
         if (h->etc[i] >= 0) {
@@ -294,8 +320,18 @@ held_close(struct held *h)
 static int
 held_open(struct held *h, const char *scratch, bool host)
 {
+    h->scratch = -1;
     for (size_t i = 0; i < ETC_MAX; i++) {
         h->etc[i] = -1;
+    }
+    for (size_t i = 0; i < PW_SBX_TREES_MAX; i++) {
+        h->tree[i] = -1;
+    }
+    for (size_t i = 0; trees[i] != NULL; i++) {
+        h->tree[i] = open(trees[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (h->tree[i] < 0) {
+            return -1;
+        }
     }
     h->scratch = host ? open(scratch, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
     if (host && h->scratch < 0) {
@@ -519,14 +555,44 @@ scratch_mount(const struct pw_sbx_mounts *m, enum pw_sbx_ws kind, int held,
     return 0;
 }
 
+static bool
+below(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
 /* DIR gets mount points of its own in the view (/etc's files, the
- * scratch directory's parents): it needs a tmpfs of its own. */
+ * scratch directory's parents, a package set's): it needs a tmpfs of
+ * its own. */
 static bool
 holds_mounts(const char *dir, const char *scratch)
 {
     size_t n = strlen(dir);
-    return strcmp(dir, "/etc") == 0 ||
+    bool tree = false;
+    for (size_t i = 0; trees[i] != NULL; i++) {
+        tree = tree || below(trees[i], dir);
+    }
+    return tree || strcmp(dir, "/etc") == 0 ||
            (strncmp(scratch, dir, n) == 0 && scratch[n] == '/');
+}
+
+/* Each package set's directory that a hidden one covers bound back, at
+ * its own path (made read-only with the rest). */
+static int
+trees_back(const struct pw_sbx_mounts *m, const struct held *h)
+{
+    for (size_t i = 0; trees[i] != NULL; i++) {
+        bool covered = false;
+        for (size_t k = 0; k < m->nhide; k++) {
+            covered = covered || below(trees[i], m->hide[k]);
+        }
+        if (covered &&
+            (make_dirs(trees[i]) < 0 || bind_fd(h->tree[i], trees[i]) < 0)) {
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* Each hidden directory covered: an empty one by a bind of one shared
@@ -584,6 +650,10 @@ build_tree(const struct pw_sbx_mounts *m, const char *scratch, bool shared,
     if (rc == 0) {
         *what = "bind /etc files";
         rc = etc_back(&h);
+    }
+    if (rc == 0) {
+        *what = "bind package sets";
+        rc = trees_back(m, &h);
     }
     if (rc == 0) {
         *what = "mkdir scratch";

@@ -53,6 +53,15 @@ struct pw_sbx_mounts {
     int shared_fd;
 };
 
+/* The package sets' directories (absolute, at most PW_SBX_TREES_MAX):
+ * read-only in every run's view at their own paths (bound back when a
+ * hidden directory covers them), readable through landlock and the
+ * audit hook's path rules.  Set once, before the zygote's probe. */
+#define PW_SBX_TREES_MAX 8
+void pw_sbx_trees_set(char *const *paths, size_t n);
+/* NULL-terminated, borrowed. */
+const char *const *pw_sbx_trees(void);
+
 /* The probe's two halves around its child (checklist.c, which runs the
  * whole step once on a probe scratch directory under TMP_ROOT): PLAN
  * clears M (but its workspace caps), lists the directories to hide and
