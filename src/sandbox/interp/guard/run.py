@@ -141,6 +141,9 @@ def next_call(compiled, g, stdin=b""):
     # A buffer and its raw file, as python3's sys.stdin has.
     sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO(stdin)),
                                  encoding="utf-8", errors="backslashreplace")
+    # sys.__stdin__ is the stdin the call starts with, as in a fresh run.
+    if state.get("stdio"):
+        state["stdio"] = (sys.stdin,) + tuple(state["stdio"][1:])
     return code, g, error
 
 
