@@ -177,7 +177,7 @@ test('display(): a DataFrame as a markdown table, a figure as an image, a value 
   assert.ok(r.content.some((c) => c.type === 'image' && c.mimeType === 'image/png'));
 });
 
-test('a final expression: a DataFrame as a markdown table, a class\'s _repr_markdown_, else its repr', async (t) => {
+test('a final expression: a DataFrame as a markdown table, a class\'s _repr_markdown_ or _repr_html_, else its repr', async (t) => {
   if (needPandas(t)) return;
   const r = await run(science, { code: 'import pandas as pd\npd.DataFrame({"a": [1, 2]}, index=["x", "y"])' });
   const sc = r.structuredContent;
@@ -187,6 +187,8 @@ test('a final expression: a DataFrame as a markdown table, a class\'s _repr_mark
   assert.match(r.content[0].text, /^Result:\n\|   \| a \|\n\|---\|---\|\n\| x \| 1 \|\n\| y \| 2 \|\n$/);
   const own = await run(basic, { code: 'class Note:\n    def _repr_markdown_(self):\n        return "**n**"\n\nNote()' });
   assert.equal(own.structuredContent.result_markdown, '**n**');
+  const html = await run(basic, { code: 'class Cell:\n    def _repr_html_(self):\n        return "<b>n</b>"\n\nCell()' });
+  assert.equal(html.structuredContent.result_markdown, '<b>n</b>', JSON.stringify(html.structuredContent));
   const plain = await run(basic, { code: '[1, 2]' });
   assert.equal(plain.structuredContent.result_markdown, undefined);
   assert.equal(plain.content[0].text, 'Result: [1, 2]\n');

@@ -227,7 +227,8 @@ def display(*objs):
     """As a notebook's display(): a matplotlib figure comes back as an
     image (output/figure-N.png), a pandas table is printed as a markdown
     table, a value whose class gives _repr_png_ comes back as an image and
-    one that gives _repr_markdown_ is printed as that text; anything else
+    one that gives _repr_markdown_ (or _repr_html_) is printed as that
+    text; anything else
     is printed as its repr."""
     plt = sys.modules.get("matplotlib.pyplot")
     for obj in objs:
@@ -243,8 +244,8 @@ def display(*objs):
         if _real_type(png) is bytes and png.startswith(b"\x89PNG") and \
                 save_png(png):
             continue
-        md = program_repr(obj, "_repr_markdown_")
-        if _real_type(md) is str:
+        md = markdown_of(obj)
+        if md is not None:
             print(md)
             continue
         print(short_repr(obj, 100000))
@@ -252,8 +253,8 @@ def display(*objs):
 
 def rich_result(value):
     """The rich form of a final expression's VALUE, as a notebook shows
-    it: a pandas table's markdown, or the text of the _repr_markdown_ of a
-    class of the program's own; one that gives _repr_png_ is saved as an
+    it: a pandas table's markdown, or the text of the _repr_markdown_ (or
+    _repr_html_) of a class of the program's own; one that gives _repr_png_ is saved as an
     image instead.  None when it has none."""
     try:
         table = pandas_table(value)
@@ -268,5 +269,15 @@ def rich_result(value):
         except OSError:
             pass
         return None
-    md = program_repr(value, "_repr_markdown_")
-    return md if _real_type(md) is str else None
+    return markdown_of(value)
+
+
+def markdown_of(obj):
+    """The text of OBJ's _repr_markdown_, else of its _repr_html_ (HTML
+    stands in markdown as it is), for a class of the program's own; or
+    None."""
+    for name in ("_repr_markdown_", "_repr_html_"):
+        text = program_repr(obj, name)
+        if _real_type(text) is str:
+            return text
+    return None
