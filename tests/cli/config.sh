@@ -466,7 +466,7 @@ mkdir -p "$o/tests"
 printf '[tool.pyward.per-file-ignores]\n"tests/*" = ["PW202"]\n' >"$o/pyproject.toml"
 run "$o" sh -c 'printf "eval(1)\nopen(1)\n" | "$0" check -q --stdin-filename tests/t.py' "$P"
 same "--stdin-filename without a path: stdin, named, its per-file ignores" \
-    "tests/t.py:2:1: PW204 'open()' is not available in the sandbox"
+    "tests/t.py:2:1: PW204 'open()' is not available with the selected profiles"
 run "$o" sh -c 'printf "eval(1)\n" | "$0" check -q --stdin-filename lesson.py -' "$P"
 same "--stdin-filename with '-'" \
     "lesson.py:1:1: PW202 'eval()' is not available in the sandbox"
