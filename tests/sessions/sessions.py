@@ -409,6 +409,20 @@ def interrupts(s):
                      json.dumps(r)[:300]))
 
 
+def recursion_limit(s):
+    """A session's recursion limit is the program's across calls: the
+    guard's own frames do not add to it call after call, and a limit the
+    program set stays."""
+    sid, _ = s.create()
+    code = "import sys\nprint(sys.getrecursionlimit())"
+    got = [s.run(sid, code).get("stdout") for _ in range(4)]
+    s.run(sid, "sys.setrecursionlimit(3000)")
+    got.append(s.run(sid, "print(sys.getrecursionlimit())").get("stdout"))
+    point("the recursion limit stays python3's across calls, and the "
+          "program's own once it sets one", expect(
+              got == ["1000\n"] * 4 + ["3000\n"], repr(got)))
+
+
 def call_stdin(s):
     """Each call of a session reads its own stdin."""
     sid, _ = s.create()
@@ -888,6 +902,7 @@ def main():
     s.tool("close_session", session_id=a)
     ending_calls(s)
     interrupts(s)
+    recursion_limit(s)
     call_stdin(s)
     session_files(s)
     killed_between(s)

@@ -276,6 +276,9 @@ def execute(code, g, error, result_fd):
         except BaseException as e:  # noqa: B036 - report everything
             res["error"] = error_info(e)
             status = 1
+        # Back to the program's own limit: a session's next call adds
+        # RUN_FRAMES again.
+        sys.setrecursionlimit(max(sys.getrecursionlimit() - RUN_FRAMES, 1))
         res["variables"] = variables(g)
         try:
             end_of_run()
