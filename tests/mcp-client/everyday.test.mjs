@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // everyday.test.mjs - what an agent meets in everyday programs, through the
-// official MCP TypeScript SDK clients (v1 over stdio and Streamable HTTP,
-// v2 over Streamable HTTP): io and sys in the basic profile, open() in
+// official MCP TypeScript SDK clients (v1 and v2, over stdio and
+// Streamable HTTP): io and sys in the basic profile, open() in
 // the filesystem profile, messages that say what to do (a network
 // refusal, PW204, get_sandbox_info's text), a long output's head and
 // tail, numbers as they are, chained tracebacks, and CORS for the origins
@@ -9,6 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -261,5 +262,49 @@ for (const [name, make] of [
     const [c, transport] = make(plainHttp.url, browser());
     await assert.rejects(c.connect(transport), /403|Forbidden|Origin/i);
     await c.close();
+  });
+}
+
+// --- The same everyday items through the v2 client ---------------------
+
+// The v2 client over stdio and over Streamable HTTP (plainHttp, with its
+// token): io and sys in basic, PW204 naming the filesystem profile, a long
+// output's head and tail, a final expression's _repr_markdown_, and
+// get_sandbox_info's text.
+for (const [name, connect] of [
+  ['stdio', async () => {
+    const c = new ClientV2({ name: 'pyward-everyday-v2', version: '0.0.0' });
+    await c.connect(new StdioV2({ command: PYWARD, args: ['serve'], env: { ...process.env }, stderr: 'pipe' }));
+    return c;
+  }],
+  ['http', async () => {
+    const c = new ClientV2({ name: 'pyward-everyday-v2-http', version: '0.0.0' });
+    await c.connect(new HttpV2(plainHttp.url, { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+    return c;
+  }],
+]) {
+  test(`the v2 client over ${name}: io and sys in basic, PW204's profile, a long output's head and tail, _repr_markdown_, get_sandbox_info's text`, async (t) => {
+    if (needSandbox(t)) return;
+    const c = await connect();
+    try {
+      await c.listTools();
+      const io = await run(c, { code: 'import io, sys\nprint(io.StringIO("a,b").read(), sys.maxsize > 0)\n' });
+      assert.equal(io.structuredContent.stdout, 'a,b True\n', JSON.stringify(io.structuredContent));
+      const open = await run(c, { code: 'open("data.csv", "w")\n' });
+      assert.match(open.content[0].text, /'open\(\)' is not available with the selected profiles.*select the 'filesystem' profile.*\(PW204\)/);
+      assert.match(JSON.stringify(open), /filesystem/);
+      const long = await run(c, { code: 'for i in range(2000):\n    print(i, "x" * 7)\nprint("RESULT", 42)\n' });
+      const text = long.content[0].text;
+      assert.ok(text.startsWith('0 xxxxxxx\n'), text.slice(0, 40));
+      assert.match(text, /RESULT 42\n/);
+      assert.match(text, /cut/);
+      const md = await run(c, { code: 'class Note:\n    def _repr_markdown_(self):\n        return "**n**"\n\nNote()' });
+      assert.equal(md.structuredContent.result_markdown, '**n**');
+      const inf = await c.callTool({ name: 'get_sandbox_info', arguments: {} });
+      assert.match(inf.content[0].text, /basic/);
+      assert.ok(inf.content[0].text.split('\n').length > 3, inf.content[0].text);
+    } finally {
+      await c.close();
+    }
   });
 }
