@@ -59,7 +59,6 @@ pw_diags_copy(struct pw_diags *to, const struct pw_diags *from)
         pw_diags_add(to, g->code, g->rule, pw_xstrdup(g->message), g->line,
                      g->col, g->end_line, g->end_col);
         struct pw_diag *c = &to->v[to->n - 1];
-        c->end_line = g->end_line;
         c->module = g->module != NULL ? pw_xstrdup(g->module) : NULL;
         c->student = g->student != NULL ? pw_xstrdup(g->student) : NULL;
     }
