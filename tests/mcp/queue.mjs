@@ -11,7 +11,10 @@
 // sent after a fork_session whose session does not answer yet (stopped)
 // is answered before it, and the copy is made once the session goes on;
 // a validator process killed during a check fails that check (the
-// program is not run) and the next check gets a new one.
+// program is not run) and the next check gets a new one; 10,000
+// execute_code written at once are each answered (a run, or "server
+// busy" past the queue's bound), a ping after them comes before the
+// last run, and the server's memory stays bounded.
 import { readFileSync } from 'node:fs';
 import { Session } from './session.mjs';
 import { childrenNamed, procField } from '../mcp-client/proc.mjs';
@@ -286,6 +289,45 @@ async function sessionsAtOnce(point) {
   await s.close();
 }
 
+export async function flood(point) {
+  // 10,000 execute_code requests written at once, then a ping: each is
+  // answered, a run or "server busy" past the queue's bound at once; the
+  // ping comes before the last run's answer, and the server's peak RSS
+  // grows by less than 32 MiB (each queued request holds its arguments).
+  const s = new Session();
+  await s.initialize();
+  await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(1)' } }, 30000);
+  const before = procField(s.proc.pid, 'status', 'VmHWM:');
+  const n = 10000;
+  const ids = Array.from({ length: n }, (_, i) => `f${i}`);
+  const lines = ids.map((id, i) => JSON.stringify(call(id, 'execute_code', { code: `print(${i})` })));
+  s.proc.stdin.write(`${lines.join('\n')}\n`);
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  const r = await collect(s, [...ids, 'ping'], 600000);
+  const peak = procField(s.proc.pid, 'status', 'VmHWM:');
+  let ran = 0;
+  let busy = 0;
+  let wrong = null;
+  ids.forEach((id, i) => {
+    const m = r?.replies.get(id);
+    if (m?.result?.structuredContent?.stdout === `${i}\n`) {
+      ran++;
+    } else if (m?.error?.code === -32000 && /server busy/.test(m.error.message)) {
+      busy++;
+    } else if (wrong === null) {
+      wrong = JSON.stringify(m)?.slice(0, 300);
+    }
+  });
+  point('stdio: 10,000 execute_code at once: each is answered, its run or "server busy" past the queue\'s bound',
+    r && wrong === null && ran > 0 && busy > 0 && ran + busy === n ? null : `ran ${ran} busy ${busy} ${wrong}`);
+  const lastRun = r ? Math.max(...ids.filter((id) => r.replies.get(id)?.result).map((id) => r.order.indexOf(id))) : -1;
+  point('stdio: a ping written after those 10,000 is answered before the last of their runs',
+    r && r.order.indexOf('ping') < lastRun ? null : `ping at ${r?.order.indexOf('ping')}, last run at ${lastRun}`);
+  point('stdio: meanwhile the server\'s peak RSS grows by less than 32 MiB',
+    peak - before < 32 * 1024 ? null : `VmHWM ${before} kB -> ${peak} kB`);
+  await s.close();
+}
+
 export async function queueCases(point, skip) {
   await pingDuringValidation(point);
   await pingDuringFork(point, skip);
@@ -294,4 +336,5 @@ export async function queueCases(point, skip) {
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);
   await sessionsAtOnce(point);
+  await flood(point);
 }
