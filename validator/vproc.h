@@ -45,6 +45,10 @@ struct pw_vcheck_req {
     /* Compile CODE for runs under CAPS too, if it passes (no finding):
      * the vproc's COMPILE (pw_vproc_new). */
     bool compile;
+    /* Compile CODE alone, unchecked (a program the caller does not
+     * validate, such as a suite's checker program): the result has no
+     * findings, and the blob if it compiled. */
+    bool compile_only;
     unsigned caps;
 };
 

@@ -502,10 +502,15 @@ compile_for(const struct pw_grading *gr, const char *code, size_t len,
             size_t n, size_t *blob_len)
 {
     *blob_len = 0;
-    if (n > 1 && code == gr->code && gr->o.blob != NULL) {
-        char *copy = pw_xmalloc(gr->o.blob_len + 1);
-        memcpy(copy, gr->o.blob, gr->o.blob_len);
-        *blob_len = gr->o.blob_len;
+    const char *done = code == gr->code              ? gr->o.blob
+                       : code == gr->s->checker_code ? gr->o.checker_blob
+                                                     : NULL;
+    size_t done_len =
+        done == gr->o.blob ? gr->o.blob_len : gr->o.checker_blob_len;
+    if (n > 1 && done != NULL) {
+        char *copy = pw_xmalloc(done_len + 1);
+        memcpy(copy, done, done_len);
+        *blob_len = done_len;
         return copy;
     }
     return n > 1 ? pw_zygote_compile(gr->z, code, len, gr->o.caps, blob_len)

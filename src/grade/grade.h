@@ -38,6 +38,11 @@ struct pw_grade_opts {
      * pw_grade_start instead of compiling it there. */
     const char *blob;
     size_t blob_len;
+    /* Borrowed or NULL: the suite's checker program compiled before (by a
+     * validator process), CHECKER_BLOB_LEN bytes; copied by the checker
+     * phase instead of compiling it there. */
+    const char *checker_blob;
+    size_t checker_blob_len;
 };
 
 /* A grading in flight: its runs are entries of a queue group. */

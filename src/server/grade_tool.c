@@ -98,6 +98,7 @@ struct pw_grade_call {
     const char *code;    /* borrowed */
     size_t len;
     struct pw_grading *gr;
+    char *checker_blob; /* owned or NULL: the checker program compiled */
     pw_grade_call_done_fn done;
     void *ctx;
 };
@@ -158,6 +159,27 @@ graded(void *ctx, json_t *report)
     gc->done(gc->ctx, report_result(report)); /* last: it may free GC */
 }
 
+const char *
+pw_grade_call_checker(const struct pw_grade_call *gc, size_t *len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < gc->s.n; i++) {
+        n += gc->s.tests[i].checker == PW_CHECK_PROGRAM;
+    }
+    *len = n > 1 && gc->s.checker_code != NULL ? gc->s.checker_len : 0;
+    return n > 1 ? gc->s.checker_code : NULL;
+}
+
+void
+pw_grade_call_take_checker_blob(struct pw_grade_call *gc, char *blob,
+                                size_t blob_len)
+{
+    free(gc->checker_blob);
+    gc->checker_blob = blob;
+    gc->o.checker_blob = blob;
+    gc->o.checker_blob_len = blob != NULL ? blob_len : 0;
+}
+
 void
 pw_grade_call_submit(struct pw_grade_call *gc, struct pw_queue_group *g,
                      pw_grade_call_done_fn done, void *ctx)
@@ -185,6 +207,7 @@ pw_grade_call_free(struct pw_grade_call *gc)
 {
     if (gc != NULL) {
         pw_grade_free(gc->gr);
+        free(gc->checker_blob);
         pw_grade_suite_free(&gc->s);
         free(gc);
     }
