@@ -25,7 +25,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from serve_client import HttpServer  # noqa: E402 - the tests' own module
+from serve_client import HttpServer, all_read  # noqa: E402 - the tests' own module
+from bigprog import big_program  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "robust-token-%d" % os.getpid()
@@ -1100,39 +1101,6 @@ def test_fair():
         tap_stop("the server exits 0 on SIGTERM", srv)
 
 
-def big_program(size=300000):
-    """About SIZE bytes of dense expressions: their validation takes the
-    validator a good part of a second on this kind of host."""
-    lines = ["a = b = x = y = p = q = 0", "c = [0] * 7", "f = lambda *a: 0"]
-    n, i = 0, 0
-    while n < size:
-        line = "v%d = (a + b * %d - c[%d]) * f(x, y, %d) if p else q" % (
-            i % 97, i, i % 7, i)
-        lines.append(line)
-        n += len(line) + 1
-        i += 1
-    lines.append("print('big')")
-    return "\n".join(lines)
-
-
-def all_read(srv):
-    """True if no byte to or from SRV's port waits in a socket's queue
-    (every request sent has been read by the server)."""
-    busy = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        if not os.path.exists(table):
-            continue
-        with open(table) as f:
-            for line in f.readlines()[1:]:
-                x = line.split()
-                ports = (int(x[1].rsplit(":", 1)[1], 16),
-                         int(x[2].rsplit(":", 1)[1], 16))
-                if srv.port in ports and x[3] == "01":
-                    tx, rx = (int(v, 16) for v in x[4].split(":"))
-                    busy += [(tx, rx)] if tx or rx else []
-    return not busy
-
-
 def test_fair_validation():
     """A token's validate_code of a 300 KB program, once the server has
     read it, does not hold up the others: /healthz (no token) and a second
@@ -1173,7 +1141,7 @@ def test_fair_validation():
         v = threading.Thread(target=big)
         v.start()
         sent.wait(60)
-        wait_for(lambda: all_read(srv), 60)
+        wait_for(lambda: all_read(srv.port), 60)
         others = [
             threading.Thread(target=one, args=("healthz", "GET", "/healthz"),
                              kwargs={"token": None}),
@@ -1244,7 +1212,7 @@ def test_fork_wait():
                  "params": {"name": "fork_session",
                             "arguments": {"session_id": sid}}}))
             fork.start()
-            wait_for(lambda: all_read(srv) and accepted(srv), 30)
+            wait_for(lambda: all_read(srv.port) and accepted(srv), 30)
             one("healthz", "GET", "/healthz", token=None)
         finally:
             os.kill(big[0], signal.SIGCONT)
