@@ -818,9 +818,8 @@ START_TEST(vproc_words_compile_and_idle_death)
     struct pw_vproc *c = pw_vproc_new(rs, p, NULL, copy_compile, NULL, &err);
     ck_assert_msg(c != NULL, "%s", err.message);
     static const char bad[] = "import os\n";
-    struct pw_vcheck_req req = {.code = bad,
-                                .len = strlen(bad),
-                                .mask = pw_profiles_default_mask(p)};
+    struct pw_vcheck_req req = {
+        .code = bad, .len = strlen(bad), .mask = pw_profiles_default_mask(p)};
     struct seen s = {0};
     (void)pw_vproc_submit(c, &req, seen_done, &s);
     answer_of(c, &s);
