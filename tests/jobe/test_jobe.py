@@ -24,6 +24,7 @@ import os
 import re
 import resource
 import shutil
+import socket
 import sys
 import subprocess
 import tempfile
@@ -948,8 +949,10 @@ def test_fair_check():
     server has read it, does not hold up the others: /healthz and
     another client's short execute_code sent then are answered before
     it (the order of the answers is checked, not their times), and its
-    answer is the one a short program gets: outcome 11 in plain words."""
-    srv = Server()
+    answer is the one a short program gets: outcome 11 in plain words.
+    Then a validator process killed mid-check, and a client gone
+    mid-check (the server's info log says it dropped the run)."""
+    srv = Server("--log-level", "info")
     try:
         big = big_program()
         bad = big + "\nimport os\n"
@@ -1011,6 +1014,29 @@ def test_fair_check():
         expect_run(srv, "Jobe: the next 300 KB program is checked by a new "
                    "validator process and runs (15)", {"sourcecode": big},
                    15, "big\n")
+        # A client gone while its program is checked: its run dropped
+        # (the check's answer thrown away), the next one answered.
+        body = json.dumps({"run_spec": {"language_id": "python3",
+                                        "sourcecode": big}}).encode()
+        sock = socket.create_connection(("127.0.0.1", srv.port))
+        head = ("POST %s/runs HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                "Content-Type: application/json\r\nContent-Length: %d"
+                "\r\n\r\n" % (API, len(body))).encode()
+        sender = threading.Thread(target=sock.sendall, args=(head + body,))
+        busy, _ = busy_vproc(srv.proc.pid, sender)
+        sender.join(60)
+        sock.close()
+        dropped = False
+        for _ in range(3000):
+            dropped = any("dropped: its client is gone" in line
+                          for line in list(srv.err))
+            if dropped:
+                break
+            threading.Event().wait(0.01)
+        check("Jobe: a client gone while its program is checked: its run is "
+              "dropped", busy is not None and dropped, (busy, srv.err[-5:]))
+        expect_run(srv, "Jobe: the run after it is answered (15)",
+                   {"sourcecode": big}, 15, "big\n")
     finally:
         srv.stop()
 
