@@ -43,6 +43,12 @@ struct pw_grade_opts {
      * phase instead of compiling it there. */
     const char *checker_blob;
     size_t checker_blob_len;
+    /* The program (BLOB_TRIED), the checker program (CHECKER_TRIED) was
+     * compiled before: its blob, or NULL when that compile gave no code
+     * (an error or a warning its runs report): each run's child compiles
+     * it then, not this process again. */
+    bool blob_tried;
+    bool checker_tried;
 };
 
 /* A grading in flight: its runs are entries of a queue group. */

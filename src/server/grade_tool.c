@@ -133,7 +133,8 @@ pw_grade_call_new(const struct pw_grade_ctx *c, const char *code, size_t len,
                                    .max_output = c->cfg->max_output,
                                    .checked = c->checked,
                                    .blob = c->blob,
-                                   .blob_len = c->blob_len};
+                                   .blob_len = c->blob_len,
+                                   .blob_tried = c->blob_tried};
     json_t *report = NULL;
     if (within_limits(c->cfg, &gc->s, err) < 0 ||
         pw_grade_check(&gc->o, &gc->s, code, len, &report, err) < 0) {
@@ -178,6 +179,7 @@ pw_grade_call_take_checker_blob(struct pw_grade_call *gc, char *blob,
     gc->checker_blob = blob;
     gc->o.checker_blob = blob;
     gc->o.checker_blob_len = blob != NULL ? blob_len : 0;
+    gc->o.checker_tried = true;
 }
 
 void

@@ -29,6 +29,7 @@ struct pw_grade_ctx {
     /* Borrowed or NULL: the program compiled by it (BLOB_LEN bytes). */
     const char *blob;
     size_t blob_len;
+    bool blob_tried; /* it was asked to compile it (BLOB NULL: no code) */
 };
 
 /* A grade_code call in flight (its tests queued). */

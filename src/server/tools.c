@@ -106,6 +106,7 @@ struct pw_exec {
     struct pw_queue_group *group; /* borrowed */
     char *blob; /* owned or NULL: the program compiled by that process */
     size_t blob_len;
+    bool compile_asked;         /* that process was asked to compile it */
     struct pw_tools_fork *fork; /* borrowed: its slot (EXEC_FORK) */
     bool unrun;     /* ended without a run: rejected, or not checked */
     bool refused;   /* the validator refused the program */
@@ -1271,7 +1272,8 @@ grade_checked(const struct pw_tools *t, struct pw_exec *e, bool light,
                              pw_profiles_caps(t->profiles, e->a.mask),
                              checked,
                              e->blob,
-                             e->blob_len};
+                             e->blob_len,
+                             e->compile_asked};
     e->grade = pw_grade_call_new(&c, e->a.code, e->a.code_len, &e->imports,
                                  e->a.tests, result, err);
     return e->grade != NULL ? 0 : -1;
@@ -1842,6 +1844,7 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
             .caps = pw_profiles_caps(t->profiles, e->a.mask),
         };
         e->checking = false;
+        e->compile_asked = req.compile;
         e->check =
             pw_vproc_submit(vproc_for(t, e->a.code_len), &req, checked, e);
         return NULL;
@@ -1932,7 +1935,8 @@ queue_runs(const struct pw_tools *t, struct pw_exec *e,
                 .files = e->files,
                 .nfiles = e->nfiles,
                 .compiled = e->blob,
-                .compiled_len = e->blob_len},
+                .compiled_len = e->blob_len,
+                .compile_tried = e->compile_asked},
         /* Forked from the light zygote when routed there; if that one
          * failed (its process gone), from the full one, which has all it
          * has (the run keeps its narrowed import set). */

@@ -107,6 +107,17 @@ export async function pingDuringValidation(point) {
   point('stdio: grade_code of that long program: AC, and CE once it imports os',
     graded?.result?.structuredContent?.verdict === 'AC' && ce?.result?.structuredContent?.verdict === 'CE'
       ? null : `${JSON.stringify(graded)?.slice(0, 300)}; ${JSON.stringify(ce)?.slice(0, 300)}`);
+  // One whose compile warns: the validator process's compile gives no
+  // code, and each test's run compiles it (not the server's loop again),
+  // the warning on its stderr as python3 prints it.
+  const warns = `${big}\nx = 0 is 0\n`;
+  const two = { tests: ['a', 'b'].map((name) => ({ name, expected_stdout: 'big\n' })) };
+  const gw = await s.request('tools/call', { name: 'grade_code', arguments: { code: warns, tests: two } }, 60000);
+  const gws = gw?.result?.structuredContent;
+  point('stdio: grade_code of that long program with a SyntaxWarning: AC on both tests, each showing the warning',
+    gws?.verdict === 'AC' && gws?.tests?.length === 2 &&
+    gws.tests.every((t) => /SyntaxWarning: "is" with a literal/.test(t.stderr ?? ''))
+      ? null : JSON.stringify(gw)?.slice(0, 400));
   await s.close();
 }
 
