@@ -96,7 +96,6 @@ struct pw_exec {
      * process found them, for that door (WORDS_FINDINGS) to read at the
      * call's end (pw_tools_exec_refusal). */
     struct pw_diags *rejected;
-    bool words_findings;
     struct pw_diags findings;
     /* A program validated by a validator process: CHECKING until the check is
      * submitted, CHECK (owned) while it is under way; GROUP where the
@@ -106,8 +105,9 @@ struct pw_exec {
     struct pw_queue_group *group; /* borrowed */
     char *blob; /* owned or NULL: the program compiled by that process */
     size_t blob_len;
-    bool compile_asked;         /* that process was asked to compile it */
     struct pw_tools_fork *fork; /* borrowed: its slot (EXEC_FORK) */
+    bool compile_asked;         /* that process was asked to compile it */
+    bool words_findings;        /* see REJECTED */
     bool unrun;     /* ended without a run: rejected, or not checked */
     bool refused;   /* the validator refused the program */
     bool unchecked; /* its validator process failed: not checked */
