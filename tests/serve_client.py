@@ -46,6 +46,65 @@ def descendants(pid):
     return {p for p in out if table[p][1] not in ("Z", "X")}
 
 
+def all_read(port):
+    """True if no byte to or from PORT (on this host) waits in a socket's
+    queue (every request sent has been read by the server)."""
+    busy = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                x = line.split()
+                ports = (int(x[1].rsplit(":", 1)[1], 16),
+                         int(x[2].rsplit(":", 1)[1], 16))
+                if port in ports and x[3] == "01":
+                    tx, rx = (int(v, 16) for v in x[4].split(":"))
+                    busy += [(tx, rx)] if tx or rx else []
+    return not busy
+
+
+def cpu_ticks(pid):
+    """CPU ticks (utime + stime) of PID, or 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            rest = f.read().rpartition(")")[2].split()
+        return int(rest[11]) + int(rest[12])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def children_named(pid, name):
+    """The live children of PID whose name (comm) is NAME."""
+    out = []
+    for p, (pp, st) in proc_table().items():
+        if pp != pid or st in ("Z", "X"):
+            continue
+        try:
+            with open(f"/proc/{p}/comm") as f:
+                if f.read().strip() == name:
+                    out.append(p)
+        except OSError:
+            pass
+    return out
+
+
+def busy_vproc(pid, during):
+    """The validator process of server PID that works while DURING (a
+    thread, started here) waits for its answer: the one whose CPU time
+    grows first, looked for every 5 ms for 10 s at the most; None if
+    none does.  Returns (that pid or None, every validator process)."""
+    vprocs = children_named(pid, "pyward-vproc")
+    before = {p: cpu_ticks(p) for p in vprocs}
+    during.start()
+    for _ in range(2000):
+        for p in vprocs:
+            if cpu_ticks(p) > before[p]:
+                return p, vprocs
+        time.sleep(0.005)
+    return None, vprocs
+
+
 class ServeClient:
     """One `pyward serve --profiles PROFILES [ARGS]` (ENV added to the
     environment), talked to over JSON-RPC on its stdin/stdout; its stderr

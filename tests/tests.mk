@@ -3,6 +3,7 @@
 EXTRA_DIST += \
 	tests/lib.sh \
 	tests/tap.py \
+	tests/bigprog.py \
 	tests/supp/lsan.supp \
 	tests/supp/cppcheck.supp \
 	$(NULL)

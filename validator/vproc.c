@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -42,6 +43,8 @@ struct pw_vcheck {
     void *ctx;
     bool sent;      /* its request is with the process */
     bool cancelled; /* sent, then cancelled: its answer is thrown away */
+    bool ended;     /* failed in pw_vproc_submit: on the ENDED list */
+    struct pw_vcheck_result r; /* an ended one's */
     struct pw_vcheck *next;
 };
 
@@ -59,6 +62,13 @@ struct pw_vproc {
     struct pw_buf out; /* the head's request, from OUT_OFF on */
     size_t out_off;
     struct pw_buf in; /* an answer coming in */
+    /* Checks that failed while being submitted (no process could be
+     * forked, or the process was found gone): their DONE is called from
+     * the next step, never from pw_vproc_submit (whose caller still
+     * holds them); WAKE, an eventfd, makes the loop step. */
+    bool submitting;
+    struct pw_vcheck *ended;
+    int wake;
 };
 
 /* --- messages ---------------------------------------------------------- */
@@ -203,6 +213,7 @@ encode_request(struct pw_buf *b, const struct pw_vcheck_req *q)
     put_u64(b, q->light_mask);
     put_u32(b, q->deps_in_full);
     put_u32(b, q->compile);
+    put_u32(b, q->compile_only);
     put_u32(b, q->caps);
     put_vec(b, q->only);
     put_vec(b, q->deps);
@@ -234,6 +245,7 @@ encode_result(struct pw_buf *b, const struct pw_vcheck_result *r)
         put_u32(b, (uint32_t)g->end_line);
         put_u32(b, (uint32_t)g->end_col);
         put_str(b, g->module, g->module != NULL ? strlen(g->module) : 0);
+        put_str(b, g->student, g->student != NULL ? strlen(g->student) : 0);
     }
     put_str(b, r->blob, r->blob_len);
     frame(b);
@@ -264,14 +276,17 @@ decode_result(struct reader *rd, struct pw_vcheck_result *r)
         int eline = (int)get_u32(rd);
         int ecol = (int)get_u32(rd);
         char *module = get_str(rd, NULL);
+        char *student = get_str(rd, NULL);
         if (rd->bad || code == NULL || rule == NULL || message == NULL) {
             free(message);
             free(module);
+            free(student);
             rd->bad = true;
             break;
         }
         pw_diags_add(&r->d, code, rule, message, line, col, eline, ecol);
         r->d.v[r->d.n - 1].module = module;
+        r->d.v[r->d.n - 1].student = student;
     }
     r->blob = get_str(rd, &r->blob_len);
     return rd->bad || rd->n != 0 ? -1 : 0;
@@ -309,6 +324,7 @@ check_one(const struct pw_vproc *c, struct reader *rd,
     pw_profile_mask light = (pw_profile_mask)get_u64(rd);
     bool deps_in_full = get_u32(rd) != 0;
     bool compile = get_u32(rd) != 0;
+    bool compile_only = get_u32(rd) != 0;
     unsigned caps = get_u32(rd);
     char **only = get_vec(rd);
     char **deps = get_vec(rd);
@@ -317,6 +333,10 @@ check_one(const struct pw_vproc *c, struct reader *rd,
     if (rd->bad || code == NULL) {
         r->rc = pw_fail(&r->err, PW_ERR_INTERNAL,
                         "the validator's process got a malformed request");
+    } else if (compile_only) {
+        r->blob = c->compile != NULL ? c->compile(c->compile_ctx, code, len,
+                                                  caps, &r->blob_len)
+                                     : NULL;
     } else {
         struct pw_importset set = {c->p, mask & light, c->extra,
                                    (const char *const *)only};
@@ -478,9 +498,16 @@ pw_vproc_new(const struct pw_ruleset *rs, const struct pw_profiles *p,
     c->pid = -1;
     c->fd = -1;
     c->tail = &c->head;
+    c->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (c->wake < 0) {
+        pw_fail_errno(err, PW_ERR_INTERNAL, "eventfd (validator)");
+        free(c);
+        return NULL;
+    }
     pw_buf_init(&c->out);
     pw_buf_init(&c->in);
     if (spawn(c, err) < 0) {
+        close(c->wake);
         free(c);
         return NULL;
     }
@@ -499,6 +526,13 @@ pw_vproc_free(struct pw_vproc *c)
         c->head = k->next;
         free(k);
     }
+    while (c->ended != NULL) {
+        struct pw_vcheck *k = c->ended;
+        c->ended = k->next;
+        pw_vcheck_result_clear(&k->r);
+        free(k);
+    }
+    close(c->wake);
     free(c);
 }
 
@@ -527,10 +561,21 @@ pop(struct pw_vproc *c)
     return k;
 }
 
-/* End K (off the list) with R: its DONE unless it was cancelled. */
+/* End K (off the list) with R: its DONE unless it was cancelled; kept
+ * for the next step when it ends inside pw_vproc_submit. */
 static void
 finish(struct pw_vcheck *k, struct pw_vcheck_result *r)
 {
+    struct pw_vproc *c = k->c;
+    if (c->submitting && !k->cancelled) {
+        k->r = *r;
+        k->ended = true;
+        k->next = c->ended;
+        c->ended = k;
+        uint64_t one = 1;
+        (void)!write(c->wake, &one, sizeof(one));
+        return;
+    }
     if (!k->cancelled) {
         k->done(k->ctx, r); /* R is the callee's */
     } else {
@@ -588,6 +633,12 @@ kick(struct pw_vproc *c)
 {
     while (c->head != NULL && !c->head->sent) {
         struct pw_error err = {0};
+        if (c->fd >= 0 && c->pid > 0 && waitpid(c->pid, NULL, WNOHANG) != 0) {
+            /* It ended while it had nothing to do: no check is lost. */
+            pw_log(PW_LOG_WARN, "the validator process %d ended", (int)c->pid);
+            c->pid = -1;
+            stop(c);
+        }
         if (c->fd < 0 && spawn(c, &err) < 0) {
             struct pw_vcheck_result r;
             memset(&r, 0, sizeof(r));
@@ -618,7 +669,9 @@ pw_vproc_submit(struct pw_vproc *c, const struct pw_vcheck_req *req,
     *c->tail = k;
     c->tail = &k->next;
     c->pending++;
+    c->submitting = true;
     kick(c);
+    c->submitting = false;
     return k;
 }
 
@@ -629,6 +682,17 @@ pw_vcheck_cancel(struct pw_vcheck *k)
         return;
     }
     struct pw_vproc *c = k->c;
+    if (k->ended) {
+        for (struct pw_vcheck **p = &c->ended; *p != NULL; p = &(*p)->next) {
+            if (*p == k) {
+                *p = k->next;
+                break;
+            }
+        }
+        pw_vcheck_result_clear(&k->r);
+        free(k);
+        return;
+    }
     if (k->sent) {
         k->cancelled = true; /* its request is copied in C's buffer */
         return;
@@ -649,6 +713,9 @@ pw_vcheck_cancel(struct pw_vcheck *k)
 struct pollfd
 pw_vproc_pollfd(const struct pw_vproc *c)
 {
+    if (c->ended != NULL) {
+        return (struct pollfd){c->wake, POLLIN, 0};
+    }
     bool busy = c->head != NULL && c->head->sent;
     short ev = (short)(POLLIN | (c->out_off < c->out.len ? POLLOUT : 0));
     return (struct pollfd){busy && c->fd >= 0 ? c->fd : -1, ev, 0};
@@ -688,9 +755,29 @@ take_answer(struct pw_vproc *c)
     return true;
 }
 
+/* The checks that failed in pw_vproc_submit: their DONE now. */
+static void
+end_parked(struct pw_vproc *c)
+{
+    uint64_t n;
+    (void)!read(c->wake, &n, sizeof(n));
+    while (c->ended != NULL) {
+        struct pw_vcheck *k = c->ended;
+        c->ended = k->next;
+        k->ended = false;
+        struct pw_vcheck_result r = k->r;
+        finish(k, &r);
+    }
+}
+
 void
 pw_vproc_step(struct pw_vproc *c, short revents)
 {
+    if (c->ended != NULL) {
+        end_parked(c); /* their pollfd was WAKE's: C's own comes next */
+        kick(c);
+        return;
+    }
     if (c->fd >= 0 && (revents & POLLOUT) != 0) {
         flush(c);
     }

@@ -14,7 +14,8 @@
  * bytes of a message (the others point to their caller's code), so a
  * queue of waiting checks costs no copies.  A vproc whose process
  * ended (killed, out of memory) fails the check it had, and the next
- * check forks a new one.
+ * check forks a new one (one found ended while it had no check is
+ * replaced, no check failed).
  */
 #pragma once
 
@@ -45,6 +46,10 @@ struct pw_vcheck_req {
     /* Compile CODE for runs under CAPS too, if it passes (no finding):
      * the vproc's COMPILE (pw_vproc_new). */
     bool compile;
+    /* Compile CODE alone, unchecked (a program the caller does not
+     * validate, such as a suite's checker program): the result has no
+     * findings, and the blob if it compiled. */
+    bool compile_only;
     unsigned caps;
 };
 
@@ -86,8 +91,9 @@ struct pw_vproc *pw_vproc_new(const struct pw_ruleset *rs,
 void pw_vproc_free(struct pw_vproc *c);
 
 /* Queue a check of REQ (copied; its pointers borrowed); DONE(CTX, ...)
- * from a later pw_vproc_step.  Returns the check (borrowed: valid
- * until DONE is called or it is cancelled). */
+ * from a later pw_vproc_step, never from this call (a check that fails
+ * at once, no process forked, ends at the next step).  Returns the check
+ * (borrowed: valid until DONE is called or it is cancelled). */
 struct pw_vcheck *pw_vproc_submit(struct pw_vproc *c,
                                   const struct pw_vcheck_req *req,
                                   pw_vcheck_done_fn done, void *ctx);

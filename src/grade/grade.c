@@ -502,11 +502,19 @@ compile_for(const struct pw_grading *gr, const char *code, size_t len,
             size_t n, size_t *blob_len)
 {
     *blob_len = 0;
-    if (n > 1 && code == gr->code && gr->o.blob != NULL) {
-        char *copy = pw_xmalloc(gr->o.blob_len + 1);
-        memcpy(copy, gr->o.blob, gr->o.blob_len);
-        *blob_len = gr->o.blob_len;
+    bool mine = code == gr->code;
+    bool checker = !mine && code == gr->s->checker_code;
+    const char *done = mine ? gr->o.blob : checker ? gr->o.checker_blob : NULL;
+    size_t done_len = mine ? gr->o.blob_len : gr->o.checker_blob_len;
+    bool tried = mine ? gr->o.blob_tried : checker && gr->o.checker_tried;
+    if (n > 1 && done != NULL) {
+        char *copy = pw_xmalloc(done_len + 1);
+        memcpy(copy, done, done_len);
+        *blob_len = done_len;
         return copy;
+    }
+    if (tried) {
+        return NULL; /* no code: each run compiles it and reports why */
     }
     return n > 1 ? pw_zygote_compile(gr->z, code, len, gr->o.caps, blob_len)
                  : NULL;
@@ -525,6 +533,9 @@ queue_run(struct pw_grading *gr, const struct pw_grade_test *t,
                                .zygote = gr->z};
     spec.req.compiled = blob;
     spec.req.compiled_len = blob_len;
+    spec.req.compile_tried =
+        code == gr->code ? gr->o.blob_tried
+                         : code == gr->s->checker_code && gr->o.checker_tried;
     pw_queue_add(gr->g, &spec, run_done, gr, index);
 }
 
@@ -631,6 +642,7 @@ lane_next(struct lane *l)
         .start = lane_start};
     spec.req.compiled = gr->blob;
     spec.req.compiled_len = gr->blob_len;
+    spec.req.compile_tried = gr->o.blob_tried;
     pw_queue_add(gr->g, &spec, lane_done, l, i);
 }
 

@@ -38,6 +38,17 @@ struct pw_grade_opts {
      * pw_grade_start instead of compiling it there. */
     const char *blob;
     size_t blob_len;
+    /* Borrowed or NULL: the suite's checker program compiled before (by a
+     * validator process), CHECKER_BLOB_LEN bytes; copied by the checker
+     * phase instead of compiling it there. */
+    const char *checker_blob;
+    size_t checker_blob_len;
+    /* The program (BLOB_TRIED), the checker program (CHECKER_TRIED) was
+     * compiled before: its blob, or NULL when that compile gave no code
+     * (an error or a warning its runs report): each run's child compiles
+     * it then, not this process again. */
+    bool blob_tried;
+    bool checker_tried;
 };
 
 /* A grading in flight: its runs are entries of a queue group. */

@@ -854,7 +854,8 @@ start_on(struct pw_sbx_run *r, struct pw_sbx_spare *s,
 {
     struct pw_sbx_request sent = *req;
     PW_PYAUTO PyObject *blob =
-        req->compiled == NULL && req->code_len <= PW_SBX_COMPILE_HERE_MAX
+        req->compiled == NULL && !req->compile_tried &&
+                req->code_len <= PW_SBX_COMPILE_HERE_MAX
             ? code_blob(r->z, req->code, req->code_len, req->caps)
             : NULL;
     if (blob != NULL) {

@@ -85,6 +85,10 @@ struct pw_sbx_request {
      * COMPILED_LEN bytes), or NULL: compiled when the run starts. */
     const char *compiled;
     size_t compiled_len;
+    /* CODE was compiled before (by a validator process) and gave no code
+     * (COMPILED NULL: an error or a warning its run reports): the run's
+     * child compiles it, not the server again. */
+    bool compile_tried;
 };
 
 /* Programs up to this size are compiled by the server for their run

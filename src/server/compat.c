@@ -78,7 +78,8 @@ struct compat_tool {
     const char *name;
     const char *description;
     const char *input;
-    bool runs; /* runs code (in the event loop) */
+    bool runs;      /* runs code (in the event loop) */
+    bool validates; /* validates code (as validate_code) */
 };
 
 static const struct compat_set {
@@ -98,7 +99,7 @@ static const struct compat_set {
       {"validate_script",
        "Validate a script (its PEP 723 metadata, dependencies and the "
        "sandbox rules) without running it.",
-       exec_sandbox_validate, false}}},
+       exec_sandbox_validate, false, true}}},
     {"code-sandbox-mcp",
      {{"run_python_code",
        "Execute Python code in the sandbox environment and capture the "
@@ -161,6 +162,13 @@ pw_compat_runs(enum pw_compat mode, const char *name)
 {
     const struct compat_tool *t = tool_of(mode, name);
     return t != NULL && t->runs;
+}
+
+bool
+pw_compat_validates(enum pw_compat mode, const char *name)
+{
+    const struct compat_tool *t = tool_of(mode, name);
+    return t != NULL && t->validates;
 }
 
 json_t *

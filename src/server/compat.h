@@ -28,6 +28,8 @@ json_t *pw_compat_tools_json(enum pw_compat mode);
 /* True if MODE has a tool NAME; true if that tool runs code. */
 bool pw_compat_exists(enum pw_compat mode, const char *name);
 bool pw_compat_runs(enum pw_compat mode, const char *name);
+/* True if MODE's tool NAME validates code (as validate_code does). */
+bool pw_compat_validates(enum pw_compat mode, const char *name);
 
 /* New reference: ARGS (borrowed) of TOOL as execute_code's or
  * validate_code's arguments, or NULL with ERR (PW_ERR_USAGE). */

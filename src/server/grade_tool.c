@@ -98,6 +98,7 @@ struct pw_grade_call {
     const char *code;    /* borrowed */
     size_t len;
     struct pw_grading *gr;
+    char *checker_blob; /* owned or NULL: the checker program compiled */
     pw_grade_call_done_fn done;
     void *ctx;
 };
@@ -132,7 +133,8 @@ pw_grade_call_new(const struct pw_grade_ctx *c, const char *code, size_t len,
                                    .max_output = c->cfg->max_output,
                                    .checked = c->checked,
                                    .blob = c->blob,
-                                   .blob_len = c->blob_len};
+                                   .blob_len = c->blob_len,
+                                   .blob_tried = c->blob_tried};
     json_t *report = NULL;
     if (within_limits(c->cfg, &gc->s, err) < 0 ||
         pw_grade_check(&gc->o, &gc->s, code, len, &report, err) < 0) {
@@ -156,6 +158,28 @@ graded(void *ctx, json_t *report)
 {
     struct pw_grade_call *gc = ctx;
     gc->done(gc->ctx, report_result(report)); /* last: it may free GC */
+}
+
+const char *
+pw_grade_call_checker(const struct pw_grade_call *gc, size_t *len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < gc->s.n; i++) {
+        n += gc->s.tests[i].checker == PW_CHECK_PROGRAM;
+    }
+    *len = n > 1 && gc->s.checker_code != NULL ? gc->s.checker_len : 0;
+    return n > 1 ? gc->s.checker_code : NULL;
+}
+
+void
+pw_grade_call_take_checker_blob(struct pw_grade_call *gc, char *blob,
+                                size_t blob_len)
+{
+    free(gc->checker_blob);
+    gc->checker_blob = blob;
+    gc->o.checker_blob = blob;
+    gc->o.checker_blob_len = blob != NULL ? blob_len : 0;
+    gc->o.checker_tried = true;
 }
 
 void
@@ -185,6 +209,7 @@ pw_grade_call_free(struct pw_grade_call *gc)
 {
     if (gc != NULL) {
         pw_grade_free(gc->gr);
+        free(gc->checker_blob);
         pw_grade_suite_free(&gc->s);
         free(gc);
     }

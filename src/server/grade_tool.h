@@ -29,6 +29,7 @@ struct pw_grade_ctx {
     /* Borrowed or NULL: the program compiled by it (BLOB_LEN bytes). */
     const char *blob;
     size_t blob_len;
+    bool blob_tried; /* it was asked to compile it (BLOB NULL: no code) */
 };
 
 /* A grade_code call in flight (its tests queued). */
@@ -48,6 +49,15 @@ struct pw_grade_call *pw_grade_call_new(const struct pw_grade_ctx *c,
                                         const struct pw_importset *set,
                                         const json_t *tests, json_t **result,
                                         struct pw_error *err);
+/* The suite's checker program when it runs on more than one test (to be
+ * compiled once for them: pw_grade_call_take_checker_blob), borrowed
+ * from GC with its *LEN; NULL if none. */
+const char *pw_grade_call_checker(const struct pw_grade_call *gc, size_t *len);
+/* The checker program compiled (BLOB, BLOB_LEN bytes, taken), before
+ * the call is submitted: its runs load it instead of the loop compiling
+ * it. */
+void pw_grade_call_take_checker_blob(struct pw_grade_call *gc, char *blob,
+                                     size_t blob_len);
 /* Queue the call's tests in G; DONE(CTX, ...) once the last is over. */
 void pw_grade_call_submit(struct pw_grade_call *gc, struct pw_queue_group *g,
                           pw_grade_call_done_fn done, void *ctx);

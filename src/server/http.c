@@ -399,7 +399,7 @@ sink_reply(struct pw_sink *k, const char *line)
 /* The end of a Jobe run: its answer made now, from the typed result. */
 static void
 sink_jobe_done(struct pw_sink *k, const struct pw_sbx_result *run,
-               const json_t *result)
+               const json_t *result, const struct pw_exec *call)
 {
     struct exchange *x = (struct exchange *)k;
     (void)result;
@@ -407,7 +407,7 @@ sink_jobe_done(struct pw_sink *k, const struct pw_sbx_result *run,
         return;
     }
     struct pw_jobe_answer a;
-    pw_jobe_run_answer(run, x->jobe_run_id, x->jobe_source, &a);
+    pw_jobe_run_answer(run, call, x->jobe_run_id, x->jobe_source, &a);
     x->out.len = 0;
     if (a.body != NULL) {
         pw_buf_append(&x->out, a.body, strlen(a.body));

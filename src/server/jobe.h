@@ -70,9 +70,13 @@ void pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
                     const char *api_key, const char *client, const char *body,
                     size_t len, struct pw_jobe_answer *a);
 /* The answer to a run from the typed result RUN of its execute_code call
- * (NULL: it did not start).  RUN_ID is Jobe's run_id; SOURCE_NAME the
- * run's file name (tracebacks name it). */
-void pw_jobe_run_answer(const struct pw_sbx_result *run, const char *run_id,
+ * CALL (RUN NULL: it did not start; CALL, NULL or borrowed, says whether
+ * a validator process refused its program, outcome 11 with the findings'
+ * plain words, or could not check it, outcome 20).  RUN_ID is Jobe's
+ * run_id; SOURCE_NAME the run's file name (tracebacks and cmpinfo name
+ * it). */
+void pw_jobe_run_answer(const struct pw_sbx_result *run,
+                        const struct pw_exec *call, const char *run_id,
                         const char *source_name, struct pw_jobe_answer *a);
 /* The answer to a run the server refused before it was queued, from the
  * JSON-RPC error LINE (server busy: Jobe's overload outcome). */

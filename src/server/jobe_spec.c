@@ -558,14 +558,27 @@ answer_json(struct pw_jobe_answer *a, json_t *res)
 }
 
 void
-pw_jobe_run_answer(const struct pw_sbx_result *run, const char *run_id,
-                   const char *source_name, struct pw_jobe_answer *a)
+pw_jobe_run_answer(const struct pw_sbx_result *run, const struct pw_exec *call,
+                   const char *run_id, const char *source_name,
+                   struct pw_jobe_answer *a)
 {
-    answer_json(a, run != NULL ? pw_jobe_result_of(run, run_id, source_name)
-                               : pw_jobe_result_object(
-                                     run_id, PW_JOBE_INTERNAL_ERROR, "", "",
-                                     "the sandbox could not run the "
-                                     "program"));
+    bool unchecked = false;
+    const struct pw_diags *refused =
+        run == NULL ? pw_tools_exec_refusal(call, &unchecked) : NULL;
+    if (run != NULL) {
+        answer_json(a, pw_jobe_result_of(run, run_id, source_name));
+    } else if (refused != NULL) {
+        PW_AUTOFREE char *info = pw_jobe_cmpinfo(refused, source_name);
+        answer_json(a, pw_jobe_result_object(run_id, PW_JOBE_COMPILE_ERROR,
+                                             info, "", ""));
+    } else {
+        answer_json(a, pw_jobe_result_object(
+                           run_id, PW_JOBE_INTERNAL_ERROR, "", "",
+                           unchecked ? "the server could not check the "
+                                       "program: it was not run"
+                                     : "the sandbox could not run the "
+                                       "program"));
+    }
 }
 
 void

@@ -413,7 +413,7 @@ job_reply(struct pw_server *s, struct job *j, json_t *result,
 {
     if (j->req.sink != NULL && j->req.sink->done != NULL &&
         j->req.batch == NULL) {
-        j->req.sink->done(j->req.sink, run, result);
+        j->req.sink->done(j->req.sink, run, result, j->exec);
         json_decref(result);
         job_free(s, j);
         return;
@@ -446,6 +446,23 @@ count_blocked(struct pw_server *s, const struct pw_sbx_result *run)
     }
 }
 
+/* The event log's record of J's call ended without a run with RESULT (a
+ * refusal or a CE after a validator process's check: a short program's
+ * is recorded where the call is answered), under J's door and client. */
+static void
+unrun_event(const struct job *j, json_t *result)
+{
+    char door[sizeof(j->door)];
+    char client[sizeof(j->client)];
+    snprintf(door, sizeof(door), "%s", pw_events_door());
+    snprintf(client, sizeof(client), "%s", pw_events_client());
+    const char *tool, *session, *profile;
+    pw_tools_exec_about(j->exec, &tool, &session, &profile);
+    pw_events_set_caller(j->door, j->client);
+    pw_events_answered(tool, pw_tools_exec_args(j->exec), result);
+    pw_events_set_caller(door, client);
+}
+
 /* The end of J's call, from the queue's turn: counted (an execute_code:
  * RUN its run's result, or NULL if it did not start) and answered. */
 static void
@@ -455,6 +472,9 @@ job_done(void *ctx, json_t *result, const struct pw_sbx_result *run)
     struct pw_server *s = j->s;
     bool rejected = false;
     bool unrun = pw_tools_exec_unrun(j->exec, &rejected);
+    if (unrun && result != NULL) {
+        unrun_event(j, result);
+    }
     if (rejected) {
         s->stats.blocked_validator++;
     }

@@ -33,10 +33,11 @@ struct pw_sink {
      * REPLY with its line (a door that makes its own answer: Jobe): RUN
      * the run's result (NULL when no run ended: it did not start, or
      * the call was not one run), RESULT its CallToolResult (borrowed,
-     * NULL if it could not be built).  A request refused before it was
-     * queued (busy) still gets REPLY. */
+     * NULL if it could not be built), CALL the call (borrowed: what
+     * ended it without a run, pw_tools_exec_refusal).  A request refused
+     * before it was queued (busy) still gets REPLY. */
     void (*done)(struct pw_sink *k, const struct pw_sbx_result *run,
-                 const json_t *result);
+                 const json_t *result, const struct pw_exec *call);
     unsigned long long owner;
     unsigned long long client;
 };

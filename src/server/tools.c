@@ -27,9 +27,12 @@
 
 #define TEXT_MAX 4000 /* bytes of output shown in the text block */
 /* Programs up to this many bytes are validated in the call, on the
- * server's loop (tens of microseconds); longer ones by a validator process
- * (validator/vproc.h), the loop serving others meanwhile. */
-#define CHECK_HERE_MAX 1024
+ * server's loop (and compiled there for their runs: 0.4 ms at the most
+ * on the development host, a program of nested lambdas, whose cost grows
+ * with the square of its length: 4.5 ms at 1 KiB; doc/HACKING.md); longer
+ * ones by a validator process (validator/vproc.h), the loop serving
+ * others meanwhile. */
+#define CHECK_HERE_MAX 256
 
 enum {
     ARG_EXEC = 1u << 0,
@@ -72,7 +75,11 @@ struct pw_exec {
     pw_exec_done_fn done;           /* the call's end */
     void *ctx;
     json_t *args; /* owned: keeps the borrowed strings alive */
-    char *owner;  /* owned: the caller (sessions) */
+    /* Owned, a compat mode's validating tool (validate_script): its
+     * name and its own arguments (ARGS are validate_code's). */
+    char *compat_tool;
+    json_t *compat_args;
+    char *owner; /* owned: the caller (sessions) */
     struct call_args a;
     struct pw_importset imports;
     char id[32];
@@ -83,9 +90,13 @@ struct pw_exec {
     void (*release)(void *hold); /* called on HOLD once E is freed */
     void *hold;
     bool light; /* forked from tools->zygote_light */
-    /* Borrowed, or NULL: where a rejection's findings go (a door that
-     * words them itself, pw_tools_run_new). */
+    /* Borrowed, or NULL: where a rejection's findings go when the call
+     * validates the program (a door that words them itself,
+     * pw_tools_run_new); FINDINGS (owned) keeps them when a validator
+     * process found them, for that door (WORDS_FINDINGS) to read at the
+     * call's end (pw_tools_exec_refusal). */
     struct pw_diags *rejected;
+    struct pw_diags findings;
     /* A program validated by a validator process: CHECKING until the check is
      * submitted, CHECK (owned) while it is under way; GROUP where the
      * runs go once it has ended. */
@@ -95,8 +106,11 @@ struct pw_exec {
     char *blob; /* owned or NULL: the program compiled by that process */
     size_t blob_len;
     struct pw_tools_fork *fork; /* borrowed: its slot (EXEC_FORK) */
-    bool unrun;   /* ended without a run: rejected, or not checked */
-    bool refused; /* the validator refused the program */
+    bool compile_asked;         /* that process was asked to compile it */
+    bool words_findings;        /* see REJECTED */
+    bool unrun;     /* ended without a run: rejected, or not checked */
+    bool refused;   /* the validator refused the program */
+    bool unchecked; /* its validator process failed: not checked */
 };
 
 typedef int (*arg_fn)(const struct pw_tools *t, json_t *v, struct call_args *a,
@@ -1183,6 +1197,7 @@ pw_tools_exec_free(struct pw_exec *e)
     if (e != NULL) {
         pw_vcheck_cancel(e->check);
         free(e->blob);
+        pw_diags_free(&e->findings);
         if (e->fork != NULL) {
             e->fork->e = NULL; /* the copy, once made, is closed */
         }
@@ -1201,6 +1216,8 @@ pw_tools_exec_free(struct pw_exec *e)
         pw_grade_call_free(e->grade);
         pw_session_start_free(e->start);
         json_decref(e->args);
+        free(e->compat_tool);
+        json_decref(e->compat_args);
         free(e->owner);
         free(e->a.only);
         free(e->a.deps);
@@ -1255,7 +1272,8 @@ grade_checked(const struct pw_tools *t, struct pw_exec *e, bool light,
                              pw_profiles_caps(t->profiles, e->a.mask),
                              checked,
                              e->blob,
-                             e->blob_len};
+                             e->blob_len,
+                             e->compile_asked};
     e->grade = pw_grade_call_new(&c, e->a.code, e->a.code_len, &e->imports,
                                  e->a.tests, result, err);
     return e->grade != NULL ? 0 : -1;
@@ -1367,21 +1385,49 @@ input_files(const struct pw_tools *t, struct pw_exec *e, struct pw_error *err)
     return 0;
 }
 
-/* E as a validate_code call: a program the call validates is answered
- * now (-1 with *RESULT); a longer one a validator process's, once submitted.
- * -1 with ERR on an internal failure. */
+/* The name of E, a validate_code call or a compat mode's tool that
+ * validates. */
+static const char *
+validate_name(const struct pw_exec *e)
+{
+    return e->compat_tool != NULL ? e->compat_tool : "validate_code";
+}
+
+/* RESULT (validate_code's, stolen) of E as its compat tool answers it
+ * (mcp-python-exec-sandbox's validate_script), or kept as it is. */
+static json_t *
+compat_validation(const struct pw_exec *e, json_t *result)
+{
+    if (e->compat_tool == NULL || result == NULL) {
+        return result;
+    }
+    json_auto_t *meta = pw_script_meta_read(e->a.code, e->a.code_len);
+    return pw_compat_validation(
+        result, meta, json_object_get(e->compat_args, "dependencies"));
+}
+
+/* E as a validate_code call (or its compat mode's tool): a program the
+ * call validates is answered now (-1 with *RESULT); a longer one a
+ * validator process's, once submitted.  -1 with ERR on an internal
+ * failure. */
 static int
 validate_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
              struct pw_error *err)
 {
+    if (e->args == NULL) { /* compat arguments refused (ERR) */
+        *result = argument_error(validate_name(e), err->message);
+        return -1;
+    }
     if (parse_args(t, ARG_VALIDATE, e->args, &e->a, err) == 0 &&
         vproc_for(t, e->a.code_len) != NULL) {
         e->checking = true;
         return 0;
     }
-    if (validate_code(t, e->args, result, err) < 0 && *result == NULL &&
-        err->code == PW_ERR_USAGE) {
-        *result = argument_error("validate_code", err->message);
+    int rc = validate_code(t, e->args, result, err);
+    if (rc < 0 && *result == NULL && err->code == PW_ERR_USAGE) {
+        *result = argument_error(validate_name(e), err->message);
+    } else if (rc == 0) {
+        *result = compat_validation(e, *result);
     }
     return -1;
 }
@@ -1428,6 +1474,8 @@ run_checked(const struct pw_tools *t, struct pw_exec *e,
         *result = rejected_result(e, d);
         if (e->rejected != NULL) {
             pw_diags_copy(e->rejected, d);
+        } else if (e->words_findings) {
+            pw_diags_copy(&e->findings, d);
         }
         return *result != NULL ? -1
                                : pw_fail(err, PW_ERR_INTERNAL,
@@ -1465,9 +1513,10 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
     if (*result != NULL) {
         return -1;
     }
-    if (e->rejected == NULL && vproc_for(t, e->a.code_len) != NULL) {
-        /* Validated once submitted (a door that words a rejection
-         * itself, Jobe, takes the findings now: validated here). */
+    if (vproc_for(t, e->a.code_len) != NULL) {
+        /* Validated once submitted (a door that words a rejection itself,
+         * Jobe, reads the findings at the call's end:
+         * pw_tools_exec_refusal). */
         e->checking = true;
         return 0;
     }
@@ -1486,16 +1535,24 @@ exec_new(struct pw_tools *t, const char *tool, json_t *args, json_t **result,
     struct pw_exec *e = pw_xcalloc(1, sizeof(*e));
     e->tools = t;
     e->rejected = rejected;
+    e->words_findings = rejected != NULL;
     bool native = t->compat == PW_COMPAT_NONE;
+    bool checks = pw_compat_validates(t->compat, tool);
     e->kind = native && strcmp(tool, "grade_code") == 0       ? EXEC_GRADE
               : native && strcmp(tool, "create_session") == 0 ? EXEC_SESSION
-              : native && strcmp(tool, "validate_code") == 0  ? EXEC_VALIDATE
-              : native && strcmp(tool, "fork_session") == 0   ? EXEC_FORK
-                                                              : EXEC_RUN;
+              : (native && strcmp(tool, "validate_code") == 0) || checks
+                  ? EXEC_VALIDATE
+              : native && strcmp(tool, "fork_session") == 0 ? EXEC_FORK
+                                                            : EXEC_RUN;
     e->args =
         t->compat != PW_COMPAT_NONE
             ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
             : json_incref(args);
+    if (checks) {
+        e->compat_tool = pw_xstrdup(tool);
+        e->compat_args = json_incref(args);
+        (void)json_object_del(e->args, "timeout"); /* -1: not there */
+    }
     *result = NULL;
     e->owner = pw_xstrdup(t->owner != NULL ? t->owner : "");
     int rc = e->kind == EXEC_GRADE      ? grade_new(t, e, result, err)
@@ -1564,6 +1621,12 @@ pw_tools_exec_about(const struct pw_exec *e, const char **tool,
     *profile = json_string_value(json_object_get(e->args, "profile"));
 }
 
+json_t *
+pw_tools_exec_args(const struct pw_exec *e)
+{
+    return e->args;
+}
+
 bool
 pw_tools_exec_runs_one(const struct pw_exec *e)
 {
@@ -1575,6 +1638,13 @@ pw_tools_exec_unrun(const struct pw_exec *e, bool *rejected)
 {
     *rejected = e->refused;
     return e->unrun;
+}
+
+const struct pw_diags *
+pw_tools_exec_refusal(const struct pw_exec *e, bool *unchecked)
+{
+    *unchecked = e != NULL && e->unchecked;
+    return e != NULL && e->refused && e->findings.n > 0 ? &e->findings : NULL;
 }
 
 double
@@ -1639,6 +1709,58 @@ call_done(void *ctx, json_t *result)
 static json_t *queue_runs(const struct pw_tools *t, struct pw_exec *e,
                           struct pw_queue_group *g);
 
+/* The end of E's call, ended without a run with NOW (stolen). */
+static void
+end_unrun(struct pw_exec *e, json_t *now)
+{
+    e->unrun = true;
+    e->done(e->ctx, now, NULL); /* last: it may free E */
+}
+
+/* E's suite's checker program compiled by a validator process (R): its
+ * tests queued. */
+static void
+checker_compiled(void *ctx, struct pw_vcheck_result *r)
+{
+    struct pw_exec *e = ctx;
+    e->check = NULL;
+    if (r->rc < 0) {
+        e->unchecked = true;
+        json_t *now = refusal("grade_code", "not checked", r->err.message);
+        pw_vcheck_result_clear(r);
+        end_unrun(e, now);
+        return;
+    }
+    pw_grade_call_take_checker_blob(e->grade, r->blob, r->blob_len);
+    r->blob = NULL;
+    pw_vcheck_result_clear(r);
+    pw_grade_call_submit(e->grade, e->group, call_done, e);
+}
+
+/* Queue E's tests (E graded: its suite checked, its program validated);
+ * a checker program over CHECK_HERE_MAX bytes that runs more than once
+ * is compiled by a validator process first, not on the loop. */
+static void
+grade_submit(const struct pw_tools *t, struct pw_exec *e)
+{
+    size_t len = 0;
+    const char *checker = pw_grade_call_checker(e->grade, &len);
+    struct pw_vproc *c =
+        checker != NULL && len > CHECK_HERE_MAX ? vproc_for(t, len) : NULL;
+    if (c == NULL) {
+        pw_grade_call_submit(e->grade, e->group, call_done, e);
+        return;
+    }
+    struct pw_vcheck_req req = {
+        .code = checker,
+        .len = len,
+        .compile = true,
+        .compile_only = true,
+        .caps = pw_profiles_caps(t->profiles, e->a.mask),
+    };
+    e->check = pw_vproc_submit(c, &req, checker_compiled, e);
+}
+
 /* The call goes on after its check R: its runs queued, or its end. */
 static void
 checked(void *ctx, struct pw_vcheck_result *r)
@@ -1652,16 +1774,18 @@ checked(void *ctx, struct pw_vcheck_result *r)
     json_t *now = NULL;
     struct pw_error err = {0};
     if (r->rc < 0) {
+        e->unchecked = true;
         now = refusal(e->kind == EXEC_GRADE      ? "grade_code"
-                      : e->kind == EXEC_VALIDATE ? "validate_code"
+                      : e->kind == EXEC_VALIDATE ? validate_name(e)
                                                  : "execute_code",
                       "not checked", r->err.message);
     } else if (e->kind == EXEC_VALIDATE) {
         (void)validate_result(t, &r->d, &r->an, &now, &err);
+        now = compat_validation(e, now);
     } else if (e->kind == EXEC_GRADE &&
                grade_checked(t, e, r->light, &r->d, &now, &err) == 0) {
         pw_vcheck_result_clear(r);
-        pw_grade_call_submit(e->grade, e->group, call_done, e);
+        grade_submit(t, e);
         return;
     } else if (e->kind == EXEC_GRADE && now == NULL) {
         now = err.code == PW_ERR_USAGE
@@ -1720,6 +1844,7 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
             .caps = pw_profiles_caps(t->profiles, e->a.mask),
         };
         e->checking = false;
+        e->compile_asked = req.compile;
         e->check =
             pw_vproc_submit(vproc_for(t, e->a.code_len), &req, checked, e);
         return NULL;
@@ -1781,7 +1906,7 @@ queue_runs(const struct pw_tools *t, struct pw_exec *e,
            struct pw_queue_group *g)
 {
     if (e->kind == EXEC_GRADE) {
-        pw_grade_call_submit(e->grade, g, call_done, e);
+        grade_submit(t, e);
         return NULL;
     }
     if (e->kind == EXEC_SESSION) {
@@ -1810,7 +1935,8 @@ queue_runs(const struct pw_tools *t, struct pw_exec *e,
                 .files = e->files,
                 .nfiles = e->nfiles,
                 .compiled = e->blob,
-                .compiled_len = e->blob_len},
+                .compiled_len = e->blob_len,
+                .compile_tried = e->compile_asked},
         /* Forked from the light zygote when routed there; if that one
          * failed (its process gone), from the full one, which has all it
          * has (the run keeps its narrowed import set). */

@@ -136,9 +136,10 @@ bool pw_tools_exists(const struct pw_tools *t, const char *name);
  * loop). */
 bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
 /* True if a call of NAME goes through pw_tools_exec_* (answered from the
- * server's loop): those that run code, validate_code, whose long
- * programs a validator process checks, and fork_session, whose copy is
- * made as the loop steps it. */
+ * server's loop): those that run code, validate_code (and a compat
+ * mode's tool that validates, validate_script), whose long programs a
+ * validator process checks, and fork_session, whose copy is made as the
+ * loop steps it. */
 bool pw_tools_answered_later(const struct pw_tools *t, const char *name);
 
 /*
@@ -172,7 +173,9 @@ struct pw_exec *pw_tools_exec_new(struct pw_tools *t, const char *tool,
  * An execute_code call for a door that words a refusal for its own
  * readers (the Jobe API): as pw_tools_exec_new, and when the validator
  * refuses the code, REJECTED (initialised by the caller; may be NULL)
- * gets its findings besides *RESULT.  *ID (owned; ID may be NULL): the
+ * gets its findings besides *RESULT.  A long program is checked by a
+ * validator process once submitted: its refusal is then read at the
+ * call's end (pw_tools_exec_refusal).  *ID (owned; ID may be NULL): the
  * call's id ("exec-N", one counter for the server), whatever the end.
  */
 struct pw_exec *pw_tools_run_new(struct pw_tools *t, json_t *args,
@@ -182,11 +185,21 @@ struct pw_exec *pw_tools_run_new(struct pw_tools *t, json_t *args,
  * NULL), the profile its arguments name (or NULL).  Borrowed from E. */
 void pw_tools_exec_about(const struct pw_exec *e, const char **tool,
                          const char **session, const char **profile);
+/* E's arguments (borrowed from E; in the compat modes, as pyward's
+ * tools name them). */
+json_t *pw_tools_exec_args(const struct pw_exec *e);
 /* True if E is one run (execute_code), counted in the server's stats. */
 bool pw_tools_exec_runs_one(const struct pw_exec *e);
 /* True if E ended without a run: its program was rejected (REJECTED
  * set), or its check failed. */
 bool pw_tools_exec_unrun(const struct pw_exec *e, bool *rejected);
+/* The refusal of a call of pw_tools_run_new's (NULL is ignored) that
+ * ended without a run after a validator process checked its program:
+ * the findings that refused it (borrowed from E), or NULL; *UNCHECKED
+ * true when that process failed (the program was not checked, nor
+ * run). */
+const struct pw_diags *pw_tools_exec_refusal(const struct pw_exec *e,
+                                             bool *unchecked);
 /* The time limit of the call, seconds (for progress notifications). */
 double pw_tools_exec_timeout(const struct pw_exec *e);
 /* The end of a call: RESULT its CallToolResult (stolen; NULL: it could

@@ -522,6 +522,7 @@ bool
 pw_tools_answered_later(const struct pw_tools *t, const char *name)
 {
     return pw_tools_runs_code(t, name) ||
+           pw_compat_validates(t->compat, name) ||
            (t->compat == PW_COMPAT_NONE &&
             (strcmp(name, "validate_code") == 0 ||
              strcmp(name, "fork_session") == 0));

@@ -12,7 +12,10 @@ another; /healthz too).
 
 Then the same probes while another request validates a 300 KB program
 (validate_code) without pause: its check runs in a validator process,
-not on the server's loop.
+not on the server's loop; and while another request is a grade_code of
+two tests judged by a checker program of 300 KB (compiled by a
+validator process), and, over HTTP, a Jobe run of a 300 KB program the
+validator refuses (an import of os at its end: the check alone).
 
 usage: python3 bench-fair.py PYWARD [SAMPLES [validate]]
 (validate: the validation part alone)"""
@@ -27,6 +30,10 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from bigprog import big_program  # noqa: E402 - the tests' own module
+
 BUSY = ("import time\nt = time.process_time()\n"
         "while time.process_time() - t < 0.3:\n    pass\nprint(input())")
 SUITE = {"tests": [{"name": "t%d" % i, "stdin": "%d\n" % i,
@@ -38,25 +45,29 @@ def grade_params():
                                                 "tests": SUITE}}
 
 
-def big_program(size=300000):
-    """About SIZE bytes of dense expressions (as tests/mcp/queue.mjs)."""
-    lines = ["a = b = x = y = p = q = 0", "c = [0] * 7", "f = lambda *a: 0"]
-    n, i = 0, 0
-    while n < size:
-        line = "v%d = (a + b * %d - c[%d]) * f(x, y, %d) if p else q" % (
-            i % 97, i, i % 7, i)
-        lines.append(line)
-        n += len(line) + 1
-        i += 1
-    lines.append("print('big')")
-    return "\n".join(lines)
-
-
 BIG = big_program()
 
 
 def validate_params():
     return {"name": "validate_code", "arguments": {"code": BIG}}
+
+
+CHECKER_SUITE = {
+    "checker_code": "import json\nd = json.loads(input())\n"
+                    "print('AC' if d['output'] == d['expected'] else 'WA')\n" +
+                    BIG + "\n",
+    "tests": [{"name": "t%d" % i, "stdin": "%d\n" % i,
+               "expected_stdout": "%d\n" % i, "checker": "program"}
+              for i in range(2)]}
+
+
+def checker_params():
+    return {"name": "grade_code", "arguments": {"code": "print(input())",
+                                                "tests": CHECKER_SUITE}}
+
+
+JOBE_REFUSED = {"run_spec": {"language_id": "python3",
+                             "sourcecode": BIG + "\nimport os\n"}}
 
 
 def short_params():
@@ -122,7 +133,7 @@ class Stdio:
 class Http:
     """`pyward serve --http` with two tokens."""
 
-    def __init__(self, pyward):
+    def __init__(self, pyward, args=()):
         self.dir = tempfile.mkdtemp(prefix="pyward-bench-fair.")
         tokens = os.path.join(self.dir, "tokens")
         self.tokens = ["bench-a-%d" % os.getpid(), "bench-b-%d" % os.getpid()]
@@ -130,7 +141,7 @@ class Http:
             f.write("\n".join(self.tokens) + "\n")
         self.p = subprocess.Popen(
             [pyward, "serve", "--http", "127.0.0.1:0",
-             "--auth-token-file", tokens], stdin=subprocess.DEVNULL,
+             "--auth-token-file", tokens, *args], stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.port = None
         for line in self.p.stderr:
@@ -166,6 +177,18 @@ class Http:
                 "Authorization": "Bearer " + self.tokens[token]})
             r = c.getresponse()
             return json.loads(r.read())
+        finally:
+            c.close()
+
+    def jobe(self, token, body):
+        """The result object of a Jobe run of BODY, sent with TOKEN."""
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        try:
+            c.request("POST", "/jobe/index.php/restapi/runs",
+                      body=json.dumps(body), headers={
+                          "Content-Type": "application/json",
+                          "Authorization": "Bearer " + self.tokens[token]})
+            return json.loads(c.getresponse().read())
         finally:
             c.close()
 
@@ -228,35 +251,57 @@ def validated_ok(results):
         .get("validation", {}).get("valid") is True for r in results)
 
 
-def during_validation(pyward, n):
-    """The probes idle and while a 300 KB validate_code is sent again and
-    again, on the same stdio connection and from another HTTP token."""
-    print("# while a validate_code of a %d-byte program is sent without "
-          "pause beside them" % len(BIG))
-    s = Stdio(pyward)
-    s.call("tools/call", short_params())  # warm
-    rows, checked = measure(
-        [("ping", lambda: s.call("ping")),
-         ("execute_code print", lambda: s.call("tools/call",
-                                               short_params()))],
-        lambda: s.call("tools/call", validate_params()), n)
-    s.close()
-    report("stdio (the validations on the same connection)", rows)
-    if not checked or not validated_ok(checked):
-        sys.exit("a validate_code did not find the program valid")
-    h = Http(pyward)
+def jobe_refused_ok(results):
+    return all((r or {}).get("outcome") == 11 for r in results)
+
+
+def during(pyward, n, what, stdio_call, http_call, ok, args=()):
+    """The probes idle and while WHAT is sent again and again: by
+    STDIO_CALL(stdio) on the same stdio connection (None: not over
+    stdio) and by HTTP_CALL(http) from another HTTP token (serve ARGS);
+    OK(results) says the results are as they must be."""
+    print("# while %s is sent without pause beside them" % what)
+    if stdio_call is not None:
+        s = Stdio(pyward)
+        s.call("tools/call", short_params())  # warm
+        rows, got = measure(
+            [("ping", lambda: s.call("ping")),
+             ("execute_code print", lambda: s.call("tools/call",
+                                                   short_params()))],
+            lambda: stdio_call(s), n)
+        s.close()
+        report("stdio (on the same connection)", rows)
+        if not got or not ok(got):
+            sys.exit("%s: not the answer it must be" % what)
+    h = Http(pyward, args)
     h.call(1, "tools/call", short_params())  # warm
-    rows, checked = measure(
+    rows, got = measure(
         [("ping", lambda: h.call(1, "ping")),
          ("/healthz", lambda: h.get("/healthz")),
          ("execute_code print", lambda: h.call(1, "tools/call",
                                                short_params()))],
-        lambda: h.call(0, "tools/call", validate_params()), n)
+        lambda: http_call(h), n)
     h.close()
-    report("http (the validations from another token)", rows)
-    if not checked or not validated_ok(checked):
-        sys.exit("a validate_code did not find the program valid")
-    print("# %d validations during the http probes" % len(checked))
+    report("http (from another token)", rows)
+    if not got or not ok(got):
+        sys.exit("%s: not the answer it must be" % what)
+    print("# %d of them during the http probes" % len(got))
+
+
+def during_validation(pyward, n):
+    """The probes while a long program is checked: validate_code, a
+    grade_code's checker program, a Jobe run."""
+    during(pyward, n, "a validate_code of a %d-byte program" % len(BIG),
+           lambda s: s.call("tools/call", validate_params()),
+           lambda h: h.call(0, "tools/call", validate_params()),
+           validated_ok)
+    during(pyward, n, "a grade_code of 2 tests with a %d-byte checker "
+           "program" % len(CHECKER_SUITE["checker_code"]),
+           lambda s: s.call("tools/call", checker_params()),
+           lambda h: h.call(0, "tools/call", checker_params()), graded_ok)
+    during(pyward, n, "a Jobe run of a %d-byte program the validator "
+           "refuses" % len(JOBE_REFUSED["run_spec"]["sourcecode"]), None,
+           lambda h: h.jobe(0, JOBE_REFUSED), jobe_refused_ok, ("--jobe",))
 
 
 def main():

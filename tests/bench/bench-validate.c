@@ -4,7 +4,7 @@
  * bench-validate.c - how long pw_validate() takes next to CPython's own
  * compile() of the same source, measured in the same process.
  *
- * Usage: bench-validate [ITERATIONS]  (default 2000)
+ * Usage: bench-validate [ITERATIONS [FILE...]]  (default 2000)
  * Prints, per program and for the mix, the median microseconds of
  *   validate  pw_validate() with the default rule set (parse, walk and,
  *             for clean programs, compile)
@@ -14,6 +14,10 @@
  *             (its floor)
  * and the ratio validate / compile; then the same for a few large modules
  * of the interpreter's own standard library (ITERATIONS / 40 rounds).
+ * With FILEs: the same for each of them instead, and the worst of
+ * validate + compile (what the server's loop does for a program it
+ * validates there, tools.c's CHECK_HERE_MAX bytes at most, before its
+ * run: src/sandbox/sandbox.c compiles it).
  */
 #include "config.h"
 
@@ -258,6 +262,45 @@ bench_large(const struct ctx *c, int n)
     }
 }
 
+/* The programs of FILES (N of them), each measured over ROUNDS. */
+static void
+bench_files(const struct ctx *c, char **files, int n, int rounds)
+{
+    double *buf[NWHAT];
+    double worst = 0;
+    const char *which = "";
+    for (int w = 0; w < NWHAT; w++) {
+        buf[w] = pw_xcalloc((size_t)rounds, sizeof(double));
+    }
+    (void)printf("%-24s %10s %10s %10s %10s %7s\n", "file", "validate",
+                 "compile", "parse", "cparse", "bytes");
+    for (int i = 0; i < n; i++) {
+        struct pw_buf b;
+        pw_buf_init(&b);
+        if (pw_read_file(files[i], (size_t)1 << 24, &b, NULL) < 0) {
+            pw_buf_free(&b);
+            continue;
+        }
+        double one[NWHAT];
+        measure(c, b.data != NULL ? b.data : "", buf, rounds, one);
+        const char *slash = strrchr(files[i], '/');
+        (void)printf("%-24s %8.1fus %8.1fus %8.1fus %8.1fus %7zu\n",
+                     slash != NULL ? slash + 1 : files[i], one[VALIDATE],
+                     one[COMPILE], one[PARSE], one[CPARSE], b.len);
+        if (one[VALIDATE] + one[COMPILE] > worst) {
+            worst = one[VALIDATE] + one[COMPILE];
+            which = files[i];
+        }
+        pw_buf_free(&b);
+    }
+    for (int w = 0; w < NWHAT; w++) {
+        free(buf[w]);
+    }
+    (void)printf("worst validate + compile: %.1fus (%s, median of %d "
+                 "rounds)\n",
+                 worst, which, rounds);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -280,8 +323,12 @@ main(int argc, char **argv)
     struct pw_importset imports = {
         profiles, pw_profiles_default_mask(profiles), NULL, NULL};
     struct ctx c = {rs, &imports};
-    bench(&c, n);
-    bench_large(&c, n / 40 > 5 ? n / 40 : 5);
+    if (argc > 2) {
+        bench_files(&c, argv + 2, argc - 2, n);
+    } else {
+        bench(&c, n);
+        bench_large(&c, n / 40 > 5 ? n / 40 : 5);
+    }
     pw_ruleset_free(rs);
     pw_profiles_free(profiles);
     return 0;

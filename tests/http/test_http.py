@@ -25,7 +25,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from serve_client import HttpServer  # noqa: E402 - the tests' own module
+from serve_client import HttpServer, all_read, busy_vproc  # noqa: E402 - the tests' own module
+from bigprog import big_program  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "robust-token-%d" % os.getpid()
@@ -1100,37 +1101,65 @@ def test_fair():
         tap_stop("the server exits 0 on SIGTERM", srv)
 
 
-def big_program(size=300000):
-    """About SIZE bytes of dense expressions: their validation takes the
-    validator a good part of a second on this kind of host."""
-    lines = ["a = b = x = y = p = q = 0", "c = [0] * 7", "f = lambda *a: 0"]
-    n, i = 0, 0
-    while n < size:
-        line = "v%d = (a + b * %d - c[%d]) * f(x, y, %d) if p else q" % (
-            i % 97, i, i % 7, i)
-        lines.append(line)
-        n += len(line) + 1
-        i += 1
-    lines.append("print('big')")
-    return "\n".join(lines)
+def fair_round(srv, tool, args, vproc=False, short=None):
+    """Send a token's TOOL call with ARGS (a long program's), then, once
+    the server has read it (VPROC: once a validator process works on
+    it), /healthz (no token) and a second token's SHORT call (execute_code
+    of print(6*7) by default).  Returns (the names in the order their
+    answers came, {name: (status, headers, body)}, the validator process
+    found working or None)."""
+    done = []
+    lock = threading.Lock()
+    answers = {}
+    sent = threading.Event()
+
+    def one(name, *args, **kw):
+        r = srv.request(*args, **kw)
+        with lock:
+            done.append(name)
+            answers[name] = r
+
+    def big():
+        c = srv.conn(120)
+        body = {"jsonrpc": "2.0", "id": "v", "method": "tools/call",
+                "params": {"name": tool, "arguments": args}}
+        c.request("POST", "/mcp", body=json.dumps(body),
+                  headers={"Content-Type": "application/json",
+                           "Accept": "application/json, "
+                                     "text/event-stream",
+                           "Authorization": "Bearer " + TOKEN})
+        sent.set()
+        r = c.getresponse()
+        with lock:
+            done.append("big")
+            answers["big"] = (r.status, None, r.read())
+        c.close()
+
+    v = threading.Thread(target=big)
+    busy = None
+    if vproc:
+        busy, _ = busy_vproc(srv.proc.pid, v)
+    else:
+        v.start()
+        sent.wait(60)
+        wait_for(lambda: all_read(srv.port), 60)
+    others = [
+        threading.Thread(target=one, args=("healthz", "GET", "/healthz"),
+                         kwargs={"token": None}),
+        threading.Thread(target=one, args=(
+            "short", "POST", "/mcp", short or call("print(6*7)", "s")),
+            kwargs={"token": TOKEN2})]
+    for t in others:
+        t.start()
+    for t in others + [v]:
+        t.join(120)
+    return done, answers, busy
 
 
-def all_read(srv):
-    """True if no byte to or from SRV's port waits in a socket's queue
-    (every request sent has been read by the server)."""
-    busy = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        if not os.path.exists(table):
-            continue
-        with open(table) as f:
-            for line in f.readlines()[1:]:
-                x = line.split()
-                ports = (int(x[1].rsplit(":", 1)[1], 16),
-                         int(x[2].rsplit(":", 1)[1], 16))
-                if srv.port in ports and x[3] == "01":
-                    tx, rx = (int(v, 16) for v in x[4].split(":"))
-                    busy += [(tx, rx)] if tx or rx else []
-    return not busy
+def big_result(answers):
+    """The result of the long call fair_round sent, or {}."""
+    b = answers.get("big")
+    return json.loads(b[2]).get("result", {}) if b and b[0] == 200 else {}
 
 
 def test_fair_validation():
@@ -1142,59 +1171,62 @@ def test_fair_validation():
     try:
         srv.wait_ready()
         srv.request("POST", "/mcp", call("print(0)"))
-        done = []
-        lock = threading.Lock()
-        answers = {}
-        sent = threading.Event()
-
-        def one(name, *args, **kw):
-            r = srv.request(*args, **kw)
-            with lock:
-                done.append(name)
-                answers[name] = r
-
-        def big():
-            c = srv.conn(120)
-            body = {"jsonrpc": "2.0", "id": "v", "method": "tools/call",
-                    "params": {"name": "validate_code",
-                               "arguments": {"code": big_program()}}}
-            c.request("POST", "/mcp", body=json.dumps(body),
-                      headers={"Content-Type": "application/json",
-                               "Accept": "application/json, "
-                                         "text/event-stream",
-                               "Authorization": "Bearer " + TOKEN})
-            sent.set()
-            r = c.getresponse()
-            with lock:
-                done.append("validate")
-                answers["validate"] = (r.status, None, r.read())
-            c.close()
-
-        v = threading.Thread(target=big)
-        v.start()
-        sent.wait(60)
-        wait_for(lambda: all_read(srv), 60)
-        others = [
-            threading.Thread(target=one, args=("healthz", "GET", "/healthz"),
-                             kwargs={"token": None}),
-            threading.Thread(target=one, args=(
-                "short", "POST", "/mcp", call("print(6*7)", "s")),
-                kwargs={"token": TOKEN2})]
-        for t in others:
-            t.start()
-        for t in others + [v]:
-            t.join(120)
+        done, answers, _ = fair_round(srv, "validate_code",
+                                      {"code": big_program()})
         short = answers.get("short")
-        vb = answers.get("validate")
-        res = json.loads(vb[2])["result"] if vb and vb[0] == 200 else {}
         tap("a token's validate_code of a 300 KB program: /healthz and "
             "another token's execute_code are answered before it",
-            done[-1:] == ["validate"] and len(done) == 3 and
+            done[-1:] == ["big"] and len(done) == 3 and
             answers["healthz"][0] == 200 and short[0] == 200 and
             stdout_of(short[2]) == "42\n", (done, short))
         tap("that validate_code finds the program valid",
-            res.get("structuredContent", {}).get("validation", {})
-            .get("valid") is True, vb)
+            big_result(answers).get("structuredContent", {})
+            .get("validation", {}).get("valid") is True, answers.get("big"))
+        # A suite's checker program of 300 KB, on two tests: compiled by
+        # a validator process, not on the loop.
+        checker = ("import json\nd = json.loads(input())\n"
+                   "print('AC' if d['output'] == d['expected'] else 'WA')\n" +
+                   big_program() + "\n")
+        suite = {"checker_code": checker,
+                 "tests": [{"name": "t%d" % i, "stdin": "%d\n" % i,
+                            "expected_stdout": "%d\n" % i,
+                            "checker": "program"} for i in range(2)]}
+        done, answers, busy = fair_round(
+            srv, "grade_code", {"code": "print(input())", "tests": suite},
+            vproc=True)
+        short = answers.get("short")
+        tap("a token's grade_code with a 300 KB checker program: a "
+            "validator process compiles the checker, and /healthz and "
+            "another token's execute_code are answered before the grade",
+            busy is not None and done[-1:] == ["big"] and len(done) == 3 and
+            answers["healthz"][0] == 200 and short[0] == 200 and
+            stdout_of(short[2]) == "42\n", (busy, done, short))
+        tap("that grade_code is AC on both tests, judged by its checker",
+            big_result(answers).get("structuredContent", {})
+            .get("verdict") == "AC", answers.get("big"))
+    finally:
+        tap_stop("the server exits 0 on SIGTERM", srv)
+    srv = Server("--compat", "mcp-python-exec-sandbox")
+    try:
+        srv.wait_ready()
+        run = {"jsonrpc": "2.0", "id": "s", "method": "tools/call",
+               "params": {"name": "execute_python",
+                          "arguments": {"script": "print(6*7)"}}}
+        srv.request("POST", "/mcp", run)
+        done, answers, busy = fair_round(
+            srv, "validate_script", {"script": big_program()}, vproc=True,
+            short=run)
+        short = answers.get("short")
+        text = big_result(answers).get("content", [{}])[0].get("text")
+        tap("--compat mcp-python-exec-sandbox: a token's validate_script of "
+            "a 300 KB script is checked by a validator process, and "
+            "/healthz and another token's execute_python are answered "
+            "before it",
+            busy is not None and done[-1:] == ["big"] and len(done) == 3 and
+            answers["healthz"][0] == 200 and short[0] == 200 and
+            b"42" in short[2], (busy, done, short))
+        tap("that validate_script says VALID",
+            text == "VALID\ndependencies: none", answers.get("big"))
     finally:
         tap_stop("the server exits 0 on SIGTERM", srv)
 
@@ -1244,7 +1276,7 @@ def test_fork_wait():
                  "params": {"name": "fork_session",
                             "arguments": {"session_id": sid}}}))
             fork.start()
-            wait_for(lambda: all_read(srv) and accepted(srv), 30)
+            wait_for(lambda: all_read(srv.port) and accepted(srv), 30)
             one("healthz", "GET", "/healthz", token=None)
         finally:
             os.kill(big[0], signal.SIGCONT)

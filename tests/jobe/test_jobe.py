@@ -24,6 +24,7 @@ import os
 import re
 import resource
 import shutil
+import socket
 import sys
 import subprocess
 import tempfile
@@ -33,7 +34,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from tap import plan, point  # noqa: E402 - the tests' own module
-from serve_client import HttpServer  # noqa: E402
+from serve_client import HttpServer, all_read, busy_vproc  # noqa: E402
+from bigprog import big_program  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 API = "/jobe/index.php/restapi"
@@ -931,6 +933,114 @@ def test_file_attacks(srv):
                 "file_list": [[fid, "f"]]}, 15, original.decode())
 
 
+def mcp_run(srv, code):
+    """(status, stdout) of an execute_code of CODE over /mcp."""
+    st, res = srv.request("POST", "/mcp", {
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "execute_code", "arguments": {"code": code}}},
+        {"Accept": "application/json, text/event-stream"})
+    sc = (res or {}).get("result", {}).get("structuredContent", {}) \
+        if isinstance(res, dict) else {}
+    return st, sc.get("stdout")
+
+
+def test_fair_check():
+    """A run of a 300 KB program that the validator refuses, once the
+    server has read it, does not hold up the others: /healthz and
+    another client's short execute_code sent then are answered before
+    it (the order of the answers is checked, not their times), and its
+    answer is the one a short program gets: outcome 11 in plain words.
+    Then a validator process killed mid-check, and a client gone
+    mid-check (the server's info log says it dropped the run)."""
+    srv = Server("--log-level", "info")
+    try:
+        big = big_program()
+        bad = big + "\nimport os\n"
+        srv.run({"sourcecode": "print(0)\n"})
+        done, answers = [], {}
+        lock = threading.Lock()
+        sent = threading.Event()
+
+        def one(name, fn, *args, **kw):
+            r = fn(*args, **kw)
+            with lock:
+                done.append(name)
+                answers[name] = r
+
+        t, _ = in_thread(one, "jobe", srv.run, {"sourcecode": bad},
+                         sent=sent)
+        sent.wait(60)
+        for _ in range(3000):
+            if all_read(srv.port):
+                break
+            threading.Event().wait(0.02)
+        others = [in_thread(one, "healthz", srv.request, "GET",
+                            "/healthz")[0],
+                  in_thread(one, "short", mcp_run, srv, "print(6*7)")[0]]
+        for x in others + [t]:
+            x.join(120)
+        line = big.count("\n") + 2
+        st, res = answers.get("jobe", (None, None))
+        check("Jobe: /healthz and another client's execute_code sent while a "
+              "300 KB program is checked are answered before its run",
+              done[-1:] == ["jobe"] and len(done) == 3 and
+              answers["healthz"][0] == 200 and
+              answers["short"] == (200, "42\n"), (done, answers.get("short")))
+        check("Jobe: that 300 KB program importing os: outcome 11, its "
+              "cmpinfo in plain words on its last line",
+              st == 200 and res.get("outcome") == 11 and
+              res.get("cmpinfo") == "test.py:%d: this course's sandbox does "
+              "not allow importing 'os'\n" % line and
+              res.get("stdout") == "" and not jargon_in(res), (st, res))
+        expect_run(srv, "Jobe: a 300 KB program the validator accepts runs "
+                   "(15)", {"sourcecode": big}, 15, "big\n")
+        # Its validator process killed while it checks a run's program:
+        # outcome 20, never a run; the next run gets a new process.
+        got = {}
+        runner = threading.Thread(
+            target=lambda: got.update(r=srv.run({"sourcecode": big})))
+        busy, vprocs = busy_vproc(srv.proc.pid, runner)
+        if busy is not None:
+            os.kill(busy, 9)
+        runner.join(120)
+        st, res = got.get("r", (None, None))
+        check("Jobe: a validator process killed while it checks a run's "
+              "program: outcome 20, that the server could not check it, "
+              "nothing run",
+              busy is not None and st == 200 and
+              res.get("outcome") == 20 and res.get("stdout") == "" and
+              "could not check" in res.get("stderr", ""),
+              (busy, vprocs, st, res))
+        expect_run(srv, "Jobe: the next 300 KB program is checked by a new "
+                   "validator process and runs (15)", {"sourcecode": big},
+                   15, "big\n")
+        # A client gone while its program is checked: its run dropped
+        # (the check's answer thrown away), the next one answered.
+        body = json.dumps({"run_spec": {"language_id": "python3",
+                                        "sourcecode": big}}).encode()
+        sock = socket.create_connection(("127.0.0.1", srv.port))
+        head = ("POST %s/runs HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                "Content-Type: application/json\r\nContent-Length: %d"
+                "\r\n\r\n" % (API, len(body))).encode()
+        sender = threading.Thread(target=sock.sendall, args=(head + body,))
+        busy, _ = busy_vproc(srv.proc.pid, sender)
+        sender.join(60)
+        sock.close()
+        dropped = False
+        for _ in range(3000):
+            dropped = any("dropped: its client is gone" in line
+                          for line in list(srv.err))
+            if dropped:
+                break
+            threading.Event().wait(0.01)
+        check("Jobe: a client gone while its program is checked: its run is "
+              "dropped", busy is not None and dropped, (busy, srv.err[-5:]))
+        expect_run(srv, "Jobe: the run after it is answered (15)",
+                   {"sourcecode": big}, 15, "big\n")
+    finally:
+        srv.stop()
+
+
 def main():
     srv = Server()
     try:
@@ -954,6 +1064,7 @@ def main():
     test_cache_cap()
     test_queued_run_keeps_its_files()
     test_open_files_cap()
+    test_fair_check()
     return plan()
 
 

@@ -15,6 +15,7 @@
 // execute_code written at once are each answered (a run, or "server
 // busy" past the queue's bound), a ping after them comes before the
 // last run, and the server's memory stays bounded.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from './session.mjs';
 import { childrenNamed, procField } from '../mcp-client/proc.mjs';
@@ -68,18 +69,12 @@ function ticks(pid) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// A program of about 300 KB of dense expressions: its validation takes
-// the validator a good part of a second on this kind of host.
+// A program of about 300 KB of dense expressions, printing "big": its
+// validation takes the validator a good part of a second on this kind of
+// host (tests/bigprog.py makes it, for every driver).
 export function bigProgram(bytes = 300000) {
-  const lines = ['a = b = x = y = p = q = 0', 'c = [0] * 7', 'f = lambda *a: 0'];
-  let n = 0;
-  for (let i = 0; n < bytes; i++) {
-    const l = `v${i % 97} = (a + b * ${i} - c[${i % 7}]) * f(x, y, ${i}) if p else q`;
-    lines.push(l);
-    n += l.length + 1;
-  }
-  lines.push("print('big')");
-  return lines.join('\n');
+  return execFileSync('python3', [new URL('../bigprog.py', import.meta.url).pathname, String(bytes)],
+    { encoding: 'utf8', maxBuffer: 1 << 26 });
 }
 
 export async function pingDuringValidation(point) {
@@ -115,6 +110,17 @@ export async function pingDuringValidation(point) {
   point('stdio: grade_code of that long program: AC, and CE once it imports os',
     graded?.result?.structuredContent?.verdict === 'AC' && ce?.result?.structuredContent?.verdict === 'CE'
       ? null : `${JSON.stringify(graded)?.slice(0, 300)}; ${JSON.stringify(ce)?.slice(0, 300)}`);
+  // One whose compile warns: the validator process's compile gives no
+  // code, and each test's run compiles it (not the server's loop again),
+  // the warning on its stderr as python3 prints it.
+  const warns = `${big}\nx = 0 is 0\n`;
+  const two = { tests: ['a', 'b'].map((name) => ({ name, expected_stdout: 'big\n' })) };
+  const gw = await s.request('tools/call', { name: 'grade_code', arguments: { code: warns, tests: two } }, 60000);
+  const gws = gw?.result?.structuredContent;
+  point('stdio: grade_code of that long program with a SyntaxWarning: AC on both tests, each showing the warning',
+    gws?.verdict === 'AC' && gws?.tests?.length === 2 &&
+    gws.tests.every((t) => /SyntaxWarning: "is" with a literal/.test(t.stderr ?? ''))
+      ? null : JSON.stringify(gw)?.slice(0, 400));
   await s.close();
 }
 
@@ -127,19 +133,26 @@ async function sessionProcess(s, sid) {
   return big.length === 1 ? big[0] : null;
 }
 
-export async function validatorKilled(point) {
-  const s = new Session();
-  await s.initialize();
-  const big = bigProgram();
+// The validator process of S's server that works once SEND() is called
+// (the one whose CPU time grows first, looked for every 5 ms for 5 s at
+// the most; undefined if none does), and all of them.
+async function busyVproc(s, send) {
   const vprocs = childrenNamed(s.proc.pid, 'pyward-vproc');
   const before = new Map(vprocs.map((p) => [p, ticks(p)]));
-  s.send(call('run', 'execute_code', { code: big }));
-  // The one that takes the check works: its CPU time grows.
+  send();
   let busy;
   for (let i = 0; i < 1000 && busy === undefined; i++) {
     busy = vprocs.find((p) => ticks(p) > before.get(p));
     if (busy === undefined) await sleep(5);
   }
+  return { busy, vprocs };
+}
+
+export async function validatorKilled(point) {
+  const s = new Session();
+  await s.initialize();
+  const big = bigProgram();
+  const { busy, vprocs } = await busyVproc(s, () => s.send(call('run', 'execute_code', { code: big })));
   if (busy !== undefined) process.kill(busy, 'SIGKILL');
   const r = await collect(s, ['run'], 60000);
   const res = r?.replies.get('run')?.result;
@@ -152,6 +165,92 @@ export async function validatorKilled(point) {
   point('stdio: the next long program is checked by a new validator process and runs',
     again?.result?.structuredContent?.stdout === 'big\n' && now.length === 2 && !now.includes(busy)
       ? null : `${now}: ${JSON.stringify(again)?.slice(0, 300)}`);
+  await s.close();
+}
+
+// grade_code of a short program judged by a checker program of about
+// 300 KB on two tests: the checker prints its verdict, then runs the
+// long program (its feedback: "big").
+const checkerGrade = () => ({
+  code: 'print(input())',
+  tests: {
+    checker_code: `import json\nd = json.loads(input())\nprint('AC' if d['output'] == d['expected'] else 'WA')\n${bigProgram()}\n`,
+    tests: [0, 1].map((i) => ({ name: `t${i}`, stdin: `${i}\n`, expected_stdout: `${i}\n`, checker: 'program' })),
+  },
+});
+
+// A grade_code whose checker program is 300 KB: the checker is compiled
+// by a validator process (found working), and a ping and a short
+// execute_code sent meanwhile are answered before the grade.
+export async function pingDuringChecker(point) {
+  const s = new Session();
+  await s.initialize();
+  await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(1)' } }, 30000);
+  const { busy } = await busyVproc(s, () => s.send(call('grade', 'grade_code', checkerGrade())));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  s.send(call('short', 'execute_code', { code: 'print(6*7)' }));
+  const r = await collect(s, ['grade', 'ping', 'short'], 120000);
+  const short = r?.replies.get('short')?.result?.structuredContent;
+  point('stdio: a grade_code with a 300 KB checker program: a validator process compiles the checker, and a ping and a short execute_code sent meanwhile are answered before the grade',
+    busy !== undefined && r?.order.slice(0, 2).sort().join(',') === 'ping,short' && short?.stdout === '42\n'
+      ? null : `busy ${busy}; order ${r?.order}; short ${JSON.stringify(short)?.slice(0, 200)}`);
+  const g = r?.replies.get('grade')?.result?.structuredContent;
+  point('stdio: that grade_code is AC on both tests, judged by its checker',
+    g?.verdict === 'AC' && g?.passed === 2 && g?.tests?.every((t) => /big/.test(t.feedback ?? ''))
+      ? null : JSON.stringify(g)?.slice(0, 400));
+  // Killed while it compiles that checker: the grade is answered "not
+  // checked" without a test run, and the next one gets a new process.
+  const k = await busyVproc(s, () => s.send(call('again', 'grade_code', checkerGrade())));
+  if (k.busy !== undefined) process.kill(k.busy, 'SIGKILL');
+  const kr = await collect(s, ['again'], 60000);
+  const kres = kr?.replies.get('again')?.result;
+  point('stdio: a validator process killed while it compiles a grade_code\'s checker: answered "not checked", no test run',
+    k.busy !== undefined && kres?.isError === true && /not checked/.test(kres?.content?.[0]?.text ?? '') &&
+    kres?.structuredContent === undefined
+      ? null : `busy ${k.busy}: ${JSON.stringify(kres)?.slice(0, 300)}`);
+  const next = await s.request('tools/call', { name: 'grade_code', arguments: checkerGrade() }, 120000);
+  const now = childrenNamed(s.proc.pid, 'pyward-vproc');
+  point('stdio: the next grade_code with that checker is AC, its checker compiled by a new validator process',
+    next?.result?.structuredContent?.verdict === 'AC' && now.length === 2 && !now.includes(k.busy)
+      ? null : `${now}: ${JSON.stringify(next)?.slice(0, 300)}`);
+  // Cancelled while its checker is compiled: never answered; the server
+  // goes on.
+  const c = await busyVproc(s, () => s.send(call('gone', 'grade_code', checkerGrade())));
+  s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'gone' } });
+  const after = await s.request('tools/call', { name: 'grade_code', arguments: checkerGrade() }, 120000);
+  point('stdio: a grade_code cancelled while its checker is compiled is never answered; the next one is AC',
+    c.busy !== undefined && after?.result?.structuredContent?.verdict === 'AC' &&
+    !(s.stray ?? []).some((m) => m.msg.id === 'gone')
+      ? null : `busy ${c.busy}: ${JSON.stringify(after)?.slice(0, 300)}; stray ${JSON.stringify(s.stray)?.slice(0, 300)}`);
+  await s.close();
+}
+
+// compat mode's validate_script of a 300 KB script: checked by a
+// validator process; a ping sent meanwhile is answered first; the
+// answer as before; killed mid-check: "not checked".
+export async function pingDuringCompatValidate(point) {
+  const s = new Session(['--compat', 'mcp-python-exec-sandbox']);
+  await s.initialize();
+  const big = bigProgram();
+  const { busy } = await busyVproc(s, () => s.send(call('check', 'validate_script', { script: big })));
+  s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  const r = await collect(s, ['check', 'ping'], 120000);
+  const text = r?.replies.get('check')?.result?.content?.[0]?.text;
+  point('stdio --compat mcp-python-exec-sandbox: a validate_script of a 300 KB script is checked by a validator process, and a ping sent meanwhile is answered before it',
+    busy !== undefined && r?.order[0] === 'ping' ? null : `busy ${busy}; order ${r?.order}`);
+  point('stdio --compat mcp-python-exec-sandbox: that validate_script says VALID, no dependencies',
+    text === 'VALID\ndependencies: none' ? null : JSON.stringify(r?.replies.get('check'))?.slice(0, 300));
+  const bad = await s.request('tools/call', { name: 'validate_script', arguments: { script: `${big}\nimport os\n` } }, 60000);
+  point('stdio --compat mcp-python-exec-sandbox: a 300 KB script that imports os: INVALID, the finding on its last line',
+    new RegExp(`^INVALID: Line ${big.split('\n').length + 1}: .*os`).test(bad?.result?.content?.[0]?.text ?? '')
+      ? null : JSON.stringify(bad)?.slice(0, 300));
+  const k = await busyVproc(s, () => s.send(call('killed', 'validate_script', { script: big })));
+  if (k.busy !== undefined) process.kill(k.busy, 'SIGKILL');
+  const kr = await collect(s, ['killed'], 60000);
+  const kres = kr?.replies.get('killed')?.result;
+  point('stdio --compat mcp-python-exec-sandbox: a validator process killed during a validate_script: answered "not checked"',
+    k.busy !== undefined && kres?.isError === true && /^validate_script: not checked/.test(kres?.content?.[0]?.text ?? '')
+      ? null : `busy ${k.busy}: ${JSON.stringify(kres)?.slice(0, 300)}`);
   await s.close();
 }
 
@@ -332,6 +431,8 @@ export async function queueCases(point, skip) {
   await pingDuringValidation(point);
   await pingDuringFork(point, skip);
   await validatorKilled(point);
+  await pingDuringChecker(point);
+  await pingDuringCompatValidate(point);
   await gradeThenPing(point);
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);

@@ -345,7 +345,7 @@ START_TEST(busy_reply_is_overload)
     json_decref(r);
     pw_jobe_answer_clear(&a);
     /* A run that did not start: Jobe's internal error, in plain words. */
-    pw_jobe_run_answer(NULL, "exec-3", "t.py", &a);
+    pw_jobe_run_answer(NULL, NULL, "exec-3", "t.py", &a);
     r = json_loads(a.body, 0, NULL);
     ck_assert_int_eq(json_integer_value(json_object_get(r, "outcome")), 20);
     json_decref(r);

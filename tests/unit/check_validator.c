@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <check.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,7 @@
 #include "validator/select.h"
 #include "core/util.h"
 #include "validator/validator.h"
+#include "validator/vproc.h"
 
 static char tmpl[] = "/tmp/pyward-unit.XXXXXX";
 static char *tmpdir;
@@ -737,6 +740,125 @@ START_TEST(message_heads)
 }
 END_TEST
 
+/* ---- the validator process --------------------------------------------- */
+
+/* A check's end as a test sees it. */
+struct seen {
+    int calls;
+    struct pw_vcheck_result r;
+};
+
+static void
+seen_done(void *ctx, struct pw_vcheck_result *r)
+{
+    struct seen *s = ctx;
+    s->calls++;
+    s->r = *r; /* ours to clear */
+}
+
+/* A stand-in for the zygote's compile: the code itself, copied. */
+static char *
+copy_compile(void *ctx, const char *code, size_t len, unsigned caps,
+             size_t *out_len)
+{
+    (void)ctx;
+    (void)caps;
+    *out_len = len;
+    return pw_xstrndup(code, len);
+}
+
+/* Poll and step C until S has its answer (30 s at the most). */
+static void
+answer_of(struct pw_vproc *c, struct seen *s)
+{
+    for (int i = 0; i < 3000 && s->calls == 0; i++) {
+        struct pollfd p = pw_vproc_pollfd(c);
+        ck_assert_int_ge(p.fd, 0);
+        ck_assert_int_ge(poll(&p, 1, 10), 0);
+        if (p.revents != 0) {
+            pw_vproc_step(c, p.revents);
+        }
+    }
+    ck_assert_int_eq(s->calls, 1);
+}
+
+/* True once process PID has ended (a zombie until its parent reaps
+ * it), within 10 s. */
+static bool
+ended(int pid)
+{
+    for (int i = 0; i < 1000; i++) {
+        char path[64];
+        char buf[256] = "";
+        (void)snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+        FILE *f = fopen(path, "r");
+        size_t n = f != NULL ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+        if (f != NULL) {
+            (void)fclose(f);
+        }
+        const char *paren = strrchr(buf, ')');
+        if (n == 0 || (paren != NULL && paren[2] == 'Z')) {
+            return true;
+        }
+        (void)usleep(10000);
+    }
+    return false;
+}
+
+/* The findings come back with their plain words; a compile-only request
+ * is not checked; a process that ended while idle is replaced at the
+ * next check, whose end never comes from pw_vproc_submit itself. */
+START_TEST(vproc_words_compile_and_idle_death)
+{
+    struct pw_error err = {0};
+    struct pw_profiles *p = pw_profiles_load(shipped_dir(), &err);
+    ck_assert_msg(p != NULL, "%s", err.message);
+    struct pw_ruleset *rs = pw_ruleset_load(shipped_dir(), "default", &err);
+    ck_assert_msg(rs != NULL, "%s", err.message);
+    struct pw_vproc *c = pw_vproc_new(rs, p, NULL, copy_compile, NULL, &err);
+    ck_assert_msg(c != NULL, "%s", err.message);
+    static const char bad[] = "import os\n";
+    struct pw_vcheck_req req = {
+        .code = bad, .len = strlen(bad), .mask = pw_profiles_default_mask(p)};
+    struct seen s = {0};
+    (void)pw_vproc_submit(c, &req, seen_done, &s);
+    answer_of(c, &s);
+    ck_assert_int_eq(s.r.rc, 0);
+    ck_assert_uint_ge(s.r.d.n, 1);
+    ck_assert_ptr_nonnull(s.r.d.v[0].student);
+    ck_assert_msg(strstr(s.r.d.v[0].student, "'os'") != NULL, "%s",
+                  s.r.d.v[0].student);
+    pw_vcheck_result_clear(&s.r);
+
+    req.compile = req.compile_only = true;
+    memset(&s, 0, sizeof(s));
+    (void)pw_vproc_submit(c, &req, seen_done, &s);
+    answer_of(c, &s);
+    ck_assert_int_eq(s.r.rc, 0);
+    ck_assert_uint_eq(s.r.d.n, 0);
+    ck_assert_uint_eq(s.r.blob_len, strlen(bad));
+    ck_assert_mem_eq(s.r.blob, bad, strlen(bad));
+    pw_vcheck_result_clear(&s.r);
+
+    int pid = pw_vproc_pid(c);
+    ck_assert_int_gt(pid, 0);
+    ck_assert_int_eq(kill(pid, SIGKILL), 0);
+    ck_assert(ended(pid));
+    req.compile = req.compile_only = false;
+    memset(&s, 0, sizeof(s));
+    (void)pw_vproc_submit(c, &req, seen_done, &s);
+    ck_assert_int_eq(s.calls, 0);
+    answer_of(c, &s);
+    ck_assert_int_eq(s.r.rc, 0);
+    ck_assert_uint_ge(s.r.d.n, 1);
+    ck_assert_int_ne(pw_vproc_pid(c), pid);
+    pw_vcheck_result_clear(&s.r);
+    pw_vproc_free(c);
+    pw_ruleset_free(rs);
+    pw_profiles_free(p);
+}
+END_TEST
+
 static Suite *
 validator_suite(void)
 {
@@ -764,6 +886,7 @@ validator_suite(void)
     tcase_add_test(match, walk_compile_stage_only_when_clean);
     tcase_add_test(match, walk_compile_stage_for_clean_kinds);
     tcase_add_test(match, walk_syntax_error_columns);
+    tcase_add_test(match, vproc_words_compile_and_idle_death);
     suite_add_tcase(s, match);
     TCase *misc = tcase_create("diag-noqa-select");
     tcase_add_test(misc, diags_sort_and_json);
