@@ -558,6 +558,17 @@ append_strings(json_t *out, PyObject *v)
     }
 }
 
+size_t
+pw_script_meta_size(const char *src, size_t len)
+{
+    struct pw_buf toml;
+    int line = 0;
+    pw_buf_init(&toml);
+    size_t n = find_block(src, len, &toml, &line) ? toml.len : 0;
+    pw_buf_free(&toml);
+    return n;
+}
+
 json_t *
 pw_script_meta_read(const char *src, size_t len)
 {

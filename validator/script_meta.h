@@ -26,6 +26,11 @@ void pw_script_meta_check(const struct pw_ruleset *rs,
                           size_t len, const char *const *deps,
                           struct pw_diags *out);
 
+/* The bytes of SRC's "# /// script" block once its lines are TOML (the
+ * comment marks taken off), or 0 when SRC has none: what reading it
+ * would parse.  No interpreter: a scan of SRC. */
+size_t pw_script_meta_size(const char *src, size_t len);
+
 /* New reference: {requires-python, dependencies} of SRC's "# /// script"
  * block (what it declares, unchecked), or NULL when SRC has none. */
 json_t *pw_script_meta_read(const char *src, size_t len);

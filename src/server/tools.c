@@ -33,6 +33,9 @@
  * ones by a validator process (validator/vproc.h), the loop serving
  * others meanwhile. */
 #define CHECK_HERE_MAX 256
+/* The largest "# /// script" block a call may hold: it is read (tomllib)
+ * on the loop, about 1 ms a KiB at worst (doc/PERFORMANCE.md). */
+#define SCRIPT_META_MAX 1024
 
 enum {
     ARG_EXEC = 1u << 0,
@@ -569,7 +572,16 @@ parse_args(const struct pw_tools *t, unsigned tool, json_t *args,
     if ((tool & ARG_GRADE) != 0 && a->tests == NULL) {
         return pw_fail(err, PW_ERR_USAGE, "missing required argument 'tests'");
     }
-    /* The package sets the program's PEP 723 dependencies name. */
+    /* The package sets the program's PEP 723 dependencies name: its
+     * block is read here, on the server's loop, so it is kept short. */
+    size_t meta = pw_script_meta_size(a->code, a->code_len);
+    if (meta > SCRIPT_META_MAX) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "the program's '# /// script' block is %zu bytes; "
+                       "this server reads such a block (its "
+                       "requires-python and dependencies) of at most %d",
+                       meta, SCRIPT_META_MAX);
+    }
     a->mask |= pw_script_meta_sets(t->profiles, t->enabled, a->code,
                                    a->code_len, a->deps);
     narrow_to_operator(t->cfg, a);

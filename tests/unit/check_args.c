@@ -27,6 +27,7 @@
 #include "grade/suite.h"
 #include "server/sessions.h"
 #include "server/tools.h"
+#include "validator/script_meta.h"
 
 static struct pw_conf cfg;
 static struct pw_profiles *profiles;
@@ -444,6 +445,42 @@ START_TEST(code_size_limit)
     ck_assert_msg(!o.refused, "%s", o.text);
     json_decref(args);
     free(code);
+}
+END_TEST
+
+/* A "# /// script" block is read on the server's loop: up to 1024 bytes
+ * of TOML (the size measured without the interpreter, which reading it
+ * would need), not a byte more, whatever the tool. */
+START_TEST(script_block_limit)
+{
+    static const char *const tools_[] = {EXEC, VALID, GRADE};
+    for (int n = 1024; n <= 1025; n++) {
+        /* "x = [" (5) + the padding + "]\n" (2): N bytes of TOML. */
+        struct pw_buf b;
+        pw_buf_init(&b);
+        pw_buf_printf(&b, "# /// script\n# x = [");
+        for (int i = 0; i < n - 7; i++) {
+            pw_buf_append(&b, " ", 1);
+        }
+        pw_buf_printf(&b, "]\n# ///\nprint(1)\n");
+        ck_assert_uint_eq(pw_script_meta_size(b.data, b.len), (size_t)n);
+        for (size_t t = 0; n > 1024 && t < PW_N_ELEMENTS(tools_); t++) {
+            json_t *args = json_pack("{s:s}", "code", b.data);
+            if (strcmp(tools_[t], GRADE) == 0) {
+                json_object_set_new(args, "tests",
+                                    json_loads(SUITE, 0, NULL));
+            }
+            struct outcome o = call_json(tools_[t], args);
+            json_decref(args);
+            ck_assert_msg(o.refused, "%s: %s", tools_[t], o.text);
+            ck_assert_str_eq(o.text,
+                             "the program's '# /// script' block is 1025 "
+                             "bytes; this server reads such a block (its "
+                             "requires-python and dependencies) of at most "
+                             "1024");
+        }
+        pw_buf_free(&b);
+    }
 }
 END_TEST
 
@@ -961,6 +998,7 @@ main(void)
     tcase_add_loop_test(tc, arg_table, 0, (int)PW_N_ELEMENTS(cases));
     tcase_add_test(tc, documented_refusal);
     tcase_add_test(tc, code_size_limit);
+    tcase_add_test(tc, script_block_limit);
     suite_add_tcase(s, tc);
     TCase *sc = tcase_create("schemas");
     tcase_add_test(sc, list_entries);
