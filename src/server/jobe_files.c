@@ -704,22 +704,24 @@ make_room(struct pw_jobe_files *f, const char *client, const char *id,
      * it frees its place in the counts either way. */
     long long add = len - (old != NULL && old->refs == 0 ? old->size : 0);
     size_t more = old == NULL;
+    bool room = true;
+    c->entries++; /* C stays while its files go */
     while (c->bytes + add > f->quota || f->total + add > f->max_total ||
            c->files + more > f->max_files_client ||
            f->nfiles + more > f->max_files) {
         struct entry *lru = c->lru_head;
-        if (lru == old) {
+        if (lru != NULL && lru == old) {
             lru = lru->lnext;
         }
         if (lru == NULL) {
-            if (c->entries == 0) {
-                client_drop_if_empty(f, c);
-            }
-            return false;
+            room = false;
+            break;
         }
         entry_remove(f, lru);
     }
-    return true;
+    c->entries--;
+    client_drop_if_empty(f, c);
+    return room;
 }
 
 /* FD used now: the file's access time, the cache's recency when a later
