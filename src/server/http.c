@@ -94,8 +94,8 @@ struct exchange {
                                 comes (never kept in BODY) */
     struct pw_jobe_answer put_answer; /* known before the body's end */
     bool put_over;                    /* PUT_ANSWER holds it */
-    size_t put_rest;  /* the body's bytes read past it, thrown away */
-    size_t put_max;   /* at most (then the connection is closed) */
+    size_t put_rest; /* the body's bytes read past it, thrown away */
+    size_t put_max;  /* at most (then the connection is closed) */
     struct exchange *next;
 };
 
@@ -865,9 +865,9 @@ begin_put(struct exchange *x, long long length)
     char client[24];
     jobe_client(x, client, sizeof(client));
     pw_events_set_caller("jobe", x->client);
-    bool put = pw_jobe_put_begin(x->h->jobe, x->method, x->path,
-                                 header(x, "X-API-KEY"), client, length,
-                                 &x->put, &a);
+    bool put =
+        pw_jobe_put_begin(x->h->jobe, x->method, x->path,
+                          header(x, "X-API-KEY"), client, length, &x->put, &a);
     pw_events_set_caller("stdio", "stdio");
     if (put && x->put == NULL) {
         (void)send_jobe_now(x, &a);

@@ -488,8 +488,8 @@ static void
 put_file(struct pw_jobe *j, const char *client, const char *id,
          const char *body, size_t len, struct pw_jobe_answer *a)
 {
-    struct pw_jobe_put *p = pw_jobe_put_new(j->files, client, id,
-                                            put_body_max(j));
+    struct pw_jobe_put *p =
+        pw_jobe_put_new(j->files, client, id, put_body_max(j));
     if (pw_jobe_put_feed(p, body, len, a) == 0) {
         pw_jobe_put_end(p, a);
     }

@@ -79,10 +79,10 @@ struct pw_jobe_files;
  * id, or a CONTENT_LENGTH past the body's cap; -1: not known).  False
  * for any other request: pw_jobe_handle answers it once its body is in.
  * API_KEY and CLIENT as for pw_jobe_handle. */
-bool pw_jobe_put_begin(struct pw_jobe *j, const char *method,
-                       const char *path, const char *api_key,
-                       const char *client, long long content_length,
-                       struct pw_jobe_put **put, struct pw_jobe_answer *a);
+bool pw_jobe_put_begin(struct pw_jobe *j, const char *method, const char *path,
+                       const char *api_key, const char *client,
+                       long long content_length, struct pw_jobe_put **put,
+                       struct pw_jobe_answer *a);
 /* A PUT of CLIENT's ID into FILES (borrowed, outlives it) whose body may
  * have BODY_MAX bytes. */
 struct pw_jobe_put *pw_jobe_put_new(struct pw_jobe_files *files,

@@ -106,9 +106,9 @@ struct pw_jobe_files {
     double ttl;
     struct entry **etab; /* listed entries by client and id */
     size_t ecap;
-    size_t nfiles;         /* listed */
-    long long total;       /* bytes of every entry */
-    struct client **ctab;  /* clients by name */
+    size_t nfiles;        /* listed */
+    long long total;      /* bytes of every entry */
+    struct client **ctab; /* clients by name */
     size_t ccap;
     size_t nclients;
     struct entry *exp_head, *exp_tail;
@@ -156,8 +156,7 @@ fnv(unsigned long long h, const char *s)
 static size_t
 entry_slot(const struct pw_jobe_files *f, const char *client, const char *id)
 {
-    return (size_t)(fnv(fnv(fnv(FNV_START, client), "/"), id) &
-                    (f->ecap - 1));
+    return (size_t)(fnv(fnv(fnv(FNV_START, client), "/"), id) & (f->ecap - 1));
 }
 
 static size_t
@@ -746,8 +745,8 @@ struct pw_jobe_upload {
 };
 
 struct pw_jobe_upload *
-pw_jobe_upload_new(struct pw_jobe_files *f, const char *client,
-                   const char *id, struct pw_error *err)
+pw_jobe_upload_new(struct pw_jobe_files *f, const char *client, const char *id,
+                   struct pw_error *err)
 {
     if (!pw_jobe_file_id_ok(id) || !pw_jobe_file_id_ok(client)) {
         pw_fail(err, PW_ERR_USAGE, "bad file id");
@@ -814,7 +813,8 @@ int
 pw_jobe_upload_commit(struct pw_jobe_upload *u, struct pw_error *err)
 {
     struct pw_jobe_files *f = u->f;
-    PW_AUTOFREE char *path = pw_xasprintf("%s/%s/%s", f->dir, u->client, u->id);
+    PW_AUTOFREE char *path =
+        pw_xasprintf("%s/%s/%s", f->dir, u->client, u->id);
     if (!make_room(f, u->client, u->id, u->len)) {
         pw_fail(err, PW_ERR_USAGE,
                 "the cache is full of files that runs hold or of other "

@@ -36,8 +36,8 @@
 
 /* Each base64 character's value plus one (0: not one of them). */
 static const unsigned char b64_plus1[256] = {
-    ['A'] = 1, ['B'] = 2, ['C'] = 3, ['D'] = 4, ['E'] = 5, ['F'] = 6,
-    ['G'] = 7, ['H'] = 8, ['I'] = 9, ['J'] = 10, ['K'] = 11, ['L'] = 12,
+    ['A'] = 1,  ['B'] = 2,  ['C'] = 3,  ['D'] = 4,  ['E'] = 5,  ['F'] = 6,
+    ['G'] = 7,  ['H'] = 8,  ['I'] = 9,  ['J'] = 10, ['K'] = 11, ['L'] = 12,
     ['M'] = 13, ['N'] = 14, ['O'] = 15, ['P'] = 16, ['Q'] = 17, ['R'] = 18,
     ['S'] = 19, ['T'] = 20, ['U'] = 21, ['V'] = 22, ['W'] = 23, ['X'] = 24,
     ['Y'] = 25, ['Z'] = 26, ['a'] = 27, ['b'] = 28, ['c'] = 29, ['d'] = 30,
@@ -91,8 +91,8 @@ struct pw_jobe_put {
     char key[KEY_MAX];
     size_t keylen; /* KEY_MAX + 1: longer than any key looked for */
     unsigned hex, hexn;
-    bool need_low;         /* a high surrogate's \u waits for its low */
-    unsigned u8need;       /* continuation bytes still due */
+    bool need_low;   /* a high surrogate's \u waits for its low */
+    unsigned u8need; /* continuation bytes still due */
     unsigned char u8lo, u8hi;
     const char *lit;
     unsigned litpos;
@@ -237,7 +237,8 @@ string_char(struct pw_jobe_put *p, unsigned char c, bool non_ascii,
             p->key[p->keylen++] = (char)c;
         }
     } else if (p->kind == S_CONTENTS && !p->b64_bad) {
-        int n = non_ascii ? -1 : pw_base64_dec_char(&p->dec, (char)c, out + *on);
+        int n =
+            non_ascii ? -1 : pw_base64_dec_char(&p->dec, (char)c, out + *on);
         if (n < 0) {
             p->b64_bad = true;
         } else {
@@ -311,8 +312,7 @@ string_byte(struct pw_jobe_put *p, unsigned char c, unsigned char *out,
 
 /* The code unit of a \uXXXX. */
 static void
-string_unit(struct pw_jobe_put *p, unsigned u, unsigned char *out,
-            size_t *on)
+string_unit(struct pw_jobe_put *p, unsigned u, unsigned char *out, size_t *on)
 {
     p->st = P_STRING;
     if (p->need_low) {
@@ -378,9 +378,10 @@ value_begin(struct pw_jobe_put *p, unsigned char c, size_t *on,
         p->st = P_BAD;
         return 0;
     }
-    if (want && contents_begin(p, c == '"'   ? C_STRING
-                                  : c == 'n' ? C_NULL
-                                             : C_OTHER,
+    if (want && contents_begin(p,
+                               c == '"'   ? C_STRING
+                               : c == 'n' ? C_NULL
+                                          : C_OTHER,
                                on, a) < 0) {
         return -1;
     }

@@ -409,8 +409,8 @@ START_TEST(file_cache)
     ck_assert_ptr_nonnull(f);
     ck_assert(pw_jobe_files_has(f, "c1", "two"));
     ck_assert(pw_jobe_files_has(f, "c1", "three"));
-    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "four", "0123456789", 10, &err),
-                     0);
+    ck_assert_int_eq(
+        pw_jobe_files_put(f, "c1", "four", "0123456789", 10, &err), 0);
     ck_assert(!pw_jobe_files_has(f, "c1", "three"));
     ck_assert(pw_jobe_files_has(f, "c1", "two"));
     pw_jobe_files_free(f);
@@ -666,8 +666,8 @@ put_pieces(struct pw_jobe_files *f, const char *id, const char *text,
         pw_jobe_put_end(p, &a);
     }
     pw_jobe_put_free(p);
-    json_t *m = a.body != NULL ? json_loads(a.body, JSON_DECODE_ANY, NULL)
-                               : NULL;
+    json_t *m =
+        a.body != NULL ? json_loads(a.body, JSON_DECODE_ANY, NULL) : NULL;
     snprintf(msg, size, "%s", json_is_string(m) ? json_string_value(m) : "");
     json_decref(m);
     unsigned st = a.status;
@@ -738,9 +738,8 @@ START_TEST(put_streamed)
         struct pw_jobe_put *p = pw_jobe_put_new(f, "c1", "split", 1 << 20);
         struct pw_jobe_answer a;
         ck_assert_int_eq(pw_jobe_put_feed(p, busy, cut, &a), 0);
-        ck_assert_int_eq(pw_jobe_put_feed(p, busy + cut, sizeof(busy) - 1 - cut,
-                                          &a),
-                         0);
+        ck_assert_int_eq(
+            pw_jobe_put_feed(p, busy + cut, sizeof(busy) - 1 - cut, &a), 0);
         pw_jobe_put_end(p, &a);
         ck_assert_uint_eq(a.status, 204);
         pw_jobe_answer_clear(&a);
@@ -760,8 +759,8 @@ START_TEST(put_streamed)
          3},
         {"{\"file_contents\":\"@@\",\"file_contents\":\"QkJC\"}", 204, "BBB",
          3},
-        {"{\"file_contents\":\"QkJC\",\"x\":{\"file_contents\":1}}", 204, "BBB",
-         3},
+        {"{\"file_contents\":\"QkJC\",\"x\":{\"file_contents\":1}}", 204,
+         "BBB", 3},
         {"{\"file_contents\":\"QUFB\",\"file_contents\":null}", 400,
          "put: missing file_contents parameter", 0},
         {"{\"file_contents\": null}", 400, "put: missing file_contents", 0},
@@ -797,8 +796,8 @@ START_TEST(put_streamed)
         {"{\"file_contents\": \"QU FB\"}", 400, "put: contents of file t", 0},
         {"{\"file_contents\": \"QUF\\nB\"}", 400, "put: contents of file t",
          0},
-        {"{\"file_contents\": \"QUF\\u00e9\"}", 400,
-         "put: contents of file t", 0},
+        {"{\"file_contents\": \"QUF\\u00e9\"}", 400, "put: contents of file t",
+         0},
         {"{\"file_contents\": 5}", 400, "put: contents of file t", 0},
         {"{\"file_contents\": true}", 400, "put: contents of file t", 0},
         {"{\"file_contents\": [\"QUFB\"]}", 400, "put: contents of file t", 0},
@@ -806,9 +805,9 @@ START_TEST(put_streamed)
     };
     for (size_t i = 0; i < PW_N_ELEMENTS(cases); i++) {
         for (size_t piece = 0; piece < 4; piece++) {
-            unsigned st = put_pieces(f, "t", cases[i].body,
-                                     strlen(cases[i].body), piece, 1 << 20,
-                                     msg, sizeof(msg));
+            unsigned st =
+                put_pieces(f, "t", cases[i].body, strlen(cases[i].body), piece,
+                           1 << 20, msg, sizeof(msg));
             ck_assert_msg(st == cases[i].status, "%s: %u (%s)", cases[i].body,
                           st, msg);
             if (st == 204) {
@@ -831,18 +830,17 @@ START_TEST(put_streamed)
         put_pieces(f, "t", big, strlen(big), 7, 1 << 20, msg, sizeof(msg)),
         413);
     ck_assert_ptr_nonnull(strstr(msg, "too large: more than 64 bytes"));
-    ck_assert_uint_eq(put_pieces(f, "t", big, strlen(big), 7, 40, msg,
-                                 sizeof(msg)),
-                      413);
+    ck_assert_uint_eq(
+        put_pieces(f, "t", big, strlen(big), 7, 40, msg, sizeof(msg)), 413);
     ck_assert_ptr_nonnull(strstr(msg, "body is more than 40 bytes"));
     assert_no_temp(dir);
     /* Nested past DEPTH_MAX: not JSON json_decode takes. */
     char deep[1200];
     memset(deep, '[', sizeof(deep));
     memcpy(deep, "{\"a\":", 5);
-    ck_assert_uint_eq(put_pieces(f, "t", deep, sizeof(deep), 0, 1 << 20, msg,
-                                 sizeof(msg)),
-                      400);
+    ck_assert_uint_eq(
+        put_pieces(f, "t", deep, sizeof(deep), 0, 1 << 20, msg, sizeof(msg)),
+        400);
     pw_jobe_files_free(f);
     char cmd[64];
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
