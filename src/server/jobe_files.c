@@ -173,7 +173,7 @@ grow_entries(struct pw_jobe_files *f)
     struct entry **old = f->etab;
     size_t cap = f->ecap;
     f->ecap = cap * 2;
-    f->etab = pw_xcalloc(f->ecap, sizeof(*f->etab));
+    f->etab = pw_xcalloc(f->ecap, sizeof(struct entry *));
     for (size_t i = 0; i < cap; i++) {
         while (old[i] != NULL) {
             struct entry *e = old[i];
@@ -192,7 +192,7 @@ grow_clients(struct pw_jobe_files *f)
     struct client **old = f->ctab;
     size_t cap = f->ccap;
     f->ccap = cap * 2;
-    f->ctab = pw_xcalloc(f->ccap, sizeof(*f->ctab));
+    f->ctab = pw_xcalloc(f->ccap, sizeof(struct client *));
     for (size_t i = 0; i < cap; i++) {
         while (old[i] != NULL) {
             struct client *c = old[i];
@@ -362,27 +362,44 @@ entry_unlist(struct pw_jobe_files *f, struct entry *e)
     exp_unlink(f, e);
 }
 
-/* E, unlisted and held by no run, is forgotten. */
+/* E, unlisted and held by no run, is forgotten; its client stays (the
+ * caller drops it once it is empty). */
+static void
+entry_release(struct pw_jobe_files *f, struct entry *e)
+{
+    e->c->bytes -= e->size;
+    e->c->entries--;
+    f->total -= e->size;
+    free(e);
+}
+
+/* The same, and its client goes if that was its last file. */
 static void
 entry_free(struct pw_jobe_files *f, struct entry *e)
 {
     struct client *c = e->c;
-    c->bytes -= e->size;
-    c->entries--;
-    f->total -= e->size;
-    free(e);
+    entry_release(f, e);
     client_drop_if_empty(f, c);
 }
 
-/* E, held by no run, is removed: its file unlinked. */
+/* E, held by no run, is removed: its file unlinked (its client stays). */
 static void
-entry_remove(struct pw_jobe_files *f, struct entry *e)
+entry_delete(struct pw_jobe_files *f, struct entry *e)
 {
     PW_AUTOFREE char *path =
         pw_xasprintf("%s/%s/%s", f->dir, e->c->name, e->id);
     (void)unlink(path);
     entry_unlist(f, e);
-    entry_free(f, e);
+    entry_release(f, e);
+}
+
+/* The same, and its client goes if that was its last file. */
+static void
+entry_remove(struct pw_jobe_files *f, struct entry *e)
+{
+    struct client *c = e->c;
+    entry_delete(f, e);
+    client_drop_if_empty(f, c);
 }
 
 /* A file's age to the nanosecond: time(NULL) reads a coarse clock that
@@ -586,9 +603,9 @@ pw_jobe_files_new(const char *dir, const char *tmp, long long max_file,
     f->ttl = ttl;
     f->refs = 1;
     f->ecap = 64;
-    f->etab = pw_xcalloc(f->ecap, sizeof(*f->etab));
+    f->etab = pw_xcalloc(f->ecap, sizeof(struct entry *));
     f->ccap = 16;
-    f->ctab = pw_xcalloc(f->ccap, sizeof(*f->ctab));
+    f->ctab = pw_xcalloc(f->ccap, sizeof(struct client *));
     struct rlimit rl;
     rlim_t quarter =
         getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
@@ -704,11 +721,10 @@ make_room(struct pw_jobe_files *f, const char *client, const char *id,
     long long add = len - (old != NULL && old->refs == 0 ? old->size : 0);
     size_t more = old == NULL;
     bool room = true;
-    c->entries++; /* C stays while its files go */
+    struct entry *lru = c->lru_head;
     while (c->bytes + add > f->quota || f->total + add > f->max_total ||
            c->files + more > f->max_files_client ||
            f->nfiles + more > f->max_files) {
-        struct entry *lru = c->lru_head;
         if (lru != NULL && lru == old) {
             lru = lru->lnext;
         }
@@ -716,9 +732,10 @@ make_room(struct pw_jobe_files *f, const char *client, const char *id,
             room = false;
             break;
         }
-        entry_remove(f, lru);
+        struct entry *next = lru->lnext;
+        entry_delete(f, lru);
+        lru = next;
     }
-    c->entries--;
     client_drop_if_empty(f, c);
     return room;
 }
@@ -963,7 +980,7 @@ pw_jobe_hold_add(struct pw_jobe_hold *h, const char *id, int *fd,
         i++;
     }
     if (i == h->n) {
-        h->v = pw_xrealloc(h->v, (h->n + 1) * sizeof(*h->v));
+        h->v = pw_xrealloc(h->v, (h->n + 1) * sizeof(struct entry *));
         h->v[h->n++] = e;
         e->refs++;
     }

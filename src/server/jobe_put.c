@@ -451,6 +451,10 @@ number_byte(struct pw_jobe_put *p, unsigned char c)
     return false;
 }
 
+/* One byte C between a value's tokens: 1 if taken, -1 with A. */
+static int step_between(struct pw_jobe_put *p, unsigned char c, size_t *on,
+                        struct pw_jobe_answer *a);
+
 /* One byte C of the body: 1 if taken, 0 if it is to be seen again, -1
  * with A. */
 static int
@@ -500,8 +504,14 @@ step(struct pw_jobe_put *p, unsigned char c, unsigned char *out, size_t *on,
         }
         return 1;
     default:
-        break;
+        return step_between(p, c, on, a);
     }
+}
+
+static int
+step_between(struct pw_jobe_put *p, unsigned char c, size_t *on,
+             struct pw_jobe_answer *a)
+{
     if (is_space(c)) {
         return 1;
     }
