@@ -279,11 +279,13 @@ def wait_for(cond):
 
 def put_raw(srv, key, file_id, head_extra, pieces, pause=0.0):
     """A PUT of FILE_ID with KEY whose body is PIECES (an iterable of
-    bytes; chunked unless HEAD_EXTRA gives a Content-Length), sent until
-    the server answers or closes: (status or None, body, bytes sent)."""
+    bytes; chunked unless HEAD_EXTRA gives a Content-Length, then ended
+    with the last chunk if PIECES end), sent until the server answers or
+    closes: (status or None, body, bytes sent)."""
     s = socket.create_connection(("127.0.0.1", srv.port), timeout=120)
     head = ("PUT %s/files/%s HTTP/1.1\r\nHost: %s\r\nX-API-KEY: %s\r\n"
-            "Content-Type: application/json\r\n%s\r\n" % (
+            "Content-Type: application/json\r\nConnection: close\r\n"
+            "%s\r\n" % (
                 JOBE, file_id, srv.host, key, head_extra))
     chunked = "Content-Length" not in head_extra
     sent = 0
@@ -296,6 +298,9 @@ def put_raw(srv, key, file_id, head_extra, pieces, pause=0.0):
             sent += len(p)
             if pause:
                 time.sleep(pause)
+        else:
+            if chunked:
+                s.sendall(b"0\r\n\r\n")
     except OSError:
         pass
     data = b""
@@ -322,6 +327,13 @@ def put_attacks(srv, trickle_timeout):
     """KEYS: attacks on a file PUT's body (a body that trickles without
     end, one past the cap, base64 that never ends) and a PUT storm on one
     key's quota."""
+    st, body, _ = put_raw(srv, KEY_A, "chunked001", "Transfer-Encoding: "
+                          "chunked\r\n", iter([b'{"file_con', b'tents": "QU',
+                                                b'FB"}']))
+    head, _, _ = srv.send("HEAD", JOBE + "/files/chunked001",
+                          [("Host", srv.host), ("X-API-KEY", KEY_A)])
+    point(st == 204 and head == 204, "control: a chunked PUT in pieces "
+          "is stored", f"{st} {body[:200]} {head}")
     st, body, sent = put_raw(srv, KEY_A, "trickled01", "Transfer-Encoding: "
                              "chunked\r\n",
                              iter([b'{"file_contents": "'] +
