@@ -572,7 +572,8 @@ pw_jobe_put_feed(struct pw_jobe_put *p, const char *data, size_t len,
     size_t on = 0;
     size_t i = 0;
     while (i < len) {
-        if (p->st == P_STRING && p->kind == S_CONTENTS && !p->b64_bad) {
+        if (p->st == P_STRING && p->kind == S_CONTENTS && !p->b64_bad &&
+            p->u8need == 0 && !p->need_low) {
             /* The common run: whole quanta of base64, then characters
              * one by one ('=', the string's end, an escape). */
             const unsigned char *u = (const unsigned char *)data;

@@ -782,6 +782,12 @@ START_TEST(put_streamed)
          "put: missing file_contents", 0},
         {"{\"a\": \"\xc3\x28\", \"file_contents\": \"QUFB\"}", 400,
          "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QU\xd6"
+         "FB\"}",
+         400, "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QU\xc3\xa9"
+         "FB\"}",
+         400, "put: contents of file t", 0},
         {"{\"a\": \"\\ud800\", \"file_contents\": \"QUFB\"}", 400,
          "put: missing file_contents", 0},
         {"{\"a\": \"\\x\", \"file_contents\": \"QUFB\"}", 400,
