@@ -844,8 +844,8 @@ jobe_client(const struct exchange *x, char *out, size_t size)
     snprintf(out, size, "%016llx", x->sink.client);
 }
 
-/* A Jobe answer queued before the body is read: the connection is
- * closed after it (the body is not read). */
+/* A Jobe answer given before the body was read, or once the rest of it
+ * was thrown away: the connection is closed after it. */
 static enum MHD_Result
 send_jobe_now(struct exchange *x, struct pw_jobe_answer *a)
 {
