@@ -41,7 +41,7 @@ for u in check_jsonrpc check_validator; do
         skip "valgrind: unit suite $u" "not built (Check missing)"
     fi
 done
-for t in jsonrpc rules validate; do
+for t in jobeput jsonrpc rules validate; do
     dirs=$(fuzz_seeds "$t")
     # shellcheck disable=SC2086 # the directories are split on purpose
     vg "fuzz target $t over its corpus" "$top_builddir/tests/fuzz/replay-$t" $dirs

@@ -35,38 +35,64 @@ pw_base64_json(const unsigned char *p, size_t n)
     return s;
 }
 
+/* The value of C in the alphabet (0 to 63), 64 for '=', else -1. */
 static int
 b64_value(char c)
 {
-    static const char abc[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    const char *at = c != '\0' ? strchr(abc, c) : NULL;
-    return at != NULL ? (int)(at - abc) : -1;
+    if (c >= 'A' && c <= 'Z') {
+        return c - 'A';
+    }
+    if (c >= 'a' && c <= 'z') {
+        return c - 'a' + 26;
+    }
+    if (c >= '0' && c <= '9') {
+        return c - '0' + 52;
+    }
+    return c == '+' ? 62 : c == '/' ? 63 : c == '=' ? 64 : -1;
+}
+
+int
+pw_base64_dec_char(struct pw_base64_dec *d, char c, unsigned char out[3])
+{
+    int v = b64_value(c);
+    /* '=' only at the third and fourth places of the last quantum, and
+     * after a '=' only another. */
+    if (v < 0 || d->over || (v == 64 && d->n < 2) ||
+        (v != 64 && d->n == 3 && d->q[2] == 64)) {
+        return -1;
+    }
+    d->q[d->n++] = (unsigned char)v;
+    if (d->n < 4) {
+        return 0;
+    }
+    d->n = 0;
+    int pad = (d->q[2] == 64) + (d->q[3] == 64);
+    d->over = pad > 0;
+    unsigned w = (unsigned)d->q[0] << 18 | (unsigned)d->q[1] << 12 |
+                 (unsigned)(d->q[2] & 63) << 6 | (unsigned)(d->q[3] & 63);
+    out[0] = (unsigned char)(w >> 16);
+    out[1] = (unsigned char)(w >> 8);
+    out[2] = (unsigned char)w;
+    return 3 - pad;
+}
+
+int
+pw_base64_dec_end(const struct pw_base64_dec *d)
+{
+    return d->n == 0 ? 0 : -1;
 }
 
 int
 pw_base64_decode(const char *text, struct pw_buf *b)
 {
-    size_t n = strlen(text);
-    if (n % 4 != 0) {
-        return -1;
-    }
-    for (size_t i = 0; i < n; i += 4) {
-        int v[4];
-        int pad = 0;
-        for (int k = 0; k < 4; k++) {
-            bool last = i + 4 == n && k >= 2 && text[i + k] == '=';
-            pad += last;
-            v[k] = last ? 0 : b64_value(text[i + k]);
-            if (v[k] < 0 || (pad > 0 && !last)) {
-                return -1;
-            }
+    struct pw_base64_dec d = {0};
+    for (const char *p = text; *p != '\0'; p++) {
+        unsigned char out[3];
+        int n = pw_base64_dec_char(&d, *p, out);
+        if (n < 0) {
+            return -1;
         }
-        unsigned w = (unsigned)v[0] << 18 | (unsigned)v[1] << 12 |
-                     (unsigned)v[2] << 6 | (unsigned)v[3];
-        unsigned char out[3] = {(unsigned char)(w >> 16),
-                                (unsigned char)(w >> 8), (unsigned char)w};
-        pw_buf_append(b, out, (size_t)(3 - pad));
+        pw_buf_append(b, out, (size_t)n);
     }
-    return 0;
+    return pw_base64_dec_end(&d);
 }

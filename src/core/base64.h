@@ -6,6 +6,7 @@
 #pragma once
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Base64 (RFC 4648, padded) of N bytes: a new string. */
@@ -13,3 +14,17 @@ json_t *pw_base64_json(const unsigned char *p, size_t n);
 /* Decode padded base64 TEXT into B.  0, or -1 if TEXT is not base64. */
 struct pw_buf;
 int pw_base64_decode(const char *text, struct pw_buf *b);
+
+/* The same decoding one character at a time, for text that comes in
+ * pieces: the quantum not yet complete, and whether the padded one (the
+ * last there may be) was seen. */
+struct pw_base64_dec {
+    unsigned char q[4];
+    unsigned char n;
+    bool over; /* a padded quantum ended the text */
+};
+/* Take C: the bytes it completes into OUT (0 to 3), or -1 if the text
+ * can no longer be base64. */
+int pw_base64_dec_char(struct pw_base64_dec *d, char c, unsigned char out[3]);
+/* The text is over: 0 if it was base64 (whole quanta), else -1. */
+int pw_base64_dec_end(const struct pw_base64_dec *d);

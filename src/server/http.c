@@ -90,6 +90,12 @@ struct exchange {
     int unready;        /* /readyz answered 503: 1 starting, 2 draining */
     char *jobe_source;  /* owned: the file name of its run */
     char *jobe_run_id;  /* owned: its run's run_id */
+    struct pw_jobe_put *put; /* owned: a Jobe file PUT, its body read as it
+                                comes (never kept in BODY) */
+    struct pw_jobe_answer put_answer; /* known before the body's end */
+    bool put_over;                    /* PUT_ANSWER holds it */
+    size_t put_rest; /* the body's bytes read past it, thrown away */
+    size_t put_max;  /* at most (then the connection is closed) */
     struct exchange *next;
 };
 
@@ -831,6 +837,66 @@ begin_mcp(struct exchange *x)
     return MHD_YES;
 }
 
+/* X's Jobe client: whose files the cache holds. */
+static void
+jobe_client(const struct exchange *x, char *out, size_t size)
+{
+    snprintf(out, size, "%016llx", x->sink.client);
+}
+
+/* A Jobe answer given before the body was read, or once the rest of it
+ * was thrown away: the connection is closed after it. */
+static enum MHD_Result
+send_jobe_now(struct exchange *x, struct pw_jobe_answer *a)
+{
+    enum MHD_Result rc =
+        send_body(x, a->status, a->body != NULL ? "application/json" : NULL,
+                  a->body != NULL ? a->body : "", true);
+    pw_jobe_answer_clear(a);
+    return rc;
+}
+
+/* A Jobe file PUT (LENGTH its Content-Length, -1 if none): true if it is
+ * one, its answer then queued or its body to be read into X->put. */
+static bool
+begin_put(struct exchange *x, long long length)
+{
+    struct pw_jobe_answer a;
+    char client[24];
+    jobe_client(x, client, sizeof(client));
+    pw_events_set_caller("jobe", x->client);
+    bool put =
+        pw_jobe_put_begin(x->h->jobe, x->method, x->path,
+                          header(x, "X-API-KEY"), client, length, &x->put, &a);
+    pw_events_set_caller("stdio", "stdio");
+    if (put && x->put == NULL) {
+        (void)send_jobe_now(x, &a);
+    }
+    return put;
+}
+
+/* The body of a Jobe file PUT, as it comes: parsed and written at once.
+ * Once its answer is known (not JSON, a file past the cap), the file
+ * goes and the rest of the body is thrown away as it comes (the library
+ * answers once a body is over), up to the body's cap: MHD_NO past it,
+ * which closes the connection. */
+static enum MHD_Result
+take_put(struct exchange *x, const char *data, size_t len)
+{
+    if (x->put_over) {
+        x->put_rest += len;
+        return x->put_rest > x->put_max ? MHD_NO : MHD_YES;
+    }
+    if (pw_jobe_put_feed(x->put, data, len, &x->put_answer) < 0) {
+        x->put_over = true;
+        x->put_max = (size_t)pw_jobe_put_body_left(x->put);
+        pw_jobe_put_free(x->put);
+        x->put = NULL;
+        return x->put_max == 0 ? MHD_NO : MHD_YES;
+    }
+    return MHD_YES;
+}
+
 /* The checks of a Jobe route on its headers: the Origin (the API's own
  * X-API-KEY is checked with the request), the connection cap, the body's
  * size. */
@@ -861,6 +927,9 @@ begin_jobe(struct exchange *x)
         return busy_error(x);
     }
     const char *clen = header(x, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (begin_put(x, clen != NULL ? strtoll(clen, NULL, 10) : -1)) {
+        return MHD_YES;
+    }
     if (clen != NULL && strtoll(clen, NULL, 10) > h->cfg->max_body) {
         return send_error(x, MHD_HTTP_CONTENT_TOO_LARGE,
                           "request body too large");
@@ -881,7 +950,18 @@ finish_jobe(struct exchange *x)
     x->reading = false;
     struct pw_jobe_answer a;
     char client[24];
-    snprintf(client, sizeof(client), "%016llx", x->sink.client);
+    jobe_client(x, client, sizeof(client));
+    if (x->put_over) {
+        return send_jobe_now(x, &x->put_answer);
+    }
+    if (x->put != NULL) {
+        pw_jobe_put_end(x->put, &a);
+        pw_jobe_put_free(x->put);
+        x->put = NULL;
+        enum MHD_Result rc = send_jobe(x, &a);
+        pw_jobe_answer_clear(&a);
+        return rc;
+    }
     pw_events_set_caller("jobe", x->client);
     pw_jobe_handle(h->jobe, x->method, x->path, header(x, "X-API-KEY"), client,
                    x->body.data != NULL ? x->body.data : "", x->body.len, &a);
@@ -1281,6 +1361,11 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
         }
         return send_error(x, MHD_HTTP_NOT_FOUND, "not found: MCP is at /mcp");
     }
+    if (x->reading && *upload_size > 0 && (x->put != NULL || x->put_over)) {
+        enum MHD_Result rc = take_put(x, upload, *upload_size);
+        *upload_size = 0;
+        return rc;
+    }
     if (x->reading && *upload_size > 0) {
         take_body(x, upload, *upload_size);
         *upload_size = 0;
@@ -1346,6 +1431,8 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         pw_http_access_log(addr, x->method, x->path, x->rpc, st,
                            pw_now() - x->start, x->bytes);
     }
+    pw_jobe_put_free(x->put);
+    pw_jobe_answer_clear(&x->put_answer);
     pw_buf_free(&x->body);
     pw_buf_free(&x->out);
     free(x->jobe_source);
@@ -1400,6 +1487,10 @@ tr_pollfds(void *ctx, struct pollfd *fds, int max, int *timeout_ms)
     MHD_UNSIGNED_LONG_LONG mhd_ms = 0;
     probe_gone(h);
     int ms = cut_late(h);
+    int expiry = h->jobe != NULL ? pw_jobe_tick(h->jobe) : -1;
+    if (expiry >= 0 && (ms < 0 || expiry < ms)) {
+        ms = expiry;
+    }
     if (h->streams != NULL && (ms < 0 || ms > PROBE_EVERY_MS)) {
         ms = PROBE_EVERY_MS;
     }

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base64.h"
 #include "core/log.h"
 #include "core/py.h"
 #include "core/util.h"
@@ -473,41 +472,69 @@ post_run(struct pw_jobe *j, const char *client, const char *body, size_t len,
 
 /* --- files -------------------------------------------------------------- */
 
+/* The longest body of a file PUT: the base64 of the largest file, an
+ * eighth more for escapes ("\/" for '/') and white space, or --max-body
+ * if larger (the body is read as it comes, never kept). */
+static long long
+put_body_max(const struct pw_jobe *j)
+{
+    long long b64 = (pw_jobe_files_max_file(j->files) + 2) / 3 * 4;
+    long long max = b64 + b64 / 8 + 4096;
+    return max > j->cfg->max_body ? max : j->cfg->max_body;
+}
+
+/* A PUT whose body is all in BODY (pw_jobe_handle's callers). */
 static void
 put_file(struct pw_jobe *j, const char *client, const char *id,
          const char *body, size_t len, struct pw_jobe_answer *a)
 {
-    json_auto_t *root = json_loadb(body, len, 0, NULL);
-    const char *b64 =
-        json_string_value(json_object_get(root, "file_contents"));
-    if (b64 == NULL) {
-        answer_msg(a, 400, "put: missing file_contents parameter");
-        return;
+    struct pw_jobe_put *p =
+        pw_jobe_put_new(j->files, client, id, put_body_max(j));
+    if (pw_jobe_put_feed(p, body, len, a) == 0) {
+        pw_jobe_put_end(p, a);
     }
-    struct pw_buf data;
-    pw_buf_init(&data);
-    if (pw_base64_decode(b64, &data) < 0) {
-        pw_buf_free(&data);
-        PW_AUTOFREE char *m =
-            pw_xasprintf("put: contents of file %s are not valid base-64", id);
-        answer_msg(a, 400, m);
-        return;
+    pw_jobe_put_free(p);
+}
+
+bool
+pw_jobe_put_begin(struct pw_jobe *j, const char *method, const char *path,
+                  const char *api_key, const char *client,
+                  long long content_length, struct pw_jobe_put **put,
+                  struct pw_jobe_answer *a)
+{
+    memset(a, 0, sizeof(*a));
+    *put = NULL;
+    const char *rest = route_rest(path);
+    if (rest == NULL || strcmp(method, "PUT") != 0 ||
+        strncmp(rest, "files/", 6) != 0) {
+        return false;
     }
-    struct pw_error err = {0};
-    int rc =
-        pw_jobe_files_put(j->files, client, id, data.data, data.len, &err);
-    pw_buf_free(&data);
-    if (rc < 0) {
+    const char *id = rest + 6;
+    long long max = put_body_max(j);
+    if (!key_ok(j, api_key)) {
+        pw_events_refused(
+            "jobe_key", api_key != NULL ? "unknown X-API-KEY" : "no X-API-KEY",
+            NULL);
+        pw_jobe_forbidden(a);
+    } else if (!pw_jobe_file_id_ok(id)) {
+        answer_msg(a, *id == '\0' ? 400 : 404,
+                   *id == '\0' ? "No file id in URL" : "Not found");
+    } else if (content_length > max) {
         PW_AUTOFREE char *m = pw_xasprintf(
-            "put: failed to write file %s to cache: %s", id, err.message);
-        answer_msg(a,
-                   rc == -2                   ? 503
-                   : err.code == PW_ERR_USAGE ? 413
-                                              : 500,
-                   m);
-        return;
+            "put: failed to write file %s to cache: the request's body is "
+            "more than %lld bytes",
+            id, max);
+        answer_msg(a, 413, m);
+    } else {
+        *put = pw_jobe_put_new(j->files, client, id, max);
     }
-    answer(a, 204, NULL);
+    return true;
+}
+
+int
+pw_jobe_tick(struct pw_jobe *j)
+{
+    return pw_jobe_files_tick(j->files);
 }
 
 static void

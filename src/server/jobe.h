@@ -69,6 +69,39 @@ struct pw_jobe_answer {
 void pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
                     const char *api_key, const char *client, const char *body,
                     size_t len, struct pw_jobe_answer *a);
+/* --- a file PUT read as its body comes (jobe_put.c) ------------------ */
+
+struct pw_jobe_put;
+struct pw_jobe_files;
+
+/* If METHOD PATH is a file PUT, true, with *PUT its state (owned) to
+ * hand the body to as it comes, or NULL and A the answer now (a bad key or
+ * id, or a CONTENT_LENGTH past the body's cap; -1: not known).  False
+ * for any other request: pw_jobe_handle answers it once its body is in.
+ * API_KEY and CLIENT as for pw_jobe_handle. */
+bool pw_jobe_put_begin(struct pw_jobe *j, const char *method, const char *path,
+                       const char *api_key, const char *client,
+                       long long content_length, struct pw_jobe_put **put,
+                       struct pw_jobe_answer *a);
+/* A PUT of CLIENT's ID into FILES (borrowed, outlives it) whose body may
+ * have BODY_MAX bytes. */
+struct pw_jobe_put *pw_jobe_put_new(struct pw_jobe_files *files,
+                                    const char *client, const char *id,
+                                    long long body_max);
+/* The body's next LEN bytes, parsed, decoded and written at once: 0 to
+ * go on, or -1 with A the answer now (not JSON, past the body's or the
+ * file's cap, a write that failed): the rest of the body is not wanted. */
+int pw_jobe_put_feed(struct pw_jobe_put *p, const char *data, size_t len,
+                     struct pw_jobe_answer *a);
+/* The bytes the body may still have within its cap. */
+long long pw_jobe_put_body_left(const struct pw_jobe_put *p);
+/* The body is over: the answer (204 once the file is stored). */
+void pw_jobe_put_end(struct pw_jobe_put *p, struct pw_jobe_answer *a);
+/* Free P; a file it did not store leaves nothing behind. */
+void pw_jobe_put_free(struct pw_jobe_put *p);
+/* The cache's expiry, a step at a time (pw_jobe_files_tick). */
+int pw_jobe_tick(struct pw_jobe *j);
+
 /* The answer to a run from the typed result RUN of its execute_code call
  * CALL (RUN NULL: it did not start; CALL, NULL or borrowed, says whether
  * a validator process refused its program, outcome 11 with the findings'
@@ -166,9 +199,39 @@ bool pw_jobe_file_id_ok(const char *id);
 int pw_jobe_files_put(struct pw_jobe_files *f, const char *client,
                       const char *id, const char *data, size_t len,
                       struct pw_error *err);
-/* True if CLIENT's ID is in the cache (fresh, or held by a run). */
+/* True if CLIENT's ID is in the cache (fresh, or held by a run): the
+ * index's answer, no file system call. */
 bool pw_jobe_files_has(struct pw_jobe_files *f, const char *client,
                        const char *id);
+/* The largest file the cache takes. */
+long long pw_jobe_files_max_file(const struct pw_jobe_files *f);
+/* Remove a few of the files whose time is over (at most 32 a call): the
+ * milliseconds until the next is due (0: more are due now), or -1 for
+ * none. */
+int pw_jobe_files_tick(struct pw_jobe_files *f);
+
+/* A file being PUT, written as its bytes come to a temporary file in its
+ * client's folder (never held whole in memory), stored under its id by
+ * pw_jobe_upload_commit, removed if freed before. */
+struct pw_jobe_upload;
+
+/* An empty upload of CLIENT's ID (a reference to F), or NULL with ERR. */
+struct pw_jobe_upload *pw_jobe_upload_new(struct pw_jobe_files *f,
+                                          const char *client, const char *id,
+                                          struct pw_error *err);
+/* Append LEN bytes of DATA: 0, or -1 with ERR (PW_ERR_USAGE: the file
+ * would be larger than the cache takes, nothing written; another code:
+ * a write failed). */
+int pw_jobe_upload_write(struct pw_jobe_upload *u, const void *data,
+                         size_t len, struct pw_error *err);
+/* Start again from an empty file: 0, or -1 with ERR. */
+int pw_jobe_upload_reset(struct pw_jobe_upload *u, struct pw_error *err);
+/* The bytes written so far. */
+long long pw_jobe_upload_len(const struct pw_jobe_upload *u);
+/* Store the file under its id, as pw_jobe_files_put does (0, -1, -2 with
+ * ERR); U is still freed by the caller. */
+int pw_jobe_upload_commit(struct pw_jobe_upload *u, struct pw_error *err);
+void pw_jobe_upload_free(struct pw_jobe_upload *u);
 
 /* The files of one run, held from its POST to its end: each an open fd
  * (the file as it was when taken: a later PUT of its id does not change

@@ -20,7 +20,7 @@ libpyward_a_SOURCES += \
 	src/server/events.c src/server/events.h \
 	src/server/listenfd.c src/server/listenfd.h \
 	src/server/jobe.c src/server/jobe.h src/server/jobe_spec.c \
-	src/server/jobe_files.c \
+	src/server/jobe_files.c src/server/jobe_put.c \
 	src/server/packages.c src/server/packages.h \
 	$(NULL)
 

@@ -17,9 +17,15 @@ two tests judged by a checker program of 300 KB (compiled by a
 validator process), and, over HTTP, a Jobe run of a 300 KB program the
 validator refuses (an import of os at its end: the check alone).
 
-usage: python3 bench-fair.py PYWARD [SAMPLES [validate]]
-(validate: the validation part alone)"""
+Then "Jobe PUT": /healthz and a Jobe run (print(6*7)) of one token, idle
+and while another token PUTs 8 MiB files (base64 with CodeRunner's "\/"
+escapes) without pause (`serve --http --jobe --max-body 16m`: a build
+that takes a PUT's body whole takes it too).
 
+usage: python3 bench-fair.py PYWARD [SAMPLES [validate|jobe]]
+(validate, jobe: that part alone)"""
+
+import base64
 import http.client
 import json
 import os
@@ -180,15 +186,16 @@ class Http:
         finally:
             c.close()
 
-    def jobe(self, token, body):
-        """The result object of a Jobe run of BODY, sent with TOKEN."""
+    def jobe(self, token, method, route, body):
+        """A Jobe request with TOKEN's key: (status, decoded body)."""
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
         try:
-            c.request("POST", "/jobe/index.php/restapi/runs",
-                      body=json.dumps(body), headers={
-                          "Content-Type": "application/json",
-                          "Authorization": "Bearer " + self.tokens[token]})
-            return json.loads(c.getresponse().read())
+            c.request(method, "/jobe/index.php/restapi" + route, body=body,
+                      headers={"Content-Type": "application/json",
+                               "X-API-KEY": self.tokens[token]})
+            r = c.getresponse()
+            raw = r.read()
+            return r.status, json.loads(raw) if raw else None
         finally:
             c.close()
 
@@ -301,7 +308,40 @@ def during_validation(pyward, n):
            lambda h: h.call(0, "tools/call", checker_params()), graded_ok)
     during(pyward, n, "a Jobe run of a %d-byte program the validator "
            "refuses" % len(JOBE_REFUSED["run_spec"]["sourcecode"]), None,
-           lambda h: h.jobe(0, JOBE_REFUSED), jobe_refused_ok, ("--jobe",))
+           lambda h: h.jobe(0, "POST", "/runs", json.dumps(JOBE_REFUSED))[1],
+           jobe_refused_ok, ("--jobe",))
+
+
+def during_jobe_puts(pyward, n):
+    """/healthz and a Jobe run idle and while another token PUTs 8 MiB
+    files without pause."""
+    data = os.urandom(8 << 20)
+    b64 = base64.b64encode(data).decode().replace("/", "\\/")
+    body = ('{"file_contents": "%s"}' % b64).encode()
+    print("# Jobe PUT: while another token PUTs 8 MiB files (%d-byte bodies) "
+          "without pause beside them" % len(body))
+    h = Http(pyward, ("--jobe", "--max-body", "16m"))
+    run = json.dumps({"run_spec": {"language_id": "python3",
+                                   "sourcecode": "print(6 * 7)\n"}})
+    puts = []
+
+    def jobe_run():
+        st, res = h.jobe(1, "POST", "/runs", run)
+        if st != 200 or res.get("stdout") != "42\n":
+            sys.exit("a Jobe run failed: %s %s" % (st, res))
+
+    def put():
+        puts.append(h.jobe(0, "PUT", "/files/benchput%04d" % (len(puts) % 8),
+                           body)[0])
+
+    jobe_run()  # warm
+    rows, _ = measure([("/healthz", lambda: h.get("/healthz")),
+                       ("jobe run print", jobe_run)], put, n)
+    h.close()
+    report("http (the PUTs from another token)", rows)
+    if not puts or set(puts) != {204}:
+        sys.exit("a PUT was not stored: %s" % sorted(set(puts)))
+    print("# %d PUTs of 8 MiB during the probes" % len(puts))
 
 
 def main():
@@ -309,6 +349,9 @@ def main():
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 50
     if len(sys.argv) > 3 and sys.argv[3] == "validate":
         during_validation(pyward, n)
+        return 0
+    if len(sys.argv) > 3 and sys.argv[3] == "jobe":
+        during_jobe_puts(pyward, n)
         return 0
     print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
           "without pause beside them; %d CPUs" % (n, os.cpu_count()))
@@ -338,6 +381,7 @@ def main():
     if not graded_ok(graded):
         sys.exit("a suite was not graded AC")
     during_validation(pyward, n)
+    during_jobe_puts(pyward, n)
     return 0
 
 

@@ -11,6 +11,7 @@ FUZZ_CHECK_SECONDS = 20
 
 check_PROGRAMS += \
 	tests/fuzz/replay-http \
+	tests/fuzz/replay-jobeput \
 	tests/fuzz/replay-jsonrpc \
 	tests/fuzz/replay-rules \
 	tests/fuzz/replay-validate \
@@ -18,6 +19,9 @@ check_PROGRAMS += \
 tests_fuzz_replay_http_SOURCES = \
 	tests/fuzz/fuzz-http.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_replay_http_LDADD = libpyward.a $(PW_LIBS)
+tests_fuzz_replay_jobeput_SOURCES = \
+	tests/fuzz/fuzz-jobeput.c tests/fuzz/replay.c $(FUZZ_COMMON)
+tests_fuzz_replay_jobeput_LDADD = libpyward.a $(PW_LIBS)
 tests_fuzz_replay_jsonrpc_SOURCES = \
 	tests/fuzz/fuzz-jsonrpc.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_replay_jsonrpc_LDADD = libpyward.a $(PW_LIBS)
@@ -41,6 +45,7 @@ EXTRA_DIST += \
 if PW_FUZZ
 check_PROGRAMS += \
 	tests/fuzz/fuzz-http \
+	tests/fuzz/fuzz-jobeput \
 	tests/fuzz/fuzz-jsonrpc \
 	tests/fuzz/fuzz-rules \
 	tests/fuzz/fuzz-validate \
@@ -48,6 +53,9 @@ check_PROGRAMS += \
 tests_fuzz_fuzz_http_SOURCES = tests/fuzz/fuzz-http.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_http_LDFLAGS = $(AM_LDFLAGS) $(PW_FUZZ_LDFLAGS)
 tests_fuzz_fuzz_http_LDADD = libpyward.a $(PW_LIBS)
+tests_fuzz_fuzz_jobeput_SOURCES = tests/fuzz/fuzz-jobeput.c $(FUZZ_COMMON)
+tests_fuzz_fuzz_jobeput_LDFLAGS = $(AM_LDFLAGS) $(PW_FUZZ_LDFLAGS)
+tests_fuzz_fuzz_jobeput_LDADD = libpyward.a $(PW_LIBS)
 tests_fuzz_fuzz_jsonrpc_SOURCES = tests/fuzz/fuzz-jsonrpc.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_jsonrpc_LDFLAGS = $(AM_LDFLAGS) $(PW_FUZZ_LDFLAGS)
 tests_fuzz_fuzz_jsonrpc_LDADD = libpyward.a $(PW_LIBS)

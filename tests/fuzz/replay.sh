@@ -5,7 +5,7 @@
 # target.  A sanitizer report or a crash fails the point.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib.sh"
 
-for t in http jsonrpc rules validate; do
+for t in http jobeput jsonrpc rules validate; do
     dirs=$(fuzz_seeds "$t")
     # shellcheck disable=SC2086 # the directories are split on purpose
     check "replay $t: seed corpus and regression inputs" \

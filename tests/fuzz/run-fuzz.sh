@@ -23,7 +23,7 @@ if [ -z "$work" ]; then
     trap 'rm -rf "$work"' EXIT
 fi
 
-for t in http jsonrpc rules validate; do
+for t in http jobeput jsonrpc rules validate; do
     mkdir -p "$work/$t"
     dirs="$work/$t $(fuzz_seeds "$t")"
     log="$work/$t.log"

@@ -13,8 +13,11 @@ index.php.  Support files by reference: a 5 MiB file named 63 times
 (the server answers others meanwhile), five such runs queued within a
 bound on the server's RSS, the cache's cap (least recently used first,
 never a held file), a queued run keeping its files as POSTed, and
-attacks on names, ids, the cache directory and the cached files.  TAP
-on stdout.
+attacks on names, ids, the cache directory and the cached files.  File
+PUTs read as they come: four of 8 MiB at once within a bound on the
+server's RSS, /healthz and another client's run answered while one is
+sending, the bytes stored exactly, a client leaving mid-PUT.  TAP on
+stdout.
 """
 import base64
 import hashlib
@@ -864,6 +867,188 @@ def test_open_files_cap():
         srv.stop()
 
 
+EIGHT_MIB = 8 << 20
+
+
+def put_body(data, escape_slashes=False):
+    """The body of a PUT of DATA, as CodeRunner's PHP sends it ("\/" for
+    '/') with ESCAPE_SLASHES."""
+    b64 = base64.b64encode(data).decode()
+    if escape_slashes:
+        b64 = b64.replace("/", "\\/")
+    return ('{"file_contents": "%s"}' % b64).encode()
+
+
+def open_put(srv, file_id, length, headers=None):
+    """A PUT of FILE_ID with a body of LENGTH bytes, its headers sent: the
+    connection, to send the body on."""
+    c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=120)
+    c.putrequest("PUT", API + "/files/" + file_id)
+    h = {"Content-Type": "application/json", "Content-Length": str(length)}
+    h.update(headers or {})
+    for k, v in h.items():
+        c.putheader(k, v)
+    c.endheaders()
+    return c
+
+
+def answer_of(c):
+    """The status and decoded body of C's answer."""
+    r = c.getresponse()
+    raw = r.read()
+    c.close()
+    return r.status, json.loads(raw) if raw else None
+
+
+def send_slowly(c, body, piece=256 * 1024, pause=0.02, hold=None):
+    """BODY on C in PIECEs, a PAUSE between them; the last piece once HOLD
+    (an Event) is set."""
+    for i in range(0, len(body), piece):
+        if hold is not None and i + piece >= len(body):
+            hold.wait(120)
+        c.send(body[i:i + piece])
+        threading.Event().wait(pause)
+
+
+def temp_files(srv):
+    """The temporary files of PUTs in the cache's folders: (name, size)."""
+    out = []
+    for folder in os.listdir(srv.files) if os.path.isdir(srv.files) else []:
+        path = os.path.join(srv.files, folder)
+        for n in os.listdir(path):
+            if n.startswith("."):
+                try:
+                    out.append((n, os.stat(os.path.join(path, n)).st_size))
+                except FileNotFoundError:
+                    pass
+    return out
+
+
+def wait_for(cond):
+    """Poll COND until it is true (True), or a minute went by (False)."""
+    for _ in range(6000):
+        if cond():
+            return True
+        threading.Event().wait(0.01)
+    return False
+
+
+def test_streamed_puts():
+    """A PUT's body is decoded and written as it comes: K PUTs of 8 MiB
+    sent slowly at once keep the server's RSS within a bound
+    (doc/DEPLOY.md) where each used to hold its body and its bytes; /healthz
+    and another client's run are answered while a PUT is still sending;
+    the bytes stored are the bytes sent (a run prints their size and
+    SHA-256), with "\/" escapes; a client that leaves mid-PUT leaves no
+    temporary file."""
+    d = tempfile.mkdtemp(prefix="pyward-jobe-keys-")
+    keys = os.path.join(d, "keys")
+    with open(keys, "w") as f:
+        f.write("key-of-moodle-a\nkey-of-moodle-b\n")
+    ka = {"X-API-KEY": "key-of-moodle-a"}
+    kb = {"X-API-KEY": "key-of-moodle-b"}
+    # --max-body as large as the bodies: a build that buffers them takes
+    # them too (and holds them).
+    srv = Server("--jobe-keys", keys, "--max-body", "16m",
+                 "--jobe-files-max", "512m", "--request-timeout", "120")
+    k = 4
+    try:
+        datas = [os.urandom(EIGHT_MIB) for _ in range(k)]
+        bodies = [put_body(x, escape_slashes=True) for x in datas]
+        st, _ = srv.request("PUT", API + "/files/warmup000001",
+                            {"file_contents": "d2FybQ=="}, ka)
+        st_w, res_w = srv.run({"sourcecode": "print(1)\n"}, headers=ka)
+        check("a warm-up PUT and run", st == 204 and st_w == 200 and
+              res_w["outcome"] == 15, f"{st} {st_w} {res_w}")
+        try:
+            with open("/proc/%d/clear_refs" % srv.proc.pid, "w") as f:
+                f.write("5")
+            reset = True
+        except OSError:
+            reset = False
+        base = srv.status("VmRSS")
+        samples = [base]
+        conns = [open_put(srv, "streamed%04d" % i, len(bodies[i]), ka)
+                 for i in range(k)]
+        threads = [in_thread(send_slowly, conns[i], bodies[i])
+                   for i in range(k)]
+        growing = wait_for(lambda: len([s for _, s in temp_files(srv)
+                                        if s > 0]) == k)
+        while any(t.is_alive() for t, _ in threads):
+            samples.append(srv.status("VmRSS"))
+            threading.Event().wait(0.02)
+        sts = [answer_of(c)[0] for c in conns]
+        peak = srv.status("VmHWM") if reset else max(samples)
+        check("%d PUTs of 8 MiB at once: each written to its temporary "
+              "file while its body comes" % k, growing, temp_files(srv))
+        check("%d PUTs of 8 MiB sent slowly at once: 204 each" % k,
+              sts == [204] * k, sts)
+        print("# base RSS %d kB, peak %d kB during the PUTs" % (base, peak))
+        check("their peak RSS in the server: within 8 MiB of its base "
+              "(each body and its bytes held: 19 MiB a PUT)",
+              peak - base < 8 * 1024,
+              f"base {base} kB, peak {peak} kB (reset: {reset})")
+        for i in (0, k - 1):
+            st, res = srv.run({"sourcecode": "import hashlib\n"
+                               "d = open('f', 'rb').read()\n"
+                               "print(len(d), hashlib.sha256(d).hexdigest())\n",
+                               "file_list": [["streamed%04d" % i, "f"]],
+                               "parameters": {"cputime": 20}}, headers=ka)
+            want = "%d %s\n" % (EIGHT_MIB,
+                                hashlib.sha256(datas[i]).hexdigest())
+            check("file %d stored byte for byte (its size and SHA-256 "
+                  "printed by a run)" % i, st == 200 and
+                  res["outcome"] == 15 and res["stdout"] == want,
+                  f"{st} {res}")
+        check("no temporary file left", temp_files(srv) == [],
+              temp_files(srv))
+
+        # The order of answers: a PUT's last piece held back.
+        hold = threading.Event()
+        order = []
+        c = open_put(srv, "ordered00001", len(bodies[0]), ka)
+
+        def put():
+            try:
+                send_slowly(c, bodies[0], pause=0.005, hold=hold)
+                r = answer_of(c)
+            except OSError as e:
+                r = (None, str(e))
+            order.append("put")
+            return r
+
+        t, out = in_thread(put)
+        started = wait_for(lambda: any(s > 0 for _, s in temp_files(srv)))
+        st_h, _ = srv.request("GET", "/healthz")
+        order.append("healthz")
+        st_r, res_r = srv.run({"sourcecode": "print(6 * 7)\n"}, headers=kb)
+        order.append("run")
+        hold.set()
+        t.join()
+        st_p, _ = out[0]
+        check("/healthz and another client's Jobe run answered while a "
+              "client's 8 MiB PUT is still sending",
+              started and order == ["healthz", "run", "put"] and
+              st_h == 200 and st_r == 200 and res_r["outcome"] == 15 and
+              res_r["stdout"] == "42\n" and st_p == 204,
+              f"{order} {st_h} {st_r} {res_r} {st_p}")
+
+        # A client that leaves mid-PUT.
+        c = open_put(srv, "leaving00001", len(bodies[1]), ka)
+        c.send(bodies[1][:len(bodies[1]) // 2])
+        started = wait_for(lambda: any(s > 0 for _, s in temp_files(srv)))
+        c.close()
+        gone = wait_for(lambda: temp_files(srv) == [])
+        head, _ = srv.request("HEAD", API + "/files/leaving00001",
+                              headers=ka)
+        check("a client that leaves mid-PUT: its temporary file goes, no "
+              "file stored", started and gone and head == 404,
+              f"{started} {gone} {head} {temp_files(srv)}")
+    finally:
+        srv.stop()
+        shutil.rmtree(d, ignore_errors=True)
+
+
 def test_file_attacks(srv):
     """What a client or a program could try on the support files: names
     and ids that leave the workspace or the cache, odd files planted in
@@ -1065,6 +1250,7 @@ def main():
     test_queued_run_keeps_its_files()
     test_open_files_cap()
     test_fair_check()
+    test_streamed_puts()
     return plan()
 
 

@@ -4,11 +4,13 @@
  * check_jobe.c - unit tests of the Jobe API's parts that need no server:
  * the shell words of interpreterargs, run_spec checks and their
  * messages, execute_code results mapped to outcome codes, the file
- * cache's ids, sizes and round trip.
+ * cache's ids, sizes and round trip, its index read again from its
+ * directory, a file PUT's body parsed in pieces of every size.
  */
 #include "config.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -384,48 +386,45 @@ START_TEST(file_cache)
     ck_assert_int_eq(pw_jobe_hold_add(h, "nosuchfile", &fd, &size), -1);
     pw_jobe_hold_free(h);
     ck_assert_uint_eq(pw_jobe_files_open_count(f), 0);
-    /* Over the total: the least recently used goes. */
+    /* Over the total: the least recently used goes (the index keeps
+     * the order of PUTs and runs' uses). */
     ck_assert_int_eq(pw_jobe_files_put(f, "c1", "two", "0123456789", 10, &err),
                      0);
-    /* "one" ten seconds older: two files written in one clock tick may
-     * carry the same mtime. */
-    char one[sizeof(dir) + 16];
-    snprintf(one, sizeof(one), "%s/c1/one", dir);
-    struct timespec ago[2];
-    ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &ago[0]), 0);
-    ago[0].tv_sec -= 10;
-    ago[1] = ago[0];
-    ck_assert_int_eq(utimensat(AT_FDCWD, one, ago, 0), 0);
     ck_assert_int_eq(
         pw_jobe_files_put(f, "c1", "three", "0123456789", 10, &err), 0);
     ck_assert(pw_jobe_files_has(f, "c1", "three"));
     ck_assert(!pw_jobe_files_has(f, "c1", "one"));
     ck_assert(pw_jobe_files_has(f, "c1", "two"));
     pw_jobe_files_free(f);
+    /* A cache made again on the directory finds its files, their
+     * recency from their access times ("three" made the older). */
+    char path[sizeof(dir) + 16];
+    snprintf(path, sizeof(path), "%s/c1/three", dir);
+    struct timespec ago[2];
+    ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &ago[0]), 0);
+    ago[0].tv_sec -= 10;
+    ago[1] = ago[0];
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, ago, 0), 0);
+    f = pw_jobe_files_new(dir, NULL, 10, 25, 0, 3600, &err);
+    ck_assert_ptr_nonnull(f);
+    ck_assert(pw_jobe_files_has(f, "c1", "two"));
+    ck_assert(pw_jobe_files_has(f, "c1", "three"));
+    ck_assert_int_eq(
+        pw_jobe_files_put(f, "c1", "four", "0123456789", 10, &err), 0);
+    ck_assert(!pw_jobe_files_has(f, "c1", "three"));
+    ck_assert(pw_jobe_files_has(f, "c1", "two"));
+    pw_jobe_files_free(f);
     /* Expired files are gone. */
     f = pw_jobe_files_new(dir, NULL, 10, 25, 0, -1, &err);
     ck_assert_ptr_nonnull(f);
-    ck_assert(!pw_jobe_files_has(f, "c1", "three"));
-    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "four", "x", 1, &err), 0);
+    ck_assert(!pw_jobe_files_has(f, "c1", "four"));
+    ck_assert_int_eq(pw_jobe_files_put(f, "c1", "five", "x", 1, &err), 0);
     pw_jobe_files_free(f);
     char cmd[64];
     snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
     ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
-
-/* PATH's access and modification times, SECONDS ago. */
-static void
-age(const char *dir, const char *id, int seconds)
-{
-    char path[256];
-    snprintf(path, sizeof(path), "%s/c1/%s", dir, id);
-    struct timespec t[2];
-    ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &t[0]), 0);
-    t[0].tv_sec -= seconds;
-    t[1] = t[0];
-    ck_assert_int_eq(utimensat(AT_FDCWD, path, t, 0), 0);
-}
 
 /* Past the cap, the least recently used file goes (a run's use counts,
  * not only its PUT), never one a run holds, even the least recently
@@ -445,9 +444,6 @@ START_TEST(file_cache_lru_and_holds)
                      0);
     ck_assert_int_eq(pw_jobe_files_put(f, "c1", "c", "0123456789", 10, &err),
                      0);
-    age(dir, "a", 30);
-    age(dir, "b", 20);
-    age(dir, "c", 10);
     /* A run uses "a" (the oldest PUT): "b" is now the least recent. */
     struct pw_jobe_hold *h = pw_jobe_hold_new(f, "c1");
     int fd;
@@ -461,10 +457,8 @@ START_TEST(file_cache_lru_and_holds)
     ck_assert(pw_jobe_files_has(f, "c1", "c"));
     ck_assert(pw_jobe_files_has(f, "c1", "d"));
     /* "c" held and the least recently used: "a" goes instead. */
-    age(dir, "a", 20);
     h = pw_jobe_hold_new(f, "c1");
     ck_assert_int_eq(pw_jobe_hold_add(h, "c", &fd, &size), 0);
-    age(dir, "c", 40);
     ck_assert_int_eq(pw_jobe_files_put(f, "c1", "e", "0123456789", 10, &err),
                      0);
     ck_assert(pw_jobe_files_has(f, "c1", "c"));
@@ -648,6 +642,218 @@ START_TEST(file_cache_private_dir)
 }
 END_TEST
 
+/* PUT TEXT (LEN bytes) as c1's ID in pieces of PIECE bytes (the
+ * last shorter; 0: one piece): the answer's status, its message into
+ * MSG (or "" for none). */
+static unsigned
+put_pieces(struct pw_jobe_files *f, const char *id, const char *text,
+           size_t len, size_t piece, long long body_max, char *msg,
+           size_t size)
+{
+    struct pw_jobe_put *p = pw_jobe_put_new(f, "c1", id, body_max);
+    struct pw_jobe_answer a;
+    memset(&a, 0, sizeof(a));
+    bool over = false;
+    for (size_t i = 0; !over && (i < len || i == 0);) {
+        size_t n = piece == 0 || len - i < piece ? len - i : piece;
+        over = pw_jobe_put_feed(p, text + i, n, &a) < 0;
+        i += n;
+        if (n == 0) {
+            break;
+        }
+    }
+    if (!over) {
+        pw_jobe_put_end(p, &a);
+    }
+    pw_jobe_put_free(p);
+    json_t *m =
+        a.body != NULL ? json_loads(a.body, JSON_DECODE_ANY, NULL) : NULL;
+    snprintf(msg, size, "%s", json_is_string(m) ? json_string_value(m) : "");
+    json_decref(m);
+    unsigned st = a.status;
+    pw_jobe_answer_clear(&a);
+    return st;
+}
+
+/* CLIENT c1's ID holds exactly WANT (N bytes). */
+static void
+assert_stored(struct pw_jobe_files *f, const char *id, const char *want,
+              size_t n)
+{
+    struct pw_jobe_hold *h = pw_jobe_hold_new(f, "c1");
+    int fd;
+    long long size;
+    ck_assert_int_eq(pw_jobe_hold_add(h, id, &fd, &size), 0);
+    ck_assert_int_eq(size, (long long)n);
+    char got[256];
+    ck_assert_uint_lt(n, sizeof(got));
+    ck_assert_int_eq(pread(fd, got, sizeof(got), 0), (ssize_t)n);
+    ck_assert_int_eq(memcmp(got, want, n), 0);
+    pw_jobe_hold_free(h);
+}
+
+/* No temporary file is left in c1's folder. */
+static void
+assert_no_temp(const char *dir)
+{
+    char path[128];
+    snprintf(path, sizeof(path), "%s/c1", dir);
+    DIR *d = opendir(path);
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        ck_assert_msg(e->d_name[0] != '.' || strcmp(e->d_name, ".") == 0 ||
+                          strcmp(e->d_name, "..") == 0,
+                      "temporary file left: %s", e->d_name);
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+}
+
+/* A PUT's body parsed as it comes, in pieces of every size and split at
+ * every place (inside escapes, \uXXXX, surrogate pairs, UTF-8 and base64
+ * quanta): the same bytes stored, the same answers. */
+START_TEST(put_streamed)
+{
+    char dir[] = "/tmp/check-jobe-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    struct pw_error err = {0};
+    struct pw_jobe_files *f =
+        pw_jobe_files_new(dir, NULL, 64, 4096, 0, 3600, &err);
+    ck_assert_ptr_nonnull(f);
+    char msg[256];
+    static const char busy[] =
+        " \r\n\t{ \"a\" : [1, -2.5e+3, 0, 0.5E-1, {\"file_contents\": 7}, "
+        "true, false, null, \"\\u00e9\xc3\xa9\\ud83d\\ude00\\\"\\\\\", []],"
+        " \"file_contents\" : \"QUFB\" , \"x\": {},"
+        " \"file\\u005fcontents\"\n:\n\"\\u0061Gk\\/SGVsbG8\\u003d\" } \n";
+    for (size_t piece = 0; piece < sizeof(busy); piece++) {
+        ck_assert_uint_eq(put_pieces(f, "busy", busy, sizeof(busy) - 1, piece,
+                                     1 << 20, msg, sizeof(msg)),
+                          204);
+        assert_stored(f, "busy", "hi?Hello", 8);
+    }
+    /* Two pieces, split at every place. */
+    for (size_t cut = 0; cut < sizeof(busy) - 1; cut++) {
+        struct pw_jobe_put *p = pw_jobe_put_new(f, "c1", "split", 1 << 20);
+        struct pw_jobe_answer a;
+        ck_assert_int_eq(pw_jobe_put_feed(p, busy, cut, &a), 0);
+        ck_assert_int_eq(
+            pw_jobe_put_feed(p, busy + cut, sizeof(busy) - 1 - cut, &a), 0);
+        pw_jobe_put_end(p, &a);
+        ck_assert_uint_eq(a.status, 204);
+        pw_jobe_answer_clear(&a);
+        pw_jobe_put_free(p);
+        assert_stored(f, "split", "hi?Hello", 8);
+    }
+    static const struct {
+        const char *body;
+        unsigned status;
+        const char *stored; /* or the message's start */
+        size_t len;
+    } cases[] = {
+        {"{\"file_contents\": \"\"}", 204, "", 0},
+        {"{\"file_contents\":\"QQ==\"}", 204, "A", 1},
+        {"{\"file_contents\":\"QQ\\u003d=\"}", 204, "A", 1},
+        {"{\"file_contents\":\"QUFB\",\"file_contents\":\"QkJC\"}", 204, "BBB",
+         3},
+        {"{\"file_contents\":\"@@\",\"file_contents\":\"QkJC\"}", 204, "BBB",
+         3},
+        {"{\"file_contents\":\"QkJC\",\"x\":{\"file_contents\":1}}", 204,
+         "BBB", 3},
+        {"{\"file_contents\":\"QUFB\",\"file_contents\":null}", 400,
+         "put: missing file_contents parameter", 0},
+        {"{\"file_contents\": null}", 400, "put: missing file_contents", 0},
+        {"{\"other\": \"QUFB\"}", 400, "put: missing file_contents", 0},
+        {"{}", 400, "put: missing file_contents", 0},
+        {"", 400, "put: missing file_contents", 0},
+        {"[{\"file_contents\":\"QUFB\"}]", 400, "put: missing file_contents",
+         0},
+        {"\"QUFB\"", 400, "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QUFB\"", 400, "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QUF", 400, "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QUFB\",}", 400, "put: missing file_contents",
+         0},
+        {"{\"file_contents\": \"QUFB\"} x", 400, "put: missing file_contents",
+         0},
+        {"{\"a\": 01, \"file_contents\": \"QUFB\"}", 400,
+         "put: missing file_contents", 0},
+        {"{\"a\": \"\x01\", \"file_contents\": \"QUFB\"}", 400,
+         "put: missing file_contents", 0},
+        {"{\"a\": \"\xc3\x28\", \"file_contents\": \"QUFB\"}", 400,
+         "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QU\xd6"
+         "FB\"}",
+         400, "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QU\xc3\xa9"
+         "FB\"}",
+         400, "put: contents of file t", 0},
+        {"{\"a\": \"\\ud800\", \"file_contents\": \"QUFB\"}", 400,
+         "put: missing file_contents", 0},
+        {"{\"a\": \"\\x\", \"file_contents\": \"QUFB\"}", 400,
+         "put: missing file_contents", 0},
+        {"{\"a\": tru, \"file_contents\": \"QUFB\"}", 400,
+         "put: missing file_contents", 0},
+        {"{\"file_contents\": \"QUF\"}", 400,
+         "put: contents of file t are not valid base-64", 0},
+        {"{\"file_contents\": \"QU=B\"}", 400, "put: contents of file t", 0},
+        {"{\"file_contents\": \"QQ==QQ==\"}", 400, "put: contents of file t",
+         0},
+        {"{\"file_contents\": \"QU FB\"}", 400, "put: contents of file t", 0},
+        {"{\"file_contents\": \"QUF\\nB\"}", 400, "put: contents of file t",
+         0},
+        {"{\"file_contents\": \"QUF\\u00e9\"}", 400, "put: contents of file t",
+         0},
+        {"{\"file_contents\": 5}", 400, "put: contents of file t", 0},
+        {"{\"file_contents\": true}", 400, "put: contents of file t", 0},
+        {"{\"file_contents\": [\"QUFB\"]}", 400, "put: contents of file t", 0},
+        {"{\"file_contents\": {}}", 400, "put: contents of file t", 0},
+    };
+    for (size_t i = 0; i < PW_N_ELEMENTS(cases); i++) {
+        for (size_t piece = 0; piece < 4; piece++) {
+            unsigned st =
+                put_pieces(f, "t", cases[i].body, strlen(cases[i].body), piece,
+                           1 << 20, msg, sizeof(msg));
+            ck_assert_msg(st == cases[i].status, "%s: %u (%s)", cases[i].body,
+                          st, msg);
+            if (st == 204) {
+                assert_stored(f, "t", cases[i].stored, cases[i].len);
+            } else {
+                ck_assert_msg(strncmp(msg, cases[i].stored,
+                                      strlen(cases[i].stored)) == 0,
+                              "%s: %s", cases[i].body, msg);
+            }
+            assert_no_temp(dir);
+        }
+    }
+    /* Past the file's cap (64 bytes): 413 once it is known, nothing
+     * left; past the body's cap: 413 too. */
+    char big[256];
+    snprintf(big, sizeof(big), "{\"file_contents\": \"%s\"}",
+             "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB"
+             "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB"); /* 72 bytes */
+    ck_assert_uint_eq(
+        put_pieces(f, "t", big, strlen(big), 7, 1 << 20, msg, sizeof(msg)),
+        413);
+    ck_assert_ptr_nonnull(strstr(msg, "too large: more than 64 bytes"));
+    ck_assert_uint_eq(
+        put_pieces(f, "t", big, strlen(big), 7, 40, msg, sizeof(msg)), 413);
+    ck_assert_ptr_nonnull(strstr(msg, "body is more than 40 bytes"));
+    assert_no_temp(dir);
+    /* Nested past DEPTH_MAX: not JSON json_decode takes. */
+    char deep[1200];
+    memset(deep, '[', sizeof(deep));
+    memcpy(deep, "{\"a\":", 5);
+    ck_assert_uint_eq(
+        put_pieces(f, "t", deep, sizeof(deep), 0, 1 << 20, msg, sizeof(msg)),
+        400);
+    pw_jobe_files_free(f);
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(support_file_names)
 {
     ck_assert(pw_sbx_file_name_ok("data.txt"));
@@ -685,6 +891,7 @@ jobe_suite(void)
     tcase_add_test(tc, file_cache_open_cap_and_odd_files);
     tcase_add_test(tc, file_cache_clients);
     tcase_add_test(tc, file_cache_private_dir);
+    tcase_add_test(tc, put_streamed);
     tcase_add_test(tc, support_file_names);
     suite_add_tcase(s, tc);
     return s;
