@@ -34,6 +34,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "core/blob.h"
+#include "core/log.h"
 #include "core/json.h"
 #include "sandbox/run/record.h"
 #include "sandbox/run/output.h"
@@ -649,7 +651,7 @@ pw_sbx_result_get(const struct pw_sbx_run *r, struct pw_sbx_result *out)
     memset(out, 0, sizeof(*out));
     parse_records(&r->res.buf, &rec);
     build(r, &rec, out);
-    pw_sbx_output_get(r, &out->files, &out->files_omitted);
+    pw_sbx_output_get(r, &out->files, &out->files_omitted, &out->blobs);
     json_decref(rec.report);
 }
 
@@ -667,6 +669,7 @@ pw_sbx_result_clear(struct pw_sbx_result *r)
     json_decref(r->result_value);
     json_decref(r->variables);
     json_decref(r->files);
+    pw_blobs_clear(&r->blobs);
     memset(r, 0, sizeof(*r));
 }
 
@@ -785,6 +788,10 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
     struct pw_sbx_result res;
     pw_sbx_result_get(r, &res);
     json_t *out = pw_sbx_result_to_json(&res);
+    /* The files' bytes read now, while their blobs are open. */
+    if (out != NULL && pw_blob_expand(out) < 0) {
+        pw_warn("an output file changed before its result was made");
+    }
     pw_sbx_result_clear(&res);
     return out;
 }
