@@ -14,8 +14,13 @@ Then the same probes while another request validates a 300 KB program
 (validate_code) without pause: its check runs in a validator process,
 not on the server's loop.
 
-usage: python3 bench-fair.py PYWARD [SAMPLES [validate]]
-(validate: the validation part alone)"""
+Then "large replies": the same probes while another request gets an
+11 MB reply (two output files of 4 MB and 100 KB of stdout, profile
+filesystem) again and again: on stdio on the same connection, over HTTP
+from another token.
+
+usage: python3 bench-fair.py PYWARD [SAMPLES [validate|replies]]
+(validate, replies: that part alone)"""
 
 import http.client
 import json
@@ -31,6 +36,11 @@ BUSY = ("import time\nt = time.process_time()\n"
         "while time.process_time() - t < 0.3:\n    pass\nprint(input())")
 SUITE = {"tests": [{"name": "t%d" % i, "stdin": "%d\n" % i,
                     "expected_stdout": "%d\n" % i} for i in range(30)]}
+
+
+# A reply longer than this is kept as its raw text, not parsed (parsing
+# megabytes in the client would hold the probes' own thread).
+RAW_OVER = 1 << 20
 
 
 def grade_params():
@@ -59,6 +69,19 @@ def validate_params():
     return {"name": "validate_code", "arguments": {"code": BIG}}
 
 
+BIG_REPLY = '''
+b = bytes((i*7919) % 251 for i in range(65536))*63
+for i in range(2):
+    open("output/f%d.bin" % i, "wb").write(b)
+print("x"*100000)
+'''
+
+
+def big_reply_params():
+    return {"name": "execute_code", "arguments": {"code": BIG_REPLY,
+                                                  "profile": "filesystem"}}
+
+
 def short_params():
     return {"name": "execute_code", "arguments": {"code": "print(6*7)"}}
 
@@ -72,8 +95,9 @@ class Stdio:
     """`pyward serve` over stdio; replies matched to their ids by a
     reader thread, so requests may overlap."""
 
-    def __init__(self, pyward):
-        self.p = subprocess.Popen([pyward, "serve"], stdin=subprocess.PIPE,
+    def __init__(self, pyward, args=()):
+        self.p = subprocess.Popen([pyward, "serve", *args],
+                                  stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL)
         self.lock = threading.Lock()
@@ -88,10 +112,15 @@ class Stdio:
                    "method": "notifications/initialized"})
 
     def reader(self):
+        """Replies by id (a large reply is not parsed here: its id is
+        the first member, rpc.c)."""
         for line in self.p.stdout:
-            msg = json.loads(line)
+            m = re.match(rb'{"jsonrpc":"2.0","id":(\d+),', line)
+            msg = line if len(line) > RAW_OVER else json.loads(line)
+            rid = int(m.group(1)) if m else (
+                msg.get("id") if isinstance(msg, dict) else None)
             with self.lock:
-                slot = self.waiting.pop(msg.get("id"), None)
+                slot = self.waiting.pop(rid, None)
             if slot is not None:
                 slot[1] = msg
                 slot[0].set()
@@ -122,7 +151,7 @@ class Stdio:
 class Http:
     """`pyward serve --http` with two tokens."""
 
-    def __init__(self, pyward):
+    def __init__(self, pyward, args=()):
         self.dir = tempfile.mkdtemp(prefix="pyward-bench-fair.")
         tokens = os.path.join(self.dir, "tokens")
         self.tokens = ["bench-a-%d" % os.getpid(), "bench-b-%d" % os.getpid()]
@@ -130,7 +159,7 @@ class Http:
             f.write("\n".join(self.tokens) + "\n")
         self.p = subprocess.Popen(
             [pyward, "serve", "--http", "127.0.0.1:0",
-             "--auth-token-file", tokens], stdin=subprocess.DEVNULL,
+             "--auth-token-file", tokens, *args], stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.port = None
         for line in self.p.stderr:
@@ -165,7 +194,8 @@ class Http:
                 "Accept": "application/json, text/event-stream",
                 "Authorization": "Bearer " + self.tokens[token]})
             r = c.getresponse()
-            return json.loads(r.read())
+            body = r.read()
+            return body if len(body) > RAW_OVER else json.loads(body)
         finally:
             c.close()
 
@@ -259,11 +289,49 @@ def during_validation(pyward, n):
     print("# %d validations during the http probes" % len(checked))
 
 
+def replied_ok(results):
+    """Each a large reply (its raw text) listing the two files."""
+    return all(isinstance(r, bytes) and len(r) > 11000000 and
+               r.count(b'"size":4128768') == 2 for r in results)
+
+
+def large_replies(pyward, n):
+    """The probes idle and while 11 MB replies are received without
+    pause, on the same stdio connection and from another HTTP token."""
+    print("# while an execute_code with an 11 MB reply (two 4 MB output "
+          "files, 100 KB of stdout) is sent without pause beside them")
+    args = ("--profiles", "basic,filesystem")
+    s = Stdio(pyward, args)
+    s.call("tools/call", big_reply_params())  # warm
+    rows, got = measure(
+        [("ping", lambda: s.call("ping"))],
+        lambda: s.call("tools/call", big_reply_params()), n)
+    s.close()
+    report("stdio (the large replies on the same connection)", rows)
+    if not got or not replied_ok(got):
+        sys.exit("a large reply did not list its two files")
+    print("# %d large replies during the stdio probes" % len(got))
+    h = Http(pyward, args)
+    h.call(0, "tools/call", big_reply_params())  # warm
+    rows, got = measure(
+        [("ping", lambda: h.call(1, "ping")),
+         ("/healthz", lambda: h.get("/healthz"))],
+        lambda: h.call(0, "tools/call", big_reply_params()), n)
+    h.close()
+    report("http (the large replies to another token)", rows)
+    if not got or not replied_ok(got):
+        sys.exit("a large reply did not list its two files")
+    print("# %d large replies during the http probes" % len(got))
+
+
 def main():
     pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 50
     if len(sys.argv) > 3 and sys.argv[3] == "validate":
         during_validation(pyward, n)
+        return 0
+    if len(sys.argv) > 3 and sys.argv[3] == "replies":
+        large_replies(pyward, n)
         return 0
     print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
           "without pause beside them; %d CPUs" % (n, os.cpu_count()))
@@ -293,6 +361,7 @@ def main():
     if not graded_ok(graded):
         sys.exit("a suite was not graded AC")
     during_validation(pyward, n)
+    large_replies(pyward, n)
     return 0
 
 
