@@ -188,9 +188,8 @@ blob_base64(struct pw_blob *b)
 {
     size_t size = (size_t)b->st.st_size;
     unsigned char *raw = pw_xmalloc(size + 1);
-    json_t *s = pw_blob_pread(b, raw, size, 0) == 0
-                    ? pw_base64_json(raw, size)
-                    : NULL;
+    json_t *s =
+        pw_blob_pread(b, raw, size, 0) == 0 ? pw_base64_json(raw, size) : NULL;
     free(raw);
     return s;
 }

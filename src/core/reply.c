@@ -265,8 +265,7 @@ blob_chunk(struct pw_reply *r, struct seg *g)
     unsigned char raw[PW_BLOB_CHUNK];
     size_t size = (size_t)pw_blob_size(g->blob);
     size_t n = size - g->off < PW_BLOB_CHUNK ? size - g->off : PW_BLOB_CHUNK;
-    if (!r->failed &&
-        pw_blob_pread(g->blob, raw, n, (long long)g->off) < 0) {
+    if (!r->failed && pw_blob_pread(g->blob, raw, n, (long long)g->off) < 0) {
         pw_warn("an output file changed after its run ended: the rest of "
                 "its bytes in this reply are zeros");
         r->failed = true;
@@ -398,8 +397,8 @@ mark_json(const struct walk *w, size_t i)
 static void walk_tree(struct walk *w, json_t *v, int depth);
 
 static void
-visit(struct walk *w, json_t *parent, const char *key, size_t index,
-      json_t *m, int depth)
+visit(struct walk *w, json_t *parent, const char *key, size_t index, json_t *m,
+      int depth)
 {
     if (!json_is_string(m)) {
         walk_tree(w, m, depth + 1);
@@ -466,9 +465,9 @@ split(struct walk *w, const char *text, size_t len, struct pw_reply *r2)
     const char *p = text;
     const char *end = text + len;
     while (p < end) {
-        const char *at = w->n > 0 ? memmem(p, (size_t)(end - p), w->mark,
-                                           w->mark_len)
-                                  : NULL;
+        const char *at =
+            w->n > 0 ? memmem(p, (size_t)(end - p), w->mark, w->mark_len)
+                     : NULL;
         if (at == NULL) {
             pw_reply_text(r2, p, (size_t)(end - p));
             break;
@@ -480,8 +479,8 @@ split(struct walk *w, const char *text, size_t len, struct pw_reply *r2)
         while (q < end && *q >= '0' && *q <= '9' && q - digits < 12) {
             i = i * 10 + (size_t)(*q++ - '0');
         }
-        if (at == p || at[-1] != '"' || q == digits || q >= end ||
-            *q != '"' || i >= w->n) {
+        if (at == p || at[-1] != '"' || q == digits || q >= end || *q != '"' ||
+            i >= w->n) {
             return -1;
         }
         pw_reply_text(r2, p, (size_t)(at - 1 - p));

@@ -620,8 +620,8 @@ build_pollfds(struct pw_server *s)
     bool backlog = pw_rpc_out_pending(&s->out) > OUTPUT_BACKLOG;
     bool off = s->eof || backlog || s->has_transport;
     s->fds[0] = (struct pollfd){off ? -1 : 0, POLLIN, 0};
-    s->fds[1] = (struct pollfd){pw_rpc_out_busy(&s->out) ? s->out.fd : -1,
-                                POLLOUT, 0};
+    s->fds[1] =
+        (struct pollfd){pw_rpc_out_busy(&s->out) ? s->out.fd : -1, POLLOUT, 0};
     /* The zygotes' answers: spares taken into the pools as they come. */
     struct pw_zygote *z[2];
     size_t nz = pw_tools_zygotes(s->tools, z);

@@ -408,7 +408,6 @@ START_TEST(output_queue_never_blocks)
 }
 END_TEST
 
-
 /* A string of N bytes with every byte value (NUL too) and multibyte
  * characters, as a program's output may hold. */
 static json_t *
@@ -438,9 +437,9 @@ START_TEST(replies_read_as_the_flat_text)
     for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
         json_t *big = every_byte(sizes[k]);
         ck_assert_ptr_nonnull(big);
-        json_t *res = json_pack("{s:O,s:[O,s,f],s:{s:O}}", "stdout", big,
-                                "list", big, "short", 0.1 + 0.2, "o", "in",
-                                big);
+        json_t *res =
+            json_pack("{s:O,s:[O,s,f],s:{s:O}}", "stdout", big, "list", big,
+                      "short", 0.1 + 0.2, "o", "in", big);
         json_t *before = json_deep_copy(res);
         json_t *body = json_pack("{s:O}", "result", res);
         char *flat = pw_json_dumps(body, JSON_COMPACT | JSON_PRESERVE_ORDER);

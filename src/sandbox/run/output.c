@@ -226,9 +226,9 @@ entry_json(int dfd, const char *name, const struct pw_sbx_output_caps *caps,
     if (why == NULL) {
         why = open_blob(dfd, name, &st, &blob, &mime);
     }
-    json_t *e = json_pack("{s:o,s:s,s:I,s:b}", "name", name_json(name),
-                          "mime_type", mime, "size",
-                          (json_int_t)st.st_size, "sent", why == NULL);
+    json_t *e =
+        json_pack("{s:o,s:s,s:I,s:b}", "name", name_json(name), "mime_type",
+                  mime, "size", (json_int_t)st.st_size, "sent", why == NULL);
     if (why == NULL) {
         *sent += (long long)st.st_size;
         json_object_set_new(e, "data", pw_blob_token(blob));
