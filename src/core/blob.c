@@ -84,8 +84,8 @@ pw_blob_new(int fd, const struct stat *st)
         i++;
     }
     if (i == nlive) {
-        live = pw_xrealloc(live, (nlive + 16) * sizeof(*live));
-        memset(live + nlive, 0, 16 * sizeof(*live));
+        live = pw_xrealloc(live, (nlive + 16) * sizeof(struct pw_blob *));
+        memset(live + nlive, 0, 16 * sizeof(struct pw_blob *));
         nlive += 16;
     }
     live[i] = b;
@@ -133,7 +133,8 @@ pw_blob_find(const char *s, size_t len)
     size_t pre = sizeof(PREFIX) - 1;
     if (nonce[0] == '\0' || len < pre + SECRET_HEX + 3 + SECRET_HEX ||
         len > pre + SECRET_HEX + 24 + SECRET_HEX ||
-        memcmp(s, PREFIX, pre) != 0 || memcmp(s + pre, nonce, SECRET_HEX) ||
+        memcmp(s, PREFIX, pre) != 0 ||
+        memcmp(s + pre, nonce, SECRET_HEX) != 0 ||
         s[pre + SECRET_HEX] != '-') {
         return NULL;
     }
@@ -245,7 +246,7 @@ pw_blob_expand(json_t *v)
 void
 pw_blobs_add(struct pw_blobs *bs, struct pw_blob *b)
 {
-    bs->v = pw_xrealloc(bs->v, (bs->n + 1) * sizeof(*bs->v));
+    bs->v = pw_xrealloc(bs->v, (bs->n + 1) * sizeof(struct pw_blob *));
     bs->v[bs->n++] = b;
 }
 
