@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "core/base64.h"
@@ -28,6 +29,9 @@
 
 #define SECRET_HEX 32
 #define PREFIX     "pwblob-"
+/* Blobs open at once: a quarter of RLIMIT_NOFILE, within these. */
+#define BLOBS_MIN 64
+#define BLOBS_MAX 4096
 
 struct pw_blob {
     int fd;
@@ -39,6 +43,7 @@ struct pw_blob {
 
 static struct pw_blob **live; /* by slot; NULL: free */
 static size_t nlive;
+static size_t alive; /* blobs (open fds) there are */
 static char nonce[SECRET_HEX + 1];
 
 void
@@ -90,8 +95,26 @@ pw_blob_new(int fd, const struct stat *st)
     }
     live[i] = b;
     b->slot = i;
+    alive++;
     (void)pw_blob_nonce();
     return b;
+}
+
+bool
+pw_blob_room(void)
+{
+    static size_t max;
+    if (max == 0) {
+        struct rlimit rl;
+        rlim_t quarter =
+            getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+                ? rl.rlim_cur / 4
+                : BLOBS_MAX;
+        max = quarter < BLOBS_MIN   ? BLOBS_MIN
+              : quarter > BLOBS_MAX ? BLOBS_MAX
+                                    : (size_t)quarter;
+    }
+    return alive < max;
 }
 
 struct pw_blob *
@@ -108,6 +131,7 @@ pw_blob_unref(struct pw_blob *b)
         return;
     }
     live[b->slot] = NULL;
+    alive--;
     close(b->fd);
     free(b);
 }

@@ -23,6 +23,10 @@ struct pw_blob;
 /* Returns an owned blob (one reference) of the regular file FD (taken),
  * fstat'ed as ST: its size, and the times a change would move. */
 struct pw_blob *pw_blob_new(int fd, const struct stat *st);
+/* True if another blob may be made: the blobs alive hold fds up to a
+ * quarter of RLIMIT_NOFILE (64 to 4096), replies not yet written being
+ * the server's to bound, not the kernel's. */
+bool pw_blob_room(void);
 /* Another reference to B (returned). */
 struct pw_blob *pw_blob_ref(struct pw_blob *b);
 /* Drop a reference; the fd is closed with the last.  NULL is ignored. */

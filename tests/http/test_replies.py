@@ -3,8 +3,9 @@
 long streams reach the client byte for byte over stdio, an HTTP JSON body
 (its Content-Length exact) and an SSE stream; replies owed to clients
 that do not read hold neither the files' bytes nor copies of them in the
-server's memory (VmRSS under the bound doc/DEPLOY.md states) and their
-fds are closed when the clients go; a file a session's next call changes
+server's memory (VmRSS under the bound doc/DEPLOY.md states), their
+fds are closed when the clients go, and the files held open for them are
+capped (a quarter of RLIMIT_NOFILE); a file a session's next call changes
 before its reply is written never arrives as a whole reply with other
 bytes than the run left.  Loopback only; TAP on stdout.
 """
@@ -12,6 +13,7 @@ import base64
 import json
 import os
 import re
+import resource
 import socket
 import sys
 import tempfile
@@ -152,13 +154,14 @@ def test_stdio():
 
 
 class Server(HttpServer):
-    def __init__(self, *args):
+    def __init__(self, *args, preexec_fn=None):
         self.dir = tempfile.mkdtemp(prefix="pyward-replies-")
         tokens = os.path.join(self.dir, "tokens")
         with open(tokens, "w") as f:
             f.write(TOKEN + "\n")
         super().__init__(PYWARD, ["--auth-token-file", tokens,
-                                  "--profiles", PROFILES, *args])
+                                  "--profiles", PROFILES, *args],
+                         preexec_fn=preexec_fn)
 
     def log(self):
         return "".join(self.err)
@@ -472,6 +475,55 @@ def test_changed_stdio():
         c.p.wait(60)
 
 
+SIXTEEN = r'''
+b = (bytes((i * 7919) % 251 for i in range(65536)) * 64)[1024:]
+for i in range(2):
+    open("output/a%d.bin" % i, "wb").write(b)
+for i in range(14):
+    open("output/s%02d.txt" % i, "w").write("small")
+'''
+
+
+def low_nofile():
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+
+def test_fd_cap():
+    """With RLIMIT_NOFILE 256 the server keeps at most 64 files open for
+    replies not yet written: a fifth unread reply of 16 files lists its
+    files as not sent, and once the readers go, files are sent again."""
+    srv = Server(preexec_fn=low_nofile)
+    try:
+        socks = []
+        for i in range(4):
+            socks.append(post_head(srv.port, exec_call(60 + i, SIXTEEN),
+                                   rcvbuf=4096))
+            socks[-1].recv(64)  # its reply has begun: its files are open
+        status, _, body = read_all(post_head(srv.port,
+                                             exec_call(70, SIXTEEN)))
+        files = json.loads(body)["result"]["structuredContent"]["files"]
+        refused = [f for f in files if not f["sent"]]
+        tap("past 64 files held for unread replies, a reply lists its "
+            "files as not sent (%d of %d)" % (len(refused), len(files)),
+            len(files) == 16 and len(refused) == 16 and
+            all("too many files" in f["reason"] for f in refused),
+            json.dumps(files)[:600])
+        for s in socks:
+            s.close()
+
+        def sent_again():
+            _, _, body = read_all(post_head(srv.port,
+                                            exec_call(71, SIXTEEN)))
+            files = json.loads(body)["result"]["structuredContent"]["files"]
+            return all(f["sent"] for f in files) and len(files) == 16
+        tap("the readers gone, the files are sent again",
+            wait_for(sent_again, 60))
+    finally:
+        rc = srv.stop()
+        tap("the server with RLIMIT_NOFILE 256 exits 0 on SIGTERM", rc == 0,
+            srv.log()[-3000:])
+
+
 def main():
     test_stdio()
     test_changed_stdio()
@@ -483,6 +535,7 @@ def main():
     finally:
         rc = srv.stop()
         tap("the server exits 0 on SIGTERM", rc == 0, srv.log()[-3000:])
+    test_fd_cap()
     print("1..%d" % _n)
     return 1 if _failed else 0
 

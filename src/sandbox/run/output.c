@@ -169,6 +169,10 @@ static const char *
 open_blob(int dfd, const char *name, const struct stat *st,
           struct pw_blob **blob, const char **mime)
 {
+    if (!pw_blob_room()) {
+        return "the server holds too many files for replies not yet "
+               "written";
+    }
     int fd = open_same(dfd, name, st);
     if (fd < 0) {
         return "changed or vanished while it was read";
