@@ -75,6 +75,10 @@ def program(spin):
             + PROGRAM_TEXT)
 
 
+BAD_UTF8 = ('import sys\nsys.stdout.buffer.write(b"a\\xed\\xa0\\x80b\\xe0\\x80'
+            '\\x80c\\xf4\\x90\\x80\\x80d\\xc3\\xa9")\n')
+
+
 def expected_files():
     files = {"f%02d.bin" % k: pattern(n, k) for k, n in enumerate(SIZES)}
     files["img.png"] = PNG + pattern(70000, 99)
@@ -130,6 +134,16 @@ def test_stdio():
         tap("stdio: the reply is one JSON line", msg is not None,
             (line or "")[:300])
         check_result("stdio", msg)
+        # Bytes that are not UTF-8 as RFC 3629 has it (a surrogate, an
+        # overlong form, past U+10FFFF) each become U+FFFD, the rest kept.
+        _, msg = c.call("tools/call", {
+            "name": "execute_code",
+            "arguments": {"code": BAD_UTF8, "profile": "basic"}})
+        out = ((msg or {}).get("result", {}).get("structuredContent", {})
+               .get("stdout"))
+        tap("stdio: invalid UTF-8 in stdout becomes U+FFFD byte by byte",
+            out == "a" + "\ufffd" * 3 + "b" + "\ufffd" * 3 + "c" +
+            "\ufffd" * 4 + "d\u00e9", repr(out))
         # A batch carries the same reply inside its array.
         c.send([{"jsonrpc": "2.0", "id": 900, "method": "tools/call",
                  "params": {"name": "execute_code",

@@ -117,7 +117,9 @@ parse_records(const struct pw_buf *b, struct records *rec)
 }
 
 /* Length of the valid UTF-8 sequence at P (AVAIL bytes), 0 if invalid,
- * -1 if cut short by the end of the buffer. */
+ * -1 if cut short by the end of the buffer.  Valid as RFC 3629 says (no
+ * overlong form, no surrogate, nothing past U+10FFFF), as jansson
+ * checks it: a stream cleaned here is made a JSON string unchecked. */
 static long
 utf8_seq(const unsigned char *p, size_t avail)
 {
@@ -130,11 +132,14 @@ utf8_seq(const unsigned char *p, size_t avail)
     if (n == 0) {
         return 0;
     }
+    /* The second byte's range (the first one's constraint). */
+    unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
     for (size_t i = 1; i < n; i++) {
         if (i >= avail) {
             return -1;
         }
-        if ((p[i] & 0xc0) != 0x80) {
+        if ((p[i] & 0xc0) != 0x80 || (i == 1 && (p[i] < lo || p[i] > hi))) {
             return 0;
         }
     }
@@ -211,6 +216,14 @@ json_text(const char *data, size_t len)
     }
     copy[len] = '\0';
     return json_stringn(copy, len);
+}
+
+/* A JSON string of a stream's text (utf8_clean's: valid UTF-8), not
+ * checked again: jansson's check of a MiB takes milliseconds. */
+static json_t *
+stream_json(const char *data, size_t len)
+{
+    return json_stringn_nocheck(data != NULL ? data : "", len);
 }
 
 /* Into T: the text of B (cleaned) and TRUNCATED. */
@@ -737,8 +750,8 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         r->result_repr != NULL
             ? json_text(r->result_repr, strlen(r->result_repr))
             : json_null(),
-        "stdout", json_text(r->out.data, r->out.len), "stderr",
-        json_text(r->err.data, r->err.len), "stdout_truncated",
+        "stdout", stream_json(r->out.data, r->out.len), "stderr",
+        stream_json(r->err.data, r->err.len), "stdout_truncated",
         r->out.truncated, "stderr_truncated", r->err.truncated,
         "execution_time", pw_round_us(r->wall_s), "cpu_time",
         pw_round_us(r->cpu_s), "max_rss_kb", (json_int_t)r->max_rss_kb,
