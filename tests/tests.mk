@@ -98,6 +98,10 @@ EXTRA_DIST += tests/http/conns.sh tests/http/test_conns.py \
 # ... and on a socket systemd passed (systemd-socket-activate).
 TESTS += tests/http/socket.sh
 EXTRA_DIST += tests/http/socket.sh tests/http/test_socket.py
+# Large replies: files and streams byte for byte over stdio, HTTP and
+# SSE, the memory and fds of unread replies, files changed meanwhile.
+TESTS += tests/http/replies.sh
+EXTRA_DIST += tests/http/replies.sh tests/http/test_replies.py
 # The security event log of `pyward serve` (tests/events/).
 TESTS += tests/events/run.sh
 EXTRA_DIST += tests/events/run.sh tests/events/test_events.py

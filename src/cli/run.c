@@ -21,6 +21,8 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/base64.h"
+#include "core/blob.h"
+#include "core/log.h"
 #include "core/rules.h"
 #include "core/py.h"
 #include "grade/queue.h"
@@ -493,6 +495,10 @@ streamed_done(void *ctx, size_t index, struct pw_sbx_result *res,
     st->done = true;
     if (res != NULL) {
         st->result = pw_sbx_result_to_json(res);
+        /* The files' bytes read now, while their blobs are open. */
+        if (st->result != NULL && pw_blob_expand(st->result) < 0) {
+            pw_warn("an output file changed before its result was made");
+        }
     } else {
         snprintf(st->why, sizeof(st->why), "%s", err->message);
     }

@@ -13,13 +13,11 @@
 #include "core/base64.h"
 #include "core/util.h"
 
-json_t *
-pw_base64_json(const unsigned char *p, size_t n)
+size_t
+pw_base64_encode(const unsigned char *p, size_t n, char *out)
 {
     static const char abc[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    size_t len = (n + 2) / 3 * 4;
-    char *out = pw_xmalloc(len + 1);
     size_t o = 0;
     for (size_t i = 0; i < n; i += 3) {
         unsigned v = (unsigned)p[i] << 16;
@@ -30,6 +28,14 @@ pw_base64_json(const unsigned char *p, size_t n)
         out[o++] = i + 1 < n ? abc[(v >> 6) & 63] : '=';
         out[o++] = i + 2 < n ? abc[v & 63] : '=';
     }
+    return o;
+}
+
+json_t *
+pw_base64_json(const unsigned char *p, size_t n)
+{
+    char *out = pw_xmalloc(PW_BASE64_LEN(n) + 1);
+    size_t o = pw_base64_encode(p, n, out);
     json_t *s = json_stringn(out, o);
     free(out);
     return s;

@@ -490,6 +490,11 @@ outcome_take(struct outcome *o, struct pw_sbx_result *res,
     if (res != NULL) {
         o->r = *res;
         memset(res, 0, sizeof(*res));
+        /* A test's output files are not reported: their fds are closed
+         * now, not held until the suite's end. */
+        pw_blobs_clear(&o->r.blobs);
+        json_decref(o->r.files);
+        o->r.files = NULL;
     } else {
         snprintf(o->why, sizeof(o->why), "%s", err->message);
     }

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/blob.h"
 #include "core/log.h"
 #include "core/util.h"
 #include "grade/queue.h"
@@ -625,6 +626,11 @@ pw_queue_run_json(struct pw_zygote *z, const struct pw_sbx_request *req,
         return -1;
     }
     *result = pw_sbx_result_to_json(&res);
+    /* A command's result: the files' bytes read now, while their blobs
+     * are open. */
+    if (*result != NULL && pw_blob_expand(*result) < 0) {
+        pw_warn("an output file changed before its result was made");
+    }
     pw_sbx_result_clear(&res);
     return *result != NULL
                ? 0

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/blob.h"
 #include "core/profiles.h"
 #include "core/py.h"
 #include "core/pyward.h"
@@ -327,9 +328,11 @@ struct pw_sbx_result {
      * left, the workspace changed, a state the guard could not undo):
      * its result stands for nothing, it must run in a fresh process. */
     bool rerun;
-    /* The output/ files (output.h's list), or NULL: none read. */
+    /* The output/ files (output.h's list), or NULL: none read; each
+     * sent file's "data" is the placeholder of its blob in BLOBS. */
     json_t *files;
     long long files_omitted;
+    struct pw_blobs blobs;
 };
 
 /* Fill OUT with the result of RUN, finished. */

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "core/log.h"
+#include "core/reply.h"
 #include "core/util.h"
 #include "server/http.h"
 #include "server/http_req.h"
@@ -37,6 +38,7 @@
 
 #define RETRY_AFTER  "1"
 #define SSE_BLOCK    4096
+#define REPLY_BLOCK  (64 * 1024) /* a JSON reply handed to MHD at a time */
 #define TOKEN_MAX    (1u << 20)
 #define TLS_FILE_MAX (1u << 20)
 /* Connections libmicrohttpd takes past --max-connections: a probe
@@ -65,8 +67,9 @@ struct exchange {
     struct conn *conn;
     struct pw_mcp mcp;
     struct pw_buf body;
-    struct pw_buf out; /* the JSON reply, or SSE events not yet sent */
-    size_t out_off;
+    struct pw_buf out;      /* a Jobe answer, or a refusal's line */
+    struct pw_reply *reply; /* owned: the JSON reply, or SSE events not
+                             * yet sent; read as MHD takes it */
     double start;
     unsigned status;
     size_t bytes;
@@ -281,24 +284,75 @@ static ssize_t
 sse_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     struct exchange *x = cls;
-    size_t avail = x->out.len - x->out_off;
-    if (avail == 0 && x->finished) {
+    (void)pos;
+    size_t n = x->reply != NULL ? pw_reply_read(x->reply, buf, max) : 0;
+    if (x->reply != NULL && pw_reply_failed(x->reply)) {
+        return MHD_CONTENT_READER_END_WITH_ERROR; /* a file changed */
+    }
+    if (n == 0 && x->finished) {
         return MHD_CONTENT_READER_END_OF_STREAM;
     }
-    if (avail == 0) {
+    if (n == 0) {
         pw_mhd.suspend_connection(x->c);
         x->suspended = true;
         return 0;
     }
-    size_t n = avail < max ? avail : max;
-    memcpy(buf, x->out.data + x->out_off, n);
-    x->out_off += n;
     x->bytes += n;
-    if (x->out_off == x->out.len) {
-        x->out.len = 0;
-        x->out_off = 0;
-    }
     return (ssize_t)n;
+}
+
+/* A JSON reply: a chunk at a time, as the connection takes it. */
+static ssize_t
+reply_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    struct exchange *x = cls;
+    (void)pos;
+    size_t n = pw_reply_read(x->reply, buf, max);
+    if (pw_reply_failed(x->reply)) {
+        /* A file changed after its run: the body is cut short of its
+         * Content-Length, so the client cannot take it for whole. */
+        return MHD_CONTENT_READER_END_WITH_ERROR;
+    }
+    return n > 0 ? (ssize_t)n : MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+/* The HTTP status of X's reply (reply_status on the text it starts
+ * with: its envelope, or all of a short reply). */
+static unsigned
+reply_status_of(struct exchange *x)
+{
+    size_t len;
+    const char *head = pw_reply_head(x->reply, &len);
+    PW_AUTOFREE char *text = pw_xstrndup(head, len);
+    return reply_status(text);
+}
+
+/* Queue X's reply with STATUS: its exact length announced, its bytes
+ * made as the connection takes them. */
+static enum MHD_Result
+send_reply(struct exchange *x, unsigned status)
+{
+    uint64_t size = pw_reply_size(x->reply);
+    struct MHD_Response *r = pw_mhd.create_response_from_callback(
+        size, REPLY_BLOCK, reply_read, x, NULL);
+    if (r == NULL) {
+        return MHD_NO;
+    }
+    pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+                               "application/json");
+    if (status == MHD_HTTP_SERVICE_UNAVAILABLE) {
+        pw_mhd.add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER,
+                                   RETRY_AFTER);
+    }
+    if (x->h->draining) {
+        pw_mhd.add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+    }
+    add_cors(x, r);
+    x->status = status;
+    x->bytes = (size_t)size;
+    enum MHD_Result rc = pw_mhd.queue_response(x->c, status, r);
+    pw_mhd.destroy_response(r);
+    return rc;
 }
 
 static enum MHD_Result
@@ -338,8 +392,7 @@ respond(struct exchange *x)
     if (x->no_reply) {
         return send_body(x, MHD_HTTP_ACCEPTED, NULL, "", false);
     }
-    return send_body(x, reply_status(x->out.data), "application/json",
-                     x->out.data, false);
+    return send_reply(x, reply_status_of(x));
 }
 
 /* A Jobe answer: its status, and its JSON body unless there is none. */
@@ -378,25 +431,42 @@ wake(struct exchange *x)
 }
 
 static void
-sse_event(struct exchange *x, const char *line)
+sse_event(struct exchange *x, const char *line, struct pw_reply *r)
 {
-    pw_buf_printf(&x->out, "event: message\ndata: %s\n\n", line);
+    static const char head[] = "event: message\ndata: ";
+    if (x->reply == NULL) {
+        x->reply = pw_reply_new();
+    }
+    pw_reply_text(x->reply, head, sizeof(head) - 1);
+    if (r != NULL) {
+        pw_reply_append(x->reply, r);
+    } else {
+        pw_reply_text(x->reply, line, strlen(line));
+    }
+    pw_reply_text(x->reply, "\n\n", 2);
 }
 
 static void
-sink_reply(struct pw_sink *k, const char *line)
+sink_reply(struct pw_sink *k, struct pw_reply *r)
 {
     struct exchange *x = (struct exchange *)k;
     if (x->gone || x->finished) {
+        pw_reply_free(r);
         return;
     }
-    if (line == NULL) {
+    if (r == NULL) {
         x->no_reply = true;
     } else if (x->sse) {
-        sse_event(x, line);
-    } else {
+        sse_event(x, NULL, r);
+    } else if (x->jobe) {
+        /* A refusal's line (short): its answer is made from it. */
+        char *line = pw_reply_flatten(r);
         x->out.len = 0;
         pw_buf_append(&x->out, line, strlen(line));
+        free(line);
+    } else {
+        pw_reply_free(x->reply);
+        x->reply = r;
     }
     x->finished = true;
     wake(x);
@@ -432,7 +502,7 @@ sink_notify(struct pw_sink *k, const char *line)
         return;
     }
     x->sse = true;
-    sse_event(x, line);
+    sse_event(x, line, NULL);
     wake(x);
 }
 
@@ -1247,9 +1317,8 @@ dispatch(struct exchange *x, bool requests)
     if (!requests) {
         /* Notifications and responses: accepted, unless the MCP layer
          * found one invalid (its error, with a null id). */
-        return x->finished && !x->no_reply
-                   ? send_body(x, MHD_HTTP_BAD_REQUEST, "application/json",
-                               x->out.data, false)
+        return x->finished && !x->no_reply && x->reply != NULL
+                   ? send_reply(x, MHD_HTTP_BAD_REQUEST)
                    : send_body(x, MHD_HTTP_ACCEPTED, NULL, "", false);
     }
     if (x->finished || x->sse) {
@@ -1435,6 +1504,7 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     pw_jobe_answer_clear(&x->put_answer);
     pw_buf_free(&x->body);
     pw_buf_free(&x->out);
+    pw_reply_free(x->reply); /* its files' fds closed */
     free(x->jobe_source);
     free(x->jobe_run_id);
     free(x);

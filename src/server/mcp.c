@@ -163,7 +163,8 @@ reply_result(struct pw_mcp *m, const struct pw_rpc_req *req, json_t *result)
                     "the result could not be built");
         return;
     }
-    pw_server_send(m->srv, req, pw_rpc_result_new(req->id_raw, result));
+    pw_server_send_reply(m->srv, req,
+                         pw_rpc_result_reply(req->id_raw, result));
     json_decref(result);
 }
 

@@ -8,16 +8,20 @@
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "core/json.h"
+#include "core/reply.h"
 #include "server/rpc.h"
 #include "core/log.h"
 
 #define READ_CHUNK   (64 * 1024)
 #define SHRINK_ABOVE (1024 * 1024)
 #define DUMP_FLAGS   (JSON_COMPACT | JSON_PRESERVE_ORDER)
+#define OUT_STAGE    (64u * 1024) /* bytes written from at a time */
+#define OUT_CHUNKS   4            /* stages a flush fills, at most */
 
 /* --- input ------------------------------------------------------------ */
 
@@ -387,20 +391,37 @@ pw_rpc_split_array(const char *text, size_t len, size_t *starts, size_t *lens,
 
 /* --- building --------------------------------------------------------- */
 
-/* "{"jsonrpc":"2.0","id":ID," + BODY without its opening brace. */
+/* "{"jsonrpc":"2.0","id":ID," + BODY without its opening brace, as a
+ * reply of segments (its long strings and files read as it is sent). */
+static struct pw_reply *
+envelope_reply(const char *id_raw, json_t *body)
+{
+    static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
+    const char *id = id_raw != NULL ? id_raw : "null";
+    struct pw_reply *r = pw_reply_new();
+    pw_reply_text(r, head, sizeof(head) - 1);
+    pw_reply_text(r, id, strlen(id));
+    pw_reply_text(r, ",", 1);
+    if (pw_reply_add_json(r, body, DUMP_FLAGS, 1) < 0) {
+        pw_reply_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* The same flat: one owned string (small replies, and commands). */
 static char *
 envelope(const char *id_raw, json_t *body)
 {
-    char *text = pw_json_dumps(body, DUMP_FLAGS); /* an object: never NULL */
-    struct pw_buf b;
-    pw_buf_init(&b);
-    /* Appended, not formatted: a reply may be megabytes (output files),
-     * which printf would walk twice. */
-    pw_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"id\":%s,",
-                  id_raw != NULL ? id_raw : "null");
-    pw_buf_append(&b, text + 1, strlen(text + 1));
-    free(text);
-    return pw_buf_take(&b, NULL);
+    struct pw_reply *r = envelope_reply(id_raw, body);
+    return r != NULL ? pw_reply_flatten(r) : NULL;
+}
+
+struct pw_reply *
+pw_rpc_result_reply(const char *id_raw, json_t *result)
+{
+    json_auto_t *body = json_pack("{s:O}", "result", result);
+    return body != NULL ? envelope_reply(id_raw, body) : NULL;
 }
 
 char *
@@ -442,7 +463,9 @@ void
 pw_rpc_out_init(struct pw_rpc_out *out, int fd)
 {
     out->fd = fd;
-    pw_buf_init(&out->buf);
+    out->q = pw_reply_new();
+    out->stage = NULL;
+    out->len = 0;
     out->off = 0;
     out->broken = false;
 }
@@ -450,7 +473,10 @@ pw_rpc_out_init(struct pw_rpc_out *out, int fd)
 void
 pw_rpc_out_free(struct pw_rpc_out *out)
 {
-    pw_buf_free(&out->buf);
+    pw_reply_free(out->q);
+    free(out->stage);
+    out->q = NULL;
+    out->stage = NULL;
 }
 
 void
@@ -459,16 +485,41 @@ pw_rpc_out_queue(struct pw_rpc_out *out, const char *line)
     if (out->broken) {
         return;
     }
-    pw_buf_append(&out->buf, line, strlen(line));
-    pw_buf_append(&out->buf, "\n", 1);
+    pw_reply_text(out->q, line, strlen(line));
+    pw_reply_text(out->q, "\n", 1);
+}
+
+void
+pw_rpc_out_queue_reply(struct pw_rpc_out *out, struct pw_reply *r)
+{
+    if (out->broken) {
+        pw_reply_free(r);
+        return;
+    }
+    pw_reply_append(out->q, r);
+    pw_reply_text(out->q, "\n", 1);
 }
 
 void
 pw_rpc_out_flush(struct pw_rpc_out *out)
 {
-    while (out->off < out->buf.len && !out->broken) {
+    int chunks = OUT_CHUNKS;
+    while (!out->broken) {
+        if (out->off == out->len) {
+            if (chunks-- == 0) {
+                return; /* the loop's next turn goes on */
+            }
+            if (out->stage == NULL) {
+                out->stage = pw_xmalloc(OUT_STAGE);
+            }
+            out->off = 0;
+            out->len = pw_reply_read(out->q, out->stage, OUT_STAGE);
+            if (out->len == 0) {
+                break;
+            }
+        }
         ssize_t n = PW_RETRY(
-            write(out->fd, out->buf.data + out->off, out->buf.len - out->off));
+            write(out->fd, out->stage + out->off, out->len - out->off));
         if (n < 0) {
             if (errno == EAGAIN) {
                 return;
@@ -479,12 +530,25 @@ pw_rpc_out_flush(struct pw_rpc_out *out)
         }
         out->off += (size_t)n;
     }
-    out->buf.len = 0;
+    out->len = 0;
     out->off = 0;
+    free(out->stage);
+    out->stage = NULL;
+    if (out->broken) {
+        /* Nothing more is written: the files' fds are closed now. */
+        pw_reply_free(out->q);
+        out->q = pw_reply_new();
+    }
 }
 
 size_t
 pw_rpc_out_pending(const struct pw_rpc_out *out)
 {
-    return out->broken ? 0 : out->buf.len - out->off;
+    return out->broken ? 0 : pw_reply_held(out->q) + (out->len - out->off);
+}
+
+bool
+pw_rpc_out_busy(const struct pw_rpc_out *out)
+{
+    return !out->broken && (out->off < out->len || !pw_reply_done(out->q));
 }

@@ -84,6 +84,10 @@ size_t pw_rpc_split_array(const char *text, size_t len, size_t *starts,
 /* The reply line texts (owned, without "\n").  ID_RAW is raw JSON text or
  * NULL for null.  RESULT / DATA are borrowed and may be NULL. */
 char *pw_rpc_result_new(const char *id_raw, json_t *result);
+/* The same as a reply of segments (core/reply.h: long strings and files'
+ * blobs read as it is sent), owned; NULL if it cannot be built. */
+struct pw_reply;
+struct pw_reply *pw_rpc_result_reply(const char *id_raw, json_t *result);
 char *pw_rpc_error_new(const char *id_raw, int code, const char *message,
                        json_t *data);
 /* A notification line (owned).  PARAMS is borrowed, may be NULL. */
@@ -93,8 +97,9 @@ char *pw_rpc_notification_new(const char *method, json_t *params);
 
 struct pw_rpc_out {
     int fd;
-    struct pw_buf buf;
-    size_t off;  /* bytes of buf already written */
+    struct pw_reply *q; /* owned: everything not yet written */
+    char *stage;        /* owned: bytes read from Q, from OFF to LEN */
+    size_t len, off;
     bool broken; /* the peer went away: output is dropped */
 };
 
@@ -102,7 +107,12 @@ void pw_rpc_out_init(struct pw_rpc_out *out, int fd);
 void pw_rpc_out_free(struct pw_rpc_out *out);
 /* Queue LINE and a newline. */
 void pw_rpc_out_queue(struct pw_rpc_out *out, const char *line);
-/* Write as much as the fd takes without blocking. */
+/* Queue the reply R (taken) and a newline. */
+void pw_rpc_out_queue_reply(struct pw_rpc_out *out, struct pw_reply *r);
+/* Write as much as the fd takes without blocking, and at most a few
+ * chunks of 64 KiB (a large reply goes on at the loop's next turn). */
 void pw_rpc_out_flush(struct pw_rpc_out *out);
-/* Bytes still queued. */
+/* Bytes queued in memory (a file of a reply is not in memory). */
 size_t pw_rpc_out_pending(const struct pw_rpc_out *out);
+/* True while anything is left to write. */
+bool pw_rpc_out_busy(const struct pw_rpc_out *out);

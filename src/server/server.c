@@ -25,6 +25,7 @@
 
 #include "server/rpc.h"
 #include "core/log.h"
+#include "core/reply.h"
 #include "server/events.h"
 #include "server/server.h"
 #include "server/sessions.h"
@@ -65,7 +66,8 @@ struct job {
 struct pw_batch {
     struct pw_sink *sink; /* borrowed, or NULL */
     size_t pending;
-    struct pw_buf parts;
+    struct pw_reply *parts; /* owned: the replies so far, "[" first */
+    bool any;
 };
 
 struct pw_server {
@@ -319,7 +321,7 @@ pw_server_batch_new(struct pw_server *s, size_t n, struct pw_sink *sink)
     struct pw_batch *b = pw_xcalloc(1, sizeof(*b));
     b->sink = sink;
     b->pending = n + 1;
-    pw_buf_init(&b->parts);
+    b->parts = pw_reply_new();
     return b;
 }
 
@@ -329,35 +331,54 @@ pw_server_batch_release(struct pw_server *s, struct pw_batch *b)
     if (--b->pending > 0) {
         return;
     }
-    if (b->parts.len > 0) {
-        pw_buf_append(&b->parts, "]", 1);
+    struct pw_reply *parts = b->parts;
+    if (b->any) {
+        pw_reply_text(parts, "]", 1);
+    } else {
+        pw_reply_free(parts);
+        parts = NULL;
     }
     if (b->sink != NULL) {
-        b->sink->reply(b->sink, b->parts.len > 0 ? b->parts.data : NULL);
-    } else if (b->parts.len > 0) {
-        queue_line(s, b->parts.data);
+        b->sink->reply(b->sink, parts);
+    } else if (parts != NULL) {
+        pw_rpc_out_queue_reply(&s->out, parts);
+        pw_rpc_out_flush(&s->out);
     }
-    pw_buf_free(&b->parts);
     free(b);
+}
+
+void
+pw_server_send_reply(struct pw_server *s, const struct pw_rpc_req *req,
+                     struct pw_reply *r)
+{
+    if (r == NULL) {
+        r = pw_reply_new();
+        pw_reply_text(r, FALLBACK_REPLY, strlen(FALLBACK_REPLY));
+    }
+    struct pw_batch *b = req->batch;
+    if (b == NULL && req->sink != NULL) {
+        req->sink->reply(req->sink, r);
+    } else if (b == NULL) {
+        pw_rpc_out_queue_reply(&s->out, r);
+        pw_rpc_out_flush(&s->out);
+    } else {
+        pw_reply_text(b->parts, b->any ? "," : "[", 1);
+        b->any = true;
+        pw_reply_append(b->parts, r);
+        pw_server_batch_release(s, b);
+    }
 }
 
 void
 pw_server_send(struct pw_server *s, const struct pw_rpc_req *req, char *line)
 {
-    const char *text = line != NULL ? line : FALLBACK_REPLY;
-    struct pw_batch *b = req->batch;
-    if (b == NULL && req->sink != NULL) {
-        req->sink->reply(req->sink, text);
-    } else if (b == NULL) {
-        queue_line(s, text);
-    } else {
-        pw_buf_append(&b->parts, b->parts.len == 0 ? "[" : ",", 1);
-        pw_buf_append(&b->parts, text, strlen(text));
+    struct pw_reply *r = NULL;
+    if (line != NULL) {
+        r = pw_reply_new();
+        pw_reply_text(r, line, strlen(line));
+        free(line);
     }
-    free(line);
-    if (b != NULL) {
-        pw_server_batch_release(s, b);
-    }
+    pw_server_send_reply(s, req, r);
 }
 
 /* --- runs ------------------------------------------------------------- */
@@ -428,7 +449,8 @@ job_reply(struct pw_server *s, struct job *j, json_t *result,
         if (j->req.stateless) {
             json_object_set_new(result, "resultType", json_string("complete"));
         }
-        pw_server_send(s, &j->req, pw_rpc_result_new(j->req.id_raw, result));
+        pw_server_send_reply(s, &j->req,
+                             pw_rpc_result_reply(j->req.id_raw, result));
     }
     json_decref(result);
     j->req.batch = NULL; /* released by pw_server_send */
@@ -618,8 +640,8 @@ build_pollfds(struct pw_server *s)
     bool backlog = pw_rpc_out_pending(&s->out) > OUTPUT_BACKLOG;
     bool off = s->eof || backlog || s->has_transport;
     s->fds[0] = (struct pollfd){off ? -1 : 0, POLLIN, 0};
-    s->fds[1] = (struct pollfd){
-        pw_rpc_out_pending(&s->out) > 0 ? s->out.fd : -1, POLLOUT, 0};
+    s->fds[1] =
+        (struct pollfd){pw_rpc_out_busy(&s->out) ? s->out.fd : -1, POLLOUT, 0};
     /* The zygotes' answers: spares taken into the pools as they come. */
     struct pw_zygote *z[2];
     size_t nz = pw_tools_zygotes(s->tools, z);
@@ -806,7 +828,7 @@ static void
 drain_output(struct pw_server *s)
 {
     double until = pw_now() + 1.0;
-    while (pw_rpc_out_pending(&s->out) > 0 && pw_now() < until) {
+    while (pw_rpc_out_busy(&s->out) && pw_now() < until) {
         struct pollfd p = {s->out.fd, POLLOUT, 0};
         if (poll(&p, 1, 100) < 0 && errno != EINTR) {
             break;

@@ -20,14 +20,16 @@ struct pw_batch;
 struct pollfd;
 
 /* Where the replies and notifications of a request go when they do not
- * go to the protocol fd: one HTTP exchange.  REPLY gets the reply line
- * (borrowed), or NULL when none will come (the request was cancelled, or
+ * go to the protocol fd: one HTTP exchange.  REPLY gets the reply (taken:
+ * segments read as they are sent, core/reply.h), or NULL when none will
+ * come (the request was cancelled, or
  * a batch held only notifications); NOTIFY a notification about it (a
  * run's progress).  OWNER: requests may be cancelled only by a message
  * from a sink with the same owner (the same credentials).  CLIENT: whose
  * runs these are, for the queue's turns (the token, else the address). */
+struct pw_reply;
 struct pw_sink {
-    void (*reply)(struct pw_sink *k, const char *line);
+    void (*reply)(struct pw_sink *k, struct pw_reply *r);
     void (*notify)(struct pw_sink *k, const char *line);
     /* NULL, or the end of a call the sink submitted, typed, instead of
      * REPLY with its line (a door that makes its own answer: Jobe): RUN
@@ -133,6 +135,9 @@ int pw_server_run(struct pw_server *s);
  * error is sent instead). */
 void pw_server_send(struct pw_server *s, const struct pw_rpc_req *req,
                     char *line);
+/* The same with the reply R (taken; NULL as for LINE). */
+void pw_server_send_reply(struct pw_server *s, const struct pw_rpc_req *req,
+                          struct pw_reply *r);
 /* Queue a notification LINE (owned; NULL is ignored). */
 void pw_server_notify(struct pw_server *s, char *line);
 /* The same toward SINK (NULL: the protocol fd). */

@@ -22,8 +22,13 @@ and while another token PUTs 8 MiB files (base64 with CodeRunner's "\/"
 escapes) without pause (`serve --http --jobe --max-body 16m`: a build
 that takes a PUT's body whole takes it too).
 
-usage: python3 bench-fair.py PYWARD [SAMPLES [validate|jobe]]
-(validate, jobe: that part alone)"""
+Then "large replies": the same probes while another request gets an
+11 MB reply (two output files of 4 MB and 100 KB of stdout, profile
+filesystem) again and again: on stdio on the same connection, over HTTP
+from another token.
+
+usage: python3 bench-fair.py PYWARD [SAMPLES [validate|jobe|replies]]
+(validate, jobe, replies: that part alone)"""
 
 import base64
 import http.client
@@ -44,6 +49,12 @@ BUSY = ("import time\nt = time.process_time()\n"
         "while time.process_time() - t < 0.3:\n    pass\nprint(input())")
 SUITE = {"tests": [{"name": "t%d" % i, "stdin": "%d\n" % i,
                     "expected_stdout": "%d\n" % i} for i in range(30)]}
+
+
+PACE = 0.005  # seconds between two probes of the large replies' section
+# A reply longer than this is kept as its raw text, not parsed (parsing
+# megabytes in the client would hold the probes' own thread).
+RAW_OVER = 1 << 20
 
 
 def grade_params():
@@ -76,6 +87,19 @@ JOBE_REFUSED = {"run_spec": {"language_id": "python3",
                              "sourcecode": BIG + "\nimport os\n"}}
 
 
+BIG_REPLY = '''
+b = bytes((i*7919) % 251 for i in range(65536))*63
+for i in range(2):
+    open("output/f%d.bin" % i, "wb").write(b)
+print("x"*100000)
+'''
+
+
+def big_reply_params():
+    return {"name": "execute_code", "arguments": {"code": BIG_REPLY,
+                                                  "profile": "filesystem"}}
+
+
 def short_params():
     return {"name": "execute_code", "arguments": {"code": "print(6*7)"}}
 
@@ -89,8 +113,9 @@ class Stdio:
     """`pyward serve` over stdio; replies matched to their ids by a
     reader thread, so requests may overlap."""
 
-    def __init__(self, pyward):
-        self.p = subprocess.Popen([pyward, "serve"], stdin=subprocess.PIPE,
+    def __init__(self, pyward, args=()):
+        self.p = subprocess.Popen([pyward, "serve", *args],
+                                  stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL)
         self.lock = threading.Lock()
@@ -105,10 +130,15 @@ class Stdio:
                    "method": "notifications/initialized"})
 
     def reader(self):
+        """Replies by id (a large reply is not parsed here: its id is
+        the first member, rpc.c)."""
         for line in self.p.stdout:
-            msg = json.loads(line)
+            m = re.match(rb'{"jsonrpc":"2.0","id":(\d+),', line)
+            msg = line if len(line) > RAW_OVER else json.loads(line)
+            rid = int(m.group(1)) if m else (
+                msg.get("id") if isinstance(msg, dict) else None)
             with self.lock:
-                slot = self.waiting.pop(msg.get("id"), None)
+                slot = self.waiting.pop(rid, None)
             if slot is not None:
                 slot[1] = msg
                 slot[0].set()
@@ -182,7 +212,8 @@ class Http:
                 "Accept": "application/json, text/event-stream",
                 "Authorization": "Bearer " + self.tokens[token]})
             r = c.getresponse()
-            return json.loads(r.read())
+            body = r.read()
+            return body if len(body) > RAW_OVER else json.loads(body)
         finally:
             c.close()
 
@@ -204,19 +235,24 @@ class Http:
         self.p.wait(60)
 
 
-def sample(fn, n):
+def sample(fn, n, pace=0.0):
+    """N latencies of FN, one every PACE seconds at the most."""
     out = []
     for _ in range(n):
         t0 = time.perf_counter()
         fn()
         out.append(time.perf_counter() - t0)
+        left = pace - (time.perf_counter() - t0)
+        if left > 0:
+            time.sleep(left)
     return out
 
 
-def measure(probes, grade, n):
+def measure(probes, grade, n, pace=0.0):
     """Each probe N times idle, then N times while GRADE runs without
-    pause in a thread of its own; rows of (name, idle, loaded)."""
-    idle = {name: sample(fn, n) for name, fn in probes}
+    pause in a thread of its own (one every PACE seconds: spread over
+    the load); rows of (name, idle, loaded)."""
+    idle = {name: sample(fn, n, pace) for name, fn in probes}
     stop = threading.Event()
     graded = []
 
@@ -228,13 +264,13 @@ def measure(probes, grade, n):
     t = threading.Thread(target=grader, daemon=True)
     t.start()
     time.sleep(1.0)  # the suite's runs fill the slots
-    loaded = {name: sample(fn, n) for name, fn in probes}
+    loaded = {name: sample(fn, n, pace) for name, fn in probes}
     stop.set()
     t.join(600)
     return [(name, idle[name], loaded[name]) for name, _ in probes], graded
 
 
-def report(door, rows):
+def report(door, rows, show_max=False):
     print("%s:" % door)
     print("  %-22s %9s %9s %9s %9s %8s %8s" % (
         "", "idle p50", "idle p99", "busy p50", "busy p99", "p50 x",
@@ -244,6 +280,9 @@ def report(door, rows):
         b50, b99 = pct(loaded, 50) * 1e3, pct(loaded, 99) * 1e3
         print("  %-22s %7.2fms %7.2fms %7.2fms %7.2fms %7.1fx %7.1fx" % (
             name, i50, i99, b50, b99, b50 / i50, b99 / i99))
+        if show_max:
+            print("  %-22s max idle %.2f ms, max busy %.2f ms" % (
+                "", max(idle) * 1e3, max(loaded) * 1e3))
 
 
 def graded_ok(results):
@@ -344,6 +383,43 @@ def during_jobe_puts(pyward, n):
     print("# %d PUTs of 8 MiB during the probes" % len(puts))
 
 
+def replied_ok(results):
+    """Each a large reply (its raw text) listing the two files."""
+    return all(isinstance(r, bytes) and len(r) > 11000000 and
+               r.count(b'"size":4128768') == 2 for r in results)
+
+
+def large_replies(pyward, n):
+    """The probes idle and while 11 MB replies are received without
+    pause, on the same stdio connection and from another HTTP token; a
+    probe every 5 ms, so that they spread over several replies."""
+    print("# while an execute_code with an 11 MB reply (two 4 MB output "
+          "files, 100 KB of stdout) is sent without pause beside them; a "
+          "probe every 5 ms")
+    args = ("--profiles", "basic,filesystem")
+    s = Stdio(pyward, args)
+    s.call("tools/call", big_reply_params())  # warm
+    rows, got = measure(
+        [("ping", lambda: s.call("ping"))],
+        lambda: s.call("tools/call", big_reply_params()), n, PACE)
+    s.close()
+    report("stdio (the large replies on the same connection)", rows, True)
+    if not got or not replied_ok(got):
+        sys.exit("a large reply did not list its two files")
+    print("# %d large replies during the stdio probes" % len(got))
+    h = Http(pyward, args)
+    h.call(0, "tools/call", big_reply_params())  # warm
+    rows, got = measure(
+        [("ping", lambda: h.call(1, "ping")),
+         ("/healthz", lambda: h.get("/healthz"))],
+        lambda: h.call(0, "tools/call", big_reply_params()), n, PACE)
+    h.close()
+    report("http (the large replies to another token)", rows, True)
+    if not got or not replied_ok(got):
+        sys.exit("a large reply did not list its two files")
+    print("# %d large replies during the http probes" % len(got))
+
+
 def main():
     pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 50
@@ -352,6 +428,9 @@ def main():
         return 0
     if len(sys.argv) > 3 and sys.argv[3] == "jobe":
         during_jobe_puts(pyward, n)
+        return 0
+    if len(sys.argv) > 3 and sys.argv[3] == "replies":
+        large_replies(pyward, n)
         return 0
     print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
           "without pause beside them; %d CPUs" % (n, os.cpu_count()))
@@ -382,6 +461,7 @@ def main():
         sys.exit("a suite was not graded AC")
     during_validation(pyward, n)
     during_jobe_puts(pyward, n)
+    large_replies(pyward, n)
     return 0
 
 

@@ -12,9 +12,14 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/base64.h"
+#include "core/blob.h"
 #include "core/json.h"
+#include "core/reply.h"
+#include "core/util.h"
 #include "server/rpc.h"
 
 static char *
@@ -403,6 +408,168 @@ START_TEST(output_queue_never_blocks)
 }
 END_TEST
 
+/* A string of N bytes with every byte value (NUL too) and multibyte
+ * characters, as a program's output may hold. */
+static json_t *
+every_byte(size_t n)
+{
+    static const char utf8[] = "\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80";
+    char *s = malloc(n);
+    size_t i = 0;
+    for (unsigned c = 0; i < n; c = (c + 1) % 0x80) {
+        if (c == 0x7f && i + sizeof(utf8) - 1 <= n) {
+            memcpy(s + i, utf8, sizeof(utf8) - 1);
+            i += sizeof(utf8) - 1;
+        } else {
+            s[i++] = (char)c;
+        }
+    }
+    json_t *v = json_stringn(s, n);
+    free(s);
+    return v;
+}
+
+/* A reply of segments reads as the text jansson and pw_json_dumps make of
+ * the same tree, and announces its length; the tree is left as it was. */
+START_TEST(replies_read_as_the_flat_text)
+{
+    size_t sizes[] = {8191, 8192, 8193, 65535, 65536, 200000};
+    for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+        json_t *big = every_byte(sizes[k]);
+        ck_assert_ptr_nonnull(big);
+        json_t *res =
+            json_pack("{s:O,s:[O,s,f],s:{s:O}}", "stdout", big, "list", big,
+                      "short", 0.1 + 0.2, "o", "in", big);
+        json_t *before = json_deep_copy(res);
+        json_t *body = json_pack("{s:O}", "result", res);
+        char *flat = pw_json_dumps(body, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        struct pw_buf want;
+        pw_buf_init(&want);
+        pw_buf_printf(&want, "{\"jsonrpc\":\"2.0\",\"id\":9,%s", flat + 1);
+        struct pw_reply *r = pw_rpc_result_reply("9", res);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_uint_eq(pw_reply_size(r), want.len);
+        char *got = pw_reply_flatten(r);
+        ck_assert_uint_eq(strlen(got), want.len);
+        ck_assert(memcmp(got, want.data, want.len) == 0);
+        ck_assert(json_equal(res, before));
+        free(got);
+        free(flat);
+        pw_buf_free(&want);
+        json_decref(body);
+        json_decref(before);
+        json_decref(res);
+        json_decref(big);
+    }
+}
+END_TEST
+
+/* A blob of N bytes of a pattern (an unlinked file). */
+static struct pw_blob *
+blob_of(size_t n, unsigned char **bytes)
+{
+    char path[] = "/tmp/pyward-check-blob-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    unlink(path);
+    *bytes = malloc(n + 1);
+    for (size_t i = 0; i < n; i++) {
+        (*bytes)[i] = (unsigned char)((i * 7919) % 251);
+    }
+    ck_assert_int_eq(write(fd, *bytes, n), (ssize_t)n);
+    struct stat st;
+    ck_assert_int_eq(fstat(fd, &st), 0);
+    return pw_blob_new(fd, &st);
+}
+
+/* A file's bytes come as base64 a chunk a read, whatever the room. */
+START_TEST(blobs_read_a_chunk_at_a_time)
+{
+    size_t sizes[] = {0, 1, 2, 3, 49151, 49152, 49153, 1000000};
+    for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+        unsigned char *bytes;
+        struct pw_blob *b = blob_of(sizes[k], &bytes);
+        json_t *res = json_pack("{s:o}", "data", pw_blob_token(b));
+        struct pw_reply *r = pw_rpc_result_reply("1", res);
+        pw_blob_unref(b); /* the reply holds its own reference */
+        size_t size = pw_reply_size(r);
+        char *buf = malloc(4u << 20);
+        size_t len = 0;
+        size_t n;
+        while ((n = pw_reply_read(r, buf + len, (4u << 20) - len)) > 0) {
+            /* one chunk of 64 KiB and the text around it at the most */
+            ck_assert_uint_le(n, 65536 + 64);
+            len += n;
+        }
+        ck_assert(pw_reply_done(r));
+        ck_assert(!pw_reply_failed(r));
+        ck_assert_uint_eq(len, size);
+        buf[len] = '\0';
+        json_t *back = json_loads(buf, 0, NULL);
+        ck_assert_ptr_nonnull(back);
+        struct pw_buf raw;
+        pw_buf_init(&raw);
+        ck_assert_int_eq(
+            pw_base64_decode(json_string_value(json_object_get(
+                                 json_object_get(back, "result"), "data")),
+                             &raw),
+            0);
+        ck_assert_uint_eq(raw.len, sizes[k]);
+        ck_assert(sizes[k] == 0 || memcmp(raw.data, bytes, sizes[k]) == 0);
+        pw_buf_free(&raw);
+        json_decref(back);
+        pw_reply_free(r);
+        free(buf);
+        free(bytes);
+        json_decref(res);
+    }
+}
+END_TEST
+
+/* Only a live blob's whole placeholder is a blob: the same text with
+ * another secret, inside a longer string, or after its blob is gone, and
+ * a reply's mark made up by a program, stay text. */
+START_TEST(forged_placeholders_stay_text)
+{
+    unsigned char *bytes;
+    struct pw_blob *b = blob_of(10, &bytes);
+    json_t *tok = pw_blob_token(b);
+    const char *t = json_string_value(tok);
+    char *wrong = strdup(t);
+    wrong[strlen(wrong) - 1] = wrong[strlen(wrong) - 1] == '0' ? '1' : '0';
+    char *inside = pw_xasprintf("x%s", t);
+    char *mark = pw_xasprintf("pwseg-%s0000000000000000-0", pw_blob_nonce());
+    json_t *res = json_pack("{s:O,s:s,s:s,s:s}", "real", tok, "wrong", wrong,
+                            "inside", inside, "mark", mark);
+    char *line = pw_rpc_result_new("1", res);
+    json_t *back = json_loads(line, 0, NULL);
+    json_t *r = json_object_get(back, "result"); /* borrowed */
+    /* The live one: the file's bytes in base64. */
+    ck_assert_str_eq(json_string_value(json_object_get(r, "real")),
+                     "AIoZozK8S9Vk7g==");
+    ck_assert_str_eq(json_string_value(json_object_get(r, "wrong")), wrong);
+    ck_assert_str_eq(json_string_value(json_object_get(r, "inside")), inside);
+    ck_assert_str_eq(json_string_value(json_object_get(r, "mark")), mark);
+    json_decref(back);
+    free(line);
+    pw_blob_unref(b);
+    /* Its blob gone, the placeholder is text like any other. */
+    line = pw_rpc_result_new("1", res);
+    back = json_loads(line, 0, NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(
+                         json_object_get(back, "result"), "real")),
+                     t);
+    json_decref(back);
+    free(line);
+    json_decref(res);
+    json_decref(tok);
+    free(wrong);
+    free(inside);
+    free(mark);
+    free(bytes);
+}
+END_TEST
+
 static Suite *
 jsonrpc_suite(void)
 {
@@ -421,6 +588,9 @@ jsonrpc_suite(void)
     tcase_add_test(tc, envelopes_splice_the_raw_id);
     tcase_add_test(tc, reals_in_their_shortest_form);
     tcase_add_test(tc, output_queue_never_blocks);
+    tcase_add_test(tc, replies_read_as_the_flat_text);
+    tcase_add_test(tc, blobs_read_a_chunk_at_a_time);
+    tcase_add_test(tc, forged_placeholders_stay_text);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "core/base64.h"
+#include "core/blob.h"
 #include "core/profiles.h"
 #include "sandbox/os/layers.h"
 #include "sandbox/run/output.h"
@@ -93,7 +94,11 @@ find(json_t *list, const char *name)
 static json_t *
 collect(long long *omitted)
 {
-    json_t *list = pw_sbx_output_collect(root_fd, &caps, omitted);
+    struct pw_blobs blobs = {NULL, 0};
+    json_t *list = pw_sbx_output_collect(root_fd, &caps, omitted, &blobs);
+    /* The files' bytes read while their blobs are open. */
+    ck_assert_int_eq(pw_blob_expand(list), 0);
+    pw_blobs_clear(&blobs);
     ck_assert_ptr_nonnull(list);
     /* Nothing of the host file ever reaches the result. */
     char *text = json_dumps(list, 0);

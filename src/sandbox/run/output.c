@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "sandbox/run/record.h"
-#include "core/base64.h"
+#include "core/blob.h"
 #include "sandbox/run/output.h"
 #include "sandbox/run/scratch.h"
 #include "sandbox/os/workspace.h"
@@ -119,26 +119,6 @@ list_names(int dfd, size_t *n, long long *total)
     return v;
 }
 
-/* Read exactly SIZE bytes of FD into B; -1 if it is not that long. */
-static int
-read_exact(int fd, size_t size, struct pw_buf *b)
-{
-    char chunk[65536];
-    while (b->len < size) {
-        size_t want =
-            size - b->len < sizeof(chunk) ? size - b->len : sizeof(chunk);
-        ssize_t k = read(fd, chunk, want);
-        if (k < 0 && errno == EINTR) {
-            continue;
-        }
-        if (k <= 0) {
-            return -1;
-        }
-        pw_buf_append(b, chunk, (size_t)k);
-    }
-    return 0;
-}
-
 /* Why NAME (lstat'ed as ST) is not sent, or NULL; REASON is a buffer. */
 static const char *
 refusal(const struct stat *st, const struct pw_sbx_output_caps *caps,
@@ -183,21 +163,33 @@ open_same(int dfd, const char *name, const struct stat *st)
     return fd;
 }
 
-/* Read the file into B and set its type; a reason when that fails. */
+/* Keep the file open as a blob (its bytes are read when its reply is
+ * written) and set its type from its head; a reason when that fails. */
 static const char *
-read_file(int dfd, const char *name, const struct stat *st, struct pw_buf *b,
-          const char **mime)
+open_blob(int dfd, const char *name, const struct stat *st,
+          struct pw_blob **blob, const char **mime)
 {
+    if (!pw_blob_room()) {
+        return "the server holds too many files for replies not yet "
+               "written";
+    }
     int fd = open_same(dfd, name, st);
     if (fd < 0) {
         return "changed or vanished while it was read";
     }
-    int rc = read_exact(fd, (size_t)st->st_size, b);
-    close(fd);
-    if (rc < 0) {
+    unsigned char head[16];
+    ssize_t k = PW_RETRY(pread(fd, head, sizeof(head), 0));
+    if (k < 0 || (k < (ssize_t)sizeof(head) && k != st->st_size)) {
+        close(fd);
         return "could not be read";
     }
-    *mime = pw_sbx_output_mime(name, (const unsigned char *)b->data, b->len);
+    struct stat now;
+    if (fstat(fd, &now) < 0) {
+        close(fd);
+        return "could not be read";
+    }
+    *mime = pw_sbx_output_mime(name, head, (size_t)k);
+    *blob = pw_blob_new(fd, &now);
     return NULL;
 }
 
@@ -218,11 +210,12 @@ seen_before(const char *name, const struct stat *st,
     return json_object_get(caps->seen, key) != NULL;
 }
 
-/* New reference: the entry for NAME in DFD; *SENT grows by its bytes.
- * NULL: reported before as it is (NOW: the files seen, for a session). */
+/* New reference: the entry for NAME in DFD; *SENT grows by its bytes,
+ * and BLOBS by its blob when sent ("data" its placeholder).  NULL:
+ * reported before as it is (NOW: the files seen, for a session). */
 static json_t *
 entry_json(int dfd, const char *name, const struct pw_sbx_output_caps *caps,
-           long long *sent, json_t *now)
+           long long *sent, json_t *now, struct pw_blobs *blobs)
 {
     struct stat st;
     char buf[96];
@@ -233,30 +226,26 @@ entry_json(int dfd, const char *name, const struct pw_sbx_output_caps *caps,
     }
     const char *why =
         gone ? "vanished" : refusal(&st, caps, *sent, buf, sizeof(buf));
-    struct pw_buf b;
-    pw_buf_init(&b);
+    struct pw_blob *blob = NULL;
     if (why == NULL) {
-        why = read_file(dfd, name, &st, &b, &mime);
+        why = open_blob(dfd, name, &st, &blob, &mime);
     }
-    json_t *e = json_pack(
-        "{s:o,s:s,s:I,s:b}", "name", name_json(name), "mime_type", mime,
-        "size",
-        (json_int_t)(why == NULL ? (long long)b.len : (long long)st.st_size),
-        "sent", why == NULL);
+    json_t *e =
+        json_pack("{s:o,s:s,s:I,s:b}", "name", name_json(name), "mime_type",
+                  mime, "size", (json_int_t)st.st_size, "sent", why == NULL);
     if (why == NULL) {
-        *sent += (long long)b.len;
-        json_object_set_new(
-            e, "data", pw_base64_json((const unsigned char *)b.data, b.len));
+        *sent += (long long)st.st_size;
+        json_object_set_new(e, "data", pw_blob_token(blob));
+        pw_blobs_add(blobs, blob);
     } else {
         json_object_set_new(e, "reason", json_string(why));
     }
-    pw_buf_free(&b);
     return e;
 }
 
 json_t *
 pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
-                      long long *omitted)
+                      long long *omitted, struct pw_blobs *blobs)
 {
     *omitted = 0;
     json_auto_t *list = json_array();
@@ -273,7 +262,7 @@ pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
     char **names = list_names(dfd, &n, &total);
     for (size_t i = 0; i < n; i++) {
         json_t *e = (long long)json_array_size(list) < caps->max_files
-                        ? entry_json(dfd, names[i], caps, &sent, now)
+                        ? entry_json(dfd, names[i], caps, &sent, now, blobs)
                         : NULL;
         if (e != NULL) {
             json_array_append_new(list, e);
@@ -294,7 +283,7 @@ pw_sbx_output_collect(int root_fd, const struct pw_sbx_output_caps *caps,
 
 void
 pw_sbx_output_get(const struct pw_sbx_run *r, json_t **files,
-                  long long *omitted)
+                  long long *omitted, struct pw_blobs *blobs)
 {
     *files = NULL;
     *omitted = 0;
@@ -320,6 +309,6 @@ pw_sbx_output_get(const struct pw_sbx_run *r, json_t **files,
     if (root < 0) {
         return; /* no workspace: no files */
     }
-    *files = pw_sbx_output_collect(root, &caps, omitted);
+    *files = pw_sbx_output_collect(root, &caps, omitted, blobs);
     close(root);
 }

@@ -7,8 +7,11 @@
  * Only regular files directly in output/ are read, each through openat()
  * relative to the directory's fd with O_NOFOLLOW, checked with fstat
  * (a symlink, a hard link, a device, a FIFO or a directory is listed and
- * refused), and read up to the caps: a file above the per-file cap or
- * past the total cap is listed with its size and the reason, not sent.
+ * refused), and kept open up to the caps (a blob, core/blob.h: its
+ * bytes are read only as its reply is written; the open fd keeps a
+ * tmpfs file alive after its workspace is gone): a file above the
+ * per-file cap or past the total cap is listed with its size and the
+ * reason, not sent.
  */
 #pragma once
 
@@ -31,12 +34,14 @@ struct pw_sbx_output_caps {
 /*
  * New reference: a list of {name, mime_type, size, sent, reason?, data?}
  * for output/ under the directory ROOT_FD (borrowed), sorted by name;
- * "data" is the file's bytes in base64 when sent.  *OMITTED receives the
+ * "data" is the placeholder of the file's blob when sent (added to
+ * BLOBS, whose references the caller drops).  *OMITTED receives the
  * number of entries beyond max_files.  An absent output/ gives [].
  */
+struct pw_blobs;
 json_t *pw_sbx_output_collect(int root_fd,
                               const struct pw_sbx_output_caps *caps,
-                              long long *omitted);
+                              long long *omitted, struct pw_blobs *blobs);
 
 /*
  * The workspace tmpfs lives in the child's mount namespace only.  The
@@ -47,10 +52,10 @@ json_t *pw_sbx_output_collect(int root_fd,
 
 struct pw_sbx_run;
 /* For a finished run whose profiles allow output files: *FILES the
- * list pw_sbx_output_collect makes (a new reference) and *OMITTED;
- * otherwise *FILES is NULL. */
+ * list pw_sbx_output_collect makes (a new reference), *OMITTED and
+ * BLOBS; otherwise *FILES is NULL. */
 void pw_sbx_output_get(const struct pw_sbx_run *r, json_t **files,
-                       long long *omitted);
+                       long long *omitted, struct pw_blobs *blobs);
 
 /* The MIME type for NAME with its first bytes HEAD (LEN of them): PNG and
  * JPEG only when their signature matches; a static string. */

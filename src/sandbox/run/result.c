@@ -34,6 +34,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "core/blob.h"
+#include "core/log.h"
 #include "core/json.h"
 #include "sandbox/run/record.h"
 #include "sandbox/run/output.h"
@@ -115,7 +117,9 @@ parse_records(const struct pw_buf *b, struct records *rec)
 }
 
 /* Length of the valid UTF-8 sequence at P (AVAIL bytes), 0 if invalid,
- * -1 if cut short by the end of the buffer. */
+ * -1 if cut short by the end of the buffer.  Valid as RFC 3629 says (no
+ * overlong form, no surrogate, nothing past U+10FFFF), as jansson
+ * checks it: a stream cleaned here is made a JSON string unchecked. */
 static long
 utf8_seq(const unsigned char *p, size_t avail)
 {
@@ -128,11 +132,14 @@ utf8_seq(const unsigned char *p, size_t avail)
     if (n == 0) {
         return 0;
     }
+    /* The second byte's range (the first one's constraint). */
+    unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
     for (size_t i = 1; i < n; i++) {
         if (i >= avail) {
             return -1;
         }
-        if ((p[i] & 0xc0) != 0x80) {
+        if ((p[i] & 0xc0) != 0x80 || (i == 1 && (p[i] < lo || p[i] > hi))) {
             return 0;
         }
     }
@@ -209,6 +216,14 @@ json_text(const char *data, size_t len)
     }
     copy[len] = '\0';
     return json_stringn(copy, len);
+}
+
+/* A JSON string of a stream's text (utf8_clean's: valid UTF-8), not
+ * checked again: jansson's check of a MiB takes milliseconds. */
+static json_t *
+stream_json(const char *data, size_t len)
+{
+    return json_stringn_nocheck(data != NULL ? data : "", len);
 }
 
 /* Into T: the text of B (cleaned) and TRUNCATED. */
@@ -649,7 +664,7 @@ pw_sbx_result_get(const struct pw_sbx_run *r, struct pw_sbx_result *out)
     memset(out, 0, sizeof(*out));
     parse_records(&r->res.buf, &rec);
     build(r, &rec, out);
-    pw_sbx_output_get(r, &out->files, &out->files_omitted);
+    pw_sbx_output_get(r, &out->files, &out->files_omitted, &out->blobs);
     json_decref(rec.report);
 }
 
@@ -667,6 +682,7 @@ pw_sbx_result_clear(struct pw_sbx_result *r)
     json_decref(r->result_value);
     json_decref(r->variables);
     json_decref(r->files);
+    pw_blobs_clear(&r->blobs);
     memset(r, 0, sizeof(*r));
 }
 
@@ -734,8 +750,8 @@ pw_sbx_result_to_json(const struct pw_sbx_result *r)
         r->result_repr != NULL
             ? json_text(r->result_repr, strlen(r->result_repr))
             : json_null(),
-        "stdout", json_text(r->out.data, r->out.len), "stderr",
-        json_text(r->err.data, r->err.len), "stdout_truncated",
+        "stdout", stream_json(r->out.data, r->out.len), "stderr",
+        stream_json(r->err.data, r->err.len), "stdout_truncated",
         r->out.truncated, "stderr_truncated", r->err.truncated,
         "execution_time", pw_round_us(r->wall_s), "cpu_time",
         pw_round_us(r->cpu_s), "max_rss_kb", (json_int_t)r->max_rss_kb,
@@ -785,6 +801,10 @@ pw_sbx_result_build(const struct pw_sbx_run *r)
     struct pw_sbx_result res;
     pw_sbx_result_get(r, &res);
     json_t *out = pw_sbx_result_to_json(&res);
+    /* The files' bytes read now, while their blobs are open. */
+    if (out != NULL && pw_blob_expand(out) < 0) {
+        pw_warn("an output file changed before its result was made");
+    }
     pw_sbx_result_clear(&res);
     return out;
 }

@@ -1,0 +1,286 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * blob.c - files kept open until a reply sends them, and their
+ * placeholders in JSON trees.
+ *
+ * A placeholder is "pwblob-NONCE-SLOT-SECRET": NONCE made once from
+ * getrandom at the first use in this process (the server: after the
+ * zygote was forked, so no run inherits it), SLOT the blob's place in
+ * the table of live blobs, SECRET 128 random bits of its own.  A string
+ * counts as one only if all of it matches a blob still alive, so a
+ * program printing that shape, or a client who saw one token, cannot
+ * name another blob.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "core/base64.h"
+#include "core/blob.h"
+#include "core/log.h"
+#include "core/util.h"
+
+#define SECRET_HEX 32
+#define PREFIX     "pwblob-"
+/* Blobs open at once: a quarter of RLIMIT_NOFILE, within these. */
+#define BLOBS_MIN 64
+#define BLOBS_MAX 4096
+
+struct pw_blob {
+    int fd;
+    unsigned refs;
+    size_t slot;
+    struct stat st; /* as it was when made */
+    char secret[SECRET_HEX + 1];
+};
+
+static struct pw_blob **live; /* by slot; NULL: free */
+static size_t nlive;
+static size_t alive; /* blobs (open fds) there are */
+static char nonce[SECRET_HEX + 1];
+
+void
+pw_blob_random_hex(char *out, size_t n)
+{
+    unsigned char raw[64];
+    size_t got = 0;
+    if (n > sizeof(raw)) {
+        n = sizeof(raw);
+    }
+    while (got < n) {
+        ssize_t k = getrandom(raw + got, n - got, 0);
+        if (k < 0 && errno != EINTR) {
+            pw_errorf("getrandom: %s", strerror(errno));
+            abort(); /* no secret: no placeholder may be made */
+        }
+        got += k > 0 ? (size_t)k : 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        snprintf(out + 2 * i, 3, "%02x", raw[i]);
+    }
+}
+
+const char *
+pw_blob_nonce(void)
+{
+    if (nonce[0] == '\0') {
+        pw_blob_random_hex(nonce, SECRET_HEX / 2);
+    }
+    return nonce;
+}
+
+struct pw_blob *
+pw_blob_new(int fd, const struct stat *st)
+{
+    struct pw_blob *b = pw_xcalloc(1, sizeof(*b));
+    b->fd = fd;
+    b->refs = 1;
+    b->st = *st;
+    pw_blob_random_hex(b->secret, SECRET_HEX / 2);
+    size_t i = 0;
+    while (i < nlive && live[i] != NULL) {
+        i++;
+    }
+    if (i == nlive) {
+        live = pw_xrealloc(live, (nlive + 16) * sizeof(struct pw_blob *));
+        memset(live + nlive, 0, 16 * sizeof(struct pw_blob *));
+        nlive += 16;
+    }
+    live[i] = b;
+    b->slot = i;
+    alive++;
+    (void)pw_blob_nonce();
+    return b;
+}
+
+bool
+pw_blob_room(void)
+{
+    static size_t max;
+    if (max == 0) {
+        struct rlimit rl;
+        rlim_t quarter =
+            getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+                ? rl.rlim_cur / 4
+                : BLOBS_MAX;
+        max = quarter < BLOBS_MIN   ? BLOBS_MIN
+              : quarter > BLOBS_MAX ? BLOBS_MAX
+                                    : (size_t)quarter;
+    }
+    return alive < max;
+}
+
+struct pw_blob *
+pw_blob_ref(struct pw_blob *b)
+{
+    b->refs++;
+    return b;
+}
+
+void
+pw_blob_unref(struct pw_blob *b)
+{
+    if (b == NULL || --b->refs > 0) {
+        return;
+    }
+    live[b->slot] = NULL;
+    alive--;
+    close(b->fd);
+    free(b);
+}
+
+long long
+pw_blob_size(const struct pw_blob *b)
+{
+    return (long long)b->st.st_size;
+}
+
+json_t *
+pw_blob_token(const struct pw_blob *b)
+{
+    char text[sizeof(PREFIX) + 2 * SECRET_HEX + 32];
+    snprintf(text, sizeof(text), PREFIX "%s-%zu-%s", nonce, b->slot,
+             b->secret);
+    return json_string(text);
+}
+
+struct pw_blob *
+pw_blob_find(const char *s, size_t len)
+{
+    size_t pre = sizeof(PREFIX) - 1;
+    if (nonce[0] == '\0' || len < pre + SECRET_HEX + 3 + SECRET_HEX ||
+        len > pre + SECRET_HEX + 24 + SECRET_HEX ||
+        memcmp(s, PREFIX, pre) != 0 ||
+        memcmp(s + pre, nonce, SECRET_HEX) != 0 ||
+        s[pre + SECRET_HEX] != '-') {
+        return NULL;
+    }
+    const char *p = s + pre + SECRET_HEX + 1;
+    const char *end = s + len;
+    size_t slot = 0;
+    const char *digits = p;
+    while (p < end && *p >= '0' && *p <= '9' && p - digits < 12) {
+        slot = slot * 10 + (size_t)(*p++ - '0');
+    }
+    if (p == digits || p >= end || *p != '-' ||
+        (size_t)(end - p - 1) != SECRET_HEX || slot >= nlive ||
+        live[slot] == NULL ||
+        memcmp(p + 1, live[slot]->secret, SECRET_HEX) != 0) {
+        return NULL;
+    }
+    return live[slot];
+}
+
+int
+pw_blob_pread(struct pw_blob *b, void *buf, size_t n, long long off)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = pread(b->fd, (char *)buf + got, n - got,
+                          (off_t)(off + (long long)got));
+        if (k < 0 && errno == EINTR) {
+            continue;
+        }
+        if (k <= 0) {
+            return -1;
+        }
+        got += (size_t)k;
+    }
+    /* Written since (a later call of the same session): its time moved
+     * (a write sets it before it copies, so a read it overlapped is
+     * caught here too). */
+    struct stat now;
+    if (fstat(b->fd, &now) < 0 || now.st_size != b->st.st_size ||
+        now.st_mtim.tv_sec != b->st.st_mtim.tv_sec ||
+        now.st_mtim.tv_nsec != b->st.st_mtim.tv_nsec ||
+        now.st_ctim.tv_sec != b->st.st_ctim.tv_sec ||
+        now.st_ctim.tv_nsec != b->st.st_ctim.tv_nsec) {
+        return -1;
+    }
+    return 0;
+}
+
+/* New reference: B's bytes in base64, read now; NULL if they changed. */
+static json_t *
+blob_base64(struct pw_blob *b)
+{
+    size_t size = (size_t)b->st.st_size;
+    unsigned char *raw = pw_xmalloc(size + 1);
+    json_t *s =
+        pw_blob_pread(b, raw, size, 0) == 0 ? pw_base64_json(raw, size) : NULL;
+    free(raw);
+    return s;
+}
+
+/* Expand the placeholder V (borrowed) when it is one: *REPL gets a new
+ * reference, or stays NULL.  -1 if its file could not be read. */
+static int
+expand_one(json_t *v, json_t **repl)
+{
+    *repl = NULL;
+    struct pw_blob *b = json_is_string(v) ? pw_blob_find(json_string_value(v),
+                                                         json_string_length(v))
+                                          : NULL;
+    if (b == NULL) {
+        return pw_blob_expand(v);
+    }
+    *repl = blob_base64(b);
+    if (*repl == NULL) {
+        *repl = json_string("");
+        return -1;
+    }
+    return 0;
+}
+
+int
+pw_blob_expand(json_t *v)
+{
+    int rc = 0;
+    if (json_is_object(v)) {
+        const char *key;
+        json_t *m; /* borrowed */
+        json_object_foreach(v, key, m) {
+            json_t *repl;
+            rc |= expand_one(m, &repl);
+            if (repl != NULL) {
+                json_object_set_new(v, key, repl);
+            }
+        }
+    } else if (json_is_array(v)) {
+        size_t i;
+        json_t *m; /* borrowed */
+        json_array_foreach(v, i, m) {
+            json_t *repl;
+            rc |= expand_one(m, &repl);
+            if (repl != NULL) {
+                json_array_set_new(v, i, repl);
+            }
+        }
+    }
+    return rc;
+}
+
+void
+pw_blobs_add(struct pw_blobs *bs, struct pw_blob *b)
+{
+    bs->v = pw_xrealloc(bs->v, (bs->n + 1) * sizeof(struct pw_blob *));
+    bs->v[bs->n++] = b;
+}
+
+void
+pw_blobs_clear(struct pw_blobs *bs)
+{
+    for (size_t i = 0; i < bs->n; i++) {
+        pw_blob_unref(bs->v[i]);
+    }
+    free(bs->v);
+    bs->v = NULL;
+    bs->n = 0;
+}
