@@ -467,8 +467,7 @@ START_TEST(script_block_limit)
         for (size_t t = 0; n > 1024 && t < PW_N_ELEMENTS(tools_); t++) {
             json_t *args = json_pack("{s:s}", "code", b.data);
             if (strcmp(tools_[t], GRADE) == 0) {
-                json_object_set_new(args, "tests",
-                                    json_loads(SUITE, 0, NULL));
+                json_object_set_new(args, "tests", json_loads(SUITE, 0, NULL));
             }
             struct outcome o = call_json(tools_[t], args);
             json_decref(args);
