@@ -1027,7 +1027,7 @@ file_new(const struct pw_session_ctx *t, const char *id, const char *path,
     sf->path = pw_xstrdup(path);
     sf->args = json_incref(args);
     sf->write = write;
-    sf->buf = pw_xmalloc(PW_SESSION_FILE_STEP);
+    sf->buf = pw_xmalloc(PW_SESSION_FILE_STEP + 8); /* a quantum over */
     sf->fd = -1;
     sf->w.dir = sf->w.fd = -1;
     return sf;
@@ -1189,24 +1189,18 @@ write_step(struct pw_session_file *sf, json_t **result, struct pw_error *err)
     }
     size_t n = 0;
     if (sf->b64) {
-        size_t stop = sf->len - sf->pos < PW_SESSION_FILE_STEP / 3 * 4
-                          ? sf->len
-                          : sf->pos + PW_SESSION_FILE_STEP / 3 * 4;
-        for (; sf->pos < stop; sf->pos++) {
-            int k =
-                pw_base64_dec_char(&sf->dec, sf->data[sf->pos], sf->buf + n);
-            if (k < 0) {
-                pw_fail(err, PW_ERR_USAGE,
-                        "write_file: 'content_base64' is not base64");
-                return true;
-            }
-            n += (size_t)k;
-        }
-        if (sf->pos == sf->len && pw_base64_dec_end(&sf->dec) < 0) {
+        size_t take = sf->len - sf->pos < PW_SESSION_FILE_STEP / 3 * 4
+                          ? sf->len - sf->pos
+                          : PW_SESSION_FILE_STEP / 3 * 4;
+        long k =
+            pw_base64_dec_some(&sf->dec, sf->data + sf->pos, take, sf->buf);
+        sf->pos += take;
+        if (k < 0 || (sf->pos == sf->len && pw_base64_dec_end(&sf->dec) < 0)) {
             pw_fail(err, PW_ERR_USAGE,
                     "write_file: 'content_base64' is not base64");
             return true;
         }
+        n = (size_t)k;
     } else {
         n = sf->len - sf->pos < PW_SESSION_FILE_STEP ? sf->len - sf->pos
                                                      : PW_SESSION_FILE_STEP;
