@@ -4,7 +4,8 @@
 # KiB a chunk): text and binary round trips, a UTF-8 character split
 # across a step, invalid UTF-8 at the very end, an empty file, the
 # largest allowed, control characters escaped as sent; a cancel and a
-# client gone mid-call leaving no temporary file; over stdio.  TAP on
+# client gone mid-call leaving no temporary file; the file swapped by a
+# concurrent call while it is read; over stdio.  TAP on
 # stdout.  With --dump FILE, the raw answers are written there (to
 # compare two builds' bytes).
 #
@@ -45,6 +46,75 @@ def text_of(size, seed):
             not raw[:keep].decode(errors="ignore").encode() == raw[:keep]:
         keep -= 1  # back to a whole character
     return (raw[:keep] + b"x" * (size - keep)).decode()
+
+
+SWAPS = {
+    "a symbolic link": "import pathlib\n"
+                       "pathlib.Path('n').symlink_to('/etc/passwd')\n"
+                       "pathlib.Path('n').replace('f.txt')",
+    "another file": "import pathlib\np = pathlib.Path('n')\n"
+                    "p.write_text('y' * (1 << 20))\np.replace('f.txt')",
+    "a huge file": "import pathlib\np = pathlib.Path('n')\n"
+                   "p.write_text('y' * (8 << 20) + 'y')\np.replace('f.txt')",
+    "itself grown": "open('f.txt', 'a').write('more' * 100000)",
+    "itself truncated": "open('f.txt', 'r+').truncate(10)",
+}
+
+
+def swapped(tmp, log):
+    """The file read_file reads swapped by a call of the same session
+    (unvalidated, so that only the sandbox stops a link; a program cannot
+    make a FIFO without os) while the read is under way: the answer is the bytes it opened, a refusal, or
+    (changed after) of its announced length; never what the swap put
+    there."""
+    s = ServeClient(PYWARD, "basic,filesystem", log,
+                    args=["--skip-validation"],
+                    env={"TMPDIR": tmp, "PYWARD_SPARES": "0"})
+    s.call("initialize", {"protocolVersion": "2025-06-18",
+                          "capabilities": {},
+                          "clientInfo": {"name": "files", "version": "1"}})
+    s.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    _, m = s.call("tools/call", {"name": "create_session", "arguments": {
+        "profile": ["basic", "filesystem"]}}, 60)
+    sid = m["result"]["structuredContent"]["session_id"]
+    text = ("%s\n" % ("t" * 63)) * (8 * MIB // 64)
+    for what, code in SWAPS.items():
+        s.call("tools/call", {"name": "write_file", "arguments": {
+            "session_id": sid, "path": "f.txt", "content": text}}, 60)
+        s.next_id += 1
+        rid = s.next_id
+        s.send({"jsonrpc": "2.0", "id": rid, "method": "tools/call",
+                "params": {"name": "read_file", "arguments": {
+                    "session_id": sid, "path": "f.txt"}}})
+        s.send({"jsonrpc": "2.0", "id": rid + 1, "method": "tools/call",
+                "params": {"name": "execute_code", "arguments": {
+                    "session_id": sid, "code": code}}})
+        s.next_id += 1
+        got = {}
+        deadline = time.monotonic() + 60
+        while len(got) < 2:
+            line = s.readline(deadline)
+            if line is None:
+                break
+            msg = json.loads(line)
+            got[msg.get("id")] = msg.get("result") or {}
+        r = got.get(rid, {})
+        c = (r.get("structuredContent") or {}).get("content")
+        ok = (r.get("isError") and
+              "changed" in r["content"][0]["text"]) or c == text or (
+                  c is not None and len(c) == len(text) and
+                  text.startswith(c.rstrip(" ")))
+        tap.point(ok and "root:" not in json.dumps(r) and
+                  "yyyy" not in json.dumps(r),
+                  "read_file while a call swaps the file for %s: its own "
+                  "bytes, a refusal, or its length kept" % what,
+                  json.dumps([r.get("isError"), (r.get("content") or
+                                                 [{}])[0].get("text", "")
+                              [:200], len(c or ""),
+                              (got.get(rid + 1) or {}).get(
+                                  "structuredContent", {}).get("status")]))
+    s.p.stdin.close()
+    tap.point(s.p.wait(30) == 0, "the unvalidated server exits cleanly")
 
 
 def main():
@@ -179,6 +249,7 @@ def main():
     s.p.stdin.close()
     rc = s.p.wait(30)
     tap.point(rc == 0, "the server exits cleanly", str(rc))
+    swapped(tmp, log)
     if dump is not None:
         dump.close()
     return tap.plan()
