@@ -86,11 +86,11 @@ long
 pw_base64_dec_some(struct pw_base64_dec *d, const char *s, size_t n,
                    unsigned char *out)
 {
-    static signed char value[256];
+    static int value[256];
     if (value['B'] == 0) {
         for (int c = 0; c < 256; c++) {
             int v = b64_value((char)c);
-            value[c] = (signed char)(v == 64 ? -1 : v);
+            value[c] = v == 64 ? -1 : v;
         }
     }
     size_t o = 0;

@@ -187,7 +187,10 @@ escape_byte(unsigned char c, char *out)
         return 2;
     }
     static const char hex[] = "0123456789ABCDEF";
-    memcpy(out, "\\u00", 4);
+    out[0] = '\\';
+    out[1] = 'u';
+    out[2] = '0';
+    out[3] = '0';
     out[4] = hex[c >> 4];
     out[5] = hex[c & 15];
     return 6;

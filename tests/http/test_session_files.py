@@ -10,6 +10,7 @@ while it is read, a path out of the workspace: refused or answered
 well-formed.  Loopback only; TAP on stdout.
 """
 import base64
+import inspect
 import json
 import os
 import re
@@ -142,13 +143,13 @@ def rss_kb(pid):
         return int(re.search(r"^VmRSS:\s+(\d+)", f.read(), re.M).group(1))
 
 
-TEXT_SRC = '''
 def text(n):
-    unit = "line \\"%d\\"\\t\\x02\\u00e9\\u20ac\\U0001f600\\n" + "x" * 40
+    unit = "line \"%d\"\t\x02\u00e9\u20ac\U0001f600\n" + "x" * 40
     out = "".join(unit % i for i in range(n // 40 + 2)).encode()
     return out[:n].decode("utf-8", "ignore").encode()
-'''
-exec(TEXT_SRC)
+
+
+TEXT_SRC = inspect.getsource(text)  # the same, made by a session
 
 
 def make(srv, sid, path, n):
