@@ -19,8 +19,12 @@
  * writes are done as the workspace's owner (the file system ids
  * of the server's thread, set for the write and put back), so the file is
  * the program's as one it wrote itself, and the tmpfs's own size caps
- * it.  The sizes are capped (PW_SBX_SESSION_FILE_MAX), so each tool is a
- * few milliseconds of the server's loop at most.
+ * it.  The sizes are capped (PW_SBX_SESSION_FILE_MAX).  A large file is
+ * read and written in steps by the server's loop: pw_sbx_session_open_read
+ * gives the checked fd, which the steps read; pw_sbx_session_write_begin
+ * makes a temporary file beside the path (as the owner, O_EXCL), the steps
+ * write it, and pw_sbx_session_write_end checks the path as a write in one
+ * go would (between calls again) and renames the file over it.
  */
 #include "config.h"
 
