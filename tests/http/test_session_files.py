@@ -318,10 +318,23 @@ def changed(srv, sid):
             "out of the workspace" in r["content"][0]["text"] and
             "out of the workspace" in w["content"][0]["text"],
             json.dumps([r, w])[:400])
-    r, _, _ = result(srv.port, 62, "list_files", session_id=sid)
-    names = [e["name"] for e in r["structuredContent"]["entries"]]
-    tap("no temporary file left", not any(n.startswith(".pyward")
-                                           for n in names), names)
+    # Clients gone as soon as their write_files are sent.
+    raw = bytes((i * 31 + 7) % 256 for i in range(4 * MIB))
+    for i in range(3):
+        post(srv.port, call(70 + i, "write_file", session_id=sid,
+                            path="gone%d.bin" % i,
+                            content_base64=base64.b64encode(raw).decode())
+             ).close()
+    names = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        r, _, _ = result(srv.port, 62, "list_files", session_id=sid)
+        names = [e["name"] for e in r["structuredContent"]["entries"]]
+        if not any(n.startswith(".pyward") for n in names):
+            break
+        time.sleep(0.1)
+    tap("no temporary file left, clients gone mid-write or not",
+        not any(n.startswith(".pyward") for n in names), names)
 
 
 def main():
