@@ -102,6 +102,9 @@ EXTRA_DIST += tests/http/socket.sh tests/http/test_socket.py
 # SSE, the memory and fds of unread replies, files changed meanwhile.
 TESTS += tests/http/replies.sh
 EXTRA_DIST += tests/http/replies.sh tests/http/test_replies.py
+# A session's read_file and write_file of large files, done in steps.
+TESTS += tests/http/session_files.sh
+EXTRA_DIST += tests/http/session_files.sh tests/http/test_session_files.py
 # The security event log of `pyward serve` (tests/events/).
 TESTS += tests/events/run.sh
 EXTRA_DIST += tests/events/run.sh tests/events/test_events.py

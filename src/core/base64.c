@@ -82,6 +82,44 @@ pw_base64_dec_char(struct pw_base64_dec *d, char c, unsigned char out[3])
     return 3 - pad;
 }
 
+long
+pw_base64_dec_some(struct pw_base64_dec *d, const char *s, size_t n,
+                   unsigned char *out)
+{
+    static int value[256];
+    if (value['B'] == 0) {
+        for (int c = 0; c < 256; c++) {
+            int v = b64_value((char)c);
+            value[c] = v == 64 ? -1 : v;
+        }
+    }
+    size_t o = 0;
+    size_t i = 0;
+    while (i < n) {
+        if (d->n == 0 && !d->over && n - i >= 4) {
+            int a = value[(unsigned char)s[i]];
+            int b = value[(unsigned char)s[i + 1]];
+            int c = value[(unsigned char)s[i + 2]];
+            int e = value[(unsigned char)s[i + 3]];
+            if ((a | b | c | e) >= 0) {
+                unsigned w = (unsigned)a << 18 | (unsigned)b << 12 |
+                             (unsigned)c << 6 | (unsigned)e;
+                out[o++] = (unsigned char)(w >> 16);
+                out[o++] = (unsigned char)(w >> 8);
+                out[o++] = (unsigned char)w;
+                i += 4;
+                continue;
+            }
+        }
+        int k = pw_base64_dec_char(d, s[i++], out + o);
+        if (k < 0) {
+            return -1;
+        }
+        o += (size_t)k;
+    }
+    return (long)o;
+}
+
 int
 pw_base64_dec_end(const struct pw_base64_dec *d)
 {

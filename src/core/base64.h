@@ -32,5 +32,10 @@ struct pw_base64_dec {
 /* Take C: the bytes it completes into OUT (0 to 3), or -1 if the text
  * can no longer be base64. */
 int pw_base64_dec_char(struct pw_base64_dec *d, char c, unsigned char out[3]);
+/* Take the N characters of S (as pw_base64_dec_char each, whole quanta
+ * of the alphabet at a time where it can): the bytes made into OUT (room
+ * for N / 4 * 3 + 3), or -1 if the text can no longer be base64. */
+long pw_base64_dec_some(struct pw_base64_dec *d, const char *s, size_t n,
+                        unsigned char *out);
 /* The text is over: 0 if it was base64 (whole quanta), else -1. */
 int pw_base64_dec_end(const struct pw_base64_dec *d);

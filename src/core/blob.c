@@ -38,6 +38,8 @@ struct pw_blob {
     unsigned refs;
     size_t slot;
     struct stat st; /* as it was when made */
+    bool text;      /* a text blob: ESCAPED bytes in a JSON string */
+    size_t escaped;
     char secret[SECRET_HEX + 1];
 };
 
@@ -142,6 +144,20 @@ pw_blob_size(const struct pw_blob *b)
     return (long long)b->st.st_size;
 }
 
+void
+pw_blob_set_text(struct pw_blob *b, size_t escaped)
+{
+    b->text = true;
+    b->escaped = escaped;
+}
+
+bool
+pw_blob_text(const struct pw_blob *b, size_t *escaped)
+{
+    *escaped = b->escaped;
+    return b->text;
+}
+
 json_t *
 pw_blob_token(const struct pw_blob *b)
 {
@@ -207,14 +223,16 @@ pw_blob_pread(struct pw_blob *b, void *buf, size_t n, long long off)
     return 0;
 }
 
-/* New reference: B's bytes in base64, read now; NULL if they changed. */
+/* New reference: B's bytes in base64 (a text blob's as they are), read
+ * now; NULL if they changed. */
 static json_t *
 blob_base64(struct pw_blob *b)
 {
     size_t size = (size_t)b->st.st_size;
     unsigned char *raw = pw_xmalloc(size + 1);
-    json_t *s =
-        pw_blob_pread(b, raw, size, 0) == 0 ? pw_base64_json(raw, size) : NULL;
+    json_t *s = pw_blob_pread(b, raw, size, 0) < 0 ? NULL
+                : b->text ? json_stringn((const char *)raw, size)
+                          : pw_base64_json(raw, size);
     free(raw);
     return s;
 }

@@ -32,6 +32,12 @@ struct pw_blob *pw_blob_ref(struct pw_blob *b);
 /* Drop a reference; the fd is closed with the last.  NULL is ignored. */
 void pw_blob_unref(struct pw_blob *b);
 long long pw_blob_size(const struct pw_blob *b);
+/* Make B a text blob: its bytes (valid UTF-8, checked by its maker) go
+ * into a reply as a JSON string's contents, ESCAPED bytes long once
+ * escaped (pw_reply_escaped), rather than in base64. */
+void pw_blob_set_text(struct pw_blob *b, size_t escaped);
+/* True if B is a text blob; *ESCAPED its escaped length. */
+bool pw_blob_text(const struct pw_blob *b, size_t *escaped);
 /* New reference: the placeholder string standing for B in a JSON tree
  * (its bytes in base64 where a reply is made, pw_reply_add_json). */
 json_t *pw_blob_token(const struct pw_blob *b);
@@ -41,7 +47,8 @@ struct pw_blob *pw_blob_find(const char *s, size_t len);
  * was when B was made (shorter, or written since). */
 int pw_blob_pread(struct pw_blob *b, void *buf, size_t n, long long off);
 /* Replace every blob placeholder among the strings of V (an array or
- * object, walked) by the file's bytes in base64, read now: for a
+ * object, walked) by the file's bytes in base64 (a text blob's: as a
+ * string), read now: for a
  * command, not for the server's loop.  0, or -1 if one could not be
  * read (its string is then empty). */
 int pw_blob_expand(json_t *v);

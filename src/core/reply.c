@@ -38,6 +38,7 @@ struct seg {
     struct pw_blob *blob; /* BLOB: a reference */
     json_t *str;          /* STRING: a reference */
     size_t off;           /* bytes of the source used */
+    size_t sent;          /* BLOB of text: escaped bytes made */
     struct seg *next;
 };
 
@@ -146,6 +147,17 @@ init_extra(void)
     extra['"'] = extra['\\'] = 1;
 }
 
+size_t
+pw_reply_escaped(const unsigned char *s, size_t n)
+{
+    init_extra();
+    size_t len = n;
+    for (size_t i = 0; i < n; i++) {
+        len += extra[s[i]];
+    }
+    return len;
+}
+
 static size_t
 escaped_len(const unsigned char *s, size_t n)
 {
@@ -154,6 +166,34 @@ escaped_len(const unsigned char *s, size_t n)
         len += extra[s[i]];
     }
     return len;
+}
+
+/* The escape of C into OUT (room for 6 bytes); its length. */
+static size_t
+escape_byte(unsigned char c, char *out)
+{
+    if (extra[c] == 0) {
+        out[0] = (char)c;
+        return 1;
+    }
+    if (extra[c] == 1) {
+        out[0] = '\\';
+        out[1] = c == '\b'   ? 'b'
+                 : c == '\f' ? 'f'
+                 : c == '\n' ? 'n'
+                 : c == '\r' ? 'r'
+                 : c == '\t' ? 't'
+                             : (char)c;
+        return 2;
+    }
+    static const char hex[] = "0123456789ABCDEF";
+    out[0] = '\\';
+    out[1] = 'u';
+    out[2] = '0';
+    out[3] = '0';
+    out[4] = hex[c >> 4];
+    out[5] = hex[c & 15];
+    return 6;
 }
 
 /* Escape S[*OFF..N) into OUT (room ROOM, at least 8 bytes) until it is
@@ -170,20 +210,7 @@ escape_some(const unsigned char *s, size_t n, size_t *off, char *out,
         out[o++] = '"';
     }
     while (i < stop && o + 6 < room) {
-        unsigned char c = s[i];
-        if (extra[c] == 0) {
-            out[o++] = (char)c;
-        } else if (extra[c] == 1) {
-            out[o++] = '\\';
-            out[o++] = c == '\b'   ? 'b'
-                       : c == '\f' ? 'f'
-                       : c == '\n' ? 'n'
-                       : c == '\r' ? 'r'
-                       : c == '\t' ? 't'
-                                   : (char)c;
-        } else {
-            o += (size_t)snprintf(out + o, room - o, "\\u%04X", c);
-        }
+        o += escape_byte(s[i], out + o);
         i++;
     }
     *off = i;
@@ -202,8 +229,12 @@ seg_size(const struct seg *g)
     switch (g->kind) {
     case SEG_TEXT:
         return g->len - g->off;
-    case SEG_BLOB:
-        return PW_BASE64_LEN(pw_blob_size(g->blob));
+    case SEG_BLOB: {
+        size_t escaped;
+        return pw_blob_text(g->blob, &escaped)
+                   ? escaped - g->sent
+                   : PW_BASE64_LEN(pw_blob_size(g->blob));
+    }
     case SEG_STRING:
         init_extra();
         return escaped_len((const unsigned char *)json_string_value(g->str),
@@ -278,6 +309,48 @@ blob_chunk(struct pw_reply *r, struct seg *g)
     return g->off == size;
 }
 
+/* The next chunk of the text blob segment G (ESCAPED bytes in all) into
+ * the stage, escaped; true at its end.  A file that changed since its
+ * scan gives spaces for the rest: the string keeps its announced length
+ * and stays well-formed. */
+static bool
+text_chunk(struct pw_reply *r, struct seg *g, size_t escaped)
+{
+    unsigned char raw[PW_BLOB_CHUNK];
+    size_t size = (size_t)pw_blob_size(g->blob);
+    size_t left = escaped - g->sent;
+    size_t room = left < STAGE ? left : STAGE;
+    size_t n = size - g->off < PW_BLOB_CHUNK ? size - g->off : PW_BLOB_CHUNK;
+    if (!r->failed && pw_blob_pread(g->blob, raw, n, (long long)g->off) < 0) {
+        pw_warn("a file changed after it was read for a reply: the rest "
+                "of its text in this reply is spaces");
+        r->failed = true;
+    }
+    size_t o = 0;
+    size_t i = 0;
+    if (!r->failed) {
+        char e[6];
+        while (i < n) {
+            size_t k = escape_byte(raw[i], e);
+            if (o + k > room) {
+                break;
+            }
+            memcpy(r->stage + o, e, k);
+            o += k;
+            i++;
+        }
+        g->off += i;
+    }
+    if (r->failed || g->off == size) {
+        memset(r->stage + o, ' ', room - o); /* only if it changed */
+        o = room;
+        g->off = size;
+    }
+    r->stage_len = o;
+    g->sent += o;
+    return g->sent == escaped;
+}
+
 /* Make the next chunk of the head segment (not text) into the stage. */
 static void
 chunk(struct pw_reply *r)
@@ -289,7 +362,10 @@ chunk(struct pw_reply *r)
     r->stage_off = 0;
     r->stage_len = 0;
     bool end;
-    if (g->kind == SEG_BLOB) {
+    size_t escaped;
+    if (g->kind == SEG_BLOB && pw_blob_text(g->blob, &escaped)) {
+        end = text_chunk(r, g, escaped);
+    } else if (g->kind == SEG_BLOB) {
         end = blob_chunk(r, g);
     } else {
         size_t n = json_string_length(g->str);

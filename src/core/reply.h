@@ -22,6 +22,10 @@ struct pw_reply;
  * escaped as they are read (jansson's dump of a MiB takes milliseconds). */
 #define PW_REPLY_LONG_STRING (8u * 1024)
 
+/* The length of the N bytes of S JSON-escaped as a reply escapes a
+ * string's contents (the quotes not counted). */
+size_t pw_reply_escaped(const unsigned char *s, size_t n);
+
 /* An owned, empty reply. */
 struct pw_reply *pw_reply_new(void);
 void pw_reply_free(struct pw_reply *r);

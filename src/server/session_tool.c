@@ -18,11 +18,16 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/base64.h"
+#include "core/blob.h"
 #include "core/json.h"
 #include "core/log.h"
+#include "core/reply.h"
 #include "sandbox/session/files.h"
 #include "sandbox/session/fork.h"
 #include "server/session_tool.h"
@@ -957,6 +962,388 @@ read_file(const struct pw_session_ctx *t, json_t *args, json_t **result,
     *result = tool_ok(st, b.data);
     pw_buf_free(&b);
     return 0;
+}
+
+/* --- read_file and write_file in steps --------------------------------- */
+
+struct pw_session_file {
+    struct pw_sessions *sessions; /* borrowed */
+    char *owner;                  /* owned */
+    char id[PW_SESSION_ID_MAX];
+    char *path;   /* owned */
+    json_t *args; /* a reference: holds the content */
+    bool write;
+    unsigned char *buf; /* owned: a step's bytes */
+    /* read_file */
+    int fd;
+    struct stat st;
+    long long off;  /* bytes checked */
+    size_t escaped; /* their length JSON-escaped */
+    bool binary;
+    struct pw_blob *blob; /* a reference: the answer's */
+    /* write_file */
+    const char *data; /* borrowed from ARGS */
+    size_t len, pos;  /* DATA's bytes, those used */
+    bool b64;
+    struct pw_base64_dec dec;
+    size_t size; /* the file's bytes */
+    struct pw_sbx_wfile w;
+    char *refusal; /* owned: said once the base64 is checked */
+};
+
+const char *
+pw_session_file_tool(const struct pw_session_file *sf)
+{
+    return sf->write ? "write_file" : "read_file";
+}
+
+void
+pw_session_file_free(struct pw_session_file *sf)
+{
+    if (sf == NULL) {
+        return;
+    }
+    if (sf->fd >= 0) {
+        close(sf->fd);
+    }
+    pw_sbx_session_write_drop(&sf->w);
+    pw_blob_unref(sf->blob);
+    json_decref(sf->args);
+    free(sf->buf);
+    free(sf->owner);
+    free(sf->path);
+    free(sf->refusal);
+    free(sf);
+}
+
+static struct pw_session_file *
+file_new(const struct pw_session_ctx *t, const char *id, const char *path,
+         json_t *args, bool write)
+{
+    struct pw_session_file *sf = pw_xcalloc(1, sizeof(*sf));
+    sf->sessions = t->sessions;
+    sf->owner = pw_xstrdup(t->owner);
+    snprintf(sf->id, sizeof(sf->id), "%s", id);
+    sf->path = pw_xstrdup(path);
+    sf->args = json_incref(args);
+    sf->write = write;
+    sf->buf = pw_xmalloc(PW_SESSION_FILE_STEP + 8); /* a quantum over */
+    sf->fd = -1;
+    sf->w.dir = sf->w.fd = -1;
+    return sf;
+}
+
+/* SF's session, still there, or NULL with *WHY. */
+static struct pw_session *
+file_session_now(struct pw_session_file *sf, struct pw_error *why)
+{
+    return pw_sessions_get(sf->sessions, sf->owner, sf->id, why);
+}
+
+/* Bytes at the start of S (N) that are whole UTF-8 characters as jansson
+ * accepts them (json_stringn: no overlong form, no surrogate, at most
+ * U+10FFFF); at EOF a character cut short is invalid.  *BAD if an
+ * invalid byte was met (the count is then up to it). */
+static size_t
+utf8_prefix(const unsigned char *s, size_t n, bool eof, bool *bad)
+{
+    size_t i = 0;
+    *bad = false;
+    while (i < n) {
+        unsigned char c = s[i];
+        size_t k = c <= 0x7F   ? 1
+                   : c <= 0xC1 ? 0
+                   : c <= 0xDF ? 2
+                   : c <= 0xEF ? 3
+                   : c <= 0xF4 ? 4
+                               : 0;
+        if (k == 0) {
+            *bad = true;
+            return i;
+        }
+        if (k == 1) {
+            i++;
+            continue;
+        }
+        if (i + k > n) {
+            *bad = eof;
+            return i;
+        }
+        unsigned v = c & (k == 2 ? 0x1Fu : k == 3 ? 0x0Fu : 0x07u);
+        for (size_t j = 1; j < k; j++) {
+            unsigned char u = s[i + j];
+            if (u < 0x80 || u > 0xBF) {
+                *bad = true;
+                return i;
+            }
+            v = (v << 6) | (u & 0x3Fu);
+        }
+        if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) ||
+            (k == 2 && v < 0x80) || (k == 3 && v < 0x800) ||
+            (k == 4 && v < 0x10000)) {
+            *bad = true;
+            return i;
+        }
+        i += k;
+    }
+    return i;
+}
+
+/* The read_file answer of SF, its file checked: the file kept open as a
+ * blob. */
+static json_t *
+read_answer(struct pw_session_file *sf)
+{
+    struct stat now;
+    if (fstat(sf->fd, &now) < 0 || now.st_size != sf->st.st_size ||
+        now.st_mtim.tv_sec != sf->st.st_mtim.tv_sec ||
+        now.st_mtim.tv_nsec != sf->st.st_mtim.tv_nsec ||
+        now.st_ctim.tv_sec != sf->st.st_ctim.tv_sec ||
+        now.st_ctim.tv_nsec != sf->st.st_ctim.tv_nsec) {
+        char msg[400];
+        snprintf(msg, sizeof(msg), "'%.300s' changed while it was read",
+                 sf->path);
+        return pw_session_tool_error(msg);
+    }
+    if (!pw_blob_room()) {
+        return pw_session_tool_error(
+            "the server holds too many files for replies not yet written; "
+            "try again in a moment");
+    }
+    size_t len = (size_t)sf->st.st_size;
+    char head[4001];
+    size_t hn = len < sizeof(head) ? len : sizeof(head);
+    ssize_t k = PW_RETRY(pread(sf->fd, head, hn, 0));
+    if (k != (ssize_t)hn) {
+        char msg[400];
+        snprintf(msg, sizeof(msg), "'%.300s' changed while it was read",
+                 sf->path);
+        return pw_session_tool_error(msg);
+    }
+    sf->blob = pw_blob_new(sf->fd, &now);
+    sf->fd = -1;
+    if (!sf->binary) {
+        pw_blob_set_text(sf->blob, sf->escaped);
+    }
+    json_t *st = json_pack("{s:s,s:s,s:I}", "session_id", sf->id, "path",
+                           sf->path, "size", (json_int_t)len);
+    if (st != NULL) {
+        json_object_set_new(st, sf->binary ? "content_base64" : "content",
+                            pw_blob_token(sf->blob));
+    }
+    struct pw_buf b;
+    pw_buf_init(&b);
+    pw_buf_printf(&b, "%s: %zu bytes%s\n", sf->path, len,
+                  sf->binary ? " (binary: content_base64)" : "");
+    if (!sf->binary) {
+        pw_buf_append(&b, head, pw_utf8_cut(head, hn, 4000));
+    }
+    json_t *r = tool_ok(st, b.data);
+    pw_buf_free(&b);
+    return r;
+}
+
+/* One step of read_file: the next bytes checked.  True when over. */
+static bool
+read_step(struct pw_session_file *sf, json_t **result)
+{
+    struct pw_error why = {0};
+    if (file_session_now(sf, &why) == NULL) {
+        *result = pw_session_tool_error(why.message);
+        return true;
+    }
+    long long size = (long long)sf->st.st_size;
+    size_t want = size - sf->off < (long long)PW_SESSION_FILE_STEP
+                      ? (size_t)(size - sf->off)
+                      : PW_SESSION_FILE_STEP;
+    ssize_t n = PW_RETRY(pread(sf->fd, sf->buf, want, (off_t)sf->off));
+    if (n < (ssize_t)want) {
+        char msg[400];
+        snprintf(msg, sizeof(msg), "'%.300s' changed while it was read",
+                 sf->path);
+        *result = pw_session_tool_error(msg);
+        return true;
+    }
+    bool eof = sf->off + n == size;
+    bool bad;
+    size_t ok = utf8_prefix(sf->buf, (size_t)n, eof, &bad);
+    sf->escaped += pw_reply_escaped(sf->buf, ok);
+    sf->off += (long long)ok;
+    sf->binary = bad;
+    if (bad || sf->off == size) {
+        *result = read_answer(sf);
+        return true;
+    }
+    return false;
+}
+
+/* One step of write_file: the next bytes decoded and written.  True when
+ * over. */
+static bool
+write_step(struct pw_session_file *sf, json_t **result, struct pw_error *err)
+{
+    struct pw_error why = {0};
+    if (sf->refusal == NULL && file_session_now(sf, &why) == NULL) {
+        sf->refusal = pw_xstrdup(why.message);
+        pw_sbx_session_write_drop(&sf->w);
+    }
+    size_t n = 0;
+    if (sf->b64) {
+        size_t take = sf->len - sf->pos < PW_SESSION_FILE_STEP / 3 * 4
+                          ? sf->len - sf->pos
+                          : PW_SESSION_FILE_STEP / 3 * 4;
+        long k =
+            pw_base64_dec_some(&sf->dec, sf->data + sf->pos, take, sf->buf);
+        sf->pos += take;
+        if (k < 0 || (sf->pos == sf->len && pw_base64_dec_end(&sf->dec) < 0)) {
+            pw_fail(err, PW_ERR_USAGE,
+                    "write_file: 'content_base64' is not base64");
+            return true;
+        }
+        n = (size_t)k;
+    } else {
+        n = sf->len - sf->pos < PW_SESSION_FILE_STEP ? sf->len - sf->pos
+                                                     : PW_SESSION_FILE_STEP;
+        memcpy(sf->buf, sf->data + sf->pos, n);
+        sf->pos += n;
+    }
+    if (sf->refusal == NULL &&
+        pw_sbx_session_write_some(&sf->w, sf->path, sf->buf, n, &why) < 0) {
+        sf->refusal = pw_xstrdup(why.message);
+        pw_sbx_session_write_drop(&sf->w);
+    }
+    if (sf->pos < sf->len) {
+        return false;
+    }
+    struct pw_session *s =
+        sf->refusal == NULL ? file_session_now(sf, &why) : NULL;
+    if (s != NULL &&
+        pw_sbx_session_write_end(s->sbx, sf->path, &sf->w, &why) == 0) {
+        char msg[128];
+        snprintf(msg, sizeof(msg), "Wrote %zu bytes.", sf->size);
+        *result =
+            tool_ok(json_pack("{s:s,s:s,s:I}", "session_id", sf->id, "path",
+                              sf->path, "size", (json_int_t)sf->size),
+                    msg);
+        return true;
+    }
+    *result =
+        pw_session_tool_error(sf->refusal != NULL ? sf->refusal : why.message);
+    return true;
+}
+
+bool
+pw_session_file_step(struct pw_session_file *sf, json_t **result,
+                     struct pw_error *err)
+{
+    *result = NULL;
+    bool over =
+        sf->write ? write_step(sf, result, err) : read_step(sf, result);
+    if (over && *result == NULL && err->message[0] == '\0') {
+        pw_fail(err, PW_ERR_INTERNAL, "%s: building the result",
+                pw_session_file_tool(sf));
+    }
+    return over;
+}
+
+/* read_file of a file over PW_SESSION_FILE_FAST bytes: started, or NULL
+ * with *RESULT. */
+static struct pw_session_file *
+read_start(const struct pw_session_ctx *t, json_t *args, json_t **result,
+           struct pw_error *err)
+{
+    static const char *const keys[] = {"session_id", "path", NULL};
+    const char *id = NULL;
+    const char *path = NULL;
+    if (file_args("read_file", args, keys, true, &id, &path, err) < 0) {
+        return NULL;
+    }
+    struct pw_session *s = file_session(t, id, result);
+    if (s == NULL) {
+        return NULL;
+    }
+    struct pw_error why = {0};
+    struct stat st;
+    int fd = pw_sbx_session_open_read(s->sbx, path, &st, &why);
+    if (fd < 0) {
+        *result = pw_session_tool_error(why.message);
+        return NULL;
+    }
+    if (st.st_size <= (off_t)PW_SESSION_FILE_FAST) {
+        close(fd);
+        if (read_file(t, args, result, err) == 0 && *result == NULL) {
+            pw_fail(err, PW_ERR_INTERNAL, "read_file: building the result");
+        }
+        return NULL;
+    }
+    struct pw_session_file *sf = file_new(t, id, path, args, false);
+    sf->fd = fd;
+    sf->st = st;
+    return sf;
+}
+
+/* write_file of content over PW_SESSION_FILE_FAST bytes: started, or
+ * NULL with *RESULT. */
+static struct pw_session_file *
+write_start(const struct pw_session_ctx *t, json_t *args, json_t **result,
+            struct pw_error *err)
+{
+    static const char *const keys[] = {"session_id", "path", "content",
+                                       "content_base64", NULL};
+    const char *id = NULL;
+    const char *path = NULL;
+    if (file_args("write_file", args, keys, true, &id, &path, err) < 0) {
+        return NULL;
+    }
+    json_t *text = json_object_get(args, "content");       /* borrowed */
+    json_t *b64 = json_object_get(args, "content_base64"); /* borrowed */
+    size_t len = text != NULL  ? json_string_length(text)
+                 : b64 != NULL ? strlen(json_string_value(b64))
+                               : 0;
+    if ((text != NULL && b64 != NULL) || len <= PW_SESSION_FILE_FAST) {
+        if (write_file(t, args, result, err) == 0 && *result == NULL) {
+            pw_fail(err, PW_ERR_INTERNAL, "write_file: building the result");
+        }
+        return NULL;
+    }
+    struct pw_session_file *sf = file_new(t, id, path, args, true);
+    sf->b64 = b64 != NULL;
+    sf->data = json_string_value(text != NULL ? text : b64);
+    sf->len = len;
+    /* The decoded size if it is base64 (else the decoding says so). */
+    size_t pad = sf->b64 && len % 4 == 0
+                     ? (size_t)(sf->data[len - 1] == '=') +
+                           (size_t)(sf->data[len - 2] == '=')
+                     : 0;
+    sf->size = sf->b64 ? len / 4 * 3 - pad : len;
+    struct pw_error why = {0};
+    struct pw_session *s = pw_sessions_get(t->sessions, t->owner, id, &why);
+    if (s != NULL) {
+        s->last_used = pw_now();
+    }
+    if (s == NULL ||
+        pw_sbx_session_write_begin(s->sbx, path, sf->size, &sf->w, &why) < 0) {
+        if (!sf->b64) {
+            *result = pw_session_tool_error(why.message);
+            pw_session_file_free(sf);
+            return NULL;
+        }
+        sf->refusal = pw_xstrdup(why.message); /* once the base64 is read */
+    }
+    return sf;
+}
+
+struct pw_session_file *
+pw_session_file_start(const struct pw_session_ctx *t, const char *name,
+                      json_t *args, json_t **result, struct pw_error *err)
+{
+    *result = NULL;
+    if (t->sessions == NULL) {
+        (void)pw_session_tool_call(t, name, args, result, err);
+        return NULL;
+    }
+    return strcmp(name, "write_file") == 0 ? write_start(t, args, result, err)
+                                           : read_start(t, args, result, err);
 }
 
 static int

@@ -81,6 +81,33 @@ double pw_session_fork_deadline(const struct pw_session_fork *sf);
 bool pw_session_fork_step(struct pw_session_fork *sf, const struct pollfd *fds,
                           int n, bool wanted, json_t **result);
 
+/* A read_file or write_file of a file over PW_SESSION_FILE_FAST bytes,
+ * done a bounded step (PW_SESSION_FILE_STEP bytes) at a time as the
+ * server's loop turns: a read checks the text is UTF-8 and answers with
+ * the file kept open as a blob (blob.h: text escaped, or base64, as the
+ * reply is sent); a write decodes and writes into a temporary file
+ * renamed over the path at its end. */
+#define PW_SESSION_FILE_FAST (64u * 1024)
+#define PW_SESSION_FILE_STEP (256u * 1024)
+struct pw_session_file;
+/* Start tool NAME (read_file, write_file) with ARGS: an owned call for
+ * pw_session_file_step; or NULL with *RESULT (answered at once: a small
+ * file, a refusal), or with ERR (PW_ERR_USAGE: malformed arguments).
+ * T's sessions are borrowed until the call is freed. */
+struct pw_session_file *pw_session_file_start(const struct pw_session_ctx *t,
+                                              const char *name, json_t *args,
+                                              json_t **result,
+                                              struct pw_error *err);
+/* One step of SF.  True when it is over: *RESULT its CallToolResult (a
+ * new reference; its blob held by SF until it is freed), or NULL with
+ * ERR (PW_ERR_USAGE: malformed arguments, such as base64 that is not). */
+bool pw_session_file_step(struct pw_session_file *sf, json_t **result,
+                          struct pw_error *err);
+/* The tool SF is ("read_file" or "write_file"). */
+const char *pw_session_file_tool(const struct pw_session_file *sf);
+/* Free SF (NULL ignored): its fds closed, a temporary file removed. */
+void pw_session_file_free(struct pw_session_file *sf);
+
 /* Run session tool NAME (fork_session, close_session, list_sessions):
  * 0 with *RESULT (a CallToolResult; isError for a
  * handle that is unknown, ended or another owner's, or a limit), or -1

@@ -68,6 +68,7 @@ enum exec_kind {
     EXEC_SESSION,  /* create_session: the session's first call */
     EXEC_VALIDATE, /* validate_code of a program a validator process checks */
     EXEC_FORK,     /* fork_session: the copy made as the loop steps it */
+    EXEC_FILE,     /* read_file, write_file of a large file, in steps */
 };
 
 struct pw_exec {
@@ -109,6 +110,7 @@ struct pw_exec {
     char *blob; /* owned or NULL: the program compiled by that process */
     size_t blob_len;
     struct pw_tools_fork *fork; /* borrowed: its slot (EXEC_FORK) */
+    struct pw_tools_file *file; /* borrowed: its entry (EXEC_FILE) */
     bool compile_asked;         /* that process was asked to compile it */
     bool words_findings;        /* see REJECTED */
     bool unrun;     /* ended without a run: rejected, or not checked */
@@ -1213,6 +1215,13 @@ pw_tools_exec_free(struct pw_exec *e)
         if (e->fork != NULL) {
             e->fork->e = NULL; /* the copy, once made, is closed */
         }
+        if (e->file != NULL) {
+            /* Its fds closed, its temporary file removed, now; the
+             * entry goes at the next step. */
+            pw_session_file_free(e->file->sf);
+            e->file->sf = NULL;
+            e->file->e = NULL;
+        }
         for (size_t i = 0; e->argv != NULL && e->argv[i] != NULL; i++) {
             free(e->argv[i]);
         }
@@ -1474,6 +1483,35 @@ fork_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
     return 0;
 }
 
+/* E as a read_file or write_file call (TOOL): answered now (a small
+ * file, a refusal), or its steps started (stepped by pw_tools_fork_step).
+ * 0, or -1 with *RESULT or ERR. */
+static int
+file_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
+         json_t **result, struct pw_error *err)
+{
+    struct pw_session_ctx c = session_ctx(t, e->owner);
+    struct pw_session_file *sf =
+        pw_session_file_start(&c, tool, e->args, result, err);
+    if (sf == NULL) {
+        if (*result == NULL && err->code == PW_ERR_USAGE) {
+            *result = argument_error(tool, err->message);
+        }
+        return -1;
+    }
+    struct pw_tools_file *f = pw_xcalloc(1, sizeof(*f));
+    f->sf = sf;
+    f->e = e;
+    struct pw_tools_file **tail = &t->files;
+    while (*tail != NULL) {
+        tail = &(*tail)->next;
+    }
+    *tail = f;
+    e->file = f;
+    e->unrun = true; /* no run */
+    return 0;
+}
+
 /* E as an execute_code call whose program's findings are D: 0 if it
  * runs, or -1 with *RESULT, its rejection (or ERR). */
 static int
@@ -1555,7 +1593,10 @@ exec_new(struct pw_tools *t, const char *tool, json_t *args, json_t **result,
               : (native && strcmp(tool, "validate_code") == 0) || checks
                   ? EXEC_VALIDATE
               : native && strcmp(tool, "fork_session") == 0 ? EXEC_FORK
-                                                            : EXEC_RUN;
+              : native && (strcmp(tool, "read_file") == 0 ||
+                           strcmp(tool, "write_file") == 0)
+                  ? EXEC_FILE
+                  : EXEC_RUN;
     e->args =
         t->compat != PW_COMPAT_NONE
             ? pw_compat_args(t->compat, tool, args, t->cfg->max_timeout_s, err)
@@ -1571,6 +1612,7 @@ exec_new(struct pw_tools *t, const char *tool, json_t *args, json_t **result,
              : e->kind == EXEC_SESSION  ? session_new(t, e, result, err)
              : e->kind == EXEC_VALIDATE ? validate_new(t, e, result, err)
              : e->kind == EXEC_FORK     ? fork_new(t, e, result, err)
+             : e->kind == EXEC_FILE     ? file_new(t, e, tool, result, err)
                                         : run_new(t, e, tool, result, err);
     e->rejected = NULL;
     if (id != NULL) {
@@ -1581,7 +1623,7 @@ exec_new(struct pw_tools *t, const char *tool, json_t *args, json_t **result,
     }
     enum exec_kind kind = e->kind;
     pw_tools_exec_free(e);
-    if (kind == EXEC_VALIDATE || kind == EXEC_FORK) {
+    if (kind == EXEC_VALIDATE || kind == EXEC_FORK || kind == EXEC_FILE) {
         return NULL; /* its result as the tool makes it */
     }
     /* Malformed arguments of grade_code and create_session are tool
@@ -1665,8 +1707,10 @@ pw_tools_exec_timeout(const struct pw_exec *e)
     return e->kind == EXEC_GRADE && e->grade != NULL
                ? pw_grade_call_timeout(e->grade)
            : e->kind == EXEC_SESSION ? pw_session_start_timeout(e->start)
-           : e->kind == EXEC_VALIDATE || e->kind == EXEC_FORK ? 0
-                                                              : e->a.timeout;
+           : e->kind == EXEC_VALIDATE || e->kind == EXEC_FORK ||
+                   e->kind == EXEC_FILE
+               ? 0
+               : e->a.timeout;
 }
 
 /* New reference: the result of E's run that the sandbox refused to
@@ -1828,7 +1872,7 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
     e->done = done;
     e->ctx = ctx;
     e->group = g;
-    if (e->kind == EXEC_FORK) {
+    if (e->kind == EXEC_FORK || e->kind == EXEC_FILE) {
         return NULL; /* under way: pw_tools_fork_step ends it */
     }
     if (e->checking) {
@@ -1881,13 +1925,50 @@ pw_tools_fork_pollfds(const struct pw_tools *t, struct pollfd *fds)
 double
 pw_tools_fork_deadline(const struct pw_tools *t)
 {
-    double next = INFINITY;
+    double next = t->files != NULL ? 0 : INFINITY; /* a step: now */
     for (size_t i = 0; i < PW_TOOLS_FORKS; i++) {
         if (t->forks[i].sf != NULL) {
             next = fmin(next, pw_session_fork_deadline(t->forks[i].sf));
         }
     }
     return next;
+}
+
+/* One step of the first read_file or write_file call under way, which
+ * then goes last (or ends); the entries of calls gone are dropped. */
+static void
+file_step(struct pw_tools *t)
+{
+    struct pw_tools_file *f = t->files;
+    while (f != NULL && f->e == NULL) {
+        t->files = f->next;
+        pw_session_file_free(f->sf);
+        free(f);
+        f = t->files;
+    }
+    if (f == NULL) {
+        return;
+    }
+    json_t *result = NULL;
+    struct pw_error err = {0};
+    t->files = f->next;
+    f->next = NULL;
+    if (!pw_session_file_step(f->sf, &result, &err)) {
+        struct pw_tools_file **tail = &t->files;
+        while (*tail != NULL) {
+            tail = &(*tail)->next;
+        }
+        *tail = f;
+        return;
+    }
+    if (result == NULL && err.code == PW_ERR_USAGE) {
+        result = argument_error(pw_session_file_tool(f->sf), err.message);
+    }
+    struct pw_exec *e = f->e;
+    e->file = NULL;
+    e->done(e->ctx, result, NULL); /* it may free E; the reply is made */
+    pw_session_file_free(f->sf);   /* with its blob */
+    free(f);
 }
 
 void
@@ -1909,6 +1990,7 @@ pw_tools_fork_step(struct pw_tools *t, const struct pollfd *fds)
             e->done(e->ctx, result, NULL); /* it may free E */
         }
     }
+    file_step(t);
 }
 
 /* Queue E's runs in G (E checked).  NULL, or the final result when they

@@ -38,6 +38,7 @@
 
 struct pw_exec;
 struct pw_session_fork;
+struct pw_session_file;
 
 struct pw_tools {
     const struct pw_conf *cfg;          /* borrowed */
@@ -81,6 +82,14 @@ struct pw_tools {
         struct pw_session_fork *sf;
         struct pw_exec *e;
     } forks[PW_TOOLS_FORKS];
+    /* The read_file and write_file calls done in steps (owned list,
+     * stepped in turn, one step a turn of the loop): the call (owned)
+     * and its caller (borrowed; NULL once it is gone). */
+    struct pw_tools_file {
+        struct pw_session_file *sf;
+        struct pw_exec *e;
+        struct pw_tools_file *next;
+    } * files;
 };
 
 /* The zygotes runs are forked from (the full one first) into OUT; returns
@@ -138,8 +147,9 @@ bool pw_tools_runs_code(const struct pw_tools *t, const char *name);
 /* True if a call of NAME goes through pw_tools_exec_* (answered from the
  * server's loop): those that run code, validate_code (and a compat
  * mode's tool that validates, validate_script), whose long programs a
- * validator process checks, and fork_session, whose copy is made as the
- * loop steps it. */
+ * validator process checks, fork_session, whose copy is made as the
+ * loop steps it, and read_file and write_file, a large file's done in
+ * steps. */
 bool pw_tools_answered_later(const struct pw_tools *t, const char *name);
 
 /*

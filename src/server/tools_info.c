@@ -360,6 +360,13 @@ pw_tools_free(struct pw_tools *t)
             t->forks[i].sf = NULL;
         }
     }
+    /* The file calls under way: fds closed, temporary files removed. */
+    while (t->files != NULL) {
+        struct pw_tools_file *f = t->files;
+        t->files = f->next;
+        pw_session_file_free(f->sf);
+        free(f);
+    }
     json_decref(t->info);
     json_decref(t->layers);
     free(t->extra);

@@ -525,7 +525,9 @@ pw_tools_answered_later(const struct pw_tools *t, const char *name)
            pw_compat_validates(t->compat, name) ||
            (t->compat == PW_COMPAT_NONE &&
             (strcmp(name, "validate_code") == 0 ||
-             strcmp(name, "fork_session") == 0));
+             strcmp(name, "fork_session") == 0 ||
+             strcmp(name, "read_file") == 0 ||
+             strcmp(name, "write_file") == 0));
 }
 
 json_t *

@@ -27,8 +27,13 @@ Then "large replies": the same probes while another request gets an
 filesystem) again and again: on stdio on the same connection, over HTTP
 from another token.
 
-usage: python3 bench-fair.py PYWARD [SAMPLES [validate|jobe|replies]]
-(validate, jobe, replies: that part alone)"""
+Then "session files": HTTP ping and /healthz, idle and while another
+token read_files and write_files 6 MiB files of a session (text, then
+bytes as base64) without pause (`serve --http --max-body 16m`).
+
+usage: python3 bench-fair.py PYWARD [SAMPLES
+                                     [validate|jobe|replies|files]]
+(validate, jobe, replies, files: that part alone)"""
 
 import base64
 import http.client
@@ -205,9 +210,14 @@ class Http:
         body = {"jsonrpc": "2.0", "id": 1, "method": method}
         if params is not None:
             body["params"] = params
+        return self.post(token, json.dumps(body))
+
+    def post(self, token, body):
+        """The answer to BODY (a request's JSON text, made beforehand:
+        dumping megabytes here would hold the probes' thread)."""
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
         try:
-            c.request("POST", "/mcp", body=json.dumps(body), headers={
+            c.request("POST", "/mcp", body=body, headers={
                 "Content-Type": "application/json",
                 "Accept": "application/json, text/event-stream",
                 "Authorization": "Bearer " + self.tokens[token]})
@@ -420,6 +430,62 @@ def large_replies(pyward, n):
     print("# %d large replies during the http probes" % len(got))
 
 
+def session_files(pyward, n):
+    """HTTP ping and /healthz idle and while another token writes and
+    reads 6 MiB files of its session without pause; a probe every 5 ms."""
+    print("# session files: while another token read_files and "
+          "write_files 6 MiB files (text, then bytes) without pause beside "
+          "them; a probe every 5 ms")
+    h = Http(pyward, ("--profiles", "basic,filesystem", "--max-body", "16m"))
+    r = h.call(0, "tools/call", {"name": "create_session",
+                                 "arguments": {"profile": "filesystem"}})
+    sid = r["result"]["structuredContent"]["session_id"]
+    text = ("%s\n" % ("x" * 63)) * (6 * 1024 * 1024 // 64)
+    raw = bytes((i * 7919) % 251 for i in range(65536)) * 96
+    b64 = base64.b64encode(raw).decode()
+    done = []
+
+    def body(name, **args):
+        return json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                           "params": {"name": name, "arguments": {
+                               "session_id": sid, **args}}}).encode()
+    calls = [body("write_file", path="t.txt", content=text),
+             body("read_file", path="t.txt"),
+             body("write_file", path="b.bin", content_base64=b64),
+             body("read_file", path="b.bin")]
+
+    def tool(i):
+        r = h.post(0, calls[i])
+        if not isinstance(r, bytes) and r["result"].get("isError"):
+            sys.exit("%d: %s" % (i, r["result"]["content"][0]["text"]))
+        return r
+
+    def files():
+        got = got2 = b"x" * (12 << 20)  # not read: taken as answered
+        if only != "read":
+            tool(0)
+        if only != "write":
+            got = tool(1)
+        if only != "read":
+            tool(2)
+        if only != "write":
+            got2 = tool(3)
+        done.append(isinstance(got, bytes) and len(got) > len(text) and
+                    isinstance(got2, bytes) and len(got2) > len(b64))
+
+    only = None
+    files()  # warm: the files made
+    only = os.environ.get("BENCH_FILES")  # read, write: those alone
+    rows, _ = measure([("ping", lambda: h.call(1, "ping")),
+                       ("/healthz", lambda: h.get("/healthz"))], files, n,
+                      PACE)
+    h.close()
+    report("http (the files of another token)", rows, True)
+    if not done or not all(done):
+        sys.exit("a read_file did not answer the file")
+    print("# %d rounds (4 calls, 24 MiB each) during the probes" % len(done))
+
+
 def main():
     pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 50
@@ -431,6 +497,9 @@ def main():
         return 0
     if len(sys.argv) > 3 and sys.argv[3] == "replies":
         large_replies(pyward, n)
+        return 0
+    if len(sys.argv) > 3 and sys.argv[3] == "files":
+        session_files(pyward, n)
         return 0
     print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
           "without pause beside them; %d CPUs" % (n, os.cpu_count()))
@@ -462,6 +531,7 @@ def main():
     during_validation(pyward, n)
     during_jobe_puts(pyward, n)
     large_replies(pyward, n)
+    session_files(pyward, n)
     return 0
 
 

@@ -3,6 +3,11 @@
 # tests/sessions/run.sh: listed first in Makefile.am (a long one).
 EXTRA_DIST += tests/sessions/run.sh tests/sessions/sessions.py
 
+# read_file and write_file done in steps: round trips at the edges, a
+# cancel (raw JSON-RPC over stdio).
+TESTS += tests/sessions/files.sh
+EXTRA_DIST += tests/sessions/files.sh tests/sessions/files.py
+
 # Sessions against fresh runs, and an idle session's memory:
 # `make bench-sessions`.
 EXTRA_DIST += tests/bench/bench-sessions.py

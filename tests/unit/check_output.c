@@ -24,6 +24,7 @@
 #include "core/base64.h"
 #include "core/blob.h"
 #include "core/profiles.h"
+#include "core/reply.h"
 #include "sandbox/os/layers.h"
 #include "sandbox/run/output.h"
 #include "core/util.h"
@@ -334,6 +335,136 @@ START_TEST(landlock_follows_the_capabilities)
 }
 END_TEST
 
+/* Whole quanta decoded at once make what one character at a time makes,
+ * and refuse what it refuses, wherever the pieces are cut. */
+START_TEST(base64_pieces_as_characters)
+{
+    const char *texts[] = {
+        "",    "QQ==", "QUI=",     "QUJD", "QUJDRA==", "AP8A/+/+",
+        "QQ=", "Q===", "QQ==QQ==", "QU*D", "QUJDR",    "QUJD\n"};
+    for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
+        const char *s = texts[t];
+        size_t n = strlen(s);
+        struct pw_buf one;
+        pw_buf_init(&one);
+        int want = pw_base64_decode(s, &one);
+        for (size_t cut = 0; cut <= n; cut++) {
+            struct pw_base64_dec d = {0};
+            unsigned char out[64];
+            long a = pw_base64_dec_some(&d, s, cut, out);
+            long b =
+                a < 0 ? -1 : pw_base64_dec_some(&d, s + cut, n - cut, out + a);
+            int got = b < 0 ? -1 : pw_base64_dec_end(&d);
+            ck_assert_int_eq(got, want);
+            if (want == 0) {
+                ck_assert_uint_eq((size_t)(a + b), one.len);
+                ck_assert(one.len == 0 || memcmp(out, one.data, one.len) == 0);
+            }
+        }
+        pw_buf_free(&one);
+    }
+}
+END_TEST
+
+/* A text blob of the N BYTES (an unlinked file; *FDP another fd of
+ * it), its escaped length computed. */
+static struct pw_blob *
+text_blob(const unsigned char *bytes, size_t n, int *fdp)
+{
+    char path[] = "/tmp/pyward-check-text-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    unlink(path);
+    ck_assert_int_eq(write(fd, bytes, n), (ssize_t)n);
+    struct stat st;
+    ck_assert_int_eq(fstat(fd, &st), 0);
+    *fdp = dup(fd);
+    struct pw_blob *b = pw_blob_new(fd, &st);
+    pw_blob_set_text(b, pw_reply_escaped(bytes, n));
+    return b;
+}
+
+/* A text blob goes into a reply as the JSON string jansson makes of its
+ * bytes, a bounded chunk a read, its length announced exactly. */
+START_TEST(text_blobs_escaped_as_read)
+{
+    size_t sizes[] = {0, 1, 49151, 49152, 49153, 300000};
+    for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+        size_t n = sizes[k];
+        unsigned char *bytes = malloc(n + 1);
+        for (size_t i = 0; i < n; i++) {
+            /* ASCII with quotes, backslashes and control characters */
+            bytes[i] = (unsigned char)((i * 7919) % 128);
+        }
+        int fd;
+        struct pw_blob *b = text_blob(bytes, n, &fd);
+        json_t *res = json_pack("{s:o}", "content", pw_blob_token(b));
+        struct pw_reply *r = pw_reply_new();
+        ck_assert_int_eq(pw_reply_add_json(r, res, JSON_COMPACT, 0), 0);
+        pw_blob_unref(b);
+        size_t size = pw_reply_size(r);
+        char *buf = malloc(8u << 20);
+        size_t len = 0;
+        size_t got;
+        while ((got = pw_reply_read(r, buf + len, (8u << 20) - len)) > 0) {
+            ck_assert_uint_le(got, 65536 + 64);
+            len += got;
+        }
+        ck_assert_uint_eq(len, size);
+        json_t *want_s = json_stringn((const char *)bytes, n);
+        json_t *want = json_pack("{s:o}", "content", want_s);
+        char *flat = json_dumps(want, JSON_COMPACT);
+        ck_assert_uint_eq(strlen(flat), len);
+        ck_assert(memcmp(flat, buf, len) == 0);
+        free(flat);
+        json_decref(want);
+        pw_reply_free(r);
+        close(fd);
+        json_decref(res);
+        free(buf);
+        free(bytes);
+    }
+}
+END_TEST
+
+/* A text blob changed while its reply is read: the rest is spaces, the
+ * reply keeps its length and stays JSON. */
+START_TEST(text_blob_changed_keeps_its_length)
+{
+    size_t n = 200000;
+    unsigned char *bytes = malloc(n);
+    memset(bytes, 'a', n);
+    int fd;
+    struct pw_blob *b = text_blob(bytes, n, &fd);
+    json_t *res = json_pack("{s:o}", "content", pw_blob_token(b));
+    struct pw_reply *r = pw_reply_new();
+    ck_assert_int_eq(pw_reply_add_json(r, res, JSON_COMPACT, 0), 0);
+    pw_blob_unref(b);
+    size_t size = pw_reply_size(r);
+    char *buf = malloc(size + 1);
+    size_t len = pw_reply_read(r, buf, 70000); /* a chunk: then it changes */
+    ck_assert_int_eq(pwrite(fd, "\"\"", 2, 100000), 2);
+    size_t got;
+    while ((got = pw_reply_read(r, buf + len, size + 1 - len)) > 0) {
+        len += got;
+    }
+    ck_assert_uint_eq(len, size);
+    ck_assert(pw_reply_failed(r));
+    buf[len] = '\0';
+    json_t *back = json_loads(buf, 0, NULL);
+    ck_assert_ptr_nonnull(back);
+    const char *c = json_string_value(json_object_get(back, "content"));
+    ck_assert_uint_eq(strlen(c), n);
+    ck_assert(c[0] == 'a' && c[n - 1] == ' ');
+    json_decref(back);
+    pw_reply_free(r);
+    json_decref(res);
+    close(fd);
+    free(buf);
+    free(bytes);
+}
+END_TEST
+
 static Suite *
 output_suite(void)
 {
@@ -348,6 +479,9 @@ output_suite(void)
     tcase_add_test(tc, special_files_are_not_opened);
     tcase_add_test(tc, no_output_dir_gives_an_empty_list);
     tcase_add_test(tc, base64_vectors);
+    tcase_add_test(tc, base64_pieces_as_characters);
+    tcase_add_test(tc, text_blobs_escaped_as_read);
+    tcase_add_test(tc, text_blob_changed_keeps_its_length);
     tcase_add_test(tc, landlock_follows_the_capabilities);
     suite_add_tcase(s, tc);
     return s;

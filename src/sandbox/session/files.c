@@ -19,8 +19,12 @@
  * writes are done as the workspace's owner (the file system ids
  * of the server's thread, set for the write and put back), so the file is
  * the program's as one it wrote itself, and the tmpfs's own size caps
- * it.  The sizes are capped (PW_SBX_SESSION_FILE_MAX), so each tool is a
- * few milliseconds of the server's loop at most.
+ * it.  The sizes are capped (PW_SBX_SESSION_FILE_MAX).  A large file is
+ * read and written in steps by the server's loop: pw_sbx_session_open_read
+ * gives the checked fd, which the steps read; pw_sbx_session_write_begin
+ * makes a temporary file beside the path (as the owner, O_EXCL), the steps
+ * write it, and pw_sbx_session_write_end checks the path as a write in one
+ * go would (between calls again) and renames the file over it.
  */
 #include "config.h"
 
@@ -35,6 +39,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/blob.h"
 #include "sandbox/os/workspace.h"
 #include "sandbox/run/record.h"
 #include "sandbox/run/scratch.h"
@@ -91,9 +96,11 @@ path_error(const char *path, int e, struct pw_error *err)
     return pw_fail(err, PW_ERR_USAGE, "'%.300s': %s", path, why);
 }
 
-/* PATH opened beneath ROOT with FLAGS: an fd, or -1 with ERR. */
+/* PATH opened beneath ROOT with FLAGS: an fd, or -1 with ERR (naming
+ * SHOWN). */
 static int
-open_beneath(int root, const char *path, int flags, struct pw_error *err)
+open_shown(int root, const char *path, const char *shown, int flags,
+           struct pw_error *err)
 {
     if (path[0] == '\0' || strlen(path) > PW_SBX_SESSION_PATH_MAX) {
         return pw_fail(err, PW_ERR_USAGE, "'path' is empty or too long");
@@ -109,9 +116,16 @@ open_beneath(int root, const char *path, int flags, struct pw_error *err)
         fd = syscall(SYS_openat2, root, path, &how, sizeof(how));
     } while (fd < 0 && errno == EAGAIN);
     if (fd < 0) {
-        return path_error(path, errno, err);
+        return path_error(shown, errno, err);
     }
     return (int)fd;
+}
+
+/* PATH opened beneath ROOT with FLAGS: an fd, or -1 with ERR. */
+static int
+open_beneath(int root, const char *path, int flags, struct pw_error *err)
+{
+    return open_shown(root, path, path, flags, err);
 }
 
 /* The file system ids of this thread made ROOT's owner's; *SAVED the
@@ -185,34 +199,43 @@ pw_sbx_session_write_file(struct pw_sbx_session *s, const char *path,
     return rc;
 }
 
-char *
-pw_sbx_session_read_file(struct pw_sbx_session *s, const char *path,
-                         size_t *len, struct pw_error *err)
+int
+pw_sbx_session_open_read(struct pw_sbx_session *s, const char *path,
+                         struct stat *st, struct pw_error *err)
 {
     int root = workspace_root(s, err);
     if (root < 0) {
-        return NULL;
+        return -1;
     }
     int fd = open_beneath(root, path, O_RDONLY | O_NONBLOCK, err);
     close(root);
     if (fd < 0) {
-        return NULL;
+        return -1;
     }
+    if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
+        close(fd);
+        return pw_fail(err, PW_ERR_USAGE, "'%.300s' is not a regular file",
+                       path);
+    }
+    if (st->st_nlink > 1) {
+        close(fd);
+        return pw_fail(err, PW_ERR_USAGE, LINKED, path);
+    }
+    if (st->st_size > PW_SBX_SESSION_FILE_MAX) {
+        close(fd);
+        return pw_fail(err, PW_ERR_USAGE, "'%.300s' is %lld bytes: at most %d",
+                       path, (long long)st->st_size, PW_SBX_SESSION_FILE_MAX);
+    }
+    return fd;
+}
+
+char *
+pw_sbx_session_read_file(struct pw_sbx_session *s, const char *path,
+                         size_t *len, struct pw_error *err)
+{
     struct stat st;
-    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        pw_fail(err, PW_ERR_USAGE, "'%.300s' is not a regular file", path);
-        return NULL;
-    }
-    if (st.st_nlink > 1) {
-        close(fd);
-        pw_fail(err, PW_ERR_USAGE, LINKED, path);
-        return NULL;
-    }
-    if (st.st_size > PW_SBX_SESSION_FILE_MAX) {
-        close(fd);
-        pw_fail(err, PW_ERR_USAGE, "'%.300s' is %lld bytes: at most %d", path,
-                (long long)st.st_size, PW_SBX_SESSION_FILE_MAX);
+    int fd = pw_sbx_session_open_read(s, path, &st, err);
+    if (fd < 0) {
         return NULL;
     }
     char *buf = pw_xmalloc((size_t)st.st_size + 1);
@@ -231,6 +254,150 @@ pw_sbx_session_read_file(struct pw_sbx_session *s, const char *path,
     buf[got] = '\0';
     *len = got;
     return buf;
+}
+
+/* PATH's directory ("." for a name alone) into DIR (room N). */
+static void
+dir_of(const char *path, char *dir, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) {
+        snprintf(dir, n, ".");
+    } else if (slash == path) {
+        snprintf(dir, n, "/"); /* refused by open_beneath */
+    } else {
+        snprintf(dir, n, "%.*s", (int)(slash - path), path);
+    }
+}
+
+/* PATH's last name (empty after a final '/'). */
+static const char *
+base_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
+
+int
+pw_sbx_session_write_begin(struct pw_sbx_session *s, const char *path,
+                           size_t len, struct pw_sbx_wfile *w,
+                           struct pw_error *err)
+{
+    w->dir = w->fd = -1;
+    w->tmp[0] = '\0';
+    if (len > PW_SBX_SESSION_FILE_MAX) {
+        return pw_fail(err, PW_ERR_USAGE,
+                       "the content is %zu bytes: at most %d", len,
+                       PW_SBX_SESSION_FILE_MAX);
+    }
+    int root = workspace_root(s, err);
+    if (root < 0) {
+        return -1;
+    }
+    if (path[0] == '\0' || strlen(path) > PW_SBX_SESSION_PATH_MAX) {
+        close(root);
+        return pw_fail(err, PW_ERR_USAGE, "'path' is empty or too long");
+    }
+    char dir[PW_SBX_SESSION_PATH_MAX + 2];
+    dir_of(path, dir, sizeof(dir));
+    w->dir = open_shown(root, dir, path, O_RDONLY | O_DIRECTORY, err);
+    uid_t saved[2];
+    if (w->dir < 0 || as_owner(root, saved, err) < 0) {
+        close(root);
+        if (w->dir >= 0) {
+            close(w->dir);
+        }
+        w->dir = -1;
+        return -1;
+    }
+    close(root);
+    char name[17];
+    pw_blob_random_hex(name, 8);
+    snprintf(w->tmp, sizeof(w->tmp), ".pyward-write-%s", name);
+    w->fd = openat(w->dir, w->tmp,
+                   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK |
+                       O_CLOEXEC,
+                   0644);
+    int e = errno;
+    as_self(saved);
+    if (w->fd < 0) {
+        close(w->dir);
+        w->dir = -1;
+        w->tmp[0] = '\0';
+        return pw_fail(err, PW_ERR_USAGE, "'%.300s': %s", path,
+                       e == ENOSPC ? "the workspace is full" : strerror(e));
+    }
+    return 0;
+}
+
+int
+pw_sbx_session_write_some(struct pw_sbx_wfile *w, const char *path,
+                          const void *data, size_t n, struct pw_error *err)
+{
+    if (pw_write_all(w->fd, data, n) < 0) {
+        return pw_fail(err, PW_ERR_USAGE, "'%.300s': %s", path,
+                       errno == ENOSPC ? "the workspace is full"
+                                       : strerror(errno));
+    }
+    return 0;
+}
+
+void
+pw_sbx_session_write_drop(struct pw_sbx_wfile *w)
+{
+    if (w->fd >= 0) {
+        close(w->fd);
+    }
+    if (w->dir >= 0 && w->tmp[0] != '\0') {
+        (void)unlinkat(w->dir, w->tmp, 0);
+    }
+    if (w->dir >= 0) {
+        close(w->dir);
+    }
+    w->dir = w->fd = -1;
+    w->tmp[0] = '\0';
+}
+
+int
+pw_sbx_session_write_end(struct pw_sbx_session *s, const char *path,
+                         struct pw_sbx_wfile *w, struct pw_error *err)
+{
+    int root = workspace_root(s, err);
+    if (root < 0) {
+        pw_sbx_session_write_drop(w);
+        return -1;
+    }
+    uid_t saved[2];
+    if (as_owner(root, saved, err) < 0) {
+        close(root);
+        pw_sbx_session_write_drop(w);
+        return -1;
+    }
+    /* PATH opened as a write in one go opens it: the same refusals. */
+    int fd = open_beneath(root, path, O_WRONLY | O_CREAT | O_NONBLOCK, err);
+    close(root);
+    struct stat st;
+    int rc = 0;
+    if (fd < 0) {
+        rc = -1;
+    } else if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+        rc =
+            pw_fail(err, PW_ERR_USAGE, "'%.300s' is not a regular file", path);
+    } else if (st.st_nlink > 1) {
+        rc = pw_fail(err, PW_ERR_USAGE, LINKED, path);
+    } else if (renameat(w->dir, w->tmp, w->dir, base_of(path)) < 0) {
+        rc = pw_fail(err, PW_ERR_USAGE, "'%.300s': %s", path,
+                     errno == ENOSPC ? "the workspace is full"
+                                     : strerror(errno));
+    } else {
+        w->tmp[0] = '\0'; /* it is PATH now */
+    }
+    as_self(saved);
+    if (fd >= 0) {
+        close(fd);
+    }
+    pw_sbx_session_write_drop(w);
+    return rc;
 }
 
 static int
