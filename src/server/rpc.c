@@ -389,6 +389,56 @@ pw_rpc_split_array(const char *text, size_t len, size_t *starts, size_t *lens,
     return n;
 }
 
+static bool
+blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\0' || strchr(" \t\r", s[i]) == NULL) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+pw_rpc_msg_parse(struct pw_rpc_msg *m, const char *text, size_t len)
+{
+    memset(m, 0, sizeof(*m));
+    m->blank = blank(text, len);
+    if (m->blank) {
+        return;
+    }
+    m->v = pw_rpc_parse(text, len, &m->err);
+    if (json_is_object(m->v)) {
+        m->id = pw_rpc_raw_id(text, len);
+    } else if (json_is_array(m->v)) {
+        m->n = json_array_size(m->v);
+        if (m->n > 0 && m->n <= PW_RPC_MAX_BATCH) {
+            size_t *starts = pw_xcalloc(m->n, sizeof(*starts));
+            size_t *lens = pw_xcalloc(m->n, sizeof(*lens));
+            pw_rpc_split_array(text, len, starts, lens, m->n);
+            m->ids = pw_xcalloc(m->n, sizeof(*m->ids));
+            for (size_t i = 0; i < m->n; i++) {
+                m->ids[i] = pw_rpc_raw_id(text + starts[i], lens[i]);
+            }
+            free(starts);
+            free(lens);
+        }
+    }
+}
+
+void
+pw_rpc_msg_clear(struct pw_rpc_msg *m)
+{
+    json_decref(m->v);
+    free(m->id);
+    for (size_t i = 0; m->ids != NULL && i < m->n; i++) {
+        free(m->ids[i]);
+    }
+    free(m->ids);
+    memset(m, 0, sizeof(*m));
+}
+
 /* --- building --------------------------------------------------------- */
 
 /* "{"jsonrpc":"2.0","id":ID," + BODY without its opening brace, as a
