@@ -8,9 +8,12 @@
  * one mutex, held only to link or unlink a job (never across a parse or
  * a call out): the jobs to do (the worker waits on a condition for
  * them) and the jobs done (the worker adds to an eventfd's count for
- * each, which the loop polls).  A job's memory and the tree it makes
- * are touched by one thread at a time: the worker's from submit until
- * it links the job into the done list, the loop's from when it unlinks
+ * each, which the loop polls).  The worker begins a job only once the
+ * loop has taken the one before: at most one tree is made or waits for
+ * the loop at a time, as when the loop parsed; the bodies waiting are
+ * the requests' own (each counted as one being read).  A job's memory and the
+ * tree it makes are touched by one thread at a time: the worker's from submit
+ * until it links the job into the done list, the loop's from when it unlinks
  * it (the mutex orders the two), so jansson's reference counts and
  * objects are never shared.  jansson's hash seed is set once before the
  * thread starts (json_object_seed), so no object is ever made while
@@ -88,7 +91,9 @@ worker(void *arg)
     struct pw_parse *p = arg;
     for (;;) {
         pthread_mutex_lock(&p->mu);
-        while (!p->stop && p->todo.head == NULL) {
+        /* One tree at a time: the next parse begins once the loop has
+         * taken the last one. */
+        while (!p->stop && (p->todo.head == NULL || p->done.head != NULL)) {
             pthread_cond_wait(&p->cv, &p->mu);
         }
         struct pw_parse_job *j = p->stop ? NULL : pop(&p->todo);
@@ -182,6 +187,7 @@ pw_parse_collect(struct pw_parse *p)
     pthread_mutex_lock(&p->mu);
     struct list done = p->done;
     p->done = (struct list){NULL, NULL};
+    pthread_cond_signal(&p->cv);
     pthread_mutex_unlock(&p->mu);
     struct pw_parse_job *j;
     while ((j = pop(&done)) != NULL) {
