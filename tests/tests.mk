@@ -102,6 +102,10 @@ EXTRA_DIST += tests/http/socket.sh tests/http/test_socket.py
 # SSE, the memory and fds of unread replies, files changed meanwhile.
 TESTS += tests/http/replies.sh
 EXTRA_DIST += tests/http/replies.sh tests/http/test_replies.py
+# Large requests: their JSON parsed off the loop, the others answered
+# meanwhile, stdio's order kept, clients gone mid-parse.
+TESTS += tests/http/requests.sh
+EXTRA_DIST += tests/http/requests.sh tests/http/test_requests.py
 # The security event log of `pyward serve` (tests/events/).
 TESTS += tests/events/run.sh
 EXTRA_DIST += tests/events/run.sh tests/events/test_events.py

@@ -1153,10 +1153,10 @@ finish_jobe_parsed(struct exchange *x)
 /* The answer A (taken) to a Jobe request: sent now, or its run
  * queued. */
 static enum MHD_Result
-jobe_answer(struct exchange *x, struct pw_jobe_answer *a_)
+jobe_answer(struct exchange *x, struct pw_jobe_answer *taken)
 {
     struct pw_http *h = x->h;
-    struct pw_jobe_answer a = *a_;
+    struct pw_jobe_answer a = *taken;
     if (a.exec == NULL) {
         pw_events_set_caller("stdio", "stdio");
         enum MHD_Result rc = send_jobe(x, &a);
