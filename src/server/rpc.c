@@ -32,6 +32,7 @@ pw_rpc_in_init(struct pw_rpc_in *in)
     in->discarding = false;
     in->big_id = NULL;
     in->tail_len = 0;
+    in->taken = false;
 }
 
 void
@@ -95,6 +96,14 @@ split_lines(struct pw_rpc_in *in, pw_rpc_line_fn fn, void *ctx)
             fn(ctx, in->buf.data + start, len, false);
         }
         start += len + 1;
+        if (in->taken) { /* the rest goes to a buffer of its own */
+            struct pw_buf rest;
+            pw_buf_init(&rest);
+            pw_buf_append(&rest, in->buf.data + start, in->buf.len - start);
+            in->buf = rest;
+            in->taken = false;
+            start = 0;
+        }
     }
     memmove(in->buf.data, in->buf.data + start, in->buf.len - start);
     in->buf.len -= start;
@@ -131,6 +140,13 @@ pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx)
     pw_buf_append(&in->buf, chunk, (size_t)n);
     split_lines(in, fn, ctx);
     return 0;
+}
+
+char *
+pw_rpc_in_take(struct pw_rpc_in *in)
+{
+    in->taken = true;
+    return in->buf.data;
 }
 
 /* --- parsing ---------------------------------------------------------- */

@@ -78,6 +78,7 @@ struct line_job {
     struct pw_parse_job base; /* first */
     struct pw_server *s;
     char *text; /* owned, freed by the worker once parsed */
+    size_t off; /* the line: TEXT[OFF..OFF+LEN) */
     size_t len;
     struct pw_rpc_msg msg;
 };
@@ -821,7 +822,8 @@ static void line_work(struct pw_parse_job *pj);
 static void line_done(struct pw_parse_job *pj, bool stopping);
 
 static void
-take_line(struct pw_server *s, const char *line, size_t len, bool oversized)
+take_line(struct pw_server *s, const char *line, size_t len, bool oversized,
+          bool in_buf)
 {
     if (!oversized) {
         if (s->parse != NULL && len >= PW_PARSE_MIN &&
@@ -830,8 +832,13 @@ take_line(struct pw_server *s, const char *line, size_t len, bool oversized)
             j->base.work = line_work;
             j->base.done = line_done;
             j->s = s;
-            j->text = pw_xmalloc(len);
-            memcpy(j->text, line, len);
+            if (in_buf) { /* the input buffer is taken, not copied */
+                j->text = pw_rpc_in_take(&s->in);
+                j->off = (size_t)(line - j->text);
+            } else {
+                j->text = pw_xmalloc(len);
+                memcpy(j->text, line, len);
+            }
             j->len = len;
             s->line_job = j;
             pw_parse_submit(s->parse, &j->base);
@@ -857,7 +864,7 @@ on_line(void *ctx, const char *line, size_t len, bool oversized)
 {
     struct pw_server *s = ctx;
     if (s->line_job == NULL && s->held == NULL) {
-        take_line(s, line, len, oversized);
+        take_line(s, line, len, oversized, true);
         return;
     }
     struct held_line *h = pw_xmalloc(sizeof(*h) + len + 1);
@@ -879,7 +886,7 @@ static void
 line_work(struct pw_parse_job *pj)
 {
     struct line_job *j = (struct line_job *)pj;
-    pw_rpc_msg_parse(&j->msg, j->text, j->len);
+    pw_rpc_msg_parse(&j->msg, j->text + j->off, j->len);
     free(j->text);
     j->text = NULL;
 }
@@ -901,7 +908,7 @@ line_done(struct pw_parse_job *pj, bool stopping)
     while (!stopping && s->line_job == NULL && s->held != NULL) {
         struct held_line *h = s->held;
         s->held = h->next;
-        take_line(s, h->text, h->len, h->oversized);
+        take_line(s, h->text, h->len, h->oversized, false);
         free(h);
     }
 }
