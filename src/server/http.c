@@ -35,6 +35,7 @@
 #include "server/listenfd.h"
 #include "server/mcp.h"
 #include "server/mhd.h"
+#include "server/parse.h"
 
 #define RETRY_AFTER  "1"
 #define SSE_BLOCK    4096
@@ -97,9 +98,26 @@ struct exchange {
                                 comes (never kept in BODY) */
     struct pw_jobe_answer put_answer; /* known before the body's end */
     bool put_over;                    /* PUT_ANSWER holds it */
-    size_t put_rest; /* the body's bytes read past it, thrown away */
-    size_t put_max;  /* at most (then the connection is closed) */
+    size_t put_rest;          /* the body's bytes read past it, thrown away */
+    size_t put_max;           /* at most (then the connection is closed) */
+    struct body_job *parsing; /* its body in the parse worker, or NULL */
+    bool parsed;              /* the worker's tree is in MSG or JOBE_ROOT */
+    struct pw_rpc_msg msg;    /* the /mcp body, parsed */
+    json_t *jobe_root;        /* owned: a Jobe run's spec, parsed */
     struct exchange *next;
+};
+
+/* A body given to the parse worker (parse.h): an /mcp message or a Jobe
+ * run's spec, its exchange suspended meanwhile as one waiting for its
+ * reply (in h->streams). */
+struct body_job {
+    struct pw_parse_job base; /* first */
+    struct exchange *x;       /* NULL: the exchange is gone */
+    char *text;               /* owned, freed by the worker once parsed */
+    size_t len;
+    bool jobe;
+    struct pw_rpc_msg msg; /* /mcp */
+    json_t *root;          /* owned: a Jobe run's spec */
 };
 
 struct pw_http {
@@ -1007,6 +1025,80 @@ begin_jobe(struct exchange *x)
     return MHD_YES;
 }
 
+static void unlink_stream(struct pw_http *h, struct exchange *x);
+
+static void
+body_work(struct pw_parse_job *pj)
+{
+    struct body_job *j = (struct body_job *)pj;
+    if (j->jobe) {
+        j->root = pw_jobe_parse_run(j->text, j->len);
+    } else {
+        pw_rpc_msg_parse(&j->msg, j->text, j->len);
+    }
+    free(j->text);
+    j->text = NULL;
+}
+
+/* On the loop: the tree goes to its exchange, resumed to go on with it;
+ * an exchange gone or answered (its client left) gets nothing, and the
+ * tree is freed. */
+static void
+body_done(struct pw_parse_job *pj, bool stopping)
+{
+    struct body_job *j = (struct body_job *)pj;
+    struct exchange *x = j->x;
+    if (x != NULL) {
+        x->parsing = NULL;
+    }
+    if (stopping || x == NULL || x->finished) {
+        pw_rpc_msg_clear(&j->msg);
+        json_decref(j->root);
+        free(j->text);
+        free(j);
+        return;
+    }
+    x->msg = j->msg;
+    x->jobe_root = j->root;
+    free(j);
+    x->parsed = true;
+    unlink_stream(x->h, x);
+    x->waiting = false;
+    wake(x);
+}
+
+/* A body of PW_PARSE_MIN bytes or more goes to the parse worker (taken
+ * from X), X suspended until it is parsed: true.  False: parse it now. */
+static bool
+parse_off_loop(struct exchange *x, bool jobe)
+{
+    struct pw_http *h = x->h;
+    struct pw_parse *p = pw_server_parser(h->srv);
+    if (p == NULL || x->body.len < PW_PARSE_MIN) {
+        return false;
+    }
+    struct body_job *j = pw_xcalloc(1, sizeof(*j));
+    j->base.work = body_work;
+    j->base.done = body_done;
+    j->x = x;
+    j->jobe = jobe;
+    j->text = x->body.data;
+    j->len = x->body.len;
+    pw_buf_init(&x->body);
+    x->parsing = j;
+    x->waiting = true;
+    x->next = h->streams;
+    h->streams = x;
+    h->counts.streams++;
+    pw_mhd.suspend_connection(x->c);
+    x->suspended = true;
+    pw_parse_submit(p, &j->base);
+    return true;
+}
+
+static enum MHD_Result jobe_answer(struct exchange *x,
+                                   struct pw_jobe_answer *a);
+
 /* A Jobe request whose body is in: answered now, or its run queued. */
 static enum MHD_Result
 finish_jobe(struct exchange *x)
@@ -1032,11 +1124,39 @@ finish_jobe(struct exchange *x)
         pw_jobe_answer_clear(&a);
         return rc;
     }
+    if (pw_jobe_is_run(x->method, x->path) && parse_off_loop(x, true)) {
+        return MHD_YES;
+    }
     pw_events_set_caller("jobe", x->client);
     pw_jobe_handle(h->jobe, x->method, x->path, header(x, "X-API-KEY"), client,
                    x->body.data != NULL ? x->body.data : "", x->body.len, &a);
     /* What a queued run needs was copied from it: the body goes now. */
     pw_buf_free(&x->body);
+    return jobe_answer(x, &a);
+}
+
+/* A Jobe run whose body the parse worker parsed. */
+static enum MHD_Result
+finish_jobe_parsed(struct exchange *x)
+{
+    struct pw_jobe_answer a;
+    char client[24];
+    jobe_client(x, client, sizeof(client));
+    pw_events_set_caller("jobe", x->client);
+    pw_jobe_handle_run(x->h->jobe, header(x, "X-API-KEY"), client,
+                       x->jobe_root, &a);
+    json_decref(x->jobe_root);
+    x->jobe_root = NULL;
+    return jobe_answer(x, &a);
+}
+
+/* The answer A (taken) to a Jobe request: sent now, or its run
+ * queued. */
+static enum MHD_Result
+jobe_answer(struct exchange *x, struct pw_jobe_answer *taken)
+{
+    struct pw_http *h = x->h;
+    struct pw_jobe_answer a = *taken;
     if (a.exec == NULL) {
         pw_events_set_caller("stdio", "stdio");
         enum MHD_Result rc = send_jobe(x, &a);
@@ -1247,8 +1367,9 @@ mirrored_headers_bad(struct exchange *x, json_t *msg)
 static enum MHD_Result
 send_mismatch(struct exchange *x, json_t *msg, const char *text)
 {
-    char *id = json_is_object(msg) && json_object_get(msg, "id") != NULL
-                   ? pw_rpc_raw_id(x->body.data, x->body.len)
+    char *id = json_is_object(msg) && json_object_get(msg, "id") != NULL &&
+                       x->msg.id != NULL
+                   ? pw_xstrdup(x->msg.id)
                    : NULL;
     char *line = pw_rpc_error_new(id, PW_RPC_HEADER_MISMATCH, text, NULL);
     free(id);
@@ -1259,20 +1380,34 @@ send_mismatch(struct exchange *x, json_t *msg, const char *text)
 }
 
 static enum MHD_Result dispatch(struct exchange *x, bool requests);
+static enum MHD_Result finish_parsed(struct exchange *x);
 
 /* The whole body is in: check it, then hand it to the MCP layer. */
 static enum MHD_Result
 finish_mcp(struct exchange *x)
 {
-    struct pw_http *h = x->h;
     x->conn->deadline = 0;
     if (x->too_big) {
         return send_error(x, MHD_HTTP_CONTENT_TOO_LARGE,
                           "request body too large");
     }
     x->reading = false;
-    struct pw_error err = {0};
-    json_auto_t *msg = pw_rpc_parse(x->body.data, x->body.len, &err);
+    if (parse_off_loop(x, false)) {
+        return MHD_YES;
+    }
+    pw_rpc_msg_parse(&x->msg, x->body.data != NULL ? x->body.data : "",
+                     x->body.len);
+    pw_buf_free(&x->body);
+    return finish_parsed(x);
+}
+
+/* An /mcp body parsed (X->msg): check it, then hand it to the MCP
+ * layer. */
+static enum MHD_Result
+finish_parsed(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    json_t *msg = x->msg.v; /* borrowed */
     if (msg == NULL || (!json_is_object(msg) && !json_is_array(msg))) {
         return send_rpc_error(x, MHD_HTTP_BAD_REQUEST,
                               msg == NULL ? PW_RPC_PARSE_ERROR
@@ -1311,7 +1446,7 @@ dispatch(struct exchange *x, bool requests)
     const char *before = h->tools->owner;
     h->tools->owner = x->owner[0] != '\0' ? x->owner : "http";
     pw_events_set_caller("http", x->client);
-    pw_mcp_handle_line(&x->mcp, x->body.data, x->body.len, false);
+    pw_mcp_handle_msg(&x->mcp, &x->msg);
     pw_events_set_caller("stdio", "stdio");
     h->tools->owner = before;
     if (!requests) {
@@ -1443,6 +1578,10 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
     if (x->reading) {
         return x->jobe ? finish_jobe(x) : finish_mcp(x);
     }
+    if (x->parsed) {
+        x->parsed = false;
+        return x->jobe ? finish_jobe_parsed(x) : finish_parsed(x);
+    }
     return respond(x);
 }
 
@@ -1500,6 +1639,11 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         pw_http_access_log(addr, x->method, x->path, x->rpc, st,
                            pw_now() - x->start, x->bytes);
     }
+    if (x->parsing != NULL) {
+        x->parsing->x = NULL; /* its tree is freed when it comes back */
+    }
+    pw_rpc_msg_clear(&x->msg);
+    json_decref(x->jobe_root);
     pw_jobe_put_free(x->put);
     pw_jobe_answer_clear(&x->put_answer);
     pw_buf_free(&x->body);

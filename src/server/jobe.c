@@ -391,12 +391,11 @@ answer_files(struct pw_jobe_answer *a, enum files_rc rc, long long bytes,
     }
 }
 
-static void
-post_run(struct pw_jobe *j, const char *client, const char *body, size_t len,
-         struct pw_jobe_answer *a)
+json_t *
+pw_jobe_parse_run(const char *body, size_t len)
 {
     json_error_t jerr;
-    json_auto_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
     if (root == NULL &&
         json_error_code(&jerr) == json_error_numeric_overflow) {
         /* An integer past 64 bits: read as a real, for its field's
@@ -404,6 +403,14 @@ post_run(struct pw_jobe *j, const char *client, const char *body, size_t len,
         root = json_loadb(
             body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, NULL);
     }
+    return root;
+}
+
+/* A run of the spec ROOT (borrowed; NULL: the body is not JSON). */
+static void
+post_run(struct pw_jobe *j, const char *client, json_t *root,
+         struct pw_jobe_answer *a)
+{
     struct pw_jobe_spec spec;
     unsigned status;
     char *msg = NULL;
@@ -583,7 +590,8 @@ pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
         }
     } else if (route_is(rest, "runs")) {
         if (strcmp(method, "POST") == 0) {
-            post_run(j, client, body, len, a);
+            json_auto_t *root = pw_jobe_parse_run(body, len);
+            post_run(j, client, root, a);
         } else {
             answer_msg(a, 405, "Method not allowed");
         }
@@ -592,4 +600,25 @@ pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
     } else {
         answer_msg(a, 404, "Not found");
     }
+}
+
+bool
+pw_jobe_is_run(const char *method, const char *path)
+{
+    return strcmp(method, "POST") == 0 && route_is(route_rest(path), "runs");
+}
+
+void
+pw_jobe_handle_run(struct pw_jobe *j, const char *api_key, const char *client,
+                   json_t *root, struct pw_jobe_answer *a)
+{
+    memset(a, 0, sizeof(*a));
+    if (!key_ok(j, api_key)) {
+        pw_events_refused(
+            "jobe_key", api_key != NULL ? "unknown X-API-KEY" : "no X-API-KEY",
+            NULL);
+        pw_jobe_forbidden(a);
+        return;
+    }
+    post_run(j, client, root, a);
 }

@@ -69,6 +69,17 @@ struct pw_jobe_answer {
 void pw_jobe_handle(struct pw_jobe *j, const char *method, const char *path,
                     const char *api_key, const char *client, const char *body,
                     size_t len, struct pw_jobe_answer *a);
+/* True if METHOD PATH is a run (POST /runs), whose body the parse worker
+ * may parse: pw_jobe_parse_run there, pw_jobe_handle_run then. */
+bool pw_jobe_is_run(const char *method, const char *path);
+/* A run's body BODY[0..LEN) parsed as pw_jobe_handle parses it (pure:
+ * jansson only): a new reference, or NULL when it is not JSON. */
+json_t *pw_jobe_parse_run(const char *body, size_t len);
+/* pw_jobe_handle of a run whose body was parsed (ROOT borrowed, NULL:
+ * not JSON). */
+void pw_jobe_handle_run(struct pw_jobe *j, const char *api_key,
+                        const char *client, json_t *root,
+                        struct pw_jobe_answer *a);
 /* --- a file PUT read as its body comes (jobe_put.c) ------------------ */
 
 struct pw_jobe_put;

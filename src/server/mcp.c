@@ -15,7 +15,7 @@
 #include "server/mcp.h"
 #include "server/events.h"
 
-#define MAX_BATCH 1024
+#define MAX_BATCH PW_RPC_MAX_BATCH
 
 /* The handshake era, newest first; the first is answered when the
  * client's is unknown. */
@@ -65,7 +65,8 @@ pw_mcp_init(struct pw_mcp *m, struct pw_server *srv, struct pw_tools *tools)
     m->client_level = PW_MCP_OFF;
     m->sink = NULL;
     m->per_request = false;
-    struct pw_server_handler h = {pw_mcp_handle_line, note, m};
+    struct pw_server_handler h = {pw_mcp_handle_line, pw_mcp_handle_msg, note,
+                                  m};
     pw_server_set_handler(srv, &h);
 }
 
@@ -491,10 +492,11 @@ dispatch(struct pw_mcp *m, struct pw_rpc_req *req, const struct method *meth,
     }
 }
 
-/* Handle one message MSG whose text is TEXT[0..LEN).  Returns true when a
- * reply was sent or is owed (a run was queued). */
+/* Handle one message MSG whose "id" is written ID_RAW (borrowed, NULL:
+ * none).  Returns true when a reply was sent or is owed (a run was
+ * queued). */
 static bool
-handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
+handle_message(struct pw_mcp *m, json_t *msg, const char *id_raw,
                struct pw_batch *batch)
 {
     struct pw_rpc_req req = {.batch = batch, .sink = m->sink};
@@ -522,7 +524,7 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
         reply_error(m, &req, code, "%s", why);
         return true;
     }
-    req.id_raw = pw_rpc_raw_id(text, len);
+    req.id_raw = id_raw != NULL ? pw_xstrdup(id_raw) : NULL;
     req.id = json_incref(id);
     const struct method *meth = code == 0 ? find_method(name) : NULL;
     if (code != 0) {
@@ -538,8 +540,9 @@ handle_message(struct pw_mcp *m, json_t *msg, const char *text, size_t len,
 }
 
 static void
-handle_batch(struct pw_mcp *m, json_t *msgs, const char *line, size_t len)
+handle_batch(struct pw_mcp *m, const struct pw_rpc_msg *msg)
 {
+    json_t *msgs = msg->v;
     struct pw_rpc_req noid = {.sink = m->sink};
     size_t n = json_array_size(msgs);
     if (m->version == NULL || strcmp(m->version, "2025-03-26") != 0) {
@@ -555,28 +558,13 @@ handle_batch(struct pw_mcp *m, json_t *msgs, const char *line, size_t len)
                     MAX_BATCH);
         return;
     }
-    size_t starts[MAX_BATCH];
-    size_t lens[MAX_BATCH];
-    pw_rpc_split_array(line, len, starts, lens, MAX_BATCH);
     struct pw_batch *b = pw_server_batch_new(m->srv, n, m->sink);
     for (size_t i = 0; i < n; i++) {
-        if (!handle_message(m, json_array_get(msgs, i), line + starts[i],
-                            lens[i], b)) {
+        if (!handle_message(m, json_array_get(msgs, i), msg->ids[i], b)) {
             pw_server_batch_release(m->srv, b);
         }
     }
     pw_server_batch_release(m->srv, b);
-}
-
-static bool
-blank(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '\0' || strchr(" \t\r", s[i]) == NULL) {
-            return false;
-        }
-    }
-    return true;
 }
 
 void
@@ -584,23 +572,32 @@ pw_mcp_handle_line(void *ctx, const char *line, size_t len, bool oversized)
 {
     struct pw_mcp *m = ctx;
     struct pw_rpc_req noid = {.sink = m->sink};
-    struct pw_error err = {0};
     if (oversized) {
         reply_error(m, &noid, PW_RPC_INVALID_REQUEST,
                     "invalid request: message longer than %u bytes",
                     PW_RPC_MAX_LINE);
         return;
     }
-    if (blank(line, len)) {
+    struct pw_rpc_msg msg;
+    pw_rpc_msg_parse(&msg, line, len);
+    pw_mcp_handle_msg(m, &msg);
+    pw_rpc_msg_clear(&msg);
+}
+
+void
+pw_mcp_handle_msg(void *ctx, const struct pw_rpc_msg *msg)
+{
+    struct pw_mcp *m = ctx;
+    struct pw_rpc_req noid = {.sink = m->sink};
+    if (msg->blank) {
         return;
     }
-    json_auto_t *msg = pw_rpc_parse(line, len, &err);
-    if (msg == NULL) {
+    if (msg->v == NULL) {
         reply_error(m, &noid, PW_RPC_PARSE_ERROR, "parse error: %s",
-                    err.message);
-    } else if (json_is_array(msg)) {
-        handle_batch(m, msg, line, len);
+                    msg->err.message);
+    } else if (json_is_array(msg->v)) {
+        handle_batch(m, msg);
     } else {
-        handle_message(m, msg, line, len, NULL);
+        handle_message(m, msg->v, msg->id, NULL);
     }
 }

@@ -48,8 +48,12 @@ void pw_mcp_init(struct pw_mcp *m, struct pw_server *srv,
 int pw_mcp_init_request(struct pw_mcp *m, struct pw_server *srv,
                         struct pw_tools *tools, struct pw_sink *sink,
                         const char *version);
-/* Handle one input line (a pw_rpc_line_fn). */
+/* Handle one input line (a pw_rpc_line_fn): parsed at once. */
 void pw_mcp_handle_line(void *m, const char *line, size_t len, bool oversized);
+/* Handle one message parsed already (MSG borrowed): a line of
+ * PW_PARSE_MIN bytes or more, parsed by the parse worker. */
+struct pw_rpc_msg;
+void pw_mcp_handle_msg(void *m, const struct pw_rpc_msg *msg);
 /* Send a notifications/message to the client if LEVEL is enabled. */
 void pw_mcp_log(struct pw_mcp *m, enum pw_mcp_level level, const char *fmt,
                 ...) PW_PRINTF(3, 4);

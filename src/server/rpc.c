@@ -32,6 +32,7 @@ pw_rpc_in_init(struct pw_rpc_in *in)
     in->discarding = false;
     in->big_id = NULL;
     in->tail_len = 0;
+    in->taken = false;
 }
 
 void
@@ -95,6 +96,14 @@ split_lines(struct pw_rpc_in *in, pw_rpc_line_fn fn, void *ctx)
             fn(ctx, in->buf.data + start, len, false);
         }
         start += len + 1;
+        if (in->taken) { /* the rest goes to a buffer of its own */
+            struct pw_buf rest;
+            pw_buf_init(&rest);
+            pw_buf_append(&rest, in->buf.data + start, in->buf.len - start);
+            in->buf = rest;
+            in->taken = false;
+            start = 0;
+        }
     }
     memmove(in->buf.data, in->buf.data + start, in->buf.len - start);
     in->buf.len -= start;
@@ -131,6 +140,13 @@ pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx)
     pw_buf_append(&in->buf, chunk, (size_t)n);
     split_lines(in, fn, ctx);
     return 0;
+}
+
+char *
+pw_rpc_in_take(struct pw_rpc_in *in)
+{
+    in->taken = true;
+    return in->buf.data;
 }
 
 /* --- parsing ---------------------------------------------------------- */
@@ -387,6 +403,56 @@ pw_rpc_split_array(const char *text, size_t len, size_t *starts, size_t *lens,
         }
     }
     return n;
+}
+
+static bool
+blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\0' || strchr(" \t\r", s[i]) == NULL) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+pw_rpc_msg_parse(struct pw_rpc_msg *m, const char *text, size_t len)
+{
+    memset(m, 0, sizeof(*m));
+    m->blank = blank(text, len);
+    if (m->blank) {
+        return;
+    }
+    m->v = pw_rpc_parse(text, len, &m->err);
+    if (json_is_object(m->v)) {
+        m->id = pw_rpc_raw_id(text, len);
+    } else if (json_is_array(m->v)) {
+        m->n = json_array_size(m->v);
+        if (m->n > 0 && m->n <= PW_RPC_MAX_BATCH) {
+            size_t *starts = pw_xcalloc(m->n, sizeof(*starts));
+            size_t *lens = pw_xcalloc(m->n, sizeof(*lens));
+            pw_rpc_split_array(text, len, starts, lens, m->n);
+            m->ids = pw_xcalloc(m->n, sizeof(*m->ids));
+            for (size_t i = 0; i < m->n; i++) {
+                m->ids[i] = pw_rpc_raw_id(text + starts[i], lens[i]);
+            }
+            free(starts);
+            free(lens);
+        }
+    }
+}
+
+void
+pw_rpc_msg_clear(struct pw_rpc_msg *m)
+{
+    json_decref(m->v);
+    free(m->id);
+    for (size_t i = 0; m->ids != NULL && i < m->n; i++) {
+        free(m->ids[i]);
+    }
+    free(m->ids);
+    memset(m, 0, sizeof(*m));
 }
 
 /* --- building --------------------------------------------------------- */

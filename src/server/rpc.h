@@ -42,6 +42,7 @@ struct pw_rpc_in {
     char *big_id;              /* the id found at an oversized line's start */
     char tail[PW_RPC_ID_TAIL]; /* and its last bytes so far */
     size_t tail_len;
+    bool taken; /* the line handed out took the buffer */
 };
 
 /* Called once per complete line (without "\n").  OVERSIZED is true for a
@@ -56,6 +57,10 @@ void pw_rpc_in_free(struct pw_rpc_in *in);
 /* One read(2) from FD (call when poll says readable); FN for each complete
  * line.  Returns 1 at end of file, 0 otherwise, -1 on a read error. */
 int pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx);
+/* From FN only: take the buffer the line handed to FN lies in (owned, to
+ * free), instead of copying a long line; what follows the line is moved
+ * to a buffer of its own once FN returns. */
+char *pw_rpc_in_take(struct pw_rpc_in *in);
 
 /* --- parsing ---------------------------------------------------------- */
 
@@ -63,6 +68,25 @@ int pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx);
  * with the position).  Integers too large for 64 bits are read as reals
  * rather than refused (the raw id keeps their exact text). */
 json_t *pw_rpc_parse(const char *text, size_t len, struct pw_error *err);
+
+/* The most messages a batch may hold. */
+#define PW_RPC_MAX_BATCH 1024
+
+/* One input line or body, parsed: what the MCP layer needs of its text
+ * (made by pw_rpc_msg_parse, on the loop or in the parse worker). */
+struct pw_rpc_msg {
+    bool blank;          /* only white space: ignored */
+    json_t *v;           /* owned: the message; NULL: blank, or ERR */
+    struct pw_error err; /* why the text is not JSON */
+    char *id;            /* owned: an object's "id" as written, or NULL */
+    size_t n;            /* an array's elements */
+    char **ids;          /* owned: for an array of 1 to PW_RPC_MAX_BATCH
+                          * elements, each one's "id" as written (NULL) */
+};
+
+/* Parse TEXT[0..LEN) into M (pure: jansson and the C library only). */
+void pw_rpc_msg_parse(struct pw_rpc_msg *m, const char *text, size_t len);
+void pw_rpc_msg_clear(struct pw_rpc_msg *m);
 
 /* True if ID (borrowed) may be a request's id: a string or a whole
  * number (an integer, or a real without a fractional part: an integer

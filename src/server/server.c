@@ -20,6 +20,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@
 #include "core/log.h"
 #include "core/reply.h"
 #include "server/events.h"
+#include "server/parse.h"
 #include "server/server.h"
 #include "server/sessions.h"
 #include "core/util.h"
@@ -37,7 +39,8 @@
  * validator processes. */
 #define VPROC_FDS      4
 #define FORK_FDS       (VPROC_FDS + PW_TOOLS_VPROCS)
-#define LOOP_FDS       (FORK_FDS + PW_TOOLS_FORKS * PW_TOOLS_FORK_FDS)
+#define PARSE_FD       (FORK_FDS + PW_TOOLS_FORKS * PW_TOOLS_FORK_FDS)
+#define LOOP_FDS       (PARSE_FD + 1)
 #define PROGRESS_EVERY 0.25        /* seconds */
 #define OUTPUT_BACKLOG (64u << 20) /* stop reading past this */
 #define MAX_QUEUED     1024        /* runs waiting; more are refused */
@@ -70,8 +73,30 @@ struct pw_batch {
     bool any;
 };
 
+/* A stdio line given to the parse worker. */
+struct line_job {
+    struct pw_parse_job base; /* first */
+    struct pw_server *s;
+    char *text; /* owned, freed by the worker once parsed */
+    size_t off; /* the line: TEXT[OFF..OFF+LEN) */
+    size_t len;
+    struct pw_rpc_msg msg;
+};
+
+/* A stdio line read while one before it is being parsed: it waits. */
+struct held_line {
+    struct held_line *next;
+    size_t len;
+    bool oversized;
+    char text[]; /* LEN bytes and a NUL */
+};
+
 struct pw_server {
     struct pw_rpc_in in;
+    struct pw_parse *parse;      /* owned: the parse worker, or NULL */
+    struct line_job *line_job;   /* the stdio line being parsed, or NULL */
+    struct held_line *held;      /* owned: the lines after it, in order */
+    struct held_line *held_tail; /* the last of them */
     struct pw_rpc_out out;
     struct pw_server_handler handler;
     struct pw_tools *tools;
@@ -143,8 +168,15 @@ pw_server_new(int proto_fd, struct pw_tools *tools, int max_concurrency)
     s->fds = pw_xcalloc((size_t)pw_queue_pollfds_max(s->q) + LOOP_FDS +
                             PW_SERVER_TRANSPORT_FDS,
                         sizeof(struct pollfd));
+    s->parse = pw_parse_new();
     install_signals(false);
     return s;
+}
+
+struct pw_parse *
+pw_server_parser(struct pw_server *s)
+{
+    return s->parse;
 }
 
 void
@@ -280,6 +312,13 @@ pw_server_free(struct pw_server *s)
 {
     if (s == NULL) {
         return;
+    }
+    pw_parse_free(s->parse); /* a line being parsed is dropped */
+    s->line_job = NULL;
+    while (s->held != NULL) {
+        struct held_line *h = s->held;
+        s->held = h->next;
+        free(h);
     }
     drop_jobs(s);
     pw_queue_free(s->q);
@@ -638,7 +677,10 @@ static int
 build_pollfds(struct pw_server *s)
 {
     bool backlog = pw_rpc_out_pending(&s->out) > OUTPUT_BACKLOG;
-    bool off = s->eof || backlog || s->has_transport;
+    /* While a line is being parsed, the lines after it wait (in HELD,
+     * and in the pipe: stdin is not read meanwhile). */
+    bool off = s->eof || backlog || s->has_transport || s->line_job != NULL ||
+               s->held != NULL;
     s->fds[0] = (struct pollfd){off ? -1 : 0, POLLIN, 0};
     s->fds[1] =
         (struct pollfd){pw_rpc_out_busy(&s->out) ? s->out.fd : -1, POLLOUT, 0};
@@ -653,6 +695,8 @@ build_pollfds(struct pw_server *s)
     pw_tools_vproc_pollfds(s->tools, s->fds + VPROC_FDS);
     /* The fork_session calls' sessions: their answers and hellos. */
     pw_tools_fork_pollfds(s->tools, s->fds + FORK_FDS);
+    /* The parse worker's trees, when it has work. */
+    s->fds[PARSE_FD] = (struct pollfd){pw_parse_fd(s->parse), POLLIN, 0};
     return LOOP_FDS + pw_queue_pollfds(s->q, s->fds + LOOP_FDS,
                                        pw_queue_pollfds_max(s->q));
 }
@@ -771,14 +815,34 @@ install_signals(bool hup)
 }
 
 /* A line over the cap gets its -32600 with the line's id when one could
- * be read from its start or end (rpc.h), else with a null id; the
- * others go to the MCP layer. */
+ * be read from its start or end (rpc.h); one of PW_PARSE_MIN bytes or
+ * more goes to the parse worker, then to the MCP layer parsed; the
+ * others go to the MCP layer at once. */
+static void line_work(struct pw_parse_job *pj);
+static void line_done(struct pw_parse_job *pj, bool stopping);
+
 static void
-on_line(void *ctx, const char *line, size_t len, bool oversized)
+take_line(struct pw_server *s, const char *line, size_t len, bool oversized,
+          bool in_buf)
 {
-    struct pw_server *s = ctx;
     if (!oversized) {
-        if (s->handler.line != NULL) {
+        if (s->parse != NULL && len >= PW_PARSE_MIN &&
+            s->handler.msg != NULL) {
+            struct line_job *j = pw_xcalloc(1, sizeof(*j));
+            j->base.work = line_work;
+            j->base.done = line_done;
+            j->s = s;
+            if (in_buf) { /* the input buffer is taken, not copied */
+                j->text = pw_rpc_in_take(&s->in);
+                j->off = (size_t)(line - j->text);
+            } else {
+                j->text = pw_xmalloc(len);
+                memcpy(j->text, line, len);
+            }
+            j->len = len;
+            s->line_job = j;
+            pw_parse_submit(s->parse, &j->base);
+        } else if (s->handler.line != NULL) {
             s->handler.line(s->handler.ctx, line, len, false);
         }
         return;
@@ -791,6 +855,62 @@ on_line(void *ctx, const char *line, size_t len, bool oversized)
                                    PW_RPC_INVALID_REQUEST, msg, NULL);
     queue_line(s, reply); /* an ASCII message: never NULL */
     free(reply);
+}
+
+/* Lines are handled in their order: while one is being parsed, the
+ * lines after it wait for it. */
+static void
+on_line(void *ctx, const char *line, size_t len, bool oversized)
+{
+    struct pw_server *s = ctx;
+    if (s->line_job == NULL && s->held == NULL) {
+        take_line(s, line, len, oversized, true);
+        return;
+    }
+    struct held_line *h = pw_xmalloc(sizeof(*h) + len + 1);
+    h->next = NULL;
+    h->len = len;
+    h->oversized = oversized;
+    memcpy(h->text, line, len);
+    h->text[len] = '\0';
+    if (s->held_tail != NULL && s->held != NULL) {
+        s->held_tail->next = h;
+    } else {
+        s->held = h;
+    }
+    s->held_tail = h;
+}
+
+/* On the worker. */
+static void
+line_work(struct pw_parse_job *pj)
+{
+    struct line_job *j = (struct line_job *)pj;
+    pw_rpc_msg_parse(&j->msg, j->text + j->off, j->len);
+    free(j->text);
+    j->text = NULL;
+}
+
+/* On the loop: the line parsed goes to the MCP layer, then the lines
+ * that waited for it, until one more goes to the worker. */
+static void
+line_done(struct pw_parse_job *pj, bool stopping)
+{
+    struct line_job *j = (struct line_job *)pj;
+    struct pw_server *s = j->s;
+    if (!stopping) {
+        s->line_job = NULL;
+        s->handler.msg(s->handler.ctx, &j->msg);
+    }
+    pw_rpc_msg_clear(&j->msg);
+    free(j->text);
+    free(j);
+    while (!stopping && s->line_job == NULL && s->held != NULL) {
+        struct held_line *h = s->held;
+        s->held = h->next;
+        take_line(s, h->text, h->len, h->oversized, false);
+        free(h);
+    }
 }
 
 void
@@ -943,7 +1063,9 @@ pw_server_run(struct pw_server *s)
     bool refill = s->tools->zygote != NULL;
     struct pw_zygote *z[2];
     size_t nz = pw_tools_zygotes(s->tools, z);
-    while (handle_signals(s) && !s->eof) {
+    /* At the end of stdin, the lines read are handled first. */
+    while (handle_signals(s) &&
+           !(s->eof && s->line_job == NULL && s->held == NULL)) {
         pw_queue_start(s->q);
         int n0 = build_pollfds(s);
         int timeout = loop_timeout(s, refill);
@@ -970,6 +1092,9 @@ pw_server_run(struct pw_server *s)
         /* Before new requests are read: the revents are of the forks
          * under way when the poll began. */
         pw_tools_fork_step(s->tools, s->fds + FORK_FDS);
+        if (rc > 0 && s->fds[PARSE_FD].revents != 0) {
+            pw_parse_collect(s->parse);
+        }
         if (rc > 0 && s->fds[0].revents != 0) {
             read_input(s);
         }

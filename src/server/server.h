@@ -17,6 +17,7 @@
 
 struct pw_server;
 struct pw_batch;
+struct pw_parse;
 struct pollfd;
 
 /* Where the replies and notifications of a request go when they do not
@@ -63,6 +64,9 @@ struct pw_rpc_req {
  * finished).  Either may be NULL. */
 struct pw_server_handler {
     pw_rpc_line_fn line;
+    /* A line of PW_PARSE_MIN bytes or more, parsed off the loop (MSG
+     * borrowed); NULL: such lines go to LINE too. */
+    void (*msg)(void *ctx, const struct pw_rpc_msg *msg);
     void (*note)(void *ctx, const char *text);
     void *ctx;
 };
@@ -109,6 +113,8 @@ struct pw_server_stats {
 struct pw_server *pw_server_new(int proto_fd, struct pw_tools *tools,
                                 int max_concurrency);
 void pw_server_free(struct pw_server *s);
+/* The parse worker (owned by S; NULL: none could be started). */
+struct pw_parse *pw_server_parser(struct pw_server *s);
 /* Hand input lines and news to H (copied). */
 void pw_server_set_handler(struct pw_server *s,
                            const struct pw_server_handler *h);

@@ -3,6 +3,7 @@
 libpyward_a_SOURCES += \
 	src/server/conf.c src/server/conf.h \
 	src/server/rpc.c src/server/rpc.h \
+	src/server/parse.c src/server/parse.h \
 	src/server/mcp.c src/server/mcp.h \
 	src/server/tools.c src/server/tools.h src/server/tools_schema.c \
 	src/server/tools_info.c \

@@ -27,13 +27,19 @@ Then "large replies": the same probes while another request gets an
 filesystem) again and again: on stdio on the same connection, over HTTP
 from another token.
 
+Then "large requests": the same probes while another request of
+nearly 8 MiB (a ping whose params hold small nested lists, the costliest
+JSON to parse per byte) is sent again and again: on stdio on the same
+connection (a probe sent after one waits for it: lines are handled in
+their order), over HTTP from another token.
+
 Then "session files": HTTP ping and /healthz, idle and while another
 token read_files and write_files 6 MiB files of a session (text, then
 bytes as base64) without pause (`serve --http --max-body 16m`).
 
 usage: python3 bench-fair.py PYWARD [SAMPLES
-                                     [validate|jobe|replies|files]]
-(validate, jobe, replies, files: that part alone)"""
+                                     [validate|jobe|replies|requests|files]]
+(validate, jobe, replies, requests, files: that part alone)"""
 
 import base64
 import http.client
@@ -430,6 +436,73 @@ def large_replies(pyward, n):
     print("# %d large replies during the http probes" % len(got))
 
 
+# A ping of nearly 8 MiB (--max-body's default is 8 MiB): small nested
+# lists, about 380 ms of jansson's parse here.  Its text is made once:
+# encoding it in the client would hold the probes' threads.
+BIG_PING_PARAMS = json.dumps(
+    {"pad": [[0, [1]]] * (((8 << 20) - 4096) // 10)}).encode()
+
+
+def big_ping_body(rid):
+    return b"".join([b'{"jsonrpc":"2.0","id":%d,"method":"ping","params":'
+                     % rid, BIG_PING_PARAMS, b"}"])
+
+
+def stdio_big_ping(s):
+    with s.lock:
+        s.n += 1
+        rid = s.n
+        slot = [threading.Event(), None]
+        s.waiting[rid] = slot
+        s.p.stdin.write(big_ping_body(rid) + b"\n")
+        s.p.stdin.flush()
+    slot[0].wait(600)
+    return slot[1]
+
+
+def http_big_ping(h):
+    c = http.client.HTTPConnection("127.0.0.1", h.port, timeout=600)
+    try:
+        c.request("POST", "/mcp", body=big_ping_body(1), headers={
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "Authorization": "Bearer " + h.tokens[0]})
+        return json.loads(c.getresponse().read())
+    finally:
+        c.close()
+
+
+def pinged_ok(results):
+    return all(isinstance(r, dict) and r.get("result") == {}
+               for r in results)
+
+
+def large_requests(pyward, n):
+    """The probes idle and while 8 MiB requests are sent without pause,
+    on the same stdio connection and from another HTTP token."""
+    size = len(big_ping_body(1))
+    print("# large requests: while a %d-byte ping (small nested lists) is "
+          "sent without pause beside them" % size)
+    s = Stdio(pyward)
+    rows, got = measure([("ping", lambda: s.call("ping"))],
+                        lambda: stdio_big_ping(s), n)
+    s.close()
+    report("stdio (the large requests on the same connection)", rows, True)
+    if not got or not pinged_ok(got):
+        sys.exit("a large ping was not answered")
+    print("# %d large requests during the stdio probes" % len(got))
+    h = Http(pyward)
+    rows, got = measure(
+        [("ping", lambda: h.call(1, "ping")),
+         ("/healthz", lambda: h.get("/healthz"))],
+        lambda: http_big_ping(h), n)
+    h.close()
+    report("http (the large requests from another token)", rows, True)
+    if not got or not pinged_ok(got):
+        sys.exit("a large ping was not answered")
+    print("# %d large requests during the http probes" % len(got))
+
+
 def session_files(pyward, n):
     """HTTP ping and /healthz idle and while another token writes and
     reads 6 MiB files of its session without pause; a probe every 5 ms."""
@@ -501,6 +574,9 @@ def main():
     if len(sys.argv) > 3 and sys.argv[3] == "files":
         session_files(pyward, n)
         return 0
+    if len(sys.argv) > 3 and sys.argv[3] == "requests":
+        large_requests(pyward, n)
+        return 0
     print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
           "without pause beside them; %d CPUs" % (n, os.cpu_count()))
 
@@ -531,6 +607,7 @@ def main():
     during_validation(pyward, n)
     during_jobe_puts(pyward, n)
     large_replies(pyward, n)
+    large_requests(pyward, n)
     session_files(pyward, n)
     return 0
 
