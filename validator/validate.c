@@ -78,6 +78,20 @@ event(const struct run *x, enum pw_event ev, int line, int col, int eline,
     x->out->v[x->out->n - 1].student = pw_rule_render_student(r, NULL, &vars);
 }
 
+void
+pw_validate_too_large(const struct pw_ruleset *rs, size_t len, size_t limit,
+                      struct pw_diags *out)
+{
+    if (rs->events[PW_EV_TOO_LARGE] < 0) {
+        return; /* an older rule set without this event */
+    }
+    char detail[64];
+    (void)snprintf(detail, sizeof(detail), "%zu bytes, the limit is %zu", len,
+                   limit);
+    struct run x = {.rs = rs, .out = out};
+    event(&x, PW_EV_TOO_LARGE, 1, 1, 1, 1, detail);
+}
+
 static void
 offset_to_pos(const char *s, size_t off, int *line, int *col)
 {

@@ -97,6 +97,12 @@ size_t pw_ruleset_count(const struct pw_ruleset *rs);
 void pw_ruleset_info(const struct pw_ruleset *rs, size_t i,
                      struct pw_rule_info *out);
 
+/* Append to OUT the finding of a program of LEN bytes that a door takes
+ * no further than LIMIT (RS's "too-large" event, PW005, at line 1): what
+ * the validator says of a program past its own limit. */
+void pw_validate_too_large(const struct pw_ruleset *rs, size_t len,
+                           size_t limit, struct pw_diags *out);
+
 /*
  * Validate SRC (LEN bytes, any bytes at all) against RS and the import
  * allow-list IMPORTS.  Appends findings to OUT; fills AN if non-NULL.

@@ -1512,6 +1512,27 @@ file_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
     return 0;
 }
 
+/* For a door that words a rejection from its findings (Jobe): a program
+ * longer than the server takes is the validator's too-large finding
+ * (what a student reads: make it shorter), not an argument error.  True
+ * with *RESULT, the rejection, and E's findings. */
+static bool
+code_too_large(const struct pw_tools *t, struct pw_exec *e, json_t **result)
+{
+    if (e->rejected == NULL || t->rules == NULL ||
+        (long long)e->a.code_len <= t->cfg->max_code) {
+        return false;
+    }
+    pw_validate_too_large(t->rules, e->a.code_len, (size_t)t->cfg->max_code,
+                          e->rejected);
+    if (e->rejected->n == 0) {
+        return false;
+    }
+    e->unrun = e->refused = true;
+    *result = rejected_result(e, e->rejected);
+    return *result != NULL;
+}
+
 /* E as an execute_code call whose program's findings are D: 0 if it
  * runs, or -1 with *RESULT, its rejection (or ERR). */
 static int
@@ -1554,7 +1575,7 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
          pw_session_exec_check(&c, e->a.session_id, e->args, &e->a.mask,
                                &e->a.timeout, result, err) < 0) ||
         input_files(t, e, err) < 0) {
-        if (*result == NULL) {
+        if (*result == NULL && !code_too_large(t, e, result)) {
             *result = argument_error(tool, err->message);
         }
         return -1;

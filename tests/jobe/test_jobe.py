@@ -231,6 +231,12 @@ def test_plain_words(srv):
         ("open() outside the workspace", "open('/etc/passwd')\n", 12, None),
         ("a sys member the facade lacks", "import sys\nsys.modules\n", 11,
          None),
+        ("a program past the validator's 1 MiB",
+         "#" * (1536 * 1024) + "\n", 11,
+         "test.py:1: the program is too large; make it shorter\n"),
+        ("a program past the 2 MiB the server takes",
+         "#" * (3 * 1024 * 1024) + "\n", 11,
+         "test.py:1: the program is too large; make it shorter\n"),
     ]
     ids = []
     for name, code, outcome, cmpinfo in cases:
