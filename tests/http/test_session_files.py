@@ -144,9 +144,25 @@ def rss_kb(pid):
 
 
 def text(n):
+    """N bytes of UTF-8 text (less a character cut at the end), made as
+    bytes: a session's memory limit holds it on a sanitized build too."""
     unit = "line \"%d\"\t\x02\u00e9\u20ac\U0001f600\n" + "x" * 40
-    out = "".join(unit % i for i in range(n // 40 + 2)).encode()
-    return out[:n].decode("utf-8", "ignore").encode()
+    parts = []
+    size = 0
+    while size < n:
+        b = (unit % len(parts)).encode()
+        parts.append(b)
+        size += len(b)
+    out = b"".join(parts)[:n]
+    j = len(out)
+    while j > 0 and out[j - 1] & 0xC0 == 0x80:
+        j -= 1
+    if j > 0 and out[j - 1] >= 0xC0:
+        lead = out[j - 1]
+        need = 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+        if len(out) - (j - 1) < need:
+            out = out[:j - 1]
+    return out
 
 
 TEXT_SRC = inspect.getsource(text)  # the same, made by a session

@@ -15,6 +15,7 @@ process (LISTEN_PID) are ignored.  Loopback only; TAP on stdout.
 import http.client
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -49,11 +50,20 @@ def tap(name, cond, detail=""):
 
 
 def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+    """A port free on every address, below the kernel's ephemeral range:
+    a port bind(0) gives back is one the other tests' connections may
+    take before the activator binds it."""
+    low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+    while True:
+        port = random.randrange(max(1024, low - 12000), low)
+        s = socket.socket()
+        try:
+            s.bind(("0.0.0.0", port))
+            return port
+        except OSError:
+            continue
+        finally:
+            s.close()
 
 
 def start(argv, pass_fds=()):
