@@ -383,7 +383,15 @@ exec_sandbox_result(json_t *sc)
     } else {
         failure_text(sc, &err);
     }
-    if (out != NULL && *out != '\0') {
+    size_t n = out != NULL ? strlen(out) : 0;
+    struct pw_joined *j = NULL;
+    if (n >= PW_REPLY_LONG_STRING) {
+        /* Kept as parts: the stdout a view, the rest text. */
+        j = pw_joined_new();
+        pw_joined_text(j, "--- stdout ---\n", 15);
+        pw_joined_view(j, json_object_get(sc, "stdout"), 0, n, PW_JOINED_RAW);
+        pw_buf_printf(&b, "\n");
+    } else if (n > 0) {
         pw_buf_printf(&b, "--- stdout ---\n%s\n", out);
     }
     if (err.len > 0) {
@@ -397,7 +405,13 @@ exec_sandbox_result(json_t *sc)
     if (status != NULL && strcmp(status, "timeout") == 0) {
         pw_buf_printf(&b, "\n--- timed_out: true ---");
     }
-    json_t *r = text_result(b.data);
+    json_t *r = NULL;
+    if (j != NULL) {
+        pw_joined_text(j, b.data, b.len);
+        r = text_result_json(json_incref(pw_joined_token(j)));
+    } else {
+        r = text_result(b.data);
+    }
     pw_buf_free(&err);
     pw_buf_free(&b);
     return r;

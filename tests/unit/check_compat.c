@@ -639,6 +639,26 @@ START_TEST(long_code_sandbox)
 }
 END_TEST
 
+START_TEST(long_exec_sandbox)
+{
+    PW_AUTOFREE char *o = long_output(long_sizes[_i]);
+    json_t *in = json_pack(
+        "{s:[{s:s,s:s}],s:{s:b,s:s,s:s,s:i,s:f}}", "content", "type", "text",
+        "text", "x", "structuredContent", "success", 1, "stdout", o, "stderr",
+        "w\u00e9", "exit_code", 0, "execution_time", 0.25);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    pw_buf_printf(&b,
+                  "--- stdout ---\n%s\n--- stderr ---\nw\u00e9\n--- "
+                  "exit_code: 0 ---\n--- duration_ms: 250 ---",
+                  o);
+    json_t *out = pw_compat_result(EXEC_SBX, in);
+    check_sent(out, b.data, strlen(o) >= PW_REPLY_LONG_STRING);
+    json_decref(out);
+    pw_buf_free(&b);
+}
+END_TEST
+
 START_TEST(environment)
 {
     json_t *info = parse(environments[_i].info);
@@ -890,6 +910,8 @@ main(void)
     tcase_add_test(rc, validation_argument_error_kept);
     tcase_add_loop_test(rc, long_bentorun, 0, (int)PW_N_ELEMENTS(long_sizes));
     tcase_add_loop_test(rc, long_code_sandbox, 0,
+                        (int)PW_N_ELEMENTS(long_sizes));
+    tcase_add_loop_test(rc, long_exec_sandbox, 0,
                         (int)PW_N_ELEMENTS(long_sizes));
     suite_add_tcase(s, rc);
     TCase *tt = tcase_create("tools");
