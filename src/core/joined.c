@@ -220,7 +220,7 @@ pw_joined_escape_char(const unsigned char *s, size_t n, size_t *i, char *out)
     for (size_t m = 1; m < k && *i + m < n; m++) {
         cp = (cp << 6) | (s[*i + m] & 0x3F);
     }
-    *i += k;
+    *i = *i + k < n ? *i + k : n; /* a cut character: what is left */
     if (cp >= 0x20 && cp < 0x80 && cp != '"' && cp != '\\') {
         out[0] = (char)cp;
         return 1;
