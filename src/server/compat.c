@@ -349,15 +349,22 @@ text_result_json(json_t *text)
                         : NULL;
 }
 
+/* Append the literal S to J. */
+static void
+joined_lit(struct pw_joined *j, const char *s)
+{
+    pw_joined_text(j, s, strlen(s));
+}
+
 /* The JSON text of S (ensure_ascii, quoted) into J: a view of S when it
  * is long, else its dump. */
 static void
 joined_string(struct pw_joined *j, json_t *s, size_t n)
 {
     if (n >= PW_REPLY_LONG_STRING) {
-        pw_joined_text(j, "\"", 1);
+        joined_lit(j, "\"");
         pw_joined_view(j, s, 0, n, PW_JOINED_ASCII);
-        pw_joined_text(j, "\"", 1);
+        joined_lit(j, "\"");
         return;
     }
     json_auto_t *cut = json_stringn_nocheck(json_string_value(s), n);
@@ -388,7 +395,7 @@ exec_sandbox_result(json_t *sc)
     if (n >= PW_REPLY_LONG_STRING) {
         /* Kept as parts: the stdout a view, the rest text. */
         j = pw_joined_new();
-        pw_joined_text(j, "--- stdout ---\n", 15);
+        joined_lit(j, "--- stdout ---\n");
         pw_joined_view(j, json_object_get(sc, "stdout"), 0, n, PW_JOINED_RAW);
         pw_buf_printf(&b, "\n");
     } else if (n > 0) {
@@ -455,6 +462,16 @@ code_sandbox_result(json_t *sc)
             err.data[--err.len] = '\0';
         }
     }
+    if (err.len >= PW_REPLY_LONG_STRING) {
+        /* Kept as parts, escaped as the reply is sent. */
+        struct pw_joined *j = pw_joined_new();
+        json_auto_t *e = json_stringn_nocheck(err.data, err.len);
+        pw_buf_free(&err);
+        joined_lit(j, "{\n  \"exit_code\": 1,\n  \"stderr\": ");
+        joined_string(j, e, json_string_length(e));
+        joined_lit(j, ",\n  \"stdout\": \"\"\n}");
+        return text_result_json(json_incref(pw_joined_token(j)));
+    }
     json_auto_t *obj =
         json_pack("{s:i,s:s,s:s}", "exit_code", 1, "stderr",
                   err.data != NULL ? err.data : "", "stdout", "");
@@ -487,16 +504,16 @@ bentorun_result(json_t *sc, json_t *content)
         err.data[--err.len] = '\0';
     }
     json_t *r = NULL;
-    if (n >= PW_REPLY_LONG_STRING && err.len < PW_REPLY_LONG_STRING) {
+    if (n >= PW_REPLY_LONG_STRING || err.len >= PW_REPLY_LONG_STRING) {
         /* Kept as parts, escaped as the reply is sent. */
         struct pw_joined *j = pw_joined_new();
         json_auto_t *e =
             json_stringn_nocheck(err.data != NULL ? err.data : "", err.len);
-        pw_joined_text(j, "{\"stdout\": ", 11);
+        joined_lit(j, "{\"stdout\": ");
         joined_string(j, json_object_get(sc, "stdout"), n);
-        pw_joined_text(j, ", \"stderr\": ", 12);
+        joined_lit(j, ", \"stderr\": ");
         joined_string(j, e, err.len);
-        pw_joined_text(j, "}", 1);
+        joined_lit(j, "}");
         r = text_result_json(json_incref(pw_joined_token(j)));
     } else {
         json_auto_t *obj =

@@ -152,4 +152,12 @@ test('a stdout of about a MiB in each layout: its text parses back to the same s
   assert.equal(padded, out.slice(0, -1));
   const exec = text(await clients.exec.callTool({ name: 'execute_python', arguments: { script: code } }));
   assert.ok(exec.startsWith(`--- stdout ---\n${out}\n--- exit_code: 0 ---\n`));
+  // The same on stderr, from a run that failed: the JSON layouts.
+  const failing = `import sys\nsys.stderr.write(${JSON.stringify(unit)} * ${reps})\nsys.exit(3)\n`;
+  const bentoErr = text(await clients.bento.callTool({ name: 'execute_python', arguments: { code: failing } }));
+  assert.match(bentoErr, /^\{"stdout": "", "stderr": "[\x20-\x7f]*"\}$/);
+  assert.ok(JSON.parse(bentoErr).stderr.startsWith(out.slice(0, -1)));
+  const codeErr = text(await clients.code.callTool({ name: 'run_python_code', arguments: { code: failing } }));
+  assert.match(codeErr, /^\{\n {2}"exit_code": 1,\n {2}"stderr": "[\x20-\x7f]*",\n {2}"stdout": ""\n\}$/);
+  assert.ok(JSON.parse(codeErr).stderr.startsWith(out.slice(0, -1)));
 });

@@ -591,21 +591,33 @@ check_sent(json_t *out, const char *expect, bool joined)
 START_TEST(long_bentorun)
 {
     PW_AUTOFREE char *o = long_output(long_sizes[_i]);
-    for (int ok = 0; ok < 2; ok++) {
+    /* A long stdout (a run that succeeded, one that failed), then a
+     * long stderr. */
+    for (int v = 0; v < 3; v++) {
+        const char *out = v < 2 ? o : "short \u00e9\n";
+        const char *err = v < 2 ? "w\u00e9\n" : o;
         json_t *in =
             json_pack("{s:[{s:s,s:s}],s:{s:b,s:s,s:s,s:s}}", "content", "type",
-                      "text", "text", "x", "structuredContent", "success", ok,
-                      "stdout", o, "stderr", "w\u00e9\n", "error", "boom");
-        size_t n = strlen(o);
-        n -= n > 0 && o[n - 1] == '\n';
-        json_t *obj = json_pack("{s:s%,s:s}", "stdout", o, n, "stderr",
-                                ok ? "w\u00e9" : "w\u00e9\nboom");
+                      "text", "text", "x", "structuredContent", "success",
+                      v != 1, "stdout", out, "stderr", err, "error", "boom");
+        size_t n = strlen(out);
+        n -= n > 0 && out[n - 1] == '\n';
+        size_t en = strlen(err);
+        while (en > 0 && err[en - 1] == '\n') {
+            en--;
+        }
+        json_t *obj = v == 1 ? json_pack("{s:s%,s:s}", "stdout", out, n,
+                                         "stderr", "w\u00e9\nboom")
+                             : json_pack("{s:s%,s:s%}", "stdout", out, n,
+                                         "stderr", err, en);
         PW_AUTOFREE char *expect =
             json_dumps(obj, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
         json_decref(obj);
-        json_t *out = pw_compat_result(BENTO, in);
-        check_sent(out, expect, n >= PW_REPLY_LONG_STRING);
-        json_decref(out);
+        json_t *result = pw_compat_result(BENTO, in);
+        check_sent(result, expect,
+                   n >= PW_REPLY_LONG_STRING ||
+                       (v == 2 && en >= PW_REPLY_LONG_STRING));
+        json_decref(result);
     }
 }
 END_TEST
@@ -636,6 +648,30 @@ START_TEST(long_code_sandbox)
         check_sent(out, expect, pad && end - start >= PW_REPLY_LONG_STRING);
         json_decref(out);
     }
+}
+END_TEST
+
+START_TEST(long_code_sandbox_failure)
+{
+    PW_AUTOFREE char *o = long_output(long_sizes[_i]);
+    json_t *in =
+        json_pack("{s:[{s:s,s:s}],s:{s:b,s:s,s:s,s:s}}", "content", "type",
+                  "text", "text", "x", "structuredContent", "success", 0,
+                  "stdout", "", "stderr", o, "error", "boom");
+    size_t n = strlen(o);
+    struct pw_buf err;
+    pw_buf_init(&err);
+    pw_buf_printf(&err, "%s%sboom", o, n > 0 && o[n - 1] == '\n' ? "" : "\n");
+    bool joined = err.len >= PW_REPLY_LONG_STRING;
+    json_t *obj = json_pack("{s:i,s:s,s:s}", "exit_code", 1, "stderr",
+                            err.data, "stdout", "");
+    pw_buf_free(&err);
+    PW_AUTOFREE char *expect = json_dumps(
+        obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+    json_decref(obj);
+    json_t *out = pw_compat_result(CODE_SBX, in);
+    check_sent(out, expect, joined);
+    json_decref(out);
 }
 END_TEST
 
@@ -910,6 +946,8 @@ main(void)
     tcase_add_test(rc, validation_argument_error_kept);
     tcase_add_loop_test(rc, long_bentorun, 0, (int)PW_N_ELEMENTS(long_sizes));
     tcase_add_loop_test(rc, long_code_sandbox, 0,
+                        (int)PW_N_ELEMENTS(long_sizes));
+    tcase_add_loop_test(rc, long_code_sandbox_failure, 0,
                         (int)PW_N_ELEMENTS(long_sizes));
     tcase_add_loop_test(rc, long_exec_sandbox, 0,
                         (int)PW_N_ELEMENTS(long_sizes));
