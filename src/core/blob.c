@@ -24,6 +24,7 @@
 
 #include "core/base64.h"
 #include "core/blob.h"
+#include "core/joined.h"
 #include "core/log.h"
 #include "core/util.h"
 
@@ -246,6 +247,17 @@ expand_one(json_t *v, json_t **repl)
     struct pw_blob *b = json_is_string(v) ? pw_blob_find(json_string_value(v),
                                                          json_string_length(v))
                                           : NULL;
+    struct pw_joined *j =
+        json_is_string(v) && b == NULL
+            ? pw_joined_find(json_string_value(v), json_string_length(v))
+            : NULL;
+    if (j != NULL) {
+        size_t len;
+        char *text = pw_joined_flatten(j, &len);
+        *repl = json_stringn_nocheck(text, len);
+        free(text);
+        return *repl != NULL ? 0 : -1;
+    }
     if (b == NULL) {
         return pw_blob_expand(v);
     }

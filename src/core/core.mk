@@ -15,6 +15,7 @@ libpyward_a_SOURCES += \
 	src/core/base64.c src/core/base64.h \
 	src/core/blob.c src/core/blob.h \
 	src/core/reply.c src/core/reply.h \
+	src/core/joined.c src/core/joined.h \
 	src/core/sha256.c src/core/sha256.h \
 	$(NULL)
 src/core/rules.$(OBJEXT): Makefile

@@ -20,6 +20,7 @@
 
 #include "core/base64.h"
 #include "core/blob.h"
+#include "core/joined.h"
 #include "core/json.h"
 #include "core/log.h"
 #include "core/reply.h"
@@ -29,16 +30,19 @@
 #define MAX_DEPTH 64
 #define MARK_HEX  48 /* the nonce's 32 digits and the reply's 16 */
 
-enum seg_kind { SEG_TEXT, SEG_BLOB, SEG_STRING };
+enum seg_kind { SEG_TEXT, SEG_BLOB, SEG_STRING, SEG_JOINED };
 
 struct seg {
     enum seg_kind kind;
     char *text; /* TEXT: owned */
     size_t len, cap;
-    struct pw_blob *blob; /* BLOB: a reference */
-    json_t *str;          /* STRING: a reference */
-    size_t off;           /* bytes of the source used */
-    size_t sent;          /* BLOB of text: escaped bytes made */
+    struct pw_blob *blob;     /* BLOB: a reference */
+    json_t *str;              /* STRING: a reference */
+    size_t off;               /* bytes of the source used */
+    size_t sent;              /* BLOB of text, JOINED: escaped bytes made */
+    struct pw_joined *joined; /* JOINED: a reference; LEN its escaped
+                               * length, PART the part read, OFF in it */
+    size_t part;
     struct seg *next;
 };
 
@@ -61,6 +65,7 @@ seg_free(struct seg *g)
     free(g->text);
     pw_blob_unref(g->blob);
     json_decref(g->str);
+    pw_joined_unref(g->joined);
     free(g);
 }
 
@@ -235,6 +240,8 @@ seg_size(const struct seg *g)
                    ? escaped - g->sent
                    : PW_BASE64_LEN(pw_blob_size(g->blob));
     }
+    case SEG_JOINED:
+        return g->len - g->sent;
     case SEG_STRING:
         init_extra();
         return escaped_len((const unsigned char *)json_string_value(g->str),
@@ -265,6 +272,7 @@ pw_reply_held(const struct pw_reply *r)
     size_t n = r->stage_len - r->stage_off;
     for (const struct seg *g = r->head; g != NULL; g = g->next) {
         n += g->kind == SEG_TEXT     ? g->len - g->off
+             : g->kind == SEG_JOINED ? g->len - g->sent
              : g->kind == SEG_STRING ? json_string_length(g->str)
                                      : (size_t)pw_blob_size(g->blob) - g->off;
     }
@@ -351,6 +359,57 @@ text_chunk(struct pw_reply *r, struct seg *g, size_t escaped)
     return g->sent == escaped;
 }
 
+/* The length of the joined text J escaped as a string's contents. */
+static size_t
+joined_len(const struct pw_joined *j)
+{
+    size_t n;
+    const struct pw_joined_part *v = pw_joined_parts(j, &n);
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        len += v[i].kind == PW_JOINED_ASCII
+                   ? pw_joined_escaped2(v[i].s, v[i].n)
+                   : pw_reply_escaped(v[i].s, v[i].n);
+    }
+    return len;
+}
+
+/* The next chunk of the joined segment G into the stage, escaped (its
+ * ensure_ascii parts twice); true at its end. */
+static bool
+joined_chunk(struct pw_reply *r, struct seg *g)
+{
+    size_t n;
+    const struct pw_joined_part *v = pw_joined_parts(g->joined, &n);
+    size_t o = 0;
+    size_t used = 0;
+    while (g->part < n && used < PW_BLOB_CHUNK && o + 14 <= STAGE) {
+        const struct pw_joined_part *p = &v[g->part];
+        if (g->off == p->n) {
+            g->part++;
+            g->off = 0;
+            continue;
+        }
+        size_t from = g->off;
+        if (p->kind != PW_JOINED_ASCII) {
+            o += escape_byte(p->s[g->off++], r->stage + o);
+        } else {
+            char e[12];
+            size_t k = pw_joined_escape_char(p->s, p->n, &g->off, e);
+            for (size_t m = 0; m < k; m++) {
+                if (e[m] == '\\' || e[m] == '"') {
+                    r->stage[o++] = '\\';
+                }
+                r->stage[o++] = e[m];
+            }
+        }
+        used += g->off - from;
+    }
+    r->stage_len = o;
+    g->sent += o;
+    return g->part == n || g->sent >= g->len;
+}
+
 /* Make the next chunk of the head segment (not text) into the stage. */
 static void
 chunk(struct pw_reply *r)
@@ -367,6 +426,8 @@ chunk(struct pw_reply *r)
         end = text_chunk(r, g, escaped);
     } else if (g->kind == SEG_BLOB) {
         end = blob_chunk(r, g);
+    } else if (g->kind == SEG_JOINED) {
+        end = joined_chunk(r, g);
     } else {
         size_t n = json_string_length(g->str);
         r->stage_len =
@@ -450,6 +511,7 @@ struct taken {
     size_t index;
     json_t *orig; /* a reference */
     struct pw_blob *blob;
+    struct pw_joined *joined;
 };
 
 struct walk {
@@ -482,14 +544,15 @@ visit(struct walk *w, json_t *parent, const char *key, size_t index, json_t *m,
     }
     size_t len = json_string_length(m);
     struct pw_blob *b = pw_blob_find(json_string_value(m), len);
-    if (b == NULL && len < PW_REPLY_LONG_STRING) {
+    struct pw_joined *j = pw_joined_find(json_string_value(m), len);
+    if (b == NULL && j == NULL && len < PW_REPLY_LONG_STRING) {
         return;
     }
     if (w->n == w->cap) {
         w->cap = w->cap * 2 + 8;
         w->v = pw_xrealloc(w->v, w->cap * sizeof(*w->v));
     }
-    w->v[w->n] = (struct taken){parent, key, index, json_incref(m), b};
+    w->v[w->n] = (struct taken){parent, key, index, json_incref(m), b, j};
     json_t *mark = mark_json(w, w->n);
     w->n++;
     if (key != NULL) {
@@ -565,6 +628,13 @@ split(struct walk *w, const char *text, size_t len, struct pw_reply *r2)
             pw_reply_text(r2, "\"", 1);
             g->kind = SEG_BLOB;
             g->blob = pw_blob_ref(w->v[i].blob);
+            push(r2, g);
+            pw_reply_text(r2, "\"", 1);
+        } else if (w->v[i].joined != NULL) {
+            pw_reply_text(r2, "\"", 1);
+            g->kind = SEG_JOINED;
+            g->joined = pw_joined_ref(w->v[i].joined);
+            g->len = joined_len(g->joined);
             push(r2, g);
             pw_reply_text(r2, "\"", 1);
         } else {

@@ -19,7 +19,9 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "core/joined.h"
 #include "core/py.h"
+#include "core/reply.h"
 #include "core/util.h"
 #include "server/compat.h"
 
@@ -337,6 +339,40 @@ text_result(const char *text)
                      text, "isError", 0);
 }
 
+/* A text result of TEXT (taken: a string, or a joined text's
+ * placeholder). */
+static json_t *
+text_result_json(json_t *text)
+{
+    return text != NULL ? json_pack("{s:[{s:s,s:o}],s:b}", "content", "type",
+                                    "text", "text", text, "isError", 0)
+                        : NULL;
+}
+
+/* Append the literal S to J. */
+static void
+joined_lit(struct pw_joined *j, const char *s)
+{
+    pw_joined_text(j, s, strlen(s));
+}
+
+/* The JSON text of S (ensure_ascii, quoted) into J: a view of S when it
+ * is long, else its dump. */
+static void
+joined_string(struct pw_joined *j, json_t *s, size_t n)
+{
+    if (n >= PW_REPLY_LONG_STRING) {
+        joined_lit(j, "\"");
+        pw_joined_view(j, s, 0, n, PW_JOINED_ASCII);
+        joined_lit(j, "\"");
+        return;
+    }
+    json_auto_t *cut = json_stringn_nocheck(json_string_value(s), n);
+    PW_AUTOFREE char *text =
+        json_dumps(cut, JSON_ENCODE_ANY | JSON_ENSURE_ASCII);
+    pw_joined_text(j, text, strlen(text));
+}
+
 /* mcp-python-exec-sandbox's layout: "--- stdout ---" sections. */
 static json_t *
 exec_sandbox_result(json_t *sc)
@@ -354,7 +390,15 @@ exec_sandbox_result(json_t *sc)
     } else {
         failure_text(sc, &err);
     }
-    if (out != NULL && *out != '\0') {
+    size_t n = out != NULL ? strlen(out) : 0;
+    struct pw_joined *j = NULL;
+    if (n >= PW_REPLY_LONG_STRING) {
+        /* Kept as parts: the stdout a view, the rest text. */
+        j = pw_joined_new();
+        joined_lit(j, "--- stdout ---\n");
+        pw_joined_view(j, json_object_get(sc, "stdout"), 0, n, PW_JOINED_RAW);
+        pw_buf_printf(&b, "\n");
+    } else if (n > 0) {
         pw_buf_printf(&b, "--- stdout ---\n%s\n", out);
     }
     if (err.len > 0) {
@@ -368,7 +412,13 @@ exec_sandbox_result(json_t *sc)
     if (status != NULL && strcmp(status, "timeout") == 0) {
         pw_buf_printf(&b, "\n--- timed_out: true ---");
     }
-    json_t *r = text_result(b.data);
+    json_t *r = NULL;
+    if (j != NULL) {
+        pw_joined_text(j, b.data, b.len);
+        r = text_result_json(json_incref(pw_joined_token(j)));
+    } else {
+        r = text_result(b.data);
+    }
     pw_buf_free(&err);
     pw_buf_free(&b);
     return r;
@@ -391,6 +441,15 @@ code_sandbox_result(json_t *sc)
     struct pw_buf err;
     pw_buf_init(&err);
     bool ok = json_is_true(json_object_get(sc, "success"));
+    if (ok && n > start && n - start >= PW_REPLY_LONG_STRING) {
+        json_t *so = json_object_get(sc, "stdout"); /* borrowed */
+        if (start == 0 && n == json_string_length(so)) {
+            return text_result_json(json_incref(so));
+        }
+        struct pw_joined *j = pw_joined_new();
+        pw_joined_view(j, so, start, n - start, PW_JOINED_RAW);
+        return text_result_json(json_incref(pw_joined_token(j)));
+    }
     if (ok && n > start) {
         PW_AUTOFREE char *text = pw_xstrndup(out + start, n - start);
         return text_result(text);
@@ -402,6 +461,16 @@ code_sandbox_result(json_t *sc)
         while (err.len > 0 && strchr(" \t\r\n", err.data[err.len - 1])) {
             err.data[--err.len] = '\0';
         }
+    }
+    if (err.len >= PW_REPLY_LONG_STRING) {
+        /* Kept as parts, escaped as the reply is sent. */
+        struct pw_joined *j = pw_joined_new();
+        json_auto_t *e = json_stringn_nocheck(err.data, err.len);
+        pw_buf_free(&err);
+        joined_lit(j, "{\n  \"exit_code\": 1,\n  \"stderr\": ");
+        joined_string(j, e, json_string_length(e));
+        joined_lit(j, ",\n  \"stdout\": \"\"\n}");
+        return text_result_json(json_incref(pw_joined_token(j)));
     }
     json_auto_t *obj =
         json_pack("{s:i,s:s,s:s}", "exit_code", 1, "stderr",
@@ -434,14 +503,29 @@ bentorun_result(json_t *sc, json_t *content)
     while (err.len > 0 && err.data[err.len - 1] == '\n') {
         err.data[--err.len] = '\0';
     }
-    json_auto_t *obj =
-        json_pack("{s:s%,s:s}", "stdout", out != NULL ? out : "", n, "stderr",
-                  err.data != NULL ? err.data : "");
+    json_t *r = NULL;
+    if (n >= PW_REPLY_LONG_STRING || err.len >= PW_REPLY_LONG_STRING) {
+        /* Kept as parts, escaped as the reply is sent. */
+        struct pw_joined *j = pw_joined_new();
+        json_auto_t *e =
+            json_stringn_nocheck(err.data != NULL ? err.data : "", err.len);
+        joined_lit(j, "{\"stdout\": ");
+        joined_string(j, json_object_get(sc, "stdout"), n);
+        joined_lit(j, ", \"stderr\": ");
+        joined_string(j, e, err.len);
+        joined_lit(j, "}");
+        r = text_result_json(json_incref(pw_joined_token(j)));
+    } else {
+        json_auto_t *obj =
+            json_pack("{s:s%,s:s}", "stdout", out != NULL ? out : "", n,
+                      "stderr", err.data != NULL ? err.data : "");
+        PW_AUTOFREE char *text =
+            obj != NULL
+                ? json_dumps(obj, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII)
+                : NULL; /* ", " and ": " between items, as json.dumps */
+        r = text != NULL ? text_result(text) : NULL;
+    }
     pw_buf_free(&err);
-    PW_AUTOFREE char *text =
-        obj != NULL ? json_dumps(obj, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII)
-                    : NULL; /* ", " and ": " between items, as json.dumps */
-    json_t *r = text != NULL ? text_result(text) : NULL;
     size_t i;
     json_t *item; /* borrowed */
     json_array_foreach(content, i, item) {

@@ -135,3 +135,29 @@ test('an unknown --compat name stops the server at start', () => {
   assert.equal(p.status, 2);
   assert.equal(p.stderr, "pyward serve: --compat: unknown tool set 'e2b' (one of mcp-python-exec-sandbox, code-sandbox-mcp, bentorun)\n");
 });
+
+test('a stdout of about a MiB in each layout: its text parses back to the same stdout', async (t) => {
+  if (needSandbox(t)) return;
+  // Every escape class, non-ASCII and astral characters, under the 1 MiB cap.
+  const unit = 'ab"\\/\b\f\r\t\x01\x1f\x7f \u00e9\u20ac\u{1F600}z\n';
+  const reps = Math.floor(1000000 / Buffer.byteLength(unit));
+  const out = unit.repeat(reps);
+  const code = `import sys\nsys.stdout.write(${JSON.stringify(unit)} * ${reps})\n`;
+  const bento = text(await clients.bento.callTool({ name: 'execute_python', arguments: { code } }));
+  assert.match(bento, /^\{"stdout": "[\x20-\x7f]*", "stderr": ""\}$/);
+  assert.deepEqual(JSON.parse(bento), { stdout: out.slice(0, -1), stderr: '' });
+  const plain = text(await clients.code.callTool({ name: 'run_python_code', arguments: { code } }));
+  assert.equal(plain, out.slice(0, -1));
+  const padded = text(await clients.code.callTool({ name: 'run_python_code', arguments: { code: `print()\n${code}` } }));
+  assert.equal(padded, out.slice(0, -1));
+  const exec = text(await clients.exec.callTool({ name: 'execute_python', arguments: { script: code } }));
+  assert.ok(exec.startsWith(`--- stdout ---\n${out}\n--- exit_code: 0 ---\n`));
+  // The same on stderr, from a run that failed: the JSON layouts.
+  const failing = `import sys\nsys.stderr.write(${JSON.stringify(unit)} * ${reps})\nsys.exit(3)\n`;
+  const bentoErr = text(await clients.bento.callTool({ name: 'execute_python', arguments: { code: failing } }));
+  assert.match(bentoErr, /^\{"stdout": "", "stderr": "[\x20-\x7f]*"\}$/);
+  assert.ok(JSON.parse(bentoErr).stderr.startsWith(out.slice(0, -1)));
+  const codeErr = text(await clients.code.callTool({ name: 'run_python_code', arguments: { code: failing } }));
+  assert.match(codeErr, /^\{\n {2}"exit_code": 1,\n {2}"stderr": "[\x20-\x7f]*",\n {2}"stdout": ""\n\}$/);
+  assert.ok(JSON.parse(codeErr).stderr.startsWith(out.slice(0, -1)));
+});

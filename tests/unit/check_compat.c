@@ -19,6 +19,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "core/blob.h"
+#include "core/reply.h"
 #include "core/rules.h"
 #include "core/util.h"
 #include "server/compat.h"
@@ -534,6 +536,165 @@ static const struct {
       "Platform: ", "Python version: 3.11.2"}},
 };
 
+/* ---- long outputs: text blocks kept as parts ------------------------ */
+
+/* Sizes across the reply's chunk (PW_BLOB_CHUNK) and the long strings'
+ * threshold. */
+static const size_t long_sizes[] = {
+    PW_REPLY_LONG_STRING - 1,
+    PW_REPLY_LONG_STRING,
+    PW_REPLY_LONG_STRING + 5,
+    PW_BLOB_CHUNK - 3,
+    PW_BLOB_CHUNK + 1,
+    3 * PW_BLOB_CHUNK + 7,
+    1u << 20,
+};
+
+/* Owned: about N bytes of UTF-8 with every escape class, non-ASCII and
+ * astral characters (cut on a character's bound). */
+static char *
+long_output(size_t n)
+{
+    static const char unit[] = "ab\"\\/\b\f\n\r\t\x01\x1f\x7f "
+                               "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80z";
+    char *s = pw_xmalloc(n + 1);
+    for (size_t i = 0; i <= n; i++) {
+        s[i] = unit[i % (sizeof(unit) - 1)];
+    }
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) {
+        n--; /* not in a character's middle */
+    }
+    s[n] = '\0';
+    return s;
+}
+
+/* The text block of OUT (borrowed) as a reply sends it, and as a
+ * command expands it: both must be EXPECT.  JOINED: OUT holds a joined
+ * text's placeholder, not the text. */
+static void
+check_sent(json_t *out, const char *expect, bool joined)
+{
+    ck_assert_int_eq(strncmp(only_text(out), "pwjoin-", 7) == 0, joined);
+    struct pw_reply *r = pw_reply_new();
+    ck_assert_int_eq(pw_reply_add_json(r, out, JSON_COMPACT, 0), 0);
+    size_t size = pw_reply_size(r);
+    char *text = pw_reply_flatten(r);
+    ck_assert_uint_eq(strlen(text), size);
+    json_t *sent = parse(text);
+    ck_assert_str_eq(only_text(sent), expect);
+    json_decref(sent);
+    free(text);
+    ck_assert_int_eq(pw_blob_expand(json_object_get(out, "content")), 0);
+    ck_assert_str_eq(only_text(out), expect);
+}
+
+START_TEST(long_bentorun)
+{
+    PW_AUTOFREE char *o = long_output(long_sizes[_i]);
+    /* A long stdout (a run that succeeded, one that failed), then a
+     * long stderr. */
+    for (int v = 0; v < 3; v++) {
+        const char *out = v < 2 ? o : "short \u00e9\n";
+        const char *err = v < 2 ? "w\u00e9\n" : o;
+        json_t *in =
+            json_pack("{s:[{s:s,s:s}],s:{s:b,s:s,s:s,s:s}}", "content", "type",
+                      "text", "text", "x", "structuredContent", "success",
+                      v != 1, "stdout", out, "stderr", err, "error", "boom");
+        size_t n = strlen(out);
+        n -= n > 0 && out[n - 1] == '\n';
+        size_t en = strlen(err);
+        while (en > 0 && err[en - 1] == '\n') {
+            en--;
+        }
+        json_t *obj = v == 1 ? json_pack("{s:s%,s:s}", "stdout", out, n,
+                                         "stderr", "w\u00e9\nboom")
+                             : json_pack("{s:s%,s:s%}", "stdout", out, n,
+                                         "stderr", err, en);
+        PW_AUTOFREE char *expect =
+            json_dumps(obj, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+        json_decref(obj);
+        json_t *result = pw_compat_result(BENTO, in);
+        check_sent(result, expect,
+                   n >= PW_REPLY_LONG_STRING ||
+                       (v == 2 && en >= PW_REPLY_LONG_STRING));
+        json_decref(result);
+    }
+}
+END_TEST
+
+START_TEST(long_code_sandbox)
+{
+    PW_AUTOFREE char *o = long_output(long_sizes[_i]);
+    size_t n = strlen(o);
+    for (int pad = 0; pad < 2; pad++) {
+        struct pw_buf b;
+        pw_buf_init(&b);
+        pw_buf_printf(&b, pad ? " \n%s\n\t" : "%s", o);
+        json_t *in =
+            json_pack("{s:[{s:s,s:s}],s:{s:b,s:s,s:s}}", "content", "type",
+                      "text", "text", "x", "structuredContent", "success", 1,
+                      "stdout", b.data, "stderr", "");
+        pw_buf_free(&b);
+        size_t start = 0;
+        size_t end = n;
+        while (start < end && strchr(" \t\r\n", o[start]) != NULL) {
+            start++;
+        }
+        while (end > start && strchr(" \t\r\n", o[end - 1]) != NULL) {
+            end--;
+        }
+        PW_AUTOFREE char *expect = pw_xstrndup(o + start, end - start);
+        json_t *out = pw_compat_result(CODE_SBX, in);
+        check_sent(out, expect, pad && end - start >= PW_REPLY_LONG_STRING);
+        json_decref(out);
+    }
+}
+END_TEST
+
+START_TEST(long_code_sandbox_failure)
+{
+    PW_AUTOFREE char *o = long_output(long_sizes[_i]);
+    json_t *in =
+        json_pack("{s:[{s:s,s:s}],s:{s:b,s:s,s:s,s:s}}", "content", "type",
+                  "text", "text", "x", "structuredContent", "success", 0,
+                  "stdout", "", "stderr", o, "error", "boom");
+    size_t n = strlen(o);
+    struct pw_buf err;
+    pw_buf_init(&err);
+    pw_buf_printf(&err, "%s%sboom", o, n > 0 && o[n - 1] == '\n' ? "" : "\n");
+    bool joined = err.len >= PW_REPLY_LONG_STRING;
+    json_t *obj = json_pack("{s:i,s:s,s:s}", "exit_code", 1, "stderr",
+                            err.data, "stdout", "");
+    pw_buf_free(&err);
+    PW_AUTOFREE char *expect = json_dumps(
+        obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+    json_decref(obj);
+    json_t *out = pw_compat_result(CODE_SBX, in);
+    check_sent(out, expect, joined);
+    json_decref(out);
+}
+END_TEST
+
+START_TEST(long_exec_sandbox)
+{
+    PW_AUTOFREE char *o = long_output(long_sizes[_i]);
+    json_t *in = json_pack(
+        "{s:[{s:s,s:s}],s:{s:b,s:s,s:s,s:i,s:f}}", "content", "type", "text",
+        "text", "x", "structuredContent", "success", 1, "stdout", o, "stderr",
+        "w\u00e9", "exit_code", 0, "execution_time", 0.25);
+    struct pw_buf b;
+    pw_buf_init(&b);
+    pw_buf_printf(&b,
+                  "--- stdout ---\n%s\n--- stderr ---\nw\u00e9\n--- "
+                  "exit_code: 0 ---\n--- duration_ms: 250 ---",
+                  o);
+    json_t *out = pw_compat_result(EXEC_SBX, in);
+    check_sent(out, b.data, strlen(o) >= PW_REPLY_LONG_STRING);
+    json_decref(out);
+    pw_buf_free(&b);
+}
+END_TEST
+
 START_TEST(environment)
 {
     json_t *info = parse(environments[_i].info);
@@ -783,6 +944,13 @@ main(void)
     tcase_add_loop_test(rc, environment, 0, (int)PW_N_ELEMENTS(environments));
     tcase_add_loop_test(rc, validation, 0, (int)PW_N_ELEMENTS(validations));
     tcase_add_test(rc, validation_argument_error_kept);
+    tcase_add_loop_test(rc, long_bentorun, 0, (int)PW_N_ELEMENTS(long_sizes));
+    tcase_add_loop_test(rc, long_code_sandbox, 0,
+                        (int)PW_N_ELEMENTS(long_sizes));
+    tcase_add_loop_test(rc, long_code_sandbox_failure, 0,
+                        (int)PW_N_ELEMENTS(long_sizes));
+    tcase_add_loop_test(rc, long_exec_sandbox, 0,
+                        (int)PW_N_ELEMENTS(long_sizes));
     suite_add_tcase(s, rc);
     TCase *tt = tcase_create("tools");
     tcase_add_loop_test(tt, tool_calls, 0, (int)PW_N_ELEMENTS(calls));
