@@ -4,10 +4,9 @@
  * blob.c - files kept open until a reply sends them, and their
  * placeholders in JSON trees.
  *
- * A placeholder is "pwblob-NONCE-SLOT-SECRET": NONCE made once from
- * getrandom at the first use in this process (the server: after the
- * zygote was forked, so no run inherits it), SLOT the blob's place in
- * the table of live blobs, SECRET 128 random bits of its own.  A string
+ * A placeholder is "pwblob-NONCE-SLOT-SECRET" (token.h): NONCE the
+ * process's, SLOT the blob's place in the table of live blobs, SECRET
+ * 128 random bits of its own.  A string
  * counts as one only if all of it matches a blob still alive, so a
  * program printing that shape, or a client who saw one token, cannot
  * name another blob.
@@ -18,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -26,10 +24,10 @@
 #include "core/blob.h"
 #include "core/joined.h"
 #include "core/log.h"
+#include "core/token.h"
 #include "core/util.h"
 
-#define SECRET_HEX 32
-#define PREFIX     "pwblob-"
+#define PREFIX "pwblob-"
 /* Blobs open at once: a quarter of RLIMIT_NOFILE, within these. */
 #define BLOBS_MIN 64
 #define BLOBS_MAX 4096
@@ -41,43 +39,12 @@ struct pw_blob {
     struct stat st; /* as it was when made */
     bool text;      /* a text blob: ESCAPED bytes in a JSON string */
     size_t escaped;
-    char secret[SECRET_HEX + 1];
+    char secret[PW_TOKEN_HEX + 1];
 };
 
 static struct pw_blob **live; /* by slot; NULL: free */
 static size_t nlive;
 static size_t alive; /* blobs (open fds) there are */
-static char nonce[SECRET_HEX + 1];
-
-void
-pw_blob_random_hex(char *out, size_t n)
-{
-    unsigned char raw[64];
-    size_t got = 0;
-    if (n > sizeof(raw)) {
-        n = sizeof(raw);
-    }
-    while (got < n) {
-        ssize_t k = getrandom(raw + got, n - got, 0);
-        if (k < 0 && errno != EINTR) {
-            pw_errorf("getrandom: %s", strerror(errno));
-            abort(); /* no secret: no placeholder may be made */
-        }
-        got += k > 0 ? (size_t)k : 0;
-    }
-    for (size_t i = 0; i < n; i++) {
-        snprintf(out + 2 * i, 3, "%02x", raw[i]);
-    }
-}
-
-const char *
-pw_blob_nonce(void)
-{
-    if (nonce[0] == '\0') {
-        pw_blob_random_hex(nonce, SECRET_HEX / 2);
-    }
-    return nonce;
-}
 
 struct pw_blob *
 pw_blob_new(int fd, const struct stat *st)
@@ -86,7 +53,7 @@ pw_blob_new(int fd, const struct stat *st)
     b->fd = fd;
     b->refs = 1;
     b->st = *st;
-    pw_blob_random_hex(b->secret, SECRET_HEX / 2);
+    pw_token_random_hex(b->secret, PW_TOKEN_HEX / 2);
     size_t i = 0;
     while (i < nlive && live[i] != NULL) {
         i++;
@@ -99,7 +66,7 @@ pw_blob_new(int fd, const struct stat *st)
     live[i] = b;
     b->slot = i;
     alive++;
-    (void)pw_blob_nonce();
+    (void)pw_token_nonce();
     return b;
 }
 
@@ -162,34 +129,17 @@ pw_blob_text(const struct pw_blob *b, size_t *escaped)
 json_t *
 pw_blob_token(const struct pw_blob *b)
 {
-    char text[sizeof(PREFIX) + 2 * SECRET_HEX + 32];
-    snprintf(text, sizeof(text), PREFIX "%s-%zu-%s", nonce, b->slot,
-             b->secret);
-    return json_string(text);
+    return pw_token_new(PREFIX, b->slot, b->secret);
 }
 
 struct pw_blob *
 pw_blob_find(const char *s, size_t len)
 {
-    size_t pre = sizeof(PREFIX) - 1;
-    if (nonce[0] == '\0' || len < pre + SECRET_HEX + 3 + SECRET_HEX ||
-        len > pre + SECRET_HEX + 24 + SECRET_HEX ||
-        memcmp(s, PREFIX, pre) != 0 ||
-        memcmp(s + pre, nonce, SECRET_HEX) != 0 ||
-        s[pre + SECRET_HEX] != '-') {
-        return NULL;
-    }
-    const char *p = s + pre + SECRET_HEX + 1;
-    const char *end = s + len;
-    size_t slot = 0;
-    const char *digits = p;
-    while (p < end && *p >= '0' && *p <= '9' && p - digits < 12) {
-        slot = slot * 10 + (size_t)(*p++ - '0');
-    }
-    if (p == digits || p >= end || *p != '-' ||
-        (size_t)(end - p - 1) != SECRET_HEX || slot >= nlive ||
+    size_t slot;
+    const char *secret;
+    if (!pw_token_parse(s, len, PREFIX, &slot, &secret) || slot >= nlive ||
         live[slot] == NULL ||
-        memcmp(p + 1, live[slot]->secret, SECRET_HEX) != 0) {
+        memcmp(secret, live[slot]->secret, PW_TOKEN_HEX) != 0) {
         return NULL;
     }
     return live[slot];

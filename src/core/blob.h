@@ -52,11 +52,6 @@ int pw_blob_pread(struct pw_blob *b, void *buf, size_t n, long long off);
  * command, not for the server's loop.  0, or -1 if one could not be
  * read (its string is then empty). */
 int pw_blob_expand(json_t *v);
-/* This process's nonce (32 hex digits), made at its first use. */
-const char *pw_blob_nonce(void);
-/* Random hex digits into OUT (2 * N, then a NUL). */
-void pw_blob_random_hex(char *out, size_t n);
-
 /* The blobs a result holds (a reference each). */
 struct pw_blobs {
     struct pw_blob **v;

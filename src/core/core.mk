@@ -13,6 +13,7 @@ libpyward_a_SOURCES += \
 	src/core/pkgset.c src/core/pkgset.h \
 	src/core/json.c src/core/json.h \
 	src/core/base64.c src/core/base64.h \
+	src/core/token.c src/core/token.h \
 	src/core/blob.c src/core/blob.h \
 	src/core/reply.c src/core/reply.h \
 	src/core/joined.c src/core/joined.h \

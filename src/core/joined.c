@@ -3,28 +3,23 @@
  *
  * joined.c - strings kept as their parts until a reply sends them.
  *
- * A placeholder is "pwjoin-NONCE-SLOT-SECRET" (NONCE 128 random bits
- * made at the first use in this process, SECRET 128 of the joined
- * text's own): a string counts as one only
- * if all of it matches one still alive.  A joined text holds its
+ * A placeholder is "pwjoin-NONCE-SLOT-SECRET" (token.h: NONCE the
+ * process's, SECRET 128 random bits of the joined text's own): a string counts
+ * as one only if all of it matches one still alive.  A joined text holds its
  * placeholder (a reference): it is alive while a tree holds that string
  * too, or a reply holds the joined text; the dead are freed when the
  * next is made.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "core/joined.h"
-#include "core/log.h"
+#include "core/token.h"
 #include "core/util.h"
 
-#define SECRET_HEX 32
-#define PREFIX     "pwjoin-"
+#define PREFIX "pwjoin-"
 
 struct pw_joined {
     unsigned refs; /* replies' */
@@ -32,31 +27,11 @@ struct pw_joined {
     json_t *token; /* a reference */
     struct pw_joined_part *v;
     size_t n;
-    char secret[SECRET_HEX + 1];
+    char secret[PW_TOKEN_HEX + 1];
 };
 
 static struct pw_joined **live; /* by slot; NULL: free */
 static size_t nlive;
-static char nonce[SECRET_HEX + 1];
-
-/* SECRET_HEX random hex digits into OUT (a NUL after). */
-static void
-random_hex(char *out)
-{
-    unsigned char raw[SECRET_HEX / 2];
-    size_t got = 0;
-    while (got < sizeof(raw)) {
-        ssize_t k = getrandom(raw + got, sizeof(raw) - got, 0);
-        if (k < 0 && errno != EINTR) {
-            pw_errorf("getrandom: %s", strerror(errno));
-            abort(); /* no secret: no placeholder may be made */
-        }
-        got += k > 0 ? (size_t)k : 0;
-    }
-    for (size_t i = 0; i < sizeof(raw); i++) {
-        snprintf(out + 2 * i, 3, "%02x", raw[i]);
-    }
-}
 
 static void
 joined_free(struct pw_joined *j)
@@ -90,10 +65,7 @@ pw_joined_new(void)
 {
     sweep();
     struct pw_joined *j = pw_xcalloc(1, sizeof(*j));
-    if (nonce[0] == '\0') {
-        random_hex(nonce);
-    }
-    random_hex(j->secret);
+    pw_token_random_hex(j->secret, PW_TOKEN_HEX / 2);
     size_t i = 0;
     while (i < nlive && live[i] != NULL) {
         i++;
@@ -105,9 +77,7 @@ pw_joined_new(void)
     }
     live[i] = j;
     j->slot = i;
-    char text[sizeof(PREFIX) + 2 * SECRET_HEX + 32];
-    snprintf(text, sizeof(text), PREFIX "%s-%zu-%s", nonce, i, j->secret);
-    j->token = json_string(text);
+    j->token = pw_token_new(PREFIX, i, j->secret);
     if (j->token == NULL) {
         abort(); /* out of memory */
     }
@@ -154,25 +124,11 @@ pw_joined_token(struct pw_joined *j)
 struct pw_joined *
 pw_joined_find(const char *s, size_t len)
 {
-    size_t pre = sizeof(PREFIX) - 1;
-    if (nonce[0] == '\0' || len < pre + SECRET_HEX + 3 + SECRET_HEX ||
-        len > pre + SECRET_HEX + 24 + SECRET_HEX ||
-        memcmp(s, PREFIX, pre) != 0 ||
-        memcmp(s + pre, nonce, SECRET_HEX) != 0 ||
-        s[pre + SECRET_HEX] != '-') {
-        return NULL;
-    }
-    const char *p = s + pre + SECRET_HEX + 1;
-    const char *end = s + len;
-    size_t slot = 0;
-    const char *digits = p;
-    while (p < end && *p >= '0' && *p <= '9' && p - digits < 12) {
-        slot = slot * 10 + (size_t)(*p++ - '0');
-    }
-    if (p == digits || p >= end || *p != '-' ||
-        (size_t)(end - p - 1) != SECRET_HEX || slot >= nlive ||
+    size_t slot;
+    const char *secret;
+    if (!pw_token_parse(s, len, PREFIX, &slot, &secret) || slot >= nlive ||
         live[slot] == NULL ||
-        memcmp(p + 1, live[slot]->secret, SECRET_HEX) != 0) {
+        memcmp(secret, live[slot]->secret, PW_TOKEN_HEX) != 0) {
         return NULL;
     }
     return live[slot];

@@ -24,6 +24,7 @@
 #include "core/json.h"
 #include "core/log.h"
 #include "core/reply.h"
+#include "core/token.h"
 #include "core/util.h"
 
 #define STAGE     (PW_BASE64_LEN(PW_BLOB_CHUNK)) /* 64 KiB */
@@ -652,9 +653,9 @@ pw_reply_add_json(struct pw_reply *r, json_t *v, size_t flags, size_t skip)
 {
     struct walk w = {.n = 0};
     char secret[17];
-    pw_blob_random_hex(secret, 8);
+    pw_token_random_hex(secret, 8);
     w.mark_len = (size_t)snprintf(w.mark, sizeof(w.mark), "pwseg-%s%s-",
-                                  pw_blob_nonce(), secret);
+                                  pw_token_nonce(), secret);
     walk_tree(&w, v, 0);
     char *text = pw_json_dumps(v, flags);
     restore(&w);

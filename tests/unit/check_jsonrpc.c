@@ -19,6 +19,7 @@
 #include "core/blob.h"
 #include "core/json.h"
 #include "core/reply.h"
+#include "core/token.h"
 #include "core/util.h"
 #include "server/rpc.h"
 
@@ -538,7 +539,7 @@ START_TEST(forged_placeholders_stay_text)
     char *wrong = strdup(t);
     wrong[strlen(wrong) - 1] = wrong[strlen(wrong) - 1] == '0' ? '1' : '0';
     char *inside = pw_xasprintf("x%s", t);
-    char *mark = pw_xasprintf("pwseg-%s0000000000000000-0", pw_blob_nonce());
+    char *mark = pw_xasprintf("pwseg-%s0000000000000000-0", pw_token_nonce());
     json_t *res = json_pack("{s:O,s:s,s:s,s:s}", "real", tok, "wrong", wrong,
                             "inside", inside, "mark", mark);
     char *line = pw_rpc_result_new("1", res);

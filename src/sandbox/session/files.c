@@ -39,7 +39,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/blob.h"
+#include "core/token.h"
 #include "sandbox/os/workspace.h"
 #include "sandbox/run/record.h"
 #include "sandbox/run/scratch.h"
@@ -312,7 +312,7 @@ pw_sbx_session_write_begin(struct pw_sbx_session *s, const char *path,
     }
     close(root);
     char name[17];
-    pw_blob_random_hex(name, 8);
+    pw_token_random_hex(name, 8);
     snprintf(w->tmp, sizeof(w->tmp), ".pyward-write-%s", name);
     w->fd = openat(w->dir, w->tmp,
                    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK |
