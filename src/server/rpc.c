@@ -32,6 +32,7 @@ pw_rpc_in_init(struct pw_rpc_in *in)
     in->discarding = false;
     in->big_id = NULL;
     in->tail_len = 0;
+    in->line_end = 0;
     in->taken = false;
 }
 
@@ -93,14 +94,11 @@ split_lines(struct pw_rpc_in *in, pw_rpc_line_fn fn, void *ctx)
             oversized_end(in, fn, ctx);
         } else {
             *nl = '\0';
+            in->line_end = start + len + 1;
             fn(ctx, in->buf.data + start, len, false);
         }
         start += len + 1;
-        if (in->taken) { /* the rest goes to a buffer of its own */
-            struct pw_buf rest;
-            pw_buf_init(&rest);
-            pw_buf_append(&rest, in->buf.data + start, in->buf.len - start);
-            in->buf = rest;
+        if (in->taken) { /* the rest is in a buffer of its own already */
             in->taken = false;
             start = 0;
         }
@@ -145,8 +143,15 @@ pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx)
 char *
 pw_rpc_in_take(struct pw_rpc_in *in)
 {
+    /* The rest is copied now, not once FN returns: the caller may hand
+     * the buffer to another thread, which frees it when done. */
+    char *text = in->buf.data;
+    struct pw_buf rest;
+    pw_buf_init(&rest);
+    pw_buf_append(&rest, text + in->line_end, in->buf.len - in->line_end);
+    in->buf = rest;
     in->taken = true;
-    return in->buf.data;
+    return text;
 }
 
 /* --- parsing ---------------------------------------------------------- */

@@ -42,7 +42,8 @@ struct pw_rpc_in {
     char *big_id;              /* the id found at an oversized line's start */
     char tail[PW_RPC_ID_TAIL]; /* and its last bytes so far */
     size_t tail_len;
-    bool taken; /* the line handed out took the buffer */
+    size_t line_end; /* where what follows the line handed out starts */
+    bool taken;      /* the line handed out took the buffer */
 };
 
 /* Called once per complete line (without "\n").  OVERSIZED is true for a
@@ -58,8 +59,8 @@ void pw_rpc_in_free(struct pw_rpc_in *in);
  * line.  Returns 1 at end of file, 0 otherwise, -1 on a read error. */
 int pw_rpc_in_read(struct pw_rpc_in *in, int fd, pw_rpc_line_fn fn, void *ctx);
 /* From FN only: take the buffer the line handed to FN lies in (owned, to
- * free), instead of copying a long line; what follows the line is moved
- * to a buffer of its own once FN returns. */
+ * free, by any thread), instead of copying a long line; what follows the
+ * line is moved to a buffer of its own before this returns. */
 char *pw_rpc_in_take(struct pw_rpc_in *in);
 
 /* --- parsing ---------------------------------------------------------- */

@@ -137,6 +137,50 @@ START_TEST(lines_split_across_reads)
 }
 END_TEST
 
+/* A collector that takes the buffer of each line starting with 'T' and
+ * spoils and frees it at once, as the parse worker may before the
+ * reader's loop goes on. */
+struct taker {
+    struct pw_rpc_in *in;
+    struct lines l;
+};
+
+static void
+take_some(void *ctx, const char *line, size_t len, bool oversized)
+{
+    struct taker *t = ctx;
+    collect(&t->l, line, len, oversized);
+    if (len > 0 && line[0] == 'T') {
+        char *buf = pw_rpc_in_take(t->in);
+        ck_assert(buf <= line);
+        memset(buf, '#', (size_t)(line - buf) + len);
+        free(buf);
+    }
+}
+
+START_TEST(taken_buffer_leaves_the_rest_whole)
+{
+    int p[2];
+    struct pw_rpc_in in;
+    struct taker t = {.in = &in};
+    ck_assert_int_eq(pipe(p), 0);
+    pw_rpc_in_init(&in);
+    const char *text = "Tfirst\nsecond\nTthird\nTfourth\nfifth\nsix";
+    ck_assert_int_eq(write(p[1], text, strlen(text)), (ssize_t)strlen(text));
+    close(p[1]);
+    ck_assert_int_eq(pw_rpc_in_read(&in, p[0], take_some, &t), 0);
+    ck_assert_int_eq(pw_rpc_in_read(&in, p[0], take_some, &t), 1);
+    ck_assert_int_eq(t.l.n, 6);
+    const char *want[] = {"Tfirst", "second", "Tthird", "Tfourth", "fifth",
+                          "six"};
+    for (int i = 0; i < 6; i++) {
+        ck_assert_str_eq(t.l.got[i], want[i]);
+    }
+    pw_rpc_in_free(&in);
+    close(p[0]);
+}
+END_TEST
+
 START_TEST(oversized_line_flagged_then_next_line_read)
 {
     int p[2];
@@ -582,6 +626,7 @@ jsonrpc_suite(void)
     tcase_add_test(tc, split_array_ranges);
     tcase_add_test(tc, parse_huge_integer_and_depth);
     tcase_add_test(tc, lines_split_across_reads);
+    tcase_add_test(tc, taken_buffer_leaves_the_rest_whole);
     tcase_add_test(tc, oversized_line_flagged_then_next_line_read);
     tcase_add_test(tc, oversized_line_keeps_its_id);
     tcase_add_test(tc, ids_strings_and_whole_numbers);
