@@ -171,8 +171,8 @@ START_TEST(taken_buffer_leaves_the_rest_whole)
     ck_assert_int_eq(pw_rpc_in_read(&in, p[0], take_some, &t), 0);
     ck_assert_int_eq(pw_rpc_in_read(&in, p[0], take_some, &t), 1);
     ck_assert_int_eq(t.l.n, 6);
-    const char *want[] = {"Tfirst", "second", "Tthird", "Tfourth", "fifth",
-                          "six"};
+    const char *want[] = {"Tfirst",  "second", "Tthird",
+                          "Tfourth", "fifth",  "six"};
     for (int i = 0; i < 6; i++) {
         ck_assert_str_eq(t.l.got[i], want[i]);
     }
