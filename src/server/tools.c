@@ -754,16 +754,32 @@ validate_routed(const struct pw_tools *t, struct pw_exec *e,
     return e->light ? 0 : run_validator(t, &e->a, d, an, err);
 }
 
-/* The validator process that checks a program of LEN bytes, or NULL when the
- * call validates it (short, no such process, or no validation). */
+/* The validator process that checks a program of LEN bytes (under
+ * --skip-validation: only compiles it), or NULL when the call does it
+ * (short, or no such process). */
 static struct pw_vproc *
 vproc_for(const struct pw_tools *t, size_t len)
 {
-    if (t->cfg->skip_validation || t->rules == NULL || len <= CHECK_HERE_MAX) {
+    if (len <= CHECK_HERE_MAX) {
         return NULL;
     }
     struct pw_vproc *c = t->vprocs[len >= PW_TOOLS_CHECK_LARGE ? 1 : 0];
     return c != NULL ? c : t->vprocs[0];
+}
+
+/* Whether E's program goes to a validator process before E goes on:
+ * checked there, or under --skip-validation (nothing to check) compiled
+ * there when the loop would compile it (a suite's program, a short
+ * program's run). */
+static bool
+check_off_loop(const struct pw_tools *t, const struct pw_exec *e)
+{
+    if (vproc_for(t, e->a.code_len) == NULL) {
+        return false;
+    }
+    return !t->cfg->skip_validation || e->kind == EXEC_GRADE ||
+           (e->kind == EXEC_RUN && e->a.session_id == NULL &&
+            e->a.code_len <= PW_SBX_COMPILE_HERE_MAX);
 }
 
 /* Append a hint for each distinct rule that fired (at most a few). */
@@ -1261,7 +1277,7 @@ grade_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
     if (parse_args(t, ARG_GRADE, e->args, &e->a, err) < 0) {
         return -1;
     }
-    if (vproc_for(t, e->a.code_len) != NULL) {
+    if (check_off_loop(t, e)) {
         e->checking = true; /* validated once submitted */
         return 0;
     }
@@ -1280,6 +1296,11 @@ static int
 grade_checked(const struct pw_tools *t, struct pw_exec *e, bool light,
               struct pw_diags *checked, json_t **result, struct pw_error *err)
 {
+    struct pw_diags none;
+    pw_diags_init(&none);
+    if (checked == NULL && t->cfg->skip_validation) {
+        checked = &none; /* --skip-validation: the runtime's layers alone */
+    }
     e->light = light;
     e->imports = (struct pw_importset){
         t->profiles, e->light ? e->a.mask & t->light_mask : e->a.mask,
@@ -1440,7 +1461,7 @@ validate_new(struct pw_tools *t, struct pw_exec *e, json_t **result,
         return -1;
     }
     if (parse_args(t, ARG_VALIDATE, e->args, &e->a, err) == 0 &&
-        vproc_for(t, e->a.code_len) != NULL) {
+        check_off_loop(t, e)) {
         e->checking = true;
         return 0;
     }
@@ -1584,7 +1605,7 @@ run_new(struct pw_tools *t, struct pw_exec *e, const char *tool,
     if (*result != NULL) {
         return -1;
     }
-    if (vproc_for(t, e->a.code_len) != NULL) {
+    if (check_off_loop(t, e)) {
         /* Validated once submitted (a door that words a rejection itself,
          * Jobe, reads the findings at the call's end:
          * pw_tools_exec_refusal). */
@@ -1918,6 +1939,7 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
             .compile =
                 grade || (e->kind == EXEC_RUN && e->a.session_id == NULL &&
                           e->a.code_len <= PW_SBX_COMPILE_HERE_MAX),
+            .compile_only = t->cfg->skip_validation,
             .caps = pw_profiles_caps(t->profiles, e->a.mask),
         };
         e->checking = false;

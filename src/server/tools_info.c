@@ -301,8 +301,9 @@ vproc_compile(void *ctx, const char *code, size_t len, unsigned caps,
 int
 pw_tools_start_vprocs(struct pw_tools *t, struct pw_error *err)
 {
-    if (t->rules == NULL || t->cfg->skip_validation) {
-        return 0; /* nothing to validate */
+    if (t->rules == NULL && !t->cfg->skip_validation) {
+        return 0; /* nothing to validate (under --skip-validation the
+                   * processes compile, no rules needed) */
     }
     for (size_t i = 0; i < PW_TOOLS_VPROCS; i++) {
         t->vprocs[i] = pw_vproc_new(

@@ -7,7 +7,10 @@
 // leaves no run of it working and the server answers the next request;
 // a ping and a short execute_code sent after a validate_code and an
 // execute_code of a 300 KB program are answered before either (the
-// program is validated by a validator process, not on the loop); a ping
+// program is validated by a validator process, not on the loop), and
+// under --skip-validation a ping is answered before a grade_code of it
+// (compiled there too, nothing checked: an import of os is the guard's
+// RE, not CE); a ping
 // sent after a fork_session whose session does not answer yet (stopped)
 // is answered before it, and the copy is made once the session goes on;
 // a validator process killed during a check fails that check (the
@@ -121,6 +124,34 @@ export async function pingDuringValidation(point) {
     gws?.verdict === 'AC' && gws?.tests?.length === 2 &&
     gws.tests.every((t) => /SyntaxWarning: "is" with a literal/.test(t.stderr ?? ''))
       ? null : JSON.stringify(gw)?.slice(0, 400));
+  await s.close();
+}
+
+// Under --skip-validation (the runtime's layers alone) nothing is
+// checked, and a suite's program is compiled by a validator process, not
+// on the loop: a ping sent after a grade_code of the 300 KB program is
+// answered before it, which is AC; a program importing os is not CE but
+// runs, and the guard refuses the import (RE with its ImportError).
+export async function skipValidationOffLoop(point) {
+  const s = new Session(['--skip-validation']);
+  await s.initialize();
+  await s.request('tools/call', { name: 'execute_code', arguments: { code: 'print(1)' } }, 30000);
+  const two = { tests: ['a', 'b'].map((name) => ({ name, expected_stdout: 'big\n' })) };
+  const big = bigProgram();
+  const { busy } = await busyVproc(s, () => {
+    s.send(call('grade', 'grade_code', { code: big, tests: two }));
+    s.send({ jsonrpc: '2.0', id: 'ping', method: 'ping' });
+  });
+  const r = await collect(s, ['grade', 'ping'], 120000);
+  const g = r?.replies.get('grade')?.result?.structuredContent;
+  point('stdio --skip-validation: a grade_code of the 300 KB program is compiled by a validator process, a ping sent after it is answered first, and the grade is AC',
+    busy !== undefined && r?.order[0] === 'ping' && g?.verdict === 'AC' && g?.tests?.length === 2
+      ? null : `busy ${busy}; order ${r?.order}; ${JSON.stringify(g)?.slice(0, 300)}`);
+  const os = await s.request('tools/call', { name: 'grade_code', arguments: { code: 'import os\nprint(1)\n', tests: two } }, 60000);
+  const o = os?.result?.structuredContent;
+  point('stdio --skip-validation: grade_code of a program importing os is run, not CE: RE with the guard\'s ImportError',
+    o?.verdict === 'RE' && o?.tests?.every((t) => /ImportError/.test(t.message ?? ''))
+      ? null : JSON.stringify(os)?.slice(0, 400));
   await s.close();
 }
 
@@ -444,6 +475,7 @@ export async function flood(point, skip) {
 
 export async function queueCases(point, skip) {
   await pingDuringValidation(point);
+  await skipValidationOffLoop(point);
   await pingDuringFork(point, skip);
   await validatorKilled(point);
   await pingDuringChecker(point);
