@@ -108,7 +108,8 @@ EXTRA_DIST += tests/http/session_files.sh tests/http/test_session_files.py
 # Large requests: their JSON parsed off the loop, the others answered
 # meanwhile, stdio's order kept, clients gone mid-parse.
 TESTS += tests/http/requests.sh
-EXTRA_DIST += tests/http/requests.sh tests/http/test_requests.py
+EXTRA_DIST += tests/http/requests.sh tests/http/test_requests.py \
+	tests/http/raw.py
 # The security event log of `pyward serve` (tests/events/).
 TESTS += tests/events/run.sh
 EXTRA_DIST += tests/events/run.sh tests/events/test_events.py

@@ -56,6 +56,7 @@ struct conn {
     double since;    /* when it last began to wait for a request */
     bool active;     /* a request's headers are in: not evictable */
     bool counted;    /* an /mcp or Jobe request counted in h->busy */
+    bool in_body;    /* a request's body has begun to come */
     bool cut;        /* shut down, on its way out */
     char key[INET6_ADDRSTRLEN + 4]; /* the client's address (v6: /64) */
     struct conn *next;
@@ -138,7 +139,8 @@ struct pw_http {
     int cut;  /* connections shut down, not yet closed by MHD */
     struct exchange *streams;
     struct pw_http_counts counts;
-    double next_probe; /* when to look for clients gone */
+    double next_probe;      /* when to look for clients gone */
+    double next_body_probe; /* and for those gone mid-body */
     char *tls_cert;
     char *tls_key;
     char addr[INET6_ADDRSTRLEN]; /* where it listens, numeric */
@@ -675,22 +677,50 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
     *socket_context = NULL;
 }
 
+/* True if the peer of FD has closed its side (a read would see the end). */
+static bool
+peer_gone(int fd)
+{
+    char c;
+    return fd >= 0 && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
 /* Cut connections whose headers or body are late (a slow client holds
- * nothing for long): shutdown(2) makes MHD close them.  Returns the
- * milliseconds to the next deadline, or -1. */
+ * nothing for long), and those whose client closed in the middle of a
+ * request's body (looked for every PROBE_EVERY_MS: libmicrohttpd, on
+ * its edge-triggered epoll, may have read the body's last bytes without
+ * the end after them, and would wait for the idle timeout):
+ * shutdown(2) makes MHD close them.  Returns the milliseconds to the
+ * next deadline or look, or -1. */
 static int
 cut_late(struct pw_http *h)
 {
     double now = pw_now();
     double next = 0;
+    bool probe = now >= h->next_body_probe;
+    bool reading = false;
     for (struct conn *k = h->conns; k != NULL; k = k->next) {
+        bool body = k->in_body && k->deadline > 0 && k->fd >= 0 && !k->cut;
         if (k->deadline > 0 && now >= k->deadline && k->fd >= 0 && !k->cut) {
             pw_log(PW_LOG_INFO, "http: a request took too long to arrive");
             cut_conn(h, k);
             h->counts.deadline_cut++;
-        } else if (k->deadline > 0 && (next == 0 || k->deadline < next)) {
-            next = k->deadline;
+        } else if (body && probe && peer_gone(k->fd)) {
+            pw_log(PW_LOG_INFO, "http: a client left in the middle of its "
+                                "request's body");
+            cut_conn(h, k);
+        } else {
+            reading = reading || body;
+            if (k->deadline > 0 && (next == 0 || k->deadline < next)) {
+                next = k->deadline;
+            }
         }
+    }
+    if (probe) {
+        h->next_body_probe = now + PROBE_EVERY_MS / 1000.0;
+    }
+    if (reading && (next == 0 || h->next_body_probe < next)) {
+        next = h->next_body_probe;
     }
     return next == 0 ? -1 : (int)((next - now) * 1000) + 1;
 }
@@ -1565,6 +1595,9 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
         }
         return send_error(x, MHD_HTTP_NOT_FOUND, "not found: MCP is at /mcp");
     }
+    if (x->reading && *upload_size > 0 && x->conn != NULL) {
+        x->conn->in_body = true;
+    }
     if (x->reading && *upload_size > 0 && (x->put != NULL || x->put_over)) {
         enum MHD_Result rc = take_put(x, upload, *upload_size);
         *upload_size = 0;
@@ -1618,6 +1651,7 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
          * set again. */
         k->since = pw_now();
         k->active = false;
+        k->in_body = false;
         h->busy -= k->counted;
         k->counted = false;
         k->deadline = k->cut ? 0
@@ -1655,14 +1689,6 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 }
 
 /* --- the transport ----------------------------------------------------- */
-
-/* True if the peer of FD has closed its side (a read would see the end). */
-static bool
-peer_gone(int fd)
-{
-    char c;
-    return fd >= 0 && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
-}
 
 /* A client that closed its connection while its run is in flight (MHD
  * does not watch suspended connections): its runs are killed and the

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import resource
-import socket
 import sys
 import tempfile
 import time
@@ -22,6 +21,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from serve_client import HttpServer, ServeClient  # noqa: E402
+from tap import plan, point  # noqa: E402
+from raw import read_all, rss_kb, sse_messages, wait_for  # noqa: E402
+import raw  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "replies-token-%d" % os.getpid()
@@ -32,20 +34,6 @@ SIZES = [0, 1, 2, 3, 49151, 49152, 49153, 98304, 98305, 200000]
 # files owed and unread (doc/DEPLOY.md, "Memory").
 CLIENTS = 6
 GROWTH_BOUND_KB = 32 * 1024
-
-_n = 0
-_failed = 0
-
-
-def tap(name, cond, detail=""):
-    global _n, _failed
-    _n += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", _n, name), flush=True)
-    if not cond:
-        _failed += 1
-        for line in str(detail).splitlines()[:20]:
-            print("# " + line[:300], flush=True)
-
 
 def pattern(n, seed):
     """N bytes the program writes too (the same formula)."""
@@ -181,59 +169,17 @@ class Server(HttpServer):
         return "".join(self.err)
 
 
+def tap(name, cond, detail=""):
+    point(cond, name, detail)
+
+
 def post_head(port, obj, sse=False, rcvbuf=None):
     """A socket with a POST of OBJ to /mcp sent (Connection: close)."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    if rcvbuf is not None:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    s.settimeout(120)
-    s.connect(("127.0.0.1", port))
-    body = json.dumps(obj).encode()
-    accept = b"application/json, text/event-stream" if sse else \
-        b"application/json"
-    s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-              b"Authorization: Bearer " + TOKEN.encode() + b"\r\n"
-              b"Content-Type: application/json\r\nAccept: " + accept +
-              b"\r\nConnection: close\r\n"
-              b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
-    return s
+    return raw.post(port, obj, TOKEN, sse, rcvbuf)
 
 
-def read_all(s):
-    """(status, headers, body) of what S gets until the server closes."""
-    data = b""
-    while True:
-        try:
-            chunk = s.recv(1 << 20)
-        except OSError:
-            break
-        if not chunk:
-            break
-        data += chunk
-    s.close()
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1]) if lines and lines[0] else 0
-    headers = {}
-    for line in lines[1:]:
-        k, _, v = line.partition(":")
-        headers[k.strip().lower()] = v.strip()
-    if headers.get("transfer-encoding") == "chunked":
-        body = dechunk(body)
-    return status, headers, body
-
-
-def dechunk(data):
-    """The body of a chunked transfer (what arrived of it)."""
-    out = b""
-    while data:
-        size, _, rest = data.partition(b"\r\n")
-        n = int(size.split(b";")[0] or b"0", 16)
-        if n == 0:
-            break
-        out += rest[:n]
-        data = rest[n + 2:]
-    return out
+def read_get(port, path):
+    return read_all(raw.get(port, path, TOKEN))
 
 
 def exec_call(rid, code, meta=None, session=None):
@@ -245,16 +191,6 @@ def exec_call(rid, code, meta=None, session=None):
         params["_meta"] = meta
     return {"jsonrpc": "2.0", "id": rid, "method": "tools/call",
             "params": params}
-
-
-def sse_messages(body):
-    """The JSON messages of an SSE body."""
-    out = []
-    for event in body.split(b"\n\n"):
-        for line in event.split(b"\n"):
-            if line.startswith(b"data: "):
-                out.append(json.loads(line[6:]))
-    return out
 
 
 def test_http(srv):
@@ -292,29 +228,6 @@ def metric(srv, name):
         if line.startswith(name):
             total += float(line.rsplit(" ", 1)[1])
     return total
-
-
-def read_get(port, path):
-    s = socket.create_connection(("127.0.0.1", port), timeout=30)
-    s.sendall(b"GET " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-              b"Authorization: Bearer " + TOKEN.encode() + b"\r\n"
-              b"Connection: close\r\n\r\n")
-    return read_all(s)
-
-
-def rss_kb(pid):
-    with open("/proc/%d/status" % pid) as f:
-        return int(re.search(r"^VmRSS:\s+(\d+)", f.read(), re.M).group(1))
-
-
-def wait_for(cond, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = cond()
-        if v:
-            return v
-        time.sleep(0.05)
-    return cond()
 
 
 EIGHT_MIB = r'''
@@ -550,8 +463,7 @@ def main():
         rc = srv.stop()
         tap("the server exits 0 on SIGTERM", rc == 0, srv.log()[-3000:])
     test_fd_cap()
-    print("1..%d" % _n)
-    return 1 if _failed else 0
+    return plan()
 
 
 if __name__ == "__main__":

@@ -13,9 +13,7 @@ import base64
 import inspect
 import json
 import os
-import re
 import select
-import socket
 import sys
 import tempfile
 import time
@@ -23,26 +21,15 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 from serve_client import HttpServer  # noqa: E402
+from tap import plan, point  # noqa: E402
+from raw import read_all, rss_kb, sse_messages  # noqa: E402
+import raw  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "files-token-%d" % os.getpid()
 MIB = 1 << 20
 CLIENTS = 6
 GROWTH_BOUND_KB = 32 * 1024  # as tests/http/test_replies.py
-
-_n = 0
-_failed = 0
-
-
-def tap(name, cond, detail=""):
-    global _n, _failed
-    _n += 1
-    if not cond:
-        _failed += 1
-        for line in str(detail)[:1500].splitlines():
-            print("# " + line)
-    print("%s %d - %s" % ("ok" if cond else "not ok", _n, name), flush=True)
-
 
 class Server(HttpServer):
     def __init__(self):
@@ -55,52 +42,16 @@ class Server(HttpServer):
                                   "--max-sessions-per-client", "8"])
 
 
+def tap(name, cond, detail=""):
+    point(cond, name, detail)
+
+
 def post(port, obj, sse=False, rcvbuf=None):
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    if rcvbuf is not None:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    s.settimeout(120)
-    s.connect(("127.0.0.1", port))
-    body = json.dumps(obj).encode()
-    accept = b"application/json, text/event-stream" if sse else \
-        b"application/json"
-    s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-              b"Authorization: Bearer " + TOKEN.encode() + b"\r\n"
-              b"Content-Type: application/json\r\nAccept: " + accept +
-              b"\r\nConnection: close\r\n"
-              b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
-    return s
+    return raw.post(port, obj, TOKEN, sse, rcvbuf)
 
 
 def get(port, path):
-    s = socket.create_connection(("127.0.0.1", port), timeout=30)
-    s.sendall(b"GET " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-              b"Authorization: Bearer " + TOKEN.encode() + b"\r\n"
-              b"Connection: close\r\n\r\n")
-    return s
-
-
-def read_all(s):
-    data = b""
-    while True:
-        try:
-            chunk = s.recv(1 << 20)
-        except OSError:
-            break
-        if not chunk:
-            break
-        data += chunk
-    s.close()
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1]) if lines and lines[0] else 0
-    headers = {}
-    for line in lines[1:]:
-        k, _, v = line.partition(":")
-        headers[k.strip().lower()] = v.strip()
-    if headers.get("transfer-encoding") == "chunked":
-        body = dechunk(body)
-    return status, headers, body
+    return raw.get(port, path, TOKEN)
 
 
 def call(rid, name, **args):
@@ -115,32 +66,6 @@ def result(port, rid, name, **args):
     except ValueError:
         return {"bad": body[:300]}, headers, body
     return msg.get("result") or {"error": msg.get("error")}, headers, body
-
-
-def dechunk(data):
-    out = b""
-    while data:
-        size, _, rest = data.partition(b"\r\n")
-        n = int(size.split(b";")[0] or b"0", 16)
-        if n == 0:
-            break
-        out += rest[:n]
-        data = rest[n + 2:]
-    return out
-
-
-def sse_messages(body):
-    out = []
-    for event in body.split(b"\n\n"):
-        for line in event.split(b"\n"):
-            if line.startswith(b"data: "):
-                out.append(json.loads(line[6:]))
-    return out
-
-
-def rss_kb(pid):
-    with open("/proc/%d/status" % pid) as f:
-        return int(re.search(r"^VmRSS:\s+(\d+)", f.read(), re.M).group(1))
 
 
 def text(n):
@@ -368,8 +293,7 @@ def main():
     finally:
         rc = srv.stop()
         tap("the server exits 0 on SIGTERM", rc == 0, "".join(srv.err)[-2000:])
-    print("1..%d" % _n)
-    return 1 if _failed else 0
+    return plan()
 
 
 if __name__ == "__main__":
