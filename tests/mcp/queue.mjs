@@ -17,7 +17,9 @@
 // program is not run) and the next check gets a new one; 10,000
 // execute_code written at once are each answered (a run, or "server
 // busy" past the queue's bound), a ping after them comes before the
-// last run, and the server's memory stays bounded.
+// last run, and the server's memory stays bounded; 300 pings, a third
+// of them over the parse worker's threshold, written in pieces cut
+// anywhere, are each answered in the order sent.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Session } from './session.mjs';
@@ -428,6 +430,46 @@ function sanitized(pid) {
   }
 }
 
+// Lines over the parse worker's threshold (16 KiB) mixed with short ones,
+// several in one write and split at odd places, handed between the loop
+// and the worker: each ping is answered once with its own id, in the
+// order sent (a ping is answered as soon as it is read), and the server
+// lives on.  A small generator (xorshift) makes the sizes and the cuts
+// the same every time.
+export async function mixedLines(point) {
+  const s = new Session();
+  await s.initialize();
+  let seed = 0x2545f491;
+  const rnd = (n) => {
+    seed ^= seed << 13; seed >>>= 0;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5; seed >>>= 0;
+    return seed % n;
+  };
+  const n = 300;
+  const ids = Array.from({ length: n }, (_, i) => `m${i}`);
+  const text = ids.map((id) => JSON.stringify({
+    jsonrpc: '2.0', id, method: 'ping',
+    params: { _meta: { pad: 'p'.repeat(rnd(3) === 0 ? 16384 + rnd(65536) : rnd(64)) } },
+  })).join('\n') + '\n';
+  const buf = Buffer.from(text);
+  for (let at = 0; at < buf.length;) {
+    const k = 1 + rnd(rnd(4) === 0 ? 300000 : 40000);
+    s.proc.stdin.write(buf.subarray(at, at + k));
+    at += k;
+  }
+  const got = [];
+  for (;;) {
+    const m = await s.next(got.length < n ? 60000 : 300);
+    if (m === null) break;
+    got.push(m.msg.id);
+  }
+  point('stdio: 300 pings, a third over 16 KiB, written in pieces cut anywhere: each answered once, in the order sent, and the server lives on',
+    !s.dead && got.length === n && got.every((id, i) => id === ids[i])
+      ? null : `dead ${s.dead} ${JSON.stringify(await Promise.race([s.exited, sleep(100)]))}; got ${got.length}: ${got.filter((id, i) => id !== ids[i]).slice(0, 5)}`);
+  await s.close();
+}
+
 export async function flood(point, skip) {
   // 10,000 execute_code requests written at once, then a ping: each is
   // answered, a run or "server busy" past the queue's bound at once; the
@@ -484,5 +526,6 @@ export async function queueCases(point, skip) {
   await cancelMidGrade(point);
   await pingDuringSession(point, skip);
   await sessionsAtOnce(point);
+  await mixedLines(point);
   await flood(point, skip);
 }
