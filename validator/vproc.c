@@ -44,6 +44,7 @@ struct pw_vcheck {
     bool sent;      /* its request is with the process */
     bool cancelled; /* sent, then cancelled: its answer is thrown away */
     bool ended;     /* failed in pw_vproc_submit: on the ENDED list */
+    uint64_t turn;  /* its owner's turn: the lowest goes first */
     struct pw_vcheck_result r; /* an ended one's */
     struct pw_vcheck *next;
 };
@@ -59,6 +60,7 @@ struct pw_vproc {
     struct pw_vcheck *head;  /* in order; the head may be sent */
     struct pw_vcheck **tail; /* where the next one goes */
     size_t pending;
+    uint64_t turn;     /* the turn of the check sent last */
     struct pw_buf out; /* the head's request, from OUT_OFF on */
     size_t out_off;
     struct pw_buf in; /* an answer coming in */
@@ -626,12 +628,36 @@ flush(struct pw_vproc *c)
     c->out_off = 0;
 }
 
+/* The waiting check to go next moved to the head: the one of the lowest
+ * turn, the first come of those (none is sent: the head is not). */
+static void
+take_turn(struct pw_vproc *c)
+{
+    struct pw_vcheck **best = &c->head;
+    for (struct pw_vcheck **p = &c->head; *p != NULL; p = &(*p)->next) {
+        if ((*p)->turn < (*best)->turn) {
+            best = p;
+        }
+    }
+    struct pw_vcheck *k = *best;
+    if (k == c->head) {
+        return;
+    }
+    *best = k->next;
+    if (c->tail == &k->next) {
+        c->tail = best;
+    }
+    k->next = c->head;
+    c->head = k;
+}
+
 /* Send the head if it waits and the process is free (forked anew if its
- * process ended). */
+ * process ended), the check whose turn it is moved there first. */
 static void
 kick(struct pw_vproc *c)
 {
     while (c->head != NULL && !c->head->sent) {
+        take_turn(c);
         struct pw_error err = {0};
         if (c->fd >= 0 && c->pid > 0 && waitpid(c->pid, NULL, WNOHANG) != 0) {
             /* It ended while it had nothing to do: no check is lost. */
@@ -649,6 +675,7 @@ kick(struct pw_vproc *c)
             continue;
         }
         c->head->sent = true;
+        c->turn = c->head->turn > c->turn ? c->head->turn : c->turn;
         pw_buf_free(&c->out);
         encode_request(&c->out, &c->head->req);
         c->out_off = 0;
@@ -666,6 +693,14 @@ pw_vproc_submit(struct pw_vproc *c, const struct pw_vcheck_req *req,
     k->req = *req;
     k->done = done;
     k->ctx = ctx;
+    /* The turn after its owner's last check still here, or the current
+     * one: an owner with nothing waiting goes before those with more. */
+    k->turn = c->turn;
+    for (const struct pw_vcheck *o = c->head; o != NULL; o = o->next) {
+        if (o->req.owner == req->owner && o->turn >= k->turn) {
+            k->turn = o->turn + 1;
+        }
+    }
     *c->tail = k;
     c->tail = &k->next;
     c->pending++;

@@ -51,6 +51,10 @@ struct pw_vcheck_req {
      * findings, and the blob if it compiled. */
     bool compile_only;
     unsigned caps;
+    /* Whose check (a client's key): the checks of different owners take
+     * turns, one each, so that one owner's many long programs do not
+     * hold up another's. */
+    unsigned long long owner;
 };
 
 /* A check's end: RC 0 with the findings D and the analysis AN (LIGHT:

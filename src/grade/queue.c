@@ -165,6 +165,12 @@ pw_queue_group_new(struct pw_queue *q, unsigned long long client)
     return g;
 }
 
+unsigned long long
+pw_queue_group_client(const struct pw_queue_group *g)
+{
+    return g->c->key;
+}
+
 void
 pw_queue_group_watch(struct pw_queue_group *g, pw_queue_watch_fn fn, void *ctx)
 {

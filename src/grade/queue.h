@@ -77,6 +77,8 @@ int pw_queue_max_running(const struct pw_queue *q);
  * pw_queue_group_free). */
 struct pw_queue_group *pw_queue_group_new(struct pw_queue *q,
                                           unsigned long long client);
+/* The client G was made for. */
+unsigned long long pw_queue_group_client(const struct pw_queue_group *g);
 /* Each end of an entry of G, before its callback: SPEC the entry's, RES
  * (borrowed) or ERR as the callback gets them (the event log's per-run
  * record).  FN may not free G or add entries. */

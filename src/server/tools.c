@@ -1855,6 +1855,7 @@ grade_submit(const struct pw_tools *t, struct pw_exec *e)
         .compile = true,
         .compile_only = true,
         .caps = pw_profiles_caps(t->profiles, e->a.mask),
+        .owner = pw_queue_group_client(e->group),
     };
     e->check = pw_vproc_submit(c, &req, checker_compiled, e);
 }
@@ -1941,6 +1942,7 @@ pw_tools_exec_submit(struct pw_tools *t, struct pw_exec *e,
                           e->a.code_len <= PW_SBX_COMPILE_HERE_MAX),
             .compile_only = t->cfg->skip_validation,
             .caps = pw_profiles_caps(t->profiles, e->a.mask),
+            .owner = pw_queue_group_client(g),
         };
         e->checking = false;
         e->compile_asked = req.compile;

@@ -1162,6 +1162,35 @@ def big_result(answers):
     return json.loads(b[2]).get("result", {}) if b and b[0] == 200 else {}
 
 
+def turns_of_checks(srv):
+    """A token's 8 validate_code of (different) 300 KB programs, sent at
+    once and read by the server, then a second token's one: the names of
+    the answers in the order they came ("a0".."a7", "b")."""
+    order = []
+    lock = threading.Lock()
+
+    def check(name, token, code):
+        body = {"jsonrpc": "2.0", "id": name, "method": "tools/call",
+                "params": {"name": "validate_code",
+                           "arguments": {"code": code}}}
+        st, _, _ = srv.request("POST", "/mcp", body, token=token)
+        with lock:
+            order.append(name if st == 200 else name + "!")
+
+    big = big_program()
+    firsts = [threading.Thread(target=check,
+                               args=("a%d" % i, TOKEN, big + "\n#%d" % i))
+              for i in range(8)]
+    for t in firsts:
+        t.start()
+    wait_for(lambda: all_read(srv.port), 60)
+    second = threading.Thread(target=check, args=("b", TOKEN2, big + "\n#b"))
+    second.start()
+    for t in firsts + [second]:
+        t.join(120)
+    return order
+
+
 def test_fair_validation():
     """A token's validate_code of a 300 KB program, once the server has
     read it, does not hold up the others: /healthz (no token) and a second
@@ -1182,6 +1211,11 @@ def test_fair_validation():
         tap("that validate_code finds the program valid",
             big_result(answers).get("structuredContent", {})
             .get("validation", {}).get("valid") is True, answers.get("big"))
+        order = turns_of_checks(srv)
+        tap("a token's 8 validate_code of 300 KB programs read, then a "
+            "second token's one: the second token's check takes its turn "
+            "before most of the first's (%s)" % " ".join(order),
+            len(order) == 9 and "b" in order[:4], order)
         # A suite's checker program of 300 KB, on two tests: compiled by
         # a validator process, not on the loop.
         checker = ("import json\nd = json.loads(input())\n"

@@ -859,6 +859,62 @@ START_TEST(vproc_words_compile_and_idle_death)
 }
 END_TEST
 
+/* The end of one of several checks: its name appended to the order. */
+struct turn {
+    char name[4];
+    char *order; /* shared: the names as their checks end */
+};
+
+static void
+turn_done(void *ctx, struct pw_vcheck_result *r)
+{
+    struct turn *t = ctx;
+    strcat(t->order, t->name);
+    pw_vcheck_result_clear(r);
+}
+
+/* Owners take turns: four checks of owner 1 submitted before one of
+ * owner 2, which goes second (after the one already sent), not last; a
+ * check cancelled while it waits never ends. */
+START_TEST(vproc_owners_take_turns)
+{
+    struct pw_error err = {0};
+    struct pw_profiles *p = pw_profiles_load(shipped_dir(), &err);
+    ck_assert_msg(p != NULL, "%s", err.message);
+    struct pw_ruleset *rs = pw_ruleset_load(shipped_dir(), "default", &err);
+    ck_assert_msg(rs != NULL, "%s", err.message);
+    struct pw_vproc *c = pw_vproc_new(rs, p, NULL, copy_compile, NULL, &err);
+    ck_assert_msg(c != NULL, "%s", err.message);
+    static const char code[] = "print(1)\n";
+    struct pw_vcheck_req req = {.code = code,
+                                .len = strlen(code),
+                                .mask = pw_profiles_default_mask(p)};
+    char order[64] = "";
+    static const char *const names[] = {"a1", "a2", "a3", "a4", "a5", "b1"};
+    struct turn t[6];
+    struct pw_vcheck *k[6];
+    for (int i = 0; i < 6; i++) {
+        snprintf(t[i].name, sizeof(t[i].name), "%s", names[i]);
+        t[i].order = order;
+        req.owner = names[i][0] == 'a' ? 1 : 2;
+        k[i] = pw_vproc_submit(c, &req, turn_done, &t[i]);
+    }
+    pw_vcheck_cancel(k[2]); /* a3, waiting */
+    for (int i = 0; i < 3000 && strlen(order) < 10; i++) {
+        struct pollfd pf = pw_vproc_pollfd(c);
+        ck_assert_int_ge(poll(&pf, 1, 10), 0);
+        if (pf.revents != 0) {
+            pw_vproc_step(c, pf.revents);
+        }
+    }
+    ck_assert_str_eq(order, "a1b1a2a4a5");
+    ck_assert_uint_eq(pw_vproc_pending(c), 0);
+    pw_vproc_free(c);
+    pw_ruleset_free(rs);
+    pw_profiles_free(p);
+}
+END_TEST
+
 static Suite *
 validator_suite(void)
 {
@@ -887,6 +943,7 @@ validator_suite(void)
     tcase_add_test(match, walk_compile_stage_for_clean_kinds);
     tcase_add_test(match, walk_syntax_error_columns);
     tcase_add_test(match, vproc_words_compile_and_idle_death);
+    tcase_add_test(match, vproc_owners_take_turns);
     suite_add_tcase(s, match);
     TCase *misc = tcase_create("diag-noqa-select");
     tcase_add_test(misc, diags_sort_and_json);
