@@ -1110,6 +1110,7 @@ parse_off_loop(struct exchange *x, bool jobe)
     struct body_job *j = pw_xcalloc(1, sizeof(*j));
     j->base.work = body_work;
     j->base.done = body_done;
+    j->base.owner = x->sink.client; /* clients' bodies take turns */
     j->x = x;
     j->jobe = jobe;
     j->text = x->body.data;

@@ -55,6 +55,11 @@ struct pw_parse {
     struct list todo; /* under MU */
     struct list done; /* under MU */
     bool stop;        /* under MU */
+    /* Under MU: the turn of the job begun last, and its owner while it
+     * is worked on (WORKING). */
+    unsigned long long turn;
+    unsigned long long owner;
+    bool working;
     int efd;
     unsigned pending; /* the loop's: given, not yet handed back */
 };
@@ -85,6 +90,31 @@ pop(struct list *l)
     return j;
 }
 
+/* The job of L whose turn it is taken off L: the lowest turn, the first
+ * given of those; NULL if L is empty. */
+static struct pw_parse_job *
+take_turn(struct list *l)
+{
+    struct pw_parse_job **best = &l->head;
+    struct pw_parse_job *prev = NULL, *best_prev = NULL;
+    for (struct pw_parse_job **at = &l->head; *at != NULL;
+         prev = *at, at = &(*at)->next) {
+        if ((*at)->turn < (*best)->turn) {
+            best = at;
+            best_prev = prev;
+        }
+    }
+    struct pw_parse_job *j = *best;
+    if (j != NULL) {
+        *best = j->next;
+        if (l->tail == j) {
+            l->tail = best_prev;
+        }
+        j->next = NULL;
+    }
+    return j;
+}
+
 static void *
 worker(void *arg)
 {
@@ -96,13 +126,19 @@ worker(void *arg)
         while (!p->stop && (p->todo.head == NULL || p->done.head != NULL)) {
             pthread_cond_wait(&p->cv, &p->mu);
         }
-        struct pw_parse_job *j = p->stop ? NULL : pop(&p->todo);
+        struct pw_parse_job *j = p->stop ? NULL : take_turn(&p->todo);
+        if (j != NULL) {
+            p->turn = j->turn > p->turn ? j->turn : p->turn;
+            p->owner = j->owner;
+            p->working = true;
+        }
         pthread_mutex_unlock(&p->mu);
         if (j == NULL) {
             return NULL;
         }
         j->work(j);
         pthread_mutex_lock(&p->mu);
+        p->working = false;
         push(&p->done, j);
         pthread_mutex_unlock(&p->mu);
         uint64_t one = 1;
@@ -172,6 +208,15 @@ pw_parse_submit(struct pw_parse *p, struct pw_parse_job *j)
 {
     p->pending++;
     pthread_mutex_lock(&p->mu);
+    /* The turn after its owner's last job still waiting or worked on, or
+     * the current one: an owner with nothing waiting goes before those
+     * with more. */
+    j->turn = p->working && p->owner == j->owner ? p->turn + 1 : p->turn;
+    for (const struct pw_parse_job *o = p->todo.head; o != NULL; o = o->next) {
+        if (o->owner == j->owner && o->turn >= j->turn) {
+            j->turn = o->turn + 1;
+        }
+    }
     push(&p->todo, j);
     pthread_cond_signal(&p->cv);
     pthread_mutex_unlock(&p->mu);

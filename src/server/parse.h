@@ -10,7 +10,10 @@
  * WORK runs on the worker: it may use only the job's own memory, jansson
  * and the C library (never the interpreter, never any state of the
  * loop's).  DONE runs on the loop when the job is handed back, in the
- * order the jobs were given; from then on the job and the tree it made
+ * order the jobs were parsed: the jobs of different owners (clients)
+ * take turns, one each, an owner's own in the order given, so that one
+ * client's many large bodies do not hold up another's; from then on the
+ * job and the tree it made
  * are the loop's only.  A job belongs to the worker from pw_parse_submit
  * until its DONE: the loop neither reads nor frees it meanwhile.
  */
@@ -33,6 +36,8 @@ struct pw_parse_job {
     /* On the loop: STOPPING is true when the worker is being freed (the
      * job is to free itself and what it made, nothing more). */
     void (*done)(struct pw_parse_job *j, bool stopping);
+    unsigned long long owner;  /* the caller's: whose job (a client) */
+    unsigned long long turn;   /* the worker's: the lowest goes first */
     struct pw_parse_job *next; /* the worker's */
 };
 

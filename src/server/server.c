@@ -831,6 +831,7 @@ take_line(struct pw_server *s, const char *line, size_t len, bool oversized,
             struct line_job *j = pw_xcalloc(1, sizeof(*j));
             j->base.work = line_work;
             j->base.done = line_done;
+            j->base.owner = PW_SERVER_STDIO_CLIENT;
             j->s = s;
             if (in_buf) { /* the input buffer is taken, not copied */
                 j->text = pw_rpc_in_take(&s->in);

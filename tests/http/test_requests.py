@@ -189,6 +189,37 @@ def test_http_order(srv):
         b'"id":"big"' in big[1] and b"'code' is too large" in big[1], big)
 
 
+def test_parse_turns(srv):
+    """A token's four 8 MiB pings sent at once and read, then another
+    token's 20 KB execute_code (over the parse worker's 16 KiB too): the
+    worker's jobs take turns by client, so that one is answered before
+    most of the first token's (it came last when they were parsed in the
+    order given)."""
+    body = json.dumps({"jsonrpc": "2.0", "id": "a", "method": "ping",
+                       "params": {"pad": pad(8 * MiB - 4096)}}).encode()
+    done = []
+    lock = threading.Lock()
+
+    def post(name, data, token):
+        st, raw = srv.request("POST", "/mcp", data, token=token)
+        with lock:
+            done.append(name if st == 200 else "%s!%d" % (name, st))
+
+    firsts = [threading.Thread(target=post, args=("a%d" % i, body, TOKEN))
+              for i in range(4)]
+    for t in firsts:
+        t.start()
+    wait_for(lambda: all_read(srv.port), 60)
+    small = json.dumps(call("print(6*7)\n#" + "x" * 20000, "b")).encode()
+    second = threading.Thread(target=post, args=("b", small, TOKEN2))
+    second.start()
+    for t in firsts + [second]:
+        t.join(120)
+    tap("http: four 8 MiB bodies of a token read, then another token's "
+        "20 KB execute_code: answered before most of them (%s)" %
+        " ".join(done), len(done) == 5 and "b" in done[:3], done)
+
+
 def test_jobe_order(srv):
     spec = {"run_spec": {"language_id": "python3",
                          "sourcecode": "#" + "\\" * (7 * MiB // 2)}}
@@ -392,6 +423,7 @@ def main():
                  200, 120)
         srv.request("POST", "/mcp", call("print(0)", "w"))
         test_http_order(srv)
+        test_parse_turns(srv)
         test_jobe_order(srv)
         test_gone(srv)
         test_gone_mid_body(srv)

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,6 +22,7 @@
 #include "core/reply.h"
 #include "core/token.h"
 #include "core/util.h"
+#include "server/parse.h"
 #include "server/rpc.h"
 
 static char *
@@ -178,6 +180,74 @@ START_TEST(taken_buffer_leaves_the_rest_whole)
     }
     pw_rpc_in_free(&in);
     close(p[0]);
+}
+END_TEST
+
+/* A parse job that records its name in a shared order when done; the
+ * first one waits on a pipe before it ends, to hold the worker. */
+struct named_job {
+    struct pw_parse_job base;
+    const char *name;
+    char *order;
+    int wait_fd; /* -1: none */
+};
+
+static void
+named_work(struct pw_parse_job *pj)
+{
+    struct named_job *j = (struct named_job *)pj;
+    char c;
+    if (j->wait_fd >= 0) {
+        ck_assert_int_eq(read(j->wait_fd, &c, 1), 1);
+    }
+}
+
+static void
+named_done(struct pw_parse_job *pj, bool stopping)
+{
+    struct named_job *j = (struct named_job *)pj;
+    if (!stopping) {
+        strcat(j->order, j->name);
+    }
+}
+
+/* The parse worker's jobs of different owners take turns: with a1 being
+ * parsed, a2 a3 a4 of owner 1 then b1 of owner 2 given, b1 goes next. */
+START_TEST(parse_owners_take_turns)
+{
+    struct pw_parse *p = pw_parse_new();
+    ck_assert_ptr_nonnull(p);
+    int hold[2];
+    ck_assert_int_eq(pipe(hold), 0);
+    char order[32] = "";
+    static const char *const names[] = {"a1", "a2", "a3", "a4", "b1"};
+    struct named_job jobs[5];
+    memset(jobs, 0, sizeof(jobs));
+    for (int i = 0; i < 5; i++) {
+        jobs[i].base.work = named_work;
+        jobs[i].base.done = named_done;
+        jobs[i].base.owner = names[i][0] == 'a' ? 1 : 2;
+        jobs[i].name = names[i];
+        jobs[i].order = order;
+        jobs[i].wait_fd = i == 0 ? hold[0] : -1;
+        pw_parse_submit(p, &jobs[i].base);
+        if (i == 0) { /* a1 most likely begun first (the order is the
+                       * same if not: a1 came first in the lowest turn) */
+            (void)usleep(50000);
+        }
+    }
+    ck_assert_int_eq(write(hold[1], "x", 1), 1);
+    for (int i = 0; i < 1000 && pw_parse_pending(p) > 0; i++) {
+        struct pollfd pf = {pw_parse_fd(p), POLLIN, 0};
+        ck_assert_int_ge(poll(&pf, 1, 10), 0);
+        if (pf.revents != 0) {
+            pw_parse_collect(p);
+        }
+    }
+    ck_assert_str_eq(order, "a1b1a2a3a4");
+    pw_parse_free(p);
+    close(hold[0]);
+    close(hold[1]);
 }
 END_TEST
 
@@ -627,6 +697,7 @@ jsonrpc_suite(void)
     tcase_add_test(tc, parse_huge_integer_and_depth);
     tcase_add_test(tc, lines_split_across_reads);
     tcase_add_test(tc, taken_buffer_leaves_the_rest_whole);
+    tcase_add_test(tc, parse_owners_take_turns);
     tcase_add_test(tc, oversized_line_flagged_then_next_line_read);
     tcase_add_test(tc, oversized_line_keeps_its_id);
     tcase_add_test(tc, ids_strings_and_whole_numbers);
