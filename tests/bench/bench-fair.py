@@ -37,9 +37,14 @@ Then "session files": HTTP ping and /healthz, idle and while another
 token read_files and write_files 6 MiB files of a session (text, then
 bytes as base64) without pause (`serve --http --max-body 16m`).
 
+Then "turns": another token's validate_code of a 1 MB program while
+one token keeps 16 waiting for the validator process, and another
+token's 20 KB execute_code while one token keeps four 8 MiB bodies
+waiting for the parse worker: clients take turns at both.
+
 usage: python3 bench-fair.py PYWARD [SAMPLES
-                                     [validate|jobe|replies|requests|files]]
-(validate, jobe, replies, requests, files: that part alone)"""
+                               [validate|jobe|replies|requests|files|turns]]
+(validate, jobe, replies, requests, files, turns: that part alone)"""
 
 import base64
 import http.client
@@ -559,6 +564,66 @@ def session_files(pyward, n):
     print("# %d rounds (4 calls, 24 MiB each) during the probes" % len(done))
 
 
+def measure_many(probes, load, k, n):
+    """Each probe N times idle, then N times while K threads each send
+    LOAD() again and again (K of its requests waiting at once); rows of
+    (name, idle, loaded), and how many LOADs were answered."""
+    idle = {name: sample(fn, n, 0.0) for name, fn in probes}
+    stop = threading.Event()
+    loads = []
+
+    def loader():
+        while not stop.is_set():
+            loads.append(load())
+
+    threads = [threading.Thread(target=loader, daemon=True)
+               for _ in range(k)]
+    for t in threads:
+        t.start()
+    time.sleep(1.0)  # the loads queued
+    loaded = {name: sample(fn, n, 0.0) for name, fn in probes}
+    stop.set()
+    for t in threads:
+        t.join(600)
+    return [(name, idle[name], loaded[name]) for name, _ in probes], loads
+
+
+def turns(pyward, n):
+    """Clients take turns at the validator processes and at the parse
+    worker: another token's validate_code of a 1 MB program, idle and
+    while one token keeps 16 of them waiting; another token's 20 KB
+    execute_code (parsed by the worker), idle and while one token keeps
+    four 8 MiB bodies waiting.  In order of arrival the probe waited for
+    all of them; by turns, for the one under way."""
+    n = min(n, 10)
+    print("# turns: %d samples each" % n)
+    h = Http(pyward, ("--max-body", "16m",
+                      "--max-connections-per-address", "64"))
+    mb = big_program(1000000)
+    check = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                        "params": {"name": "validate_code",
+                                   "arguments": {"code": mb}}})
+    h.post(1, check)  # warm
+    rows, loads = measure_many(
+        [("validate_code 1 MB", lambda: h.post(1, check))],
+        lambda: h.post(0, check), 16, n)
+    report("http (16 checks of 1 MB from another token waiting)", rows)
+    if not validated_ok(loads):
+        sys.exit("a check did not find the program valid")
+    pad = [[0, [1]]] * ((8 << 20) // len(json.dumps([0, [1]]) + ", "))
+    big = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "ping",
+                      "params": {"pad": pad}})
+    small = json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                        "params": {"name": "execute_code", "arguments": {
+                            "code": "print(6*7)\n#" + "x" * 20000}}})
+    rows, loads = measure_many(
+        [("execute_code 20 KB", lambda: h.post(1, small))],
+        lambda: h.post(0, big), 4, n)
+    report("http (four 8 MiB bodies from another token waiting)", rows)
+    h.close()
+    print("# %d large bodies answered during the probes" % len(loads))
+
+
 def main():
     pyward = sys.argv[1] if len(sys.argv) > 1 else "./pyward"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 50
@@ -576,6 +641,9 @@ def main():
         return 0
     if len(sys.argv) > 3 and sys.argv[3] == "requests":
         large_requests(pyward, n)
+        return 0
+    if len(sys.argv) > 3 and sys.argv[3] == "turns":
+        turns(pyward, n)
         return 0
     print("# %d samples each; a suite of 30 tests of 0.3 s of CPU graded "
           "without pause beside them; %d CPUs" % (n, os.cpu_count()))
@@ -609,6 +677,7 @@ def main():
     large_replies(pyward, n)
     large_requests(pyward, n)
     session_files(pyward, n)
+    turns(pyward, n)
     return 0
 
 
