@@ -16,6 +16,17 @@ import threading
 import time
 
 
+def wait_for(cond, timeout=30.0, every=0.05):
+    """COND()'s first true value, looked for every EVERY seconds for
+    TIMEOUT seconds; else its last value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = cond()
+        if got or time.monotonic() > deadline:
+            return got
+        time.sleep(every)
+
+
 def proc_table():
     """{pid: (ppid, state)} of every process we can see."""
     table = {}

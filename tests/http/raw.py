@@ -3,11 +3,10 @@
 a JSON-RPC message to /mcp or a GET sent on a socket of its own (which a
 test may then leave unread, or read with a small receive buffer), what
 comes back until the server closes, chunked and SSE bodies taken apart,
-the server's resident memory, and a wait for a condition."""
+and the server's resident memory."""
 import json
 import re
 import socket
-import time
 
 
 def post(port, obj, token, sse=False, rcvbuf=None, timeout=120):
@@ -93,14 +92,3 @@ def rss_kb(pid):
     except OSError:
         return 0
     return int(m.group(1)) if m else 0
-
-
-def wait_for(cond, timeout=30):
-    """COND()'s first true value, looked for every 50 ms for TIMEOUT
-    seconds; else its last value."""
-    deadline = time.monotonic() + timeout
-    while True:
-        got = cond()
-        if got or time.monotonic() > deadline:
-            return got
-        time.sleep(0.05)

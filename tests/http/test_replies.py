@@ -20,9 +20,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from serve_client import HttpServer, ServeClient  # noqa: E402
+from serve_client import HttpServer, ServeClient, wait_for  # noqa: E402
 from tap import plan, point  # noqa: E402
-from raw import read_all, rss_kb, sse_messages, wait_for  # noqa: E402
+from raw import read_all, rss_kb, sse_messages  # noqa: E402
 import raw  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
@@ -247,7 +247,7 @@ def test_unread(srv):
     sizes = re.findall(rb'"size":(\d+)', body)
     tap("a reply with 8 MiB of files (%d bytes) lists both" % len(body),
         status == 200 and sizes == [b"4194304", b"4194304"], sizes)
-    wait_for(lambda: metric(srv, "pyward_runs_in_flight") == 0)
+    wait_for(lambda: metric(srv, "pyward_runs_in_flight") == 0, 60)
     fds0 = len(os.listdir("/proc/%d/fd" % srv.proc.pid))
     answered0 = metric(srv, "pyward_runs_total")
     rss0 = rss_kb(srv.proc.pid)

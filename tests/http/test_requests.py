@@ -24,9 +24,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from serve_client import HttpServer, ServeClient, all_read  # noqa: E402
+from serve_client import (HttpServer, ServeClient, all_read,  # noqa: E402
+                          wait_for)
 from tap import plan, point, skip  # noqa: E402
-from raw import rss_kb, wait_for  # noqa: E402
+from raw import rss_kb  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 TOKEN = "requests-a-%d" % os.getpid()
@@ -259,15 +260,22 @@ def test_jobe_order(srv):
         raw == raw2, (raw[:300], raw2[:300]))
 
 
-def test_gone(srv):
-    """Clients that close their connection while their 8 MiB bodies are
-    parsed: no fd, child or tree left, the next request answered."""
-    body = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "ping",
+def raw_ping(rid):
+    """(the head, the body) of a POST of a ping of nearly 8 MiB (small
+    nested lists in its params), to write on a socket by hand."""
+    body = json.dumps({"jsonrpc": "2.0", "id": rid, "method": "ping",
                        "params": {"pad": pad(8 * MiB - 4096)}}).encode()
     head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
             "%s\r\nContent-Type: application/json\r\nAccept: "
             "application/json\r\nContent-Length: %d\r\n\r\n" %
             (TOKEN, len(body))).encode()
+    return head, body
+
+
+def test_gone(srv):
+    """Clients that close their connection while their 8 MiB bodies are
+    parsed: no fd, child or tree left, the next request answered."""
+    head, body = raw_ping(9)
 
     def gone_once():
         s = socket.create_connection(("127.0.0.1", srv.port), timeout=30)
@@ -396,12 +404,7 @@ def test_gone_mid_body(srv):
     """A client that closes its connection with half of an 8 MiB /mcp body
     sent: the server closes its side long before the idle timeout (300 s
     here)."""
-    body = json.dumps({"jsonrpc": "2.0", "id": 10, "method": "ping",
-                       "params": {"pad": pad(8 * MiB - 4096)}}).encode()
-    head = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-            "%s\r\nContent-Type: application/json\r\nAccept: "
-            "application/json\r\nContent-Length: %d\r\n\r\n" %
-            (TOKEN, len(body))).encode()
+    head, body = raw_ping(10)
     fds0 = srv.fds()
     s = socket.create_connection(("127.0.0.1", srv.port), timeout=30)
     s.sendall(head + body[:len(body) // 2])

@@ -45,7 +45,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 import tap  # noqa: E402
-from serve_client import ServeClient  # noqa: E402
+from serve_client import ServeClient, wait_for  # noqa: E402
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 PR_SET_CHILD_SUBREAPER = 36
@@ -126,15 +126,6 @@ def reap():
             return
         if pid == 0:
             return
-
-
-def wait_for(pred, wait=30.0):
-    deadline = time.monotonic() + wait
-    while True:
-        v = pred()
-        if v or time.monotonic() > deadline:
-            return v
-        time.sleep(0.02)
 
 
 class Server(ServeClient):

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 import tap  # noqa: E402 - the tests' own module
 from serve_client import (ServeClient, descendants,  # noqa: E402
-                          proc_table)
+                          proc_table, wait_for)
 
 PYWARD = os.environ.get("PYWARD", "./pyward")
 PROFILES = "basic,filesystem,data_science"
@@ -145,12 +145,7 @@ def expect(cond, why):
 
 def settle(pred, wait=3.0):
     """Poll PRED until it holds or WAIT seconds pass; its last value."""
-    deadline = time.monotonic() + wait
-    while True:
-        v = pred()
-        if v or time.monotonic() > deadline:
-            return v
-        time.sleep(0.05)
+    return wait_for(pred, wait)
 
 
 def tools_listed(s):

@@ -808,15 +808,41 @@ ended(int pid)
 /* The findings come back with their plain words; a compile-only request
  * is not checked; a process that ended while idle is replaced at the
  * next check, whose end never comes from pw_vproc_submit itself. */
-START_TEST(vproc_words_compile_and_idle_death)
+/* The shipped profiles and default rules, and a validator process of
+ * theirs that compiles with copy_compile. */
+struct vproc_fixture {
+    struct pw_profiles *p;
+    struct pw_ruleset *rs;
+    struct pw_vproc *c;
+};
+
+static struct vproc_fixture
+vproc_fixture_new(void)
 {
     struct pw_error err = {0};
-    struct pw_profiles *p = pw_profiles_load(shipped_dir(), &err);
-    ck_assert_msg(p != NULL, "%s", err.message);
-    struct pw_ruleset *rs = pw_ruleset_load(shipped_dir(), "default", &err);
-    ck_assert_msg(rs != NULL, "%s", err.message);
-    struct pw_vproc *c = pw_vproc_new(rs, p, NULL, copy_compile, NULL, &err);
-    ck_assert_msg(c != NULL, "%s", err.message);
+    struct vproc_fixture f = {0};
+    f.p = pw_profiles_load(shipped_dir(), &err);
+    ck_assert_msg(f.p != NULL, "%s", err.message);
+    f.rs = pw_ruleset_load(shipped_dir(), "default", &err);
+    ck_assert_msg(f.rs != NULL, "%s", err.message);
+    f.c = pw_vproc_new(f.rs, f.p, NULL, copy_compile, NULL, &err);
+    ck_assert_msg(f.c != NULL, "%s", err.message);
+    return f;
+}
+
+static void
+vproc_fixture_free(struct vproc_fixture *f)
+{
+    pw_vproc_free(f->c);
+    pw_ruleset_free(f->rs);
+    pw_profiles_free(f->p);
+}
+
+START_TEST(vproc_words_compile_and_idle_death)
+{
+    struct vproc_fixture f = vproc_fixture_new();
+    struct pw_profiles *p = f.p;
+    struct pw_vproc *c = f.c;
     static const char bad[] = "import os\n";
     struct pw_vcheck_req req = {
         .code = bad, .len = strlen(bad), .mask = pw_profiles_default_mask(p)};
@@ -853,9 +879,7 @@ START_TEST(vproc_words_compile_and_idle_death)
     ck_assert_uint_ge(s.r.d.n, 1);
     ck_assert_int_ne(pw_vproc_pid(c), pid);
     pw_vcheck_result_clear(&s.r);
-    pw_vproc_free(c);
-    pw_ruleset_free(rs);
-    pw_profiles_free(p);
+    vproc_fixture_free(&f);
 }
 END_TEST
 
@@ -878,13 +902,9 @@ turn_done(void *ctx, struct pw_vcheck_result *r)
  * check cancelled while it waits never ends. */
 START_TEST(vproc_owners_take_turns)
 {
-    struct pw_error err = {0};
-    struct pw_profiles *p = pw_profiles_load(shipped_dir(), &err);
-    ck_assert_msg(p != NULL, "%s", err.message);
-    struct pw_ruleset *rs = pw_ruleset_load(shipped_dir(), "default", &err);
-    ck_assert_msg(rs != NULL, "%s", err.message);
-    struct pw_vproc *c = pw_vproc_new(rs, p, NULL, copy_compile, NULL, &err);
-    ck_assert_msg(c != NULL, "%s", err.message);
+    struct vproc_fixture f = vproc_fixture_new();
+    struct pw_profiles *p = f.p;
+    struct pw_vproc *c = f.c;
     static const char code[] = "print(1)\n";
     struct pw_vcheck_req req = {.code = code,
                                 .len = strlen(code),
@@ -909,9 +929,7 @@ START_TEST(vproc_owners_take_turns)
     }
     ck_assert_str_eq(order, "a1b1a2a4a5");
     ck_assert_uint_eq(pw_vproc_pending(c), 0);
-    pw_vproc_free(c);
-    pw_ruleset_free(rs);
-    pw_profiles_free(p);
+    vproc_fixture_free(&f);
 }
 END_TEST
 
