@@ -222,8 +222,13 @@ def test_parse_turns(srv):
 
 
 def test_jobe_order(srv):
+    # A program over the 2 MiB cap (outcome 11 once parsed), and 5 MiB of
+    # small nested lists beside it that Jobe ignores: the costliest JSON
+    # to parse (about 0.25 s here; a string alone parsed in 0.08 s, close
+    # to the probes' own round trips on a busy host).
     spec = {"run_spec": {"language_id": "python3",
-                         "sourcecode": "#" + "\\" * (7 * MiB // 2)}}
+                         "sourcecode": "#" + "x" * (2 * MiB + 65536)},
+            "pad": pad(5 * MiB)}
     body = json.dumps(spec).encode()
     probes = [
         ("healthz", lambda: srv.request("GET", "/healthz", token=None)),
