@@ -39,11 +39,9 @@ struct pw_blob {
     struct stat st; /* as it was when made */
     bool text;      /* a text blob: ESCAPED bytes in a JSON string */
     size_t escaped;
-    char secret[PW_TOKEN_HEX + 1];
 };
 
-static struct pw_blob **live; /* by slot; NULL: free */
-static size_t nlive;
+static struct pw_token_table live = {PREFIX, NULL, 0};
 static size_t alive; /* blobs (open fds) there are */
 
 struct pw_blob *
@@ -53,20 +51,8 @@ pw_blob_new(int fd, const struct stat *st)
     b->fd = fd;
     b->refs = 1;
     b->st = *st;
-    pw_token_random_hex(b->secret, PW_TOKEN_HEX / 2);
-    size_t i = 0;
-    while (i < nlive && live[i] != NULL) {
-        i++;
-    }
-    if (i == nlive) {
-        live = pw_xrealloc(live, (nlive + 16) * sizeof(struct pw_blob *));
-        memset(live + nlive, 0, 16 * sizeof(struct pw_blob *));
-        nlive += 16;
-    }
-    live[i] = b;
-    b->slot = i;
+    b->slot = pw_token_put(&live, b);
     alive++;
-    (void)pw_token_nonce();
     return b;
 }
 
@@ -100,7 +86,7 @@ pw_blob_unref(struct pw_blob *b)
     if (b == NULL || --b->refs > 0) {
         return;
     }
-    live[b->slot] = NULL;
+    pw_token_drop(&live, b->slot);
     alive--;
     close(b->fd);
     free(b);
@@ -129,20 +115,13 @@ pw_blob_text(const struct pw_blob *b, size_t *escaped)
 json_t *
 pw_blob_token(const struct pw_blob *b)
 {
-    return pw_token_new(PREFIX, b->slot, b->secret);
+    return pw_token_of(&live, b->slot);
 }
 
 struct pw_blob *
 pw_blob_find(const char *s, size_t len)
 {
-    size_t slot;
-    const char *secret;
-    if (!pw_token_parse(s, len, PREFIX, &slot, &secret) || slot >= nlive ||
-        live[slot] == NULL ||
-        memcmp(secret, live[slot]->secret, PW_TOKEN_HEX) != 0) {
-        return NULL;
-    }
-    return live[slot];
+    return pw_token_find(&live, s, len);
 }
 
 int

@@ -27,16 +27,14 @@ struct pw_joined {
     json_t *token; /* a reference */
     struct pw_joined_part *v;
     size_t n;
-    char secret[PW_TOKEN_HEX + 1];
 };
 
-static struct pw_joined **live; /* by slot; NULL: free */
-static size_t nlive;
+static struct pw_token_table live = {PREFIX, NULL, 0};
 
 static void
 joined_free(struct pw_joined *j)
 {
-    live[j->slot] = NULL;
+    pw_token_drop(&live, j->slot);
     for (size_t i = 0; i < j->n; i++) {
         if (j->v[i].kind == PW_JOINED_TEXT) {
             free((void *)j->v[i].s);
@@ -52,8 +50,8 @@ joined_free(struct pw_joined *j)
 static void
 sweep(void)
 {
-    for (size_t i = 0; i < nlive; i++) {
-        struct pw_joined *j = live[i];
+    for (size_t i = 0; i < live.n; i++) {
+        struct pw_joined *j = live.v[i].item;
         if (j != NULL && j->refs == 0 && j->token->refcount <= 1) {
             joined_free(j);
         }
@@ -65,19 +63,8 @@ pw_joined_new(void)
 {
     sweep();
     struct pw_joined *j = pw_xcalloc(1, sizeof(*j));
-    pw_token_random_hex(j->secret, PW_TOKEN_HEX / 2);
-    size_t i = 0;
-    while (i < nlive && live[i] != NULL) {
-        i++;
-    }
-    if (i == nlive) {
-        live = pw_xrealloc(live, (nlive + 16) * sizeof(struct pw_joined *));
-        memset(live + nlive, 0, 16 * sizeof(struct pw_joined *));
-        nlive += 16;
-    }
-    live[i] = j;
-    j->slot = i;
-    j->token = pw_token_new(PREFIX, i, j->secret);
+    j->slot = pw_token_put(&live, j);
+    j->token = pw_token_of(&live, j->slot);
     if (j->token == NULL) {
         abort(); /* out of memory */
     }
@@ -124,14 +111,7 @@ pw_joined_token(struct pw_joined *j)
 struct pw_joined *
 pw_joined_find(const char *s, size_t len)
 {
-    size_t slot;
-    const char *secret;
-    if (!pw_token_parse(s, len, PREFIX, &slot, &secret) || slot >= nlive ||
-        live[slot] == NULL ||
-        memcmp(secret, live[slot]->secret, PW_TOKEN_HEX) != 0) {
-        return NULL;
-    }
-    return live[slot];
+    return pw_token_find(&live, s, len);
 }
 
 struct pw_joined *

@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: Apache-2.0
  *
  * token.c - placeholders of blobs and joined texts: the process's
- * nonce, random secrets, a placeholder made and read back.
+ * nonce, random secrets, the tables of the objects placeholders name, a
+ * placeholder made and read back.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 
 #include "core/log.h"
 #include "core/token.h"
+#include "core/util.h"
 
 static char nonce[PW_TOKEN_HEX + 1];
 
@@ -47,38 +49,62 @@ pw_token_nonce(void)
     return nonce;
 }
 
+size_t
+pw_token_put(struct pw_token_table *t, void *item)
+{
+    size_t i = 0;
+    while (i < t->n && t->v[i].item != NULL) {
+        i++;
+    }
+    if (i == t->n) {
+        t->v = pw_xrealloc(t->v, (t->n + 16) * sizeof(*t->v));
+        memset(t->v + t->n, 0, 16 * sizeof(*t->v));
+        t->n += 16;
+    }
+    t->v[i].item = item;
+    pw_token_random_hex(t->v[i].secret, PW_TOKEN_HEX / 2);
+    (void)pw_token_nonce();
+    return i;
+}
+
+void
+pw_token_drop(struct pw_token_table *t, size_t slot)
+{
+    t->v[slot].item = NULL;
+}
+
 json_t *
-pw_token_new(const char *prefix, size_t slot, const char *secret)
+pw_token_of(const struct pw_token_table *t, size_t slot)
 {
     char text[32 + 2 * PW_TOKEN_HEX + 32];
-    snprintf(text, sizeof(text), "%s%s-%zu-%s", prefix, pw_token_nonce(), slot,
-             secret);
+    snprintf(text, sizeof(text), "%s%s-%zu-%s", t->prefix, pw_token_nonce(),
+             slot, t->v[slot].secret);
     return json_string(text);
 }
 
-bool
-pw_token_parse(const char *s, size_t len, const char *prefix, size_t *slot,
-               const char **secret)
+void *
+pw_token_find(const struct pw_token_table *t, const char *s, size_t len)
 {
-    size_t pre = strlen(prefix);
+    size_t pre = strlen(t->prefix);
     if (nonce[0] == '\0' || len < pre + PW_TOKEN_HEX + 3 + PW_TOKEN_HEX ||
         len > pre + PW_TOKEN_HEX + 24 + PW_TOKEN_HEX ||
-        memcmp(s, prefix, pre) != 0 ||
+        memcmp(s, t->prefix, pre) != 0 ||
         memcmp(s + pre, nonce, PW_TOKEN_HEX) != 0 ||
         s[pre + PW_TOKEN_HEX] != '-') {
-        return false;
+        return NULL;
     }
     const char *p = s + pre + PW_TOKEN_HEX + 1;
     const char *end = s + len;
     const char *digits = p;
-    *slot = 0;
+    size_t slot = 0;
     while (p < end && *p >= '0' && *p <= '9' && p - digits < 12) {
-        *slot = *slot * 10 + (size_t)(*p++ - '0');
+        slot = slot * 10 + (size_t)(*p++ - '0');
     }
     if (p == digits || p >= end || *p != '-' ||
-        (size_t)(end - p - 1) != PW_TOKEN_HEX) {
-        return false;
+        (size_t)(end - p - 1) != PW_TOKEN_HEX || slot >= t->n ||
+        t->v[slot].item == NULL ||
+        memcmp(p + 1, t->v[slot].secret, PW_TOKEN_HEX) != 0) {
+        return NULL;
     }
-    *secret = p + 1;
-    return true;
+    return t->v[slot].item;
 }
