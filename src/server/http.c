@@ -1097,6 +1097,20 @@ body_done(struct pw_parse_job *pj, bool stopping)
     wake(x);
 }
 
+/* X waits for its answer (a run, a parse): on the list of streams, its
+ * connection suspended until wake(). */
+static void
+wait_suspended(struct exchange *x)
+{
+    struct pw_http *h = x->h;
+    x->waiting = true;
+    x->next = h->streams;
+    h->streams = x;
+    h->counts.streams++;
+    pw_mhd.suspend_connection(x->c);
+    x->suspended = true;
+}
+
 /* A body of PW_PARSE_MIN bytes or more goes to the parse worker (taken
  * from X), X suspended until it is parsed: true.  False: parse it now. */
 static bool
@@ -1117,12 +1131,7 @@ parse_off_loop(struct exchange *x, bool jobe)
     j->len = x->body.len;
     pw_buf_init(&x->body);
     x->parsing = j;
-    x->waiting = true;
-    x->next = h->streams;
-    h->streams = x;
-    h->counts.streams++;
-    pw_mhd.suspend_connection(x->c);
-    x->suspended = true;
+    wait_suspended(x);
     pw_parse_submit(p, &j->base);
     return true;
 }
@@ -1213,12 +1222,7 @@ jobe_answer(struct exchange *x, struct pw_jobe_answer *taken)
     if (x->finished) {
         return respond(x);
     }
-    x->waiting = true;
-    x->next = h->streams;
-    h->streams = x;
-    h->counts.streams++;
-    pw_mhd.suspend_connection(x->c);
-    x->suspended = true;
+    wait_suspended(x);
     return MHD_YES;
 }
 
@@ -1490,12 +1494,7 @@ dispatch(struct exchange *x, bool requests)
     if (x->finished || x->sse) {
         return respond(x);
     }
-    x->waiting = true;
-    x->next = h->streams;
-    h->streams = x;
-    h->counts.streams++;
-    pw_mhd.suspend_connection(x->c);
-    x->suspended = true;
+    wait_suspended(x);
     return MHD_YES;
 }
 
